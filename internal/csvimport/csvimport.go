@@ -1,0 +1,254 @@
+package csvimport
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Limits that keep a hostile or mistaken file from exhausting memory.
+const (
+	MaxFileBytes  = 32 << 20
+	MaxRows       = 200_000
+	MaxFieldBytes = 2048
+	maxProblems   = 50
+)
+
+// Problem is one bad row.
+type Problem struct {
+	Line   int
+	Reason string
+}
+
+// Error lists the problems of a file that was refused as a whole.
+type Error struct {
+	File     string // catalog, customers or users
+	Problems []Problem
+	More     int // problems not listed
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "csvimport: %s file refused, nothing imported:", e.File)
+	for _, p := range e.Problems {
+		if p.Line > 0 {
+			fmt.Fprintf(&b, "\n  line %d: %s", p.Line, p.Reason)
+		} else {
+			fmt.Fprintf(&b, "\n  %s", p.Reason)
+		}
+	}
+	if e.More > 0 {
+		fmt.Fprintf(&b, "\n  … and %d more", e.More)
+	}
+	return b.String()
+}
+
+// row gives a parser the fields of one line by column name.
+type row struct {
+	line   int
+	fields map[string]string
+}
+
+func (r row) get(col string) string { return strings.TrimSpace(r.fields[col]) }
+
+// reader walks a CSV file whose header must hold exactly the given columns.
+type reader struct {
+	file     string
+	columns  []string
+	problems []Problem
+	more     int
+}
+
+func (rd *reader) fail(line int, format string, args ...any) {
+	if len(rd.problems) >= maxProblems {
+		rd.more++
+		return
+	}
+	rd.problems = append(rd.problems, Problem{Line: line, Reason: fmt.Sprintf(format, args...)})
+}
+
+func (rd *reader) err() error {
+	if len(rd.problems) == 0 {
+		return nil
+	}
+	return &Error{File: rd.file, Problems: rd.problems, More: rd.more}
+}
+
+// rows reads the whole input and calls each for every data row. Rows that
+// cannot be read at all are reported and skipped.
+func (rd *reader) rows(in io.Reader, each func(row)) error {
+	data, err := io.ReadAll(io.LimitReader(in, MaxFileBytes+1))
+	if err != nil {
+		return fmt.Errorf("csvimport: read %s: %w", rd.file, err)
+	}
+	if len(data) > MaxFileBytes {
+		rd.fail(0, "file is larger than %d MiB", MaxFileBytes>>20)
+		return rd.err()
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if line := firstBadUTF8Line(data); line > 0 {
+		rd.fail(line, "not valid UTF-8 text (save the file as CSV UTF-8)")
+		return rd.err()
+	}
+	cr := csv.NewReader(bytes.NewReader(data))
+	cr.FieldsPerRecord = -1
+	header, err := cr.Read()
+	if errors.Is(err, io.EOF) {
+		rd.fail(1, "empty file: a header row is required (%s)", strings.Join(rd.columns, ","))
+		return rd.err()
+	} else if err != nil {
+		rd.fail(1, "unreadable header: %v", csvReason(err))
+		return rd.err()
+	}
+	index, ok := rd.header(header)
+	if !ok {
+		return rd.err()
+	}
+	n := 0
+	for {
+		rec, err := cr.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			// FieldPos must not be asked here: after a parse error in the
+			// first field it has no position and panics.
+			line := 0
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				line = pe.StartLine
+			}
+			rd.fail(line, "unreadable row: %v", csvReason(err))
+			if pe == nil || pe.Err != csv.ErrFieldCount {
+				return rd.err()
+			}
+			continue
+		}
+		line, _ := cr.FieldPos(0)
+		if n++; n > MaxRows {
+			rd.fail(line, "more than %d rows", MaxRows)
+			return rd.err()
+		}
+		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
+			continue // a blank line
+		}
+		if len(rec) != len(header) {
+			rd.fail(line, "has %d fields, the header has %d", len(rec), len(header))
+			continue
+		}
+		r := row{line: line, fields: make(map[string]string, len(rec))}
+		tooLong := false
+		for _, col := range rd.columns {
+			i := index[col]
+			if len(rec[i]) > MaxFieldBytes {
+				rd.fail(line, "%s is longer than %d bytes", col, MaxFieldBytes)
+				tooLong = true
+			}
+			r.fields[col] = rec[i]
+		}
+		if !tooLong {
+			each(r)
+		}
+	}
+	return nil
+}
+
+// header maps column names to positions, reporting missing, unknown and
+// repeated columns.
+func (rd *reader) header(header []string) (map[string]int, bool) {
+	index := map[string]int{}
+	for i, h := range header {
+		h = strings.ToLower(strings.TrimSpace(h))
+		if _, dup := index[h]; dup {
+			rd.fail(1, "column %q appears twice", h)
+			continue
+		}
+		index[h] = i
+	}
+	for _, c := range rd.columns {
+		if _, ok := index[c]; !ok {
+			rd.fail(1, "missing column %q (the header must be %s)", c, strings.Join(rd.columns, ","))
+		}
+	}
+	var names []string
+	for h := range index {
+		names = append(names, h)
+	}
+	sort.Strings(names) // a stable report
+	for _, h := range names {
+		if !contains(rd.columns, h) {
+			rd.fail(1, "unknown column %q (the header must be %s)", h, strings.Join(rd.columns, ","))
+		}
+	}
+	return index, len(rd.problems) == 0
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if x == y {
+			return true
+		}
+	}
+	return false
+}
+
+func csvReason(err error) string {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+func firstBadUTF8Line(data []byte) int {
+	if utf8.Valid(data) {
+		return 0
+	}
+	for i, l := range bytes.Split(data, []byte("\n")) {
+		if !utf8.Valid(l) {
+			return i + 1
+		}
+	}
+	return 1
+}
+
+// keys catches a key used by two rows of one file.
+type keys map[string]int
+
+func (k keys) seen(rd *reader, line int, col, key string) bool {
+	norm := strings.ToLower(key)
+	if first, ok := k[norm]; ok {
+		rd.fail(line, "duplicate %s %q (first on line %d)", col, key, first)
+		return true
+	}
+	k[norm] = line
+	return false
+}
+
+// list splits a '|'-separated value, dropping empty parts.
+func list(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, "|") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func wholeNumber(s string, min int64) (int64, error) {
+	n, err := strconv.ParseInt(strings.ReplaceAll(s, ",", ""), 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a whole number", s)
+	}
+	if n < min {
+		return 0, fmt.Errorf("%d is below %d", n, min)
+	}
+	return n, nil
+}

@@ -1,0 +1,303 @@
+package csvimport_test
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/munshi/munshi/internal/csvimport"
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// The fuzz targets check that no file, however broken, makes a reader panic,
+// and that a reader either refuses the file with a well-formed *Error or
+// returns rows that hold the contract's invariants and read back the same
+// when written out again.
+
+func addSeeds(f *testing.F, header string, seeds ...string) {
+	for _, s := range seeds {
+		f.Add([]byte(s))
+		f.Add([]byte(header + s))
+		f.Add([]byte("\xef\xbb\xbf" + strings.ReplaceAll(header+s, "\n", "\r\n")))
+	}
+	f.Add([]byte(""))
+	f.Add([]byte(header))
+}
+
+func FuzzReadCatalog(f *testing.F) {
+	f.Add(demoFile(f, "catalog.csv"))
+	addSeeds(f, catalogHeader,
+		gcRow+phRow,
+		"GC500,\"Glass Cleaner, 500ml\",\"GC|\"\"colin\"\"\",bottle,carton=24|box=6,\"1,092.50\",2.5%,\"2,400\",480\n",
+		"SP75,साबुन 🧼,सा|soap,bar,डिब्बा=12,25,5,10,0\n",
+		"GC500,x,,bottle,carton=0,abc,101,-5,2.5\ngc500,y,,bottle,carton,12.345,18,1,0\n",
+		"PH1L,Ph\xe9nyl,,bottle,,65,18,1,0\n",
+		"a\"b,x,,u,,1,1,1,1\n",
+		"GC500,x,,bottle\n\n   \n",
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ps, err := csvimport.ReadCatalog(bytes.NewReader(data))
+		if err != nil {
+			checkError(t, err, "catalog", data)
+			if ps != nil {
+				t.Fatalf("products %+v returned with an error", ps)
+			}
+			return
+		}
+		seen := map[string]bool{}
+		for _, p := range ps {
+			if p.SKU == "" || p.Name == "" || p.Unit == "" {
+				t.Fatalf("empty sku, name or unit: %+v", p)
+			}
+			if p.Price < 0 || p.GSTPercent < 0 || p.GSTPercent > 10000 || p.StockReady < 0 || p.StockWIP < 0 {
+				t.Fatalf("out-of-range number: %+v", p)
+			}
+			if k := strings.ToLower(p.SKU); seen[k] {
+				t.Fatalf("sku %s twice", p.SKU)
+			} else {
+				seen[k] = true
+			}
+			strs := append([]string{p.SKU, p.Name, p.Unit}, p.Aliases...)
+			for _, ps := range p.PackSizes {
+				if ps.Units < 1 || ps.Name == "" || strings.Contains(ps.Name, "=") {
+					t.Fatalf("bad pack size %+v in %+v", ps, p)
+				}
+				strs = append(strs, ps.Name)
+			}
+			checkStrings(t, strs...)
+		}
+		again, err := csvimport.ReadCatalog(bytes.NewReader(writeCatalog(t, ps)))
+		if err != nil {
+			t.Fatalf("written-out catalog refused: %v", err)
+		}
+		if !reflect.DeepEqual(again, ps) {
+			t.Fatalf("written-out catalog reads differently:\n got %+v\nwant %+v", again, ps)
+		}
+	})
+}
+
+func FuzzReadCustomers(f *testing.F) {
+	f.Add(demoFile(f, "customers.csv"))
+	addSeeds(f, customersHeader,
+		c01,
+		"C01,\"Rajesh Kirana, Sadar Bazar 🙏\",राजेश|rajesh bhai,+91 98100-00001,kirana,\"1,00,000\",-500.50,COD | UPI\n",
+		"C02,Sharma,,,general_store,,,cod|paytm\nc02,x,,12345,,-1,abc,\n",
+		"C03,Mehta,,+919810000003,wholesale,500000,210000,credit|cheque|bank_transfer,extra\n",
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		cs, err := csvimport.ReadCustomers(bytes.NewReader(data))
+		if err != nil {
+			checkError(t, err, "customers", data)
+			if cs != nil {
+				t.Fatalf("customers %+v returned with an error", cs)
+			}
+			return
+		}
+		seen := map[string]bool{}
+		for _, c := range cs {
+			if c.ID == "" || c.Name == "" {
+				t.Fatalf("empty id or name: %+v", c)
+			}
+			if c.CreditLimit < 0 {
+				t.Fatalf("negative credit limit: %+v", c)
+			}
+			if c.Phone != "" {
+				checkPhone(t, c.Phone)
+			}
+			if len(c.PaymentModes) == 0 {
+				t.Fatalf("no payment mode: %+v", c)
+			}
+			for _, m := range c.PaymentModes {
+				if _, err := domain.ParsePaymentMode(string(m)); err != nil || string(m) != strings.ToLower(string(m)) {
+					t.Fatalf("payment mode %q not canonical", m)
+				}
+			}
+			if k := strings.ToLower(c.ID); seen[k] {
+				t.Fatalf("id %s twice", c.ID)
+			} else {
+				seen[k] = true
+			}
+			checkStrings(t, append([]string{c.ID, c.Name, c.Segment, c.Phone}, c.Aliases...)...)
+		}
+		again, err := csvimport.ReadCustomers(bytes.NewReader(writeCustomers(t, cs)))
+		if err != nil {
+			t.Fatalf("written-out customers refused: %v", err)
+		}
+		if !reflect.DeepEqual(again, cs) {
+			t.Fatalf("written-out customers read differently:\n got %+v\nwant %+v", again, cs)
+		}
+	})
+}
+
+func FuzzReadUsers(f *testing.F) {
+	f.Add(demoFile(f, "users.csv"))
+	addSeeds(f, usersHeader,
+		u01+"+919900000002,Priya Nair,accounts\n",
+		"+91 99000-00003,\"Kumar, Ravi\",SALES\n",
+		"98100,x,manager\n+919900000001,,owner\n+91 9900000001,y,sales\n",
+		"+919900000001,\"Vik\"ram,owner\n",
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		us, err := csvimport.ReadUsers(bytes.NewReader(data))
+		if err != nil {
+			checkError(t, err, "users", data)
+			if us != nil {
+				t.Fatalf("users %+v returned with an error", us)
+			}
+			return
+		}
+		seen := map[string]bool{}
+		for _, u := range us {
+			checkPhone(t, u.Phone)
+			if u.Name == "" {
+				t.Fatalf("empty name: %+v", u)
+			}
+			if r, err := domain.ParseRole(string(u.Role)); err != nil || r != u.Role {
+				t.Fatalf("role %q not canonical", u.Role)
+			}
+			if seen[u.Phone] {
+				t.Fatalf("phone %s twice", u.Phone)
+			}
+			seen[u.Phone] = true
+			checkStrings(t, u.Phone, u.Name)
+		}
+		again, err := csvimport.ReadUsers(bytes.NewReader(writeUsers(t, us)))
+		if err != nil {
+			t.Fatalf("written-out users refused: %v", err)
+		}
+		if !reflect.DeepEqual(again, us) {
+			t.Fatalf("written-out users read differently:\n got %+v\nwant %+v", again, us)
+		}
+	})
+}
+
+// checkError checks the shape of a refusal: a *csvimport.Error for the file,
+// with between one and fifty problems on lines that exist.
+func checkError(t *testing.T, err error, file string, data []byte) {
+	t.Helper()
+	var ce *csvimport.Error
+	if !errors.As(err, &ce) {
+		t.Fatalf("error %T %v is not a *csvimport.Error", err, err)
+	}
+	if ce.File != file {
+		t.Fatalf("Error.File = %q, want %q", ce.File, file)
+	}
+	if len(ce.Problems) == 0 || len(ce.Problems) > 50 || ce.More < 0 {
+		t.Fatalf("%d problems and %d more", len(ce.Problems), ce.More)
+	}
+	lines := bytes.Count(data, []byte("\n")) + 1
+	for _, p := range ce.Problems {
+		if p.Line < 0 || p.Line > lines || p.Reason == "" {
+			t.Fatalf("problem %+v in a file of %d lines", p, lines)
+		}
+	}
+	if !utf8.ValidString(ce.Error()) {
+		t.Fatalf("Error() is not valid UTF-8: %q", ce.Error())
+	}
+}
+
+func checkStrings(t *testing.T, ss ...string) {
+	t.Helper()
+	for _, s := range ss {
+		if !utf8.ValidString(s) {
+			t.Fatalf("%q is not valid UTF-8", s)
+		}
+		if s != strings.TrimSpace(s) {
+			t.Fatalf("%q is not trimmed", s)
+		}
+	}
+}
+
+func checkPhone(t *testing.T, phone string) {
+	t.Helper()
+	if len(phone) < 9 || len(phone) > 16 || phone[0] != '+' || phone[1] == '0' {
+		t.Fatalf("phone %q is not E.164", phone)
+	}
+	for _, c := range phone[1:] {
+		if c < '0' || c > '9' {
+			t.Fatalf("phone %q is not E.164", phone)
+		}
+	}
+}
+
+func rupees(p domain.Paise) string {
+	sign := ""
+	if p < 0 {
+		sign, p = "-", -p
+	}
+	return fmt.Sprintf("%s%d.%02d", sign, p/100, p%100)
+}
+
+func writeCSV(t *testing.T, header []string, rows [][]string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	if err := w.Write(header); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.WriteAll(rows); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func writeCatalog(t *testing.T, ps []domain.Product) []byte {
+	var rows [][]string
+	for _, p := range ps {
+		var packs []string
+		for _, ps := range p.PackSizes {
+			packs = append(packs, ps.Name+"="+strconv.FormatInt(ps.Units, 10))
+		}
+		rows = append(rows, []string{p.SKU, p.Name, strings.Join(p.Aliases, "|"), p.Unit, strings.Join(packs, "|"),
+			rupees(p.Price), rupees(domain.Paise(p.GSTPercent)), strconv.FormatInt(p.StockReady, 10),
+			strconv.FormatInt(p.StockWIP, 10)})
+	}
+	return writeCSV(t, csvimport.CatalogColumns, rows)
+}
+
+func writeCustomers(t *testing.T, cs []domain.Customer) []byte {
+	var rows [][]string
+	for _, c := range cs {
+		var modes []string
+		for _, m := range c.PaymentModes {
+			modes = append(modes, string(m))
+		}
+		rows = append(rows, []string{c.ID, c.Name, strings.Join(c.Aliases, "|"), c.Phone, c.Segment,
+			rupees(c.CreditLimit), rupees(c.Outstanding), strings.Join(modes, "|")})
+	}
+	return writeCSV(t, csvimport.CustomerColumns, rows)
+}
+
+func writeUsers(t *testing.T, us []domain.User) []byte {
+	var rows [][]string
+	for _, u := range us {
+		rows = append(rows, []string{u.Phone, u.Name, string(u.Role)})
+	}
+	return writeCSV(t, csvimport.UserColumns, rows)
+}
+
+func TestWriteBackDemo(t *testing.T) {
+	// The write-back the fuzz targets rely on is itself faithful.
+	ps, err := csvimport.ReadCatalog(bytes.NewReader(demoFile(t, "catalog.csv")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := csvimport.ReadCatalog(bytes.NewReader(writeCatalog(t, ps)))
+	if err != nil || !reflect.DeepEqual(again, ps) {
+		t.Fatalf("catalog write-back: %v", err)
+	}
+	cs, err := csvimport.ReadCustomers(bytes.NewReader(demoFile(t, "customers.csv")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	againC, err := csvimport.ReadCustomers(bytes.NewReader(writeCustomers(t, cs)))
+	if err != nil || !reflect.DeepEqual(againC, cs) {
+		t.Fatalf("customers write-back: %v", err)
+	}
+}

@@ -1,0 +1,57 @@
+package domain
+
+import "time"
+
+// Intent is what a person wants from a message.
+type Intent string
+
+const (
+	IntentGreeting      Intent = "greeting"
+	IntentHelp          Intent = "help"
+	IntentOrder         Intent = "order"
+	IntentConfirm       Intent = "confirm"
+	IntentCancel        Intent = "cancel"
+	IntentStock         Intent = "stock"
+	IntentOutstanding   Intent = "outstanding"
+	IntentPendingOrders Intent = "pending_orders"
+	IntentReport        Intent = "report"
+	IntentUnknown       Intent = "unknown"
+)
+
+// Intents lists every intent in the contract's order.
+var Intents = []Intent{
+	IntentGreeting, IntentHelp, IntentOrder, IntentConfirm, IntentCancel,
+	IntentStock, IntentOutstanding, IntentPendingOrders, IntentReport, IntentUnknown,
+}
+
+// Inbound is one message a person sent to Munshi.
+type Inbound struct {
+	SID         string // the provider's message id, the idempotency key
+	From        string // E.164 phone, without any channel prefix
+	Body        string
+	ProfileName string
+	MediaURLs   []string
+	Received    time.Time
+}
+
+// Reply is what Munshi answers to an inbound message.
+type Reply struct {
+	Text      string
+	MediaURLs []string
+}
+
+// Outbound is a WhatsApp message Munshi sends on its own initiative (a
+// notification, a digest), through the outbox.
+type Outbound struct {
+	To        string // E.164 phone
+	Body      string
+	MediaURLs []string
+}
+
+// Email is a mail Munshi sends through the outbox.
+type Email struct {
+	To      []string
+	Subject string
+	Text    string
+	HTML    string
+}

@@ -1,0 +1,71 @@
+package domain
+
+import "time"
+
+// OrderStatus is where an order is in its life.
+type OrderStatus string
+
+const (
+	OrderPendingApproval OrderStatus = "pending_approval" // waiting for an owner
+	OrderCommitted       OrderStatus = "committed"        // in the books, stock committed
+	OrderDelivered       OrderStatus = "delivered"
+	OrderRejected        OrderStatus = "rejected"
+	OrderCancelled       OrderStatus = "cancelled"
+)
+
+// Order is a customer's order as it is kept in the books.
+type Order struct {
+	ID          string
+	CustomerID  string
+	PlacedBy    string // the salesperson's phone
+	Payment     PaymentMode
+	Status      OrderStatus
+	Lines       []OrderLine
+	Subtotal    Paise
+	GST         Paise
+	Total       Paise
+	Fingerprint string
+	CreatedAt   time.Time
+	CommittedAt time.Time
+	DeliveredAt time.Time
+}
+
+// OrderLine is one SKU of an order. Qty is in base units; SaidQty and
+// SaidUnit keep what the person wrote ("5 carton").
+type OrderLine struct {
+	SKU       string
+	Qty       int64
+	SaidQty   int64
+	SaidUnit  string
+	Price     Paise // per base unit
+	GSTRate   GSTRate
+	Amount    Paise // Qty × Price, before GST
+	GSTAmount Paise
+}
+
+// PriceLine fills Amount and GSTAmount of a line from its quantity, price
+// and rate. GST is computed per line and rounded half up to the paisa, the
+// way a tax invoice shows it.
+func PriceLine(l OrderLine) OrderLine {
+	l.Amount = Paise(l.Qty) * l.Price
+	l.GSTAmount = LineGST(l.Amount, l.GSTRate)
+	return l
+}
+
+// LineGST is the GST on an amount at a rate, rounded half up to the paisa.
+func LineGST(amount Paise, rate GSTRate) Paise {
+	n := int64(amount) * int64(rate)
+	if n >= 0 {
+		return Paise((n + 5000) / 10000)
+	}
+	return -Paise((-n + 5000) / 10000)
+}
+
+// Payment is money received from a customer.
+type Payment struct {
+	CustomerID string
+	Amount     Paise
+	Mode       PaymentMode
+	ReceivedAt time.Time
+	Reference  string
+}

@@ -1,0 +1,229 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// UpsertProducts inserts or updates products by SKU, all in one transaction:
+// either every product is written or none is.
+func (s *Store) UpsertProducts(ctx context.Context, ps []domain.Product) error {
+	now := formatTime(s.Now())
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		st, err := tx.PrepareContext(ctx, `INSERT INTO products
+			(sku, name, aliases, unit, pack_sizes, price_paise, gst_bp, stock_ready, stock_wip, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT(sku) DO UPDATE SET name = excluded.name, aliases = excluded.aliases,
+				unit = excluded.unit, pack_sizes = excluded.pack_sizes, price_paise = excluded.price_paise,
+				gst_bp = excluded.gst_bp, stock_ready = excluded.stock_ready, stock_wip = excluded.stock_wip,
+				updated_at = excluded.updated_at`)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		for _, p := range ps {
+			if _, err := st.ExecContext(ctx, p.SKU, p.Name, joinList(p.Aliases), p.Unit, formatPacks(p.PackSizes),
+				int64(p.Price), int64(p.GSTPercent), p.StockReady, p.StockWIP, now); err != nil {
+				return fmt.Errorf("product %s: %w", p.SKU, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("sqlite: upsert products: %w", err)
+	}
+	return nil
+}
+
+// Products returns the whole catalog ordered by SKU.
+func (s *Store) Products(ctx context.Context) ([]domain.Product, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT sku, name, aliases, unit, pack_sizes, price_paise, gst_bp,
+		stock_ready, stock_wip FROM products ORDER BY sku`)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: products: %w", err)
+	}
+	defer rows.Close()
+	var out []domain.Product
+	for rows.Next() {
+		p, err := scanProduct(rows)
+		if err != nil {
+			return nil, fmt.Errorf("sqlite: products: %w", err)
+		}
+		out = append(out, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: products: %w", err)
+	}
+	return out, nil
+}
+
+// scanProduct reads the columns sku, name, aliases, unit, pack_sizes,
+// price_paise, gst_bp, stock_ready, stock_wip.
+func scanProduct(rows *sql.Rows) (domain.Product, error) {
+	var p domain.Product
+	var aliases, packs string
+	var price, gst int64
+	if err := rows.Scan(&p.SKU, &p.Name, &aliases, &p.Unit, &packs, &price, &gst, &p.StockReady, &p.StockWIP); err != nil {
+		return p, err
+	}
+	p.Aliases, p.PackSizes = splitList(aliases), parsePacks(packs)
+	p.Price, p.GSTPercent = domain.Paise(price), domain.GSTRate(gst)
+	return p, nil
+}
+
+func formatPacks(ps []domain.PackSize) string {
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = p.Name + "=" + strconv.FormatInt(p.Units, 10)
+	}
+	return joinList(parts)
+}
+
+func parsePacks(s string) []domain.PackSize {
+	var out []domain.PackSize
+	for _, part := range splitList(s) {
+		name, n, _ := strings.Cut(part, "=")
+		units, err := strconv.ParseInt(n, 10, 64)
+		if err == nil {
+			out = append(out, domain.PackSize{Name: name, Units: units})
+		}
+	}
+	return out
+}
+
+// UpsertCustomers inserts or updates customers by id in one transaction.
+func (s *Store) UpsertCustomers(ctx context.Context, cs []domain.Customer) error {
+	now := formatTime(s.Now())
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		st, err := tx.PrepareContext(ctx, `INSERT INTO customers
+			(id, name, aliases, phone, segment, credit_limit_paise, outstanding_paise, payment_modes, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT(id) DO UPDATE SET name = excluded.name, aliases = excluded.aliases,
+				phone = excluded.phone, segment = excluded.segment,
+				credit_limit_paise = excluded.credit_limit_paise, outstanding_paise = excluded.outstanding_paise,
+				payment_modes = excluded.payment_modes, updated_at = excluded.updated_at`)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		for _, c := range cs {
+			if _, err := st.ExecContext(ctx, c.ID, c.Name, joinList(c.Aliases), c.Phone, c.Segment,
+				int64(c.CreditLimit), int64(c.Outstanding), joinModes(c.PaymentModes), now); err != nil {
+				return fmt.Errorf("customer %s: %w", c.ID, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("sqlite: upsert customers: %w", err)
+	}
+	return nil
+}
+
+// Customers returns every customer ordered by id.
+func (s *Store) Customers(ctx context.Context) ([]domain.Customer, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, name, aliases, phone, segment, credit_limit_paise,
+		outstanding_paise, payment_modes FROM customers ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: customers: %w", err)
+	}
+	defer rows.Close()
+	var out []domain.Customer
+	for rows.Next() {
+		var c domain.Customer
+		var aliases, modes string
+		var limit, outstanding int64
+		if err := rows.Scan(&c.ID, &c.Name, &aliases, &c.Phone, &c.Segment, &limit, &outstanding, &modes); err != nil {
+			return nil, fmt.Errorf("sqlite: customers: %w", err)
+		}
+		c.Aliases, c.CreditLimit, c.Outstanding = splitList(aliases), domain.Paise(limit), domain.Paise(outstanding)
+		for _, m := range splitList(modes) {
+			c.PaymentModes = append(c.PaymentModes, domain.PaymentMode(m))
+		}
+		out = append(out, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: customers: %w", err)
+	}
+	return out, nil
+}
+
+func joinModes(ms []domain.PaymentMode) string {
+	parts := make([]string, len(ms))
+	for i, m := range ms {
+		parts[i] = string(m)
+	}
+	return joinList(parts)
+}
+
+// UpsertUsers inserts or updates users by phone in one transaction.
+func (s *Store) UpsertUsers(ctx context.Context, us []domain.User) error {
+	now := formatTime(s.Now())
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		for _, u := range us {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO users (phone, name, role, updated_at) VALUES (?, ?, ?, ?)
+				ON CONFLICT(phone) DO UPDATE SET name = excluded.name, role = excluded.role, updated_at = excluded.updated_at`,
+				u.Phone, u.Name, string(u.Role), now); err != nil {
+				return fmt.Errorf("user %s: %w", u.Phone, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("sqlite: upsert users: %w", err)
+	}
+	return nil
+}
+
+// UserByPhone finds the user with that E.164 phone. It returns a
+// domain.ENOTFOUND error for a number Munshi does not know.
+func (s *Store) UserByPhone(ctx context.Context, phone string) (domain.User, error) {
+	var u domain.User
+	var role string
+	err := s.db.QueryRowContext(ctx, `SELECT phone, name, role FROM users WHERE phone = ?`, phone).Scan(&u.Phone, &u.Name, &role)
+	if errors.Is(err, sql.ErrNoRows) {
+		return u, domain.Errorf(domain.ENOTFOUND, "unknown user")
+	} else if err != nil {
+		return u, fmt.Errorf("sqlite: user by phone: %w", err)
+	}
+	u.Role = domain.Role(role)
+	return u, nil
+}
+
+// UsersByRole lists the users with a role, ordered by phone.
+func (s *Store) UsersByRole(ctx context.Context, role domain.Role) ([]domain.User, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT phone, name, role FROM users WHERE role = ? ORDER BY phone`, string(role))
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: users by role: %w", err)
+	}
+	defer rows.Close()
+	var out []domain.User
+	for rows.Next() {
+		var u domain.User
+		var r string
+		if err := rows.Scan(&u.Phone, &u.Name, &r); err != nil {
+			return nil, fmt.Errorf("sqlite: users by role: %w", err)
+		}
+		u.Role = domain.Role(r)
+		out = append(out, u)
+	}
+	return out, rows.Err()
+}
+
+// IsEmpty reports whether the database has no catalog, customers or users
+// yet, so that the demo seeds only a fresh database.
+func (s *Store) IsEmpty(ctx context.Context) (bool, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM products) + (SELECT COUNT(*) FROM customers)
+		+ (SELECT COUNT(*) FROM users)`).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("sqlite: is empty: %w", err)
+	}
+	return n == 0, nil
+}

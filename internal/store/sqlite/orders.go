@@ -1,0 +1,343 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/orders"
+)
+
+// NewOrderID allocates the next order number, ORD-1001 onwards.
+func (s *Store) NewOrderID(ctx context.Context) (string, error) {
+	var n int64
+	err := s.db.QueryRowContext(ctx, `UPDATE counters SET value = value + 1 WHERE name = 'order' RETURNING value`).Scan(&n)
+	if err != nil {
+		return "", fmt.Errorf("sqlite: new order id: %w", err)
+	}
+	return fmt.Sprintf("ORD-%d", n), nil
+}
+
+// bumpOrderCounter keeps the counter past order numbers written directly.
+func bumpOrderCounter(ctx context.Context, tx *sql.Tx, id string) error {
+	var n int64
+	if _, err := fmt.Sscanf(id, "ORD-%d", &n); err != nil {
+		return nil // not a numbered order
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE counters SET value = MAX(value, ?) WHERE name = 'order'`, n)
+	return err
+}
+
+// SaveDraft stores a draft just shown to its salesperson; their earlier open
+// drafts are marked replaced, so "ok" only ever approves the last one shown.
+func (s *Store) SaveDraft(ctx context.Context, d orders.Draft) error {
+	payload, err := json.Marshal(d)
+	if err != nil {
+		return fmt.Errorf("sqlite: save draft: %w", err)
+	}
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE drafts SET status = ? WHERE placed_by = ? AND status = ?`,
+			string(orders.DraftReplaced), d.PlacedBy, string(orders.DraftOpen)); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO drafts (id, placed_by, customer_id, status, fingerprint, payload, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, d.ID, d.PlacedBy, d.Customer.ID, string(d.Status), d.Fingerprint, string(payload), formatTime(d.CreatedAt))
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("sqlite: save draft %s: %w", d.ID, err)
+	}
+	return nil
+}
+
+// LatestDraft returns the person's most recent draft created after since,
+// whatever its status.
+func (s *Store) LatestDraft(ctx context.Context, phone string, since time.Time) (orders.Draft, bool, error) {
+	return s.draft(ctx, `SELECT payload, status FROM drafts WHERE placed_by = ? AND created_at >= ?
+		ORDER BY created_at DESC, id DESC LIMIT 1`, phone, formatTime(since))
+}
+
+// DraftByID returns a draft by its order number.
+func (s *Store) DraftByID(ctx context.Context, id string) (orders.Draft, bool, error) {
+	return s.draft(ctx, `SELECT payload, status FROM drafts WHERE id = ?`, id)
+}
+
+func (s *Store) draft(ctx context.Context, query string, args ...any) (orders.Draft, bool, error) {
+	var d orders.Draft
+	var payload, status string
+	err := s.db.QueryRowContext(ctx, query, args...).Scan(&payload, &status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return d, false, nil
+	} else if err != nil {
+		return d, false, fmt.Errorf("sqlite: draft: %w", err)
+	}
+	if err := json.Unmarshal([]byte(payload), &d); err != nil {
+		return d, false, fmt.Errorf("sqlite: draft: %w", err)
+	}
+	d.Status = orders.DraftStatus(status)
+	return d, true, nil
+}
+
+// MoveDraft changes a draft's status if it is in one of from, writing msgs
+// to the outbox in the same transaction, and reports whether it did: two
+// people deciding at once cannot both win.
+func (s *Store) MoveDraft(ctx context.Context, id string, from []orders.DraftStatus, to orders.DraftStatus, by string, msgs []domain.Outbound) (bool, error) {
+	args := []any{string(to), by, formatTime(s.Now()), id}
+	for _, f := range from {
+		args = append(args, string(f))
+	}
+	moved := false
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE drafts SET status = ?, decided_by = ?, decided_at = ?
+			WHERE id = ? AND status IN (`+placeholders(len(from))+`)`, args...)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return nil
+		}
+		moved = true
+		rows := make([]OutboxMessage, len(msgs))
+		for i, m := range msgs {
+			rows[i] = WhatsAppMessage(m)
+		}
+		return s.enqueueTx(ctx, tx, rows...)
+	})
+	if err != nil {
+		return false, fmt.Errorf("sqlite: move draft %s: %w", id, err)
+	}
+	return moved, nil
+}
+
+// Snapshot reads what the rules need for a customer and some SKUs: the
+// customer, those products, and the stock already committed to open orders.
+func (s *Store) Snapshot(ctx context.Context, customerID string, skus []string) (orders.Snapshot, error) {
+	snap := orders.Snapshot{Products: map[string]domain.Product{}, Committed: map[string]int64{}}
+	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return snap, fmt.Errorf("sqlite: snapshot: %w", err)
+	}
+	defer tx.Rollback()
+	if snap.Customer, err = customerByID(ctx, tx, customerID); err != nil {
+		return snap, err
+	}
+	if len(skus) == 0 {
+		return snap, nil
+	}
+	args := make([]any, len(skus))
+	for i, sku := range skus {
+		args[i] = sku
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT sku, name, aliases, unit, pack_sizes, price_paise, gst_bp, stock_ready, stock_wip
+		FROM products WHERE sku IN (`+placeholders(len(skus))+`)`, args...)
+	if err != nil {
+		return snap, fmt.Errorf("sqlite: snapshot: %w", err)
+	}
+	for rows.Next() {
+		p, err := scanProduct(rows)
+		if err != nil {
+			rows.Close()
+			return snap, fmt.Errorf("sqlite: snapshot: %w", err)
+		}
+		snap.Products[p.SKU] = p
+	}
+	rows.Close()
+	if snap.Committed, err = committed(ctx, tx, args); err != nil {
+		return snap, err
+	}
+	return snap, nil
+}
+
+// committed sums the base units on committed (undelivered) orders by SKU.
+func committed(ctx context.Context, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}, skus []any) (map[string]int64, error) {
+	out := map[string]int64{}
+	rows, err := q.QueryContext(ctx, `SELECT l.sku, SUM(l.qty) FROM orders o JOIN order_lines l ON l.order_id = o.id
+		WHERE o.status = 'committed' AND l.sku IN (`+placeholders(len(skus))+`) GROUP BY l.sku`, skus...)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: committed stock: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var sku string
+		var n int64
+		if err := rows.Scan(&sku, &n); err != nil {
+			return nil, fmt.Errorf("sqlite: committed stock: %w", err)
+		}
+		out[sku] = n
+	}
+	return out, rows.Err()
+}
+
+func customerByID(ctx context.Context, tx *sql.Tx, id string) (domain.Customer, error) {
+	var c domain.Customer
+	var aliases, modes string
+	var limit, outstanding int64
+	err := tx.QueryRowContext(ctx, `SELECT id, name, aliases, phone, segment, credit_limit_paise, outstanding_paise,
+		payment_modes FROM customers WHERE id = ?`, id).Scan(&c.ID, &c.Name, &aliases, &c.Phone, &c.Segment, &limit, &outstanding, &modes)
+	if errors.Is(err, sql.ErrNoRows) {
+		return c, domain.Errorf(domain.ENOTFOUND, "customer %s not found", id)
+	} else if err != nil {
+		return c, fmt.Errorf("sqlite: customer %s: %w", id, err)
+	}
+	c.Aliases, c.CreditLimit, c.Outstanding = splitList(aliases), domain.Paise(limit), domain.Paise(outstanding)
+	for _, m := range splitList(modes) {
+		c.PaymentModes = append(c.PaymentModes, domain.PaymentMode(m))
+	}
+	return c, nil
+}
+
+// Commit puts an approved draft into the books in one transaction: the draft
+// is marked committed (only from open or pending approval, so a second "ok"
+// commits nothing), stock is checked again against everything committed
+// meanwhile, the order and its lines are written, a credit order adds to the
+// customer's outstanding, and the notifications go to the outbox.
+func (s *Store) Commit(ctx context.Context, d orders.Draft, by string, msgs []domain.Outbound, mails []domain.Email, notes []orders.AuditNote) error {
+	now := s.Now()
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE drafts SET status = ?, decided_by = ?, decided_at = ?
+			WHERE id = ? AND status IN (?, ?)`, string(orders.DraftCommitted), by, formatTime(now), d.ID,
+			string(orders.DraftOpen), string(orders.DraftPendingApproval))
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return domain.Errorf(domain.ECONFLICT, "order %s is no longer waiting for approval", d.ID)
+		}
+		if err := checkStock(ctx, tx, d); err != nil {
+			return err
+		}
+		if err := insertOrder(ctx, tx, d.Order(now)); err != nil {
+			return err
+		}
+		if d.Payment == domain.PayCredit {
+			if _, err := tx.ExecContext(ctx, `UPDATE customers SET outstanding_paise = outstanding_paise + ? WHERE id = ?`,
+				int64(d.Total), d.Customer.ID); err != nil {
+				return err
+			}
+		}
+		var rows []OutboxMessage
+		for _, m := range msgs {
+			rows = append(rows, WhatsAppMessage(m))
+		}
+		for _, m := range mails {
+			rows = append(rows, EmailMessage(m))
+		}
+		if err := s.enqueueTx(ctx, tx, rows...); err != nil {
+			return err
+		}
+		for _, n := range notes {
+			e := AuditEntry{At: now, Actor: n.Actor, Kind: n.Kind, Subject: n.Subject, Detail: n.Detail}
+			if err := s.appendAudit(ctx, tx, e); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		var de *domain.Error
+		if errors.As(err, &de) {
+			return err
+		}
+		return fmt.Errorf("sqlite: commit %s: %w", d.ID, err)
+	}
+	return nil
+}
+
+func checkStock(ctx context.Context, tx *sql.Tx, d orders.Draft) error {
+	skus := make([]any, len(d.Lines))
+	for i, l := range d.Lines {
+		skus[i] = l.SKU
+	}
+	held, err := committed(ctx, tx, skus)
+	if err != nil {
+		return err
+	}
+	var short []string
+	for _, l := range d.Lines {
+		var ready int64
+		if err := tx.QueryRowContext(ctx, `SELECT stock_ready FROM products WHERE sku = ?`, l.SKU).Scan(&ready); err != nil {
+			return fmt.Errorf("stock of %s: %w", l.SKU, err)
+		}
+		if avail := ready - held[l.SKU]; l.Qty > avail {
+			short = append(short, fmt.Sprintf("%s (%d available)", l.SKU, max(avail, 0)))
+		}
+	}
+	if len(short) > 0 {
+		return domain.Errorf(domain.ECONFLICT, "stock changed since the summary: not enough %s", strings.Join(short, ", "))
+	}
+	return nil
+}
+
+// Enqueue helpers shared by every writer of the outbox.
+
+// WhatsAppMessage is the outbox row for a WhatsApp message.
+func WhatsAppMessage(m domain.Outbound) OutboxMessage {
+	payload, _ := json.Marshal(m) // strings only: always marshals
+	return OutboxMessage{Kind: KindWhatsApp, Recipient: m.To, Payload: payload}
+}
+
+// EmailMessage is the outbox row for an email.
+func EmailMessage(e domain.Email) OutboxMessage {
+	payload, _ := json.Marshal(e)
+	return OutboxMessage{Kind: KindEmail, Recipient: strings.Join(e.To, ","), Payload: payload}
+}
+
+func placeholders(n int) string {
+	if n <= 0 {
+		return "NULL"
+	}
+	return strings.TrimSuffix(strings.Repeat("?,", n), ",")
+}
+
+var _ orders.Books = (*Store)(nil)
+
+// Order reads a committed order with its lines.
+func (s *Store) Order(ctx context.Context, id string) (domain.Order, bool, error) {
+	var o domain.Order
+	var payment, status, created string
+	var committedAt, deliveredAt sql.NullString
+	var sub, gst, total int64
+	err := s.db.QueryRowContext(ctx, `SELECT id, customer_id, placed_by, payment_mode, status, subtotal_paise, gst_paise,
+		total_paise, fingerprint, created_at, committed_at, delivered_at FROM orders WHERE id = ?`, id).Scan(
+		&o.ID, &o.CustomerID, &o.PlacedBy, &payment, &status, &sub, &gst, &total, &o.Fingerprint, &created, &committedAt, &deliveredAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return o, false, nil
+	} else if err != nil {
+		return o, false, fmt.Errorf("sqlite: order %s: %w", id, err)
+	}
+	o.Payment, o.Status = domain.PaymentMode(payment), domain.OrderStatus(status)
+	o.Subtotal, o.GST, o.Total = domain.Paise(sub), domain.Paise(gst), domain.Paise(total)
+	o.CreatedAt, o.CommittedAt, o.DeliveredAt = parseTime(created), parseTime(committedAt.String), parseTime(deliveredAt.String)
+	rows, err := s.db.QueryContext(ctx, `SELECT sku, qty, said_qty, said_unit, price_paise, gst_bp, amount_paise, gst_paise
+		FROM order_lines WHERE order_id = ? ORDER BY line_no`, id)
+	if err != nil {
+		return o, false, fmt.Errorf("sqlite: order %s lines: %w", id, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var l domain.OrderLine
+		var price, rate, amount, lineGST int64
+		if err := rows.Scan(&l.SKU, &l.Qty, &l.SaidQty, &l.SaidUnit, &price, &rate, &amount, &lineGST); err != nil {
+			return o, false, fmt.Errorf("sqlite: order %s lines: %w", id, err)
+		}
+		l.Price, l.GSTRate, l.Amount, l.GSTAmount = domain.Paise(price), domain.GSTRate(rate), domain.Paise(amount), domain.Paise(lineGST)
+		o.Lines = append(o.Lines, l)
+	}
+	return o, true, rows.Err()
+}
+
+// Committed returns the base units committed to open orders for each SKU.
+func (s *Store) Committed(ctx context.Context, skus ...string) (map[string]int64, error) {
+	args := make([]any, len(skus))
+	for i, sku := range skus {
+		args[i] = sku
+	}
+	return committed(ctx, s.db, args)
+}
