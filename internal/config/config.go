@@ -1,0 +1,234 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// Config is Munshi's configuration.
+type Config struct {
+	Addr               string
+	DB                 string
+	PublicURL          string
+	RedisURL           string
+	TwilioAccountSID   string
+	TwilioAuthToken    string
+	TwilioWhatsAppFrom string
+	TwilioAPIURL       string
+	SMTPURL            string
+	MailFrom           string
+	AccountsEmail      string
+	GeminiAPIKey       string
+	GeminiModel        string
+	GeminiBaseURL      string
+	Budget             time.Duration
+	LogLevel           string
+	MinimumOrder       domain.Paise
+	minimumOrderRaw    string
+}
+
+// Var describes one environment variable.
+type Var struct {
+	Name, Default, Help string
+	Secret              bool
+	set                 func(*Config, string)
+}
+
+// Vars lists every variable in the order `munshi serve --help` shows them.
+var Vars = []Var{
+	{Name: "MUNSHI_ADDR", Default: "127.0.0.1:8080", Help: "address the HTTP server listens on", set: func(c *Config, v string) { c.Addr = v }},
+	{Name: "MUNSHI_DB", Default: "munshi.db", Help: "SQLite database file", set: func(c *Config, v string) { c.DB = v }},
+	{Name: "MUNSHI_PUBLIC_URL", Help: "the URL Twilio calls (signatures and media links are computed from it)", set: func(c *Config, v string) { c.PublicURL = strings.TrimRight(v, "/") }},
+	{Name: "MUNSHI_BUDGET", Default: "12s", Help: "hard time budget for answering one webhook (Twilio waits 15s)", set: func(c *Config, v string) { c.Budget, _ = time.ParseDuration(v) }},
+	{Name: "MUNSHI_MIN_ORDER", Default: "25000", Help: "minimum order value in rupees (including GST); smaller orders need an owner's approval", set: func(c *Config, v string) {
+		c.minimumOrderRaw = v
+		c.MinimumOrder, _ = domain.ParseRupees(v)
+	}},
+	{Name: "MUNSHI_LOG_LEVEL", Default: "info", Help: "debug, info, warn or error", set: func(c *Config, v string) { c.LogLevel = strings.ToLower(v) }},
+	{Name: "REDIS_URL", Help: "redis://host:port/db for conversation memory shared by instances (default: in-process)", set: func(c *Config, v string) { c.RedisURL = v }},
+	{Name: "TWILIO_ACCOUNT_SID", Help: "Twilio account SID (AC…); with the token, outbound messages are sent", set: func(c *Config, v string) { c.TwilioAccountSID = v }},
+	{Name: "TWILIO_AUTH_TOKEN", Secret: true, Help: "Twilio auth token; when set, every webhook must carry a valid X-Twilio-Signature", set: func(c *Config, v string) { c.TwilioAuthToken = v }},
+	{Name: "TWILIO_WHATSAPP_FROM", Help: "the WhatsApp sender, as whatsapp:+E164 or +E164", set: func(c *Config, v string) { c.TwilioWhatsAppFrom = v }},
+	{Name: "TWILIO_API_URL", Help: "override of Twilio's API base URL (for fakes)", set: func(c *Config, v string) { c.TwilioAPIURL = strings.TrimRight(v, "/") }},
+	{Name: "SMTP_URL", Secret: true, Help: "smtp://user:pass@host:port (or smtps://) for mail to the accounts team", set: func(c *Config, v string) { c.SMTPURL = v }},
+	{Name: "MAIL_FROM", Help: "sender address of Munshi's mail", set: func(c *Config, v string) { c.MailFrom = v }},
+	{Name: "ACCOUNTS_EMAIL", Help: "where order notifications are mailed (comma-separated)", set: func(c *Config, v string) { c.AccountsEmail = v }},
+	{Name: "GEMINI_API_KEY", Secret: true, Help: "Gemini API key; without it Munshi runs with no LLM", set: func(c *Config, v string) { c.GeminiAPIKey = v }},
+	{Name: "GEMINI_MODEL", Default: "gemini-2.5-flash-lite", Help: "Gemini model", set: func(c *Config, v string) { c.GeminiModel = v }},
+	{Name: "GEMINI_BASE_URL", Help: "override of Gemini's API base URL (for fakes)", set: func(c *Config, v string) { c.GeminiBaseURL = v }},
+}
+
+// FromEnv reads the configuration from the environment through getenv
+// (os.Getenv when nil), applying defaults. Call Validate before use.
+func FromEnv(getenv func(string) string) Config {
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	var c Config
+	for _, v := range Vars {
+		val := strings.TrimSpace(getenv(v.Name))
+		if val == "" {
+			val = v.Default
+		}
+		v.set(&c, val)
+	}
+	if raw := strings.TrimSpace(getenv("MUNSHI_BUDGET")); raw != "" {
+		if _, err := time.ParseDuration(raw); err != nil {
+			c.Budget = -1 // reported by Validate
+		}
+	}
+	return c
+}
+
+// Validate returns every problem of the configuration, one per line.
+func (c Config) Validate() error {
+	var errs []error
+	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf("config: "+format, args...)) }
+	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
+		bad("MUNSHI_ADDR %q must be host:port, such as 127.0.0.1:8080", c.Addr)
+	}
+	if c.DB == "" {
+		bad("MUNSHI_DB must name a SQLite file")
+	}
+	if c.Budget <= 0 || c.Budget > 14*time.Second {
+		bad("MUNSHI_BUDGET must be a duration above 0 and at most 14s (Twilio waits 15s), such as 12s")
+	}
+	if p, err := domain.ParseRupees(c.minimumOrderRaw); err != nil || p < 0 {
+		bad("MUNSHI_MIN_ORDER %q must be an amount in rupees, such as 25000", c.minimumOrderRaw)
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		bad("MUNSHI_LOG_LEVEL %q must be debug, info, warn or error", c.LogLevel)
+	}
+	if c.PublicURL != "" && !isHTTPURL(c.PublicURL) {
+		bad("MUNSHI_PUBLIC_URL %q must be an http(s) URL, such as https://munshi.example.com", c.PublicURL)
+	}
+	if c.TwilioAccountSID != "" && c.TwilioAuthToken == "" {
+		bad("TWILIO_ACCOUNT_SID is set but TWILIO_AUTH_TOKEN is not: both are needed to send messages")
+	}
+	if c.TwilioAuthToken != "" && c.TwilioAccountSID == "" {
+		bad("TWILIO_AUTH_TOKEN is set but TWILIO_ACCOUNT_SID is not: both are needed to send messages")
+	}
+	if c.TwilioAccountSID != "" && (!strings.HasPrefix(c.TwilioAccountSID, "AC") || !alphanumeric(c.TwilioAccountSID)) {
+		bad("TWILIO_ACCOUNT_SID must start with AC and hold only letters and digits")
+	}
+	if c.TwilioAuthToken != "" && !alphanumeric(c.TwilioAuthToken) {
+		bad("TWILIO_AUTH_TOKEN must hold only letters and digits (copy it again from the Twilio console)")
+	}
+	if c.TwilioAuthToken != "" && c.PublicURL == "" {
+		bad("TWILIO_AUTH_TOKEN is set but MUNSHI_PUBLIC_URL is not: signatures are computed over the public URL Twilio calls")
+	}
+	if c.TwilioAccountSID != "" && c.TwilioWhatsAppFrom == "" {
+		bad("TWILIO_ACCOUNT_SID is set but TWILIO_WHATSAPP_FROM is not: outbound messages need a sender")
+	}
+	if c.TwilioAPIURL != "" && !isHTTPURL(c.TwilioAPIURL) {
+		bad("TWILIO_API_URL %q must be an http(s) URL", c.TwilioAPIURL)
+	}
+	if c.RedisURL != "" {
+		if u, err := url.Parse(c.RedisURL); err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") {
+			bad("REDIS_URL must look like redis://127.0.0.1:6379/0")
+		}
+	}
+	if c.SMTPURL != "" {
+		if u, err := url.Parse(c.SMTPURL); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Host == "" {
+			bad("SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465")
+		}
+		if c.MailFrom == "" {
+			bad("SMTP_URL is set but MAIL_FROM is not: mail needs a sender address")
+		}
+		if c.AccountsEmail == "" {
+			bad("SMTP_URL is set but ACCOUNTS_EMAIL is not: there is nobody to mail")
+		}
+	}
+	if c.AccountsEmail != "" && c.SMTPURL == "" {
+		bad("ACCOUNTS_EMAIL is set but SMTP_URL is not: mail needs a server")
+	}
+	for _, a := range c.AccountsEmails() {
+		if !strings.Contains(a, "@") {
+			bad("ACCOUNTS_EMAIL %q is not an email address", a)
+		}
+	}
+	if c.GeminiBaseURL != "" && !isHTTPURL(c.GeminiBaseURL) {
+		bad("GEMINI_BASE_URL %q must be an http(s) URL", c.GeminiBaseURL)
+	}
+	if c.GeminiAPIKey != "" && c.GeminiModel == "" {
+		bad("GEMINI_MODEL must name a model when GEMINI_API_KEY is set")
+	}
+	return errors.Join(errs...)
+}
+
+// AccountsEmails splits ACCOUNTS_EMAIL into addresses.
+func (c Config) AccountsEmails() []string {
+	var out []string
+	for _, a := range strings.Split(c.AccountsEmail, ",") {
+		if a = strings.TrimSpace(a); a != "" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// Secrets lists the configured secret values, for redaction.
+func (c Config) Secrets() []string {
+	var out []string
+	for _, s := range []string{c.TwilioAuthToken, c.GeminiAPIKey, c.SMTPURL} {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	if u, err := url.Parse(c.SMTPURL); err == nil && u.User != nil {
+		if p, ok := u.User.Password(); ok && p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Loopback reports whether Addr listens only on a loopback address.
+func (c Config) Loopback() bool {
+	host, _, err := net.SplitHostPort(c.Addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// Usage writes the variables as a table for --help.
+func Usage() string {
+	var b strings.Builder
+	b.WriteString("Environment:\n")
+	for _, v := range Vars {
+		def := ""
+		if v.Default != "" {
+			def = " (default " + v.Default + ")"
+		}
+		fmt.Fprintf(&b, "  %-22s %s%s\n", v.Name, v.Help, def)
+	}
+	return b.String()
+}
+
+func isHTTPURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
+
+func alphanumeric(s string) bool {
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,6 @@
+// Package mail sends Munshi's email (order notifications to the accounts
+// team) over SMTP with wneessen/go-mail, configured by one SMTP_URL:
+// smtp://user:pass@host:587 (STARTTLS when the server offers it) or
+// smtps://user:pass@host:465 (TLS from the start). It is an outbox sender;
+// go-mail's types stop here.
+package mail

@@ -1,0 +1,62 @@
+package metrics
+
+import (
+	"net/http"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// Metrics holds every collector Munshi updates.
+type Metrics struct {
+	Registry *prometheus.Registry
+
+	Requests       *prometheus.CounterVec   // HTTP requests by route and status code
+	Replies        *prometheus.CounterVec   // replies by outcome (answered, duplicate, refused, timeout)
+	WebhookLatency prometheus.Histogram     // seconds to answer a webhook
+	Routing        *prometheus.CounterVec   // routing decisions by tier and intent
+	RoutingLatency *prometheus.HistogramVec // seconds to route a message, by tier
+	OutboxSends    *prometheus.CounterVec   // outbox attempts by kind and outcome
+}
+
+// New registers Munshi's metrics, and outboxDepth as a gauge read on scrape.
+func New(outboxDepth func() float64) *Metrics {
+	r := prometheus.NewRegistry()
+	r.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	m := &Metrics{
+		Registry: r,
+		Requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "munshi_http_requests_total", Help: "HTTP requests by route and status code.",
+		}, []string{"route", "code"}),
+		Replies: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "munshi_replies_total", Help: "Replies to inbound messages by outcome.",
+		}, []string{"outcome"}),
+		WebhookLatency: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "munshi_webhook_seconds", Help: "Time to answer a Twilio webhook.",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2, 4, 8, 12, 15},
+		}),
+		Routing: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "munshi_routing_decisions_total", Help: "Routing decisions by tier and intent.",
+		}, []string{"tier", "intent"}),
+		RoutingLatency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "munshi_routing_seconds", Help: "Time to route one message, by tier.",
+			Buckets: []float64{.00001, .00005, .0001, .00025, .0005, .001, .01, .1, 1, 4},
+		}, []string{"tier"}),
+		OutboxSends: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "munshi_outbox_sends_total", Help: "Outbox delivery attempts by kind and outcome.",
+		}, []string{"kind", "outcome"}),
+	}
+	r.MustRegister(m.Requests, m.Replies, m.WebhookLatency, m.Routing, m.RoutingLatency, m.OutboxSends)
+	if outboxDepth != nil {
+		r.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "munshi_outbox_depth", Help: "Outbox messages waiting to be sent.",
+		}, outboxDepth))
+	}
+	return m
+}
+
+// Handler serves the registry in the Prometheus text format.
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{})
+}

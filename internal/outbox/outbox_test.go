@@ -1,0 +1,754 @@
+package outbox_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/outbox"
+	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/twilio"
+)
+
+const (
+	accountSID = "AC0123456789abcdef0123456789abcdef"
+	authToken  = "f00dfeedf00dfeedf00dfeedf00dfeed"
+	// wait bounds every "eventually" check; nothing here should need more
+	// than a fraction of it.
+	wait = 10 * time.Second
+)
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// clock is a test clock shared by a store and its dispatcher.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func newClock() *clock { return &clock{t: time.Date(2025, 8, 25, 7, 0, 0, 0, time.UTC)} }
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+func openStore(t *testing.T, path string, clk *clock) *sqlite.Store {
+	t.Helper()
+	s, err := sqlite.Open(context.Background(), path)
+	if err != nil {
+		t.Fatalf("open store: %v", err)
+	}
+	s.Now = clk.Now
+	return s
+}
+
+func newStore(t *testing.T, clk *clock) *sqlite.Store {
+	t.Helper()
+	s := openStore(t, filepath.Join(t.TempDir(), "munshi.db"), clk)
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// fakeTwilio answers POST /2010-04-01/Accounts/{AccountSid}/Messages.json the
+// way Twilio does. respond decides the status of the n-th request (from 1).
+type fakeTwilio struct {
+	*httptest.Server
+	respond func(n int) int
+	// gate, when set, holds each request until it is closed; started hears
+	// of each request as it arrives.
+	gate    chan struct{}
+	started chan struct{}
+
+	mu        sync.Mutex
+	forms     []url.Values
+	delivered []string // SIDs of the messages accepted
+}
+
+func newFakeTwilio(t *testing.T, respond func(n int) int) *fakeTwilio {
+	t.Helper()
+	f := &fakeTwilio{respond: respond}
+	f.Server = httptest.NewServer(http.HandlerFunc(f.serve))
+	t.Cleanup(f.Close)
+	return f
+}
+
+func (f *fakeTwilio) serve(w http.ResponseWriter, r *http.Request) {
+	user, pass, _ := r.BasicAuth()
+	r.ParseForm()
+	f.mu.Lock()
+	f.forms = append(f.forms, r.PostForm)
+	n := len(f.forms)
+	f.mu.Unlock()
+	if f.started != nil {
+		f.started <- struct{}{}
+	}
+	if f.gate != nil {
+		<-f.gate
+	}
+
+	w.Header().Set("Content-Type", "application/json")
+	if r.URL.Path != "/2010-04-01/Accounts/"+accountSID+"/Messages.json" || user != accountSID || pass != authToken {
+		w.WriteHeader(http.StatusUnauthorized)
+		fmt.Fprint(w, `{"code":20003,"message":"Authenticate","more_info":"https://www.twilio.com/docs/errors/20003","status":401}`)
+		return
+	}
+	status := http.StatusCreated
+	if f.respond != nil {
+		status = f.respond(n)
+	}
+	switch status {
+	case http.StatusCreated:
+		sid := fmt.Sprintf("SM%032x", n)
+		f.mu.Lock()
+		f.delivered = append(f.delivered, sid)
+		f.mu.Unlock()
+		w.WriteHeader(status)
+		json.NewEncoder(w).Encode(map[string]any{
+			"account_sid": accountSID, "api_version": "2010-04-01", "sid": sid, "status": "queued",
+			"to": r.PostForm.Get("To"), "from": r.PostForm.Get("From"), "body": r.PostForm.Get("Body"),
+			"direction": "outbound-api", "num_media": fmt.Sprint(len(r.PostForm["MediaUrl"])), "num_segments": "1",
+			"date_created": "Mon, 25 Aug 2025 07:00:00 +0000", "error_code": nil, "price": nil,
+			"uri": "/2010-04-01/Accounts/" + accountSID + "/Messages/" + sid + ".json",
+		})
+	case http.StatusBadRequest:
+		w.WriteHeader(status)
+		fmt.Fprint(w, `{"code":21211,"message":"Invalid 'To' Phone Number: whatsapp:+9198","more_info":"https://www.twilio.com/docs/errors/21211","status":400}`)
+	default:
+		w.WriteHeader(status)
+		fmt.Fprintf(w, `{"code":20500,"message":"Internal Server Error","more_info":"https://www.twilio.com/docs/errors/20500","status":%d}`, status)
+	}
+}
+
+func (f *fakeTwilio) counts() (requests int, delivered []string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.forms), slices.Clone(f.delivered)
+}
+
+func (f *fakeTwilio) bodies() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []string
+	for _, form := range f.forms {
+		out = append(out, form.Get("Body"))
+	}
+	return out
+}
+
+// failFirst fails the first k requests with a 500, then accepts.
+func failFirst(k int) func(int) int {
+	return func(n int) int {
+		if n <= k {
+			return http.StatusInternalServerError
+		}
+		return http.StatusCreated
+	}
+}
+
+// attempt is one call of the dispatcher's Record.
+type attempt struct {
+	id         int64
+	attempts   int // of the message before this attempt
+	providerID string
+	failed     bool
+	final      bool
+}
+
+type recorder struct {
+	mu       sync.Mutex
+	attempts []attempt
+}
+
+func (r *recorder) record(m sqlite.OutboxMessage, providerID string, err error, final bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.attempts = append(r.attempts, attempt{m.ID, m.Attempts, providerID, err != nil, final})
+}
+
+func (r *recorder) seen() []attempt {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.attempts)
+}
+
+func newDispatcher(t *testing.T, st outbox.Store, fake *fakeTwilio, clk *clock, rec *recorder) *outbox.Dispatcher {
+	t.Helper()
+	sender, err := twilio.NewSender(twilio.SenderConfig{
+		AccountSID: accountSID, AuthToken: authToken, From: "+14155238886",
+		APIURL: fake.URL, PublicURL: "https://munshi.example.com",
+	})
+	if err != nil {
+		t.Fatalf("NewSender: %v", err)
+	}
+	d := &outbox.Dispatcher{
+		Store:       st,
+		Senders:     map[string]outbox.Sender{sqlite.KindWhatsApp: sender},
+		Logger:      quiet,
+		Now:         clk.Now,
+		Poll:        time.Hour, // only a nudge or the first pass finds work
+		BaseBackoff: time.Millisecond,
+		MaxBackoff:  time.Millisecond,
+	}
+	if rec != nil {
+		d.Record = rec.record
+	}
+	return d
+}
+
+var approved = domain.Outbound{
+	To:        "+919810000001",
+	Body:      "Order O-1042 for Rajesh Kirana Store approved: ₹25,000 (COD)",
+	MediaURLs: []string{"https://munshi.example.com/media/o-1042.pdf"},
+}
+
+func enqueue(t *testing.T, st *sqlite.Store, msgs ...sqlite.OutboxMessage) {
+	t.Helper()
+	if err := st.Enqueue(context.Background(), msgs...); err != nil {
+		t.Fatalf("Enqueue: %v", err)
+	}
+}
+
+func rows(t *testing.T, st *sqlite.Store) []sqlite.OutboxStatus {
+	t.Helper()
+	rs, err := st.OutboxMessages(context.Background())
+	if err != nil {
+		t.Fatalf("OutboxMessages: %v", err)
+	}
+	return rs
+}
+
+func onlyRow(t *testing.T, st *sqlite.Store) sqlite.OutboxStatus {
+	t.Helper()
+	rs := rows(t, st)
+	if len(rs) != 1 {
+		t.Fatalf("outbox has %d rows, want 1", len(rs))
+	}
+	return rs[0]
+}
+
+// drain runs the dispatcher pass after pass, a minute apart by the clock,
+// until no message is pending, and returns how many passes tried something.
+func drain(t *testing.T, d *outbox.Dispatcher, st *sqlite.Store, clk *clock) int {
+	t.Helper()
+	tried := 0
+	for range 50 {
+		if d.RunOnce(context.Background()) > 0 {
+			tried++
+		}
+		if n, err := st.OutboxDepth(context.Background()); err != nil {
+			t.Fatalf("OutboxDepth: %v", err)
+		} else if n == 0 {
+			return tried
+		}
+		clk.Advance(time.Minute)
+	}
+	t.Fatalf("outbox still not drained after 50 passes: %+v", rows(t, st))
+	return tried
+}
+
+func TestRetriesUntilOneDelivery(t *testing.T) {
+	clk := newClock()
+	st := newStore(t, clk)
+	fake := newFakeTwilio(t, failFirst(2))
+	rec := &recorder{}
+	d := newDispatcher(t, st, fake, clk, rec)
+	enqueue(t, st, outbox.WhatsApp(approved))
+
+	drain(t, d, st, clk)
+
+	requests, delivered := fake.counts()
+	if requests != 3 || len(delivered) != 1 {
+		t.Errorf("Twilio got %d requests and accepted %d, want 3 and exactly 1", requests, len(delivered))
+	}
+	r := onlyRow(t, st)
+	if r.Status != "sent" || r.Attempts != 3 || r.ProviderID != delivered[0] || r.LastError != "" {
+		t.Errorf("row = status %q, attempts %d, provider %q, last error %q; want sent, 3, %q, none",
+			r.Status, r.Attempts, r.ProviderID, r.LastError, delivered[0])
+	}
+	for i, b := range fake.bodies() {
+		if b != approved.Body {
+			t.Errorf("attempt %d sent body %q, want %q", i+1, b, approved.Body)
+		}
+	}
+	want := []attempt{
+		{r.ID, 0, "", true, false},
+		{r.ID, 1, "", true, false},
+		{r.ID, 2, delivered[0], false, true},
+	}
+	if got := rec.seen(); !slices.Equal(got, want) {
+		t.Errorf("Record saw %+v, want %+v", got, want)
+	}
+}
+
+func TestBackoffKeepsFailedMessageUntilDue(t *testing.T) {
+	clk := newClock()
+	st := newStore(t, clk)
+	fake := newFakeTwilio(t, failFirst(1))
+	d := newDispatcher(t, st, fake, clk, nil)
+	d.BaseBackoff, d.MaxBackoff = time.Minute, time.Hour
+	enqueue(t, st, outbox.WhatsApp(approved))
+
+	if n := d.RunOnce(context.Background()); n != 1 {
+		t.Fatalf("first pass tried %d, want 1", n)
+	}
+	// Backoff is at least BaseBackoff: nothing is due right away.
+	if n := d.RunOnce(context.Background()); n != 0 {
+		t.Errorf("a pass straight after a failure tried %d, want 0 (backing off)", n)
+	}
+	clk.Advance(2 * time.Minute) // past BaseBackoff and its 20% jitter
+	if n := d.RunOnce(context.Background()); n != 1 {
+		t.Errorf("a pass after the backoff tried %d, want 1", n)
+	}
+	if r := onlyRow(t, st); r.Status != "sent" || r.Attempts != 2 {
+		t.Errorf("row = %q after %d attempts, want sent after 2", r.Status, r.Attempts)
+	}
+}
+
+func TestRestartLosesNothing(t *testing.T) {
+	clk := newClock()
+	path := filepath.Join(t.TempDir(), "munshi.db")
+	fake := newFakeTwilio(t, failFirst(1))
+
+	// First life: the message is written and its first attempt fails.
+	st1 := openStore(t, path, clk)
+	d1 := newDispatcher(t, st1, fake, clk, nil)
+	enqueue(t, st1, outbox.WhatsApp(approved))
+	if n := d1.RunOnce(context.Background()); n != 1 {
+		t.Fatalf("first pass tried %d messages, want 1", n)
+	}
+	if r := onlyRow(t, st1); r.Status != "pending" || r.Attempts != 1 || !strings.Contains(r.LastError, "500") {
+		t.Fatalf("after the failed attempt: %+v, want pending with 1 attempt and the error", r)
+	}
+	if err := st1.Close(); err != nil {
+		t.Fatalf("close: %v", err)
+	}
+
+	// Second life: a new store and dispatcher on the same file.
+	clk.Advance(time.Minute)
+	st2 := openStore(t, path, clk)
+	defer st2.Close()
+	d2 := newDispatcher(t, st2, fake, clk, nil)
+	drain(t, d2, st2, clk)
+	for range 3 { // and nothing more to do, however long we wait
+		clk.Advance(time.Hour)
+		if n := d2.RunOnce(context.Background()); n != 0 {
+			t.Errorf("a pass after delivery tried %d messages, want 0", n)
+		}
+	}
+
+	requests, delivered := fake.counts()
+	if requests != 2 || len(delivered) != 1 {
+		t.Errorf("Twilio got %d requests and accepted %d, want 2 and exactly 1", requests, len(delivered))
+	}
+	if r := onlyRow(t, st2); r.Status != "sent" || r.Attempts != 2 || r.ProviderID != delivered[0] {
+		t.Errorf("row = %+v, want sent after 2 attempts with SID %s", r, delivered[0])
+	}
+}
+
+func TestCrashedLeaseBecomesDueAgain(t *testing.T) {
+	for _, restart := range []bool{false, true} {
+		t.Run(fmt.Sprintf("restart=%v", restart), func(t *testing.T) {
+			clk := newClock()
+			path := filepath.Join(t.TempDir(), "munshi.db")
+			st := openStore(t, path, clk)
+			defer func() { st.Close() }()
+			fake := newFakeTwilio(t, nil)
+			enqueue(t, st, outbox.WhatsApp(approved))
+
+			// A dispatcher claims the message and dies before marking it.
+			claimed, err := st.ClaimDue(context.Background(), 10, time.Minute)
+			if err != nil || len(claimed) != 1 {
+				t.Fatalf("ClaimDue = %v, %v; want the message", claimed, err)
+			}
+			if restart {
+				st.Close()
+				st = openStore(t, path, clk)
+			}
+
+			d := newDispatcher(t, st, fake, clk, nil)
+			if n := d.RunOnce(context.Background()); n != 0 {
+				t.Fatalf("a pass during the lease tried %d, want 0", n)
+			}
+			clk.Advance(30 * time.Second)
+			if n := d.RunOnce(context.Background()); n != 0 {
+				t.Fatalf("a pass half-way through the lease tried %d, want 0", n)
+			}
+			clk.Advance(31 * time.Second)
+			if n := d.RunOnce(context.Background()); n != 1 {
+				t.Fatalf("a pass after the lease tried %d, want 1", n)
+			}
+			clk.Advance(time.Hour)
+			if n := d.RunOnce(context.Background()); n != 0 {
+				t.Errorf("a pass after delivery tried %d, want 0", n)
+			}
+
+			requests, delivered := fake.counts()
+			if requests != 1 || len(delivered) != 1 {
+				t.Errorf("Twilio got %d requests and accepted %d, want exactly 1 each", requests, len(delivered))
+			}
+			if r := onlyRow(t, st); r.Status != "sent" || r.ProviderID != delivered[0] {
+				t.Errorf("row = %+v, want sent with SID %s", r, delivered[0])
+			}
+		})
+	}
+}
+
+func TestPermanentErrorIsNotRetried(t *testing.T) {
+	clk := newClock()
+	st := newStore(t, clk)
+	fake := newFakeTwilio(t, func(int) int { return http.StatusBadRequest })
+	rec := &recorder{}
+	d := newDispatcher(t, st, fake, clk, rec)
+	enqueue(t, st, outbox.WhatsApp(domain.Outbound{To: "+9198", Body: "hello"}))
+
+	if n := d.RunOnce(context.Background()); n != 1 {
+		t.Fatalf("first pass tried %d, want 1", n)
+	}
+	for range 5 {
+		clk.Advance(24 * time.Hour)
+		if n := d.RunOnce(context.Background()); n != 0 {
+			t.Errorf("a later pass tried %d, want 0: a 400 is final", n)
+		}
+	}
+	if requests, _ := fake.counts(); requests != 1 {
+		t.Errorf("Twilio got %d requests, want 1", requests)
+	}
+	r := onlyRow(t, st)
+	if r.Status != "failed" || r.Attempts != 1 || !strings.Contains(r.LastError, "21211") {
+		t.Errorf("row = status %q, attempts %d, error %q; want failed after 1 with Twilio's code 21211", r.Status, r.Attempts, r.LastError)
+	}
+	if depth, _ := st.OutboxDepth(context.Background()); depth != 0 {
+		t.Errorf("OutboxDepth = %d, want 0: failed messages are not pending", depth)
+	}
+	if got := rec.seen(); len(got) != 1 || !got[0].failed || !got[0].final {
+		t.Errorf("Record saw %+v, want one final failure", got)
+	}
+}
+
+func TestMaxAttemptsGivesUp(t *testing.T) {
+	clk := newClock()
+	st := newStore(t, clk)
+	fake := newFakeTwilio(t, func(int) int { return http.StatusInternalServerError })
+	rec := &recorder{}
+	d := newDispatcher(t, st, fake, clk, rec)
+	d.MaxAttempts = 3
+	enqueue(t, st, outbox.WhatsApp(approved))
+
+	if tried := drain(t, d, st, clk); tried != 3 {
+		t.Errorf("%d passes tried the message, want 3", tried)
+	}
+	clk.Advance(24 * time.Hour)
+	if n := d.RunOnce(context.Background()); n != 0 {
+		t.Errorf("a pass after giving up tried %d, want 0", n)
+	}
+	if requests, delivered := fake.counts(); requests != 3 || len(delivered) != 0 {
+		t.Errorf("Twilio got %d requests and accepted %d, want 3 and 0", requests, len(delivered))
+	}
+	r := onlyRow(t, st)
+	if r.Status != "failed" || r.Attempts != 3 || !strings.Contains(r.LastError, "500") {
+		t.Errorf("row = status %q, attempts %d, error %q; want failed after 3 with the last error", r.Status, r.Attempts, r.LastError)
+	}
+	want := []attempt{{r.ID, 0, "", true, false}, {r.ID, 1, "", true, false}, {r.ID, 2, "", true, true}}
+	if got := rec.seen(); !slices.Equal(got, want) {
+		t.Errorf("Record saw %+v, want %+v", got, want)
+	}
+}
+
+func TestEmailWithoutSenderFails(t *testing.T) {
+	clk := newClock()
+	st := newStore(t, clk)
+	fake := newFakeTwilio(t, nil)
+	rec := &recorder{}
+	d := newDispatcher(t, st, fake, clk, rec)
+	enqueue(t, st, outbox.Mail(domain.Email{
+		To: []string{"accounts@example.com"}, Subject: "Order O-1042 approved", Text: "Rajesh Kirana Store, ₹25,000, COD",
+	}))
+
+	if n := d.RunOnce(context.Background()); n != 1 {
+		t.Fatalf("pass tried %d, want 1", n)
+	}
+	clk.Advance(24 * time.Hour)
+	if n := d.RunOnce(context.Background()); n != 0 {
+		t.Errorf("a later pass tried %d, want 0", n)
+	}
+	r := onlyRow(t, st)
+	if r.Kind != sqlite.KindEmail || r.Status != "failed" || r.Attempts != 1 || !strings.Contains(r.LastError, `no sender for "email"`) {
+		t.Errorf("row = kind %q, status %q, attempts %d, error %q; want a failed email with no sender", r.Kind, r.Status, r.Attempts, r.LastError)
+	}
+	if requests, _ := fake.counts(); requests != 0 {
+		t.Errorf("Twilio got %d requests for an email, want 0", requests)
+	}
+	if got := rec.seen(); len(got) != 1 || !got[0].failed || !got[0].final {
+		t.Errorf("Record saw %+v, want one final failure", got)
+	}
+}
+
+func TestPayloadsRoundTrip(t *testing.T) {
+	w := outbox.WhatsApp(approved)
+	var back domain.Outbound
+	if err := json.Unmarshal(w.Payload, &back); err != nil {
+		t.Fatalf("WhatsApp payload: %v", err)
+	}
+	if w.Kind != sqlite.KindWhatsApp || w.Recipient != approved.To || back.Body != approved.Body || !slices.Equal(back.MediaURLs, approved.MediaURLs) {
+		t.Errorf("WhatsApp(%+v) = %+v (payload %+v)", approved, w, back)
+	}
+	e := domain.Email{To: []string{"accounts@example.com", "ca@example.com"}, Subject: "Daily digest", Text: "…", HTML: "<p>…</p>"}
+	m := outbox.Mail(e)
+	var eback domain.Email
+	if err := json.Unmarshal(m.Payload, &eback); err != nil {
+		t.Fatalf("Mail payload: %v", err)
+	}
+	if m.Kind != sqlite.KindEmail || !strings.Contains(m.Recipient, "accounts@example.com") || eback.Subject != e.Subject || !slices.Equal(eback.To, e.To) {
+		t.Errorf("Mail(%+v) = %+v (payload %+v)", e, m, eback)
+	}
+}
+
+func TestConcurrentDispatchersDeliverEachOnce(t *testing.T) {
+	clk := newClock()
+	path := filepath.Join(t.TempDir(), "munshi.db")
+	fake := newFakeTwilio(t, nil)
+	// Two processes on one database: two stores, two dispatchers.
+	st1 := openStore(t, path, clk)
+	defer st1.Close()
+	st2 := openStore(t, path, clk)
+	defer st2.Close()
+	const n = 40
+	for i := range n {
+		enqueue(t, st1, outbox.WhatsApp(domain.Outbound{To: "+919810000001", Body: fmt.Sprintf("message %02d", i)}))
+	}
+
+	var wg sync.WaitGroup
+	for _, st := range []*sqlite.Store{st1, st2} {
+		d := newDispatcher(t, st, fake, clk, nil)
+		d.Batch = 3
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for d.RunOnce(context.Background()) > 0 {
+			}
+		}()
+	}
+	wg.Wait()
+
+	requests, delivered := fake.counts()
+	if requests != n || len(delivered) != n {
+		t.Errorf("Twilio got %d requests and accepted %d, want %d each", requests, len(delivered), n)
+	}
+	bodies := fake.bodies()
+	slices.Sort(bodies)
+	if len(slices.Compact(bodies)) != n {
+		t.Errorf("%d distinct messages sent, want %d: some went twice", len(slices.Compact(bodies)), n)
+	}
+	for _, r := range rows(t, st1) {
+		if r.Status != "sent" || r.Attempts != 1 {
+			t.Errorf("row %d = %q after %d attempts, want sent after 1", r.ID, r.Status, r.Attempts)
+		}
+	}
+}
+
+// watchedStore tells the test each time the dispatcher has looked for work.
+type watchedStore struct {
+	outbox.Store
+	claims chan int
+}
+
+func (w watchedStore) ClaimDue(ctx context.Context, limit int, lease time.Duration) ([]sqlite.OutboxMessage, error) {
+	msgs, err := w.Store.ClaimDue(ctx, limit, lease)
+	select {
+	case w.claims <- len(msgs):
+	default:
+	}
+	return msgs, err
+}
+
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(wait)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("gave up waiting for %s", what)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+func sentCount(t *testing.T, st *sqlite.Store) int {
+	n := 0
+	for _, r := range rows(t, st) {
+		if r.Status == "sent" {
+			n++
+		}
+	}
+	return n
+}
+
+func TestNudgeWakesRun(t *testing.T) {
+	clk := newClock()
+	st := newStore(t, clk)
+	fake := newFakeTwilio(t, nil)
+	claims := make(chan int, 1)
+	d := newDispatcher(t, watchedStore{st, claims}, fake, clk, nil) // Poll is an hour
+
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); d.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+
+	// Run's first pass finds nothing; from then on only a nudge wakes it.
+	select {
+	case n := <-claims:
+		if n != 0 {
+			t.Fatalf("first pass claimed %d, want 0", n)
+		}
+	case <-time.After(wait):
+		t.Fatal("Run never looked for work")
+	}
+	enqueue(t, st, outbox.WhatsApp(approved))
+	d.Nudge()
+	waitFor(t, "the nudged message to be sent", func() bool { return sentCount(t, st) == 1 })
+	if requests, _ := fake.counts(); requests != 1 {
+		t.Errorf("Twilio got %d requests, want 1", requests)
+	}
+}
+
+func TestRunStopsOnCancelAfterInFlightSends(t *testing.T) {
+	clk := newClock()
+	st := newStore(t, clk)
+	fake := newFakeTwilio(t, nil)
+	fake.gate, fake.started = make(chan struct{}), make(chan struct{}, 1)
+	var release sync.Once
+	open := func() { release.Do(func() { close(fake.gate) }) }
+	defer open()
+	d := newDispatcher(t, st, fake, clk, nil)
+	enqueue(t, st, outbox.WhatsApp(approved))
+
+	ctx, cancel := context.WithCancel(context.Background())
+	var returned atomic.Bool
+	done := make(chan struct{})
+	go func() { defer close(done); d.Run(ctx); returned.Store(true) }()
+
+	select {
+	case <-fake.started:
+	case <-time.After(wait):
+		t.Fatal("Run never sent the message")
+	}
+	cancel()
+	// The send is still held by Twilio: Run must not return yet.
+	select {
+	case <-done:
+		t.Fatal("Run returned while a send was in flight")
+	case <-time.After(50 * time.Millisecond):
+	}
+	open()
+	select {
+	case <-done:
+	case <-time.After(wait):
+		t.Fatal("Run did not return after its context was cancelled")
+	}
+	// The in-flight send was finished and recorded before Run returned.
+	if r := onlyRow(t, st); r.Status != "sent" || r.Attempts != 1 {
+		t.Errorf("row = %q after %d attempts, want sent after 1", r.Status, r.Attempts)
+	}
+	// And Run started nothing new after the cancel.
+	enqueue(t, st, outbox.WhatsApp(domain.Outbound{To: "+919810000002", Body: "after shutdown"}))
+	d.Nudge()
+	if requests, _ := fake.counts(); requests != 1 {
+		t.Errorf("Twilio got %d requests, want 1", requests)
+	}
+}
+
+func TestRunOnceWithCancelledContextDoesNothing(t *testing.T) {
+	clk := newClock()
+	st := newStore(t, clk)
+	fake := newFakeTwilio(t, nil)
+	d := newDispatcher(t, st, fake, clk, nil)
+	enqueue(t, st, outbox.WhatsApp(approved))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if n := d.RunOnce(ctx); n != 0 {
+		t.Errorf("RunOnce(cancelled) = %d, want 0", n)
+	}
+	if r := onlyRow(t, st); r.Status != "pending" || r.Attempts != 0 {
+		t.Errorf("row = %q after %d attempts, want untouched", r.Status, r.Attempts)
+	}
+	// Nothing was leased either: the next pass sends it.
+	if n := d.RunOnce(context.Background()); n != 1 {
+		t.Errorf("RunOnce = %d, want 1", n)
+	}
+}
+
+func TestLateRepliesSendLate(t *testing.T) {
+	clk := newClock()
+	st := newStore(t, clk)
+	fake := newFakeTwilio(t, nil)
+	claims := make(chan int, 1)
+	d := newDispatcher(t, watchedStore{st, claims}, fake, clk, nil)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); d.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+	select {
+	case <-claims:
+	case <-time.After(wait):
+		t.Fatal("Run never looked for work")
+	}
+
+	late := outbox.LateReplies{Store: st, Dispatcher: d}
+	reply := domain.Reply{Text: "Sales this month: ₹12,40,500 (chart attached)", MediaURLs: []string{"https://munshi.example.com/media/sales.png"}}
+	if err := late.SendLate(context.Background(), "+919900000001", reply); err != nil {
+		t.Fatalf("SendLate: %v", err)
+	}
+
+	r := onlyRow(t, st)
+	var payload domain.Outbound
+	if err := json.Unmarshal(r.Payload, &payload); err != nil {
+		t.Fatalf("payload: %v", err)
+	}
+	if r.Kind != sqlite.KindWhatsApp || r.Recipient != "+919900000001" || payload.Body != reply.Text || !slices.Equal(payload.MediaURLs, reply.MediaURLs) {
+		t.Errorf("row = %+v with payload %+v, want a WhatsApp message with the reply", r, payload)
+	}
+	// SendLate nudges the dispatcher, which is otherwise asleep for an hour.
+	waitFor(t, "the late reply to be sent", func() bool { return sentCount(t, st) == 1 })
+	fake.mu.Lock()
+	form := fake.forms[0]
+	fake.mu.Unlock()
+	if form.Get("To") != "whatsapp:+919900000001" || form.Get("Body") != reply.Text || form.Get("MediaUrl") != reply.MediaURLs[0] {
+		t.Errorf("Twilio got %v, want the late reply", form)
+	}
+}
+
+type failingEnqueuer struct{ err error }
+
+func (f failingEnqueuer) Enqueue(context.Context, ...sqlite.OutboxMessage) error { return f.err }
+
+func TestLateRepliesReportsEnqueueFailure(t *testing.T) {
+	cause := errors.New("sqlite: enqueue: database is locked")
+	late := outbox.LateReplies{Store: failingEnqueuer{cause}, Dispatcher: &outbox.Dispatcher{}}
+	err := late.SendLate(context.Background(), "+919900000001", domain.Reply{Text: "hi"})
+	if !errors.Is(err, cause) || !strings.HasPrefix(err.Error(), "outbox: late reply") {
+		t.Errorf("SendLate = %v, want the enqueue error wrapped with the package prefix", err)
+	}
+}

@@ -1,0 +1,403 @@
+package twilio_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/twilio"
+)
+
+const (
+	accountSID = "AC0123456789abcdef0123456789abcdef"
+	authToken  = "f00dfeedf00dfeedf00dfeedf00dfeed"
+	publicURL  = "https://munshi.example.com"
+	sender     = "+14155238886"
+)
+
+// request is what the fake Twilio received.
+type request struct {
+	Method, Path, ContentType string
+	User, Password            string
+	HasAuth                   bool
+	Form                      url.Values
+}
+
+// fakeTwilio speaks the part of Twilio's REST API Munshi uses:
+// POST /2010-04-01/Accounts/{AccountSid}/Messages.json, form-encoded, with
+// basic auth, answering like Twilio does.
+type fakeTwilio struct {
+	*httptest.Server
+	prefix string
+	// respond answers the n-th request (from 1); nil means 201 Created.
+	respond func(n int) (status int, body string)
+
+	mu       sync.Mutex
+	requests []request
+}
+
+func newFakeTwilio(t *testing.T, prefix string, respond func(n int) (int, string)) *fakeTwilio {
+	t.Helper()
+	f := &fakeTwilio{prefix: prefix, respond: respond}
+	f.Server = httptest.NewServer(http.HandlerFunc(f.serve))
+	t.Cleanup(f.Close)
+	return f
+}
+
+func (f *fakeTwilio) serve(w http.ResponseWriter, r *http.Request) {
+	user, pass, ok := r.BasicAuth()
+	r.ParseForm()
+	f.mu.Lock()
+	f.requests = append(f.requests, request{
+		Method: r.Method, Path: r.URL.Path, ContentType: r.Header.Get("Content-Type"),
+		User: user, Password: pass, HasAuth: ok, Form: r.PostForm,
+	})
+	n := len(f.requests)
+	f.mu.Unlock()
+
+	w.Header().Set("Content-Type", "application/json")
+	wantPath := f.prefix + "/2010-04-01/Accounts/" + accountSID + "/Messages.json"
+	switch {
+	case r.Method != http.MethodPost || r.URL.Path != wantPath:
+		w.WriteHeader(http.StatusNotFound)
+		fmt.Fprintf(w, `{"code":20404,"message":"The requested resource %s was not found","more_info":"https://www.twilio.com/docs/errors/20404","status":404}`, r.URL.Path)
+		return
+	case !ok || user != accountSID || pass != authToken:
+		w.WriteHeader(http.StatusUnauthorized)
+		fmt.Fprint(w, `{"code":20003,"message":"Authenticate","more_info":"https://www.twilio.com/docs/errors/20003","status":401}`)
+		return
+	}
+	status, body := http.StatusCreated, ""
+	if f.respond != nil {
+		status, body = f.respond(n)
+	}
+	if status == http.StatusCreated && body == "" {
+		body = messageJSON(messageSID(n), r.PostForm)
+	}
+	w.WriteHeader(status)
+	fmt.Fprint(w, body)
+}
+
+func (f *fakeTwilio) received() []request {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.requests)
+}
+
+func messageSID(n int) string { return fmt.Sprintf("SM%032x", n) }
+
+// messageJSON is Twilio's answer to a created message.
+func messageJSON(sid string, form url.Values) string {
+	b, _ := json.Marshal(map[string]any{
+		"account_sid":           accountSID,
+		"api_version":           "2010-04-01",
+		"body":                  form.Get("Body"),
+		"date_created":          "Thu, 24 Aug 2025 05:01:45 +0000",
+		"date_sent":             nil,
+		"date_updated":          "Thu, 24 Aug 2025 05:01:45 +0000",
+		"direction":             "outbound-api",
+		"error_code":            nil,
+		"error_message":         nil,
+		"from":                  form.Get("From"),
+		"messaging_service_sid": nil,
+		"num_media":             fmt.Sprint(len(form["MediaUrl"])),
+		"num_segments":          "1",
+		"price":                 nil,
+		"price_unit":            "USD",
+		"sid":                   sid,
+		"status":                "queued",
+		"subresource_uris":      map[string]string{"media": "/2010-04-01/Accounts/" + accountSID + "/Messages/" + sid + "/Media.json"},
+		"to":                    form.Get("To"),
+		"uri":                   "/2010-04-01/Accounts/" + accountSID + "/Messages/" + sid + ".json",
+	})
+	return string(b)
+}
+
+// twilioError is Twilio's error body.
+func twilioError(status, code int, message string) string {
+	return fmt.Sprintf(`{"code":%d,"message":%q,"more_info":"https://www.twilio.com/docs/errors/%d","status":%d}`, code, message, code, status)
+}
+
+func newSender(t *testing.T, apiURL string, change func(*twilio.SenderConfig)) *twilio.Sender {
+	t.Helper()
+	c := twilio.SenderConfig{AccountSID: accountSID, AuthToken: authToken, From: sender, APIURL: apiURL, PublicURL: publicURL}
+	if change != nil {
+		change(&c)
+	}
+	s, err := twilio.NewSender(c)
+	if err != nil {
+		t.Fatalf("NewSender: %v", err)
+	}
+	return s
+}
+
+func TestSendSpeaksTwilio(t *testing.T) {
+	fake := newFakeTwilio(t, "", nil)
+	s := newSender(t, fake.URL, func(c *twilio.SenderConfig) { c.PublicURL = publicURL + "/" })
+
+	msg := domain.Outbound{
+		To:        "+919810000001",
+		Body:      "Order O-1042 approved ✅ — ₹25,000, 5 carton GC500. धन्यवाद",
+		MediaURLs: []string{publicURL + "/media/chart-1.png", publicURL + "/media/orders.xlsx"},
+	}
+	sid, err := s.Send(context.Background(), msg)
+	if err != nil {
+		t.Fatalf("Send: %v", err)
+	}
+	if sid != messageSID(1) {
+		t.Errorf("Send = %q, want Twilio's SID %q", sid, messageSID(1))
+	}
+
+	reqs := fake.received()
+	if len(reqs) != 1 {
+		t.Fatalf("Twilio got %d requests, want 1", len(reqs))
+	}
+	r := reqs[0]
+	if r.Method != http.MethodPost || r.Path != "/2010-04-01/Accounts/"+accountSID+"/Messages.json" {
+		t.Errorf("request = %s %s, want POST to the account's Messages.json", r.Method, r.Path)
+	}
+	if !strings.HasPrefix(r.ContentType, "application/x-www-form-urlencoded") {
+		t.Errorf("Content-Type = %q, want a form", r.ContentType)
+	}
+	if !r.HasAuth || r.User != accountSID || r.Password != authToken {
+		t.Errorf("basic auth = %v %q:%q, want the account SID and auth token", r.HasAuth, r.User, r.Password)
+	}
+	want := url.Values{
+		"To":             {"whatsapp:+919810000001"},
+		"From":           {"whatsapp:" + sender},
+		"Body":           {msg.Body},
+		"MediaUrl":       msg.MediaURLs,
+		"StatusCallback": {publicURL + "/webhook/twilio/status"},
+	}
+	if !equalForms(r.Form, want) {
+		t.Errorf("form = %v\nwant %v", r.Form, want)
+	}
+}
+
+func equalForms(a, b url.Values) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if !slices.Equal(v, b[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+func TestSendOptionalFields(t *testing.T) {
+	fake := newFakeTwilio(t, "", nil)
+	// A sender already in channel form, no public URL and no media.
+	s := newSender(t, fake.URL, func(c *twilio.SenderConfig) { c.From = "whatsapp:" + sender; c.PublicURL = "" })
+	if _, err := s.Send(context.Background(), domain.Outbound{To: "whatsapp:+919810000002", Body: "GC500: 2,400 bottles ready"}); err != nil {
+		t.Fatalf("Send: %v", err)
+	}
+	r := fake.received()[0]
+	want := url.Values{
+		"To":   {"whatsapp:+919810000002"},
+		"From": {"whatsapp:" + sender},
+		"Body": {"GC500: 2,400 bottles ready"},
+	}
+	if !equalForms(r.Form, want) {
+		t.Errorf("form = %v\nwant %v (no MediaUrl, no StatusCallback, no doubled prefix)", r.Form, want)
+	}
+}
+
+func TestSendErrors(t *testing.T) {
+	tests := []struct {
+		name      string
+		status    int
+		body      string
+		permanent bool
+		mention   string
+	}{
+		{"invalid number", 400, twilioError(400, 21211, "Invalid 'To' Phone Number: whatsapp:+9198"), true, "21211"},
+		{"not a WhatsApp user", 400, twilioError(400, 63003, "Channel could not find To address"), true, "63003"},
+		{"forbidden", 403, twilioError(403, 20403, "Permission Denied"), true, "20403"},
+		{"rate limited", 429, twilioError(429, 20429, "Too Many Requests"), false, "20429"},
+		{"server error", 500, twilioError(500, 20500, "Internal Server Error"), false, "20500"},
+		{"unavailable", 503, twilioError(503, 20503, "Service Unavailable"), false, "20503"},
+		{"proxy page", 502, "<html><body>502 Bad Gateway</body></html>", false, "502"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fake := newFakeTwilio(t, "", func(int) (int, string) { return tt.status, tt.body })
+			s := newSender(t, fake.URL, nil)
+			sid, err := s.Send(context.Background(), domain.Outbound{To: "+919810000001", Body: "hello"})
+			if err == nil {
+				t.Fatalf("Send = %q, nil; want an error", sid)
+			}
+			var te *twilio.Error
+			if !errors.As(err, &te) {
+				t.Fatalf("Send error %T (%v) is not a *twilio.Error", err, err)
+			}
+			if te.Permanent() != tt.permanent {
+				t.Errorf("Permanent() = %v, want %v (err: %v)", te.Permanent(), tt.permanent, err)
+			}
+			if !strings.HasPrefix(err.Error(), "twilio: send") || !strings.Contains(err.Error(), tt.mention) {
+				t.Errorf("error = %q, want it prefixed and mentioning %q", err, tt.mention)
+			}
+			if len(fake.received()) != 1 {
+				t.Errorf("Twilio got %d requests, want 1: the sender itself never retries", len(fake.received()))
+			}
+		})
+	}
+}
+
+func TestSendWrongCredentialsIsPermanent(t *testing.T) {
+	fake := newFakeTwilio(t, "", nil)
+	s := newSender(t, fake.URL, func(c *twilio.SenderConfig) { c.AuthToken = "0000feedf00dfeedf00dfeedf00dfeed" })
+	_, err := s.Send(context.Background(), domain.Outbound{To: "+919810000001", Body: "hello"})
+	var te *twilio.Error
+	if !errors.As(err, &te) || !te.Permanent() || !strings.Contains(err.Error(), "20003") {
+		t.Errorf("Send with a wrong token = %v, want a permanent 20003 error", err)
+	}
+}
+
+func TestSendWithoutSID(t *testing.T) {
+	fake := newFakeTwilio(t, "", func(int) (int, string) { return 201, `{"status":"queued"}` })
+	s := newSender(t, fake.URL, nil)
+	if sid, err := s.Send(context.Background(), domain.Outbound{To: "+919810000001", Body: "hello"}); err == nil {
+		t.Errorf("Send = %q, nil for a reply without a SID; want an error", sid)
+	}
+}
+
+func TestSendHonoursAPIURLPath(t *testing.T) {
+	fake := newFakeTwilio(t, "/fakes/twilio", nil)
+	s := newSender(t, fake.URL+"/fakes/twilio/", nil)
+	sid, err := s.Send(context.Background(), domain.Outbound{To: "+919810000001", Body: "hello"})
+	if err != nil {
+		t.Fatalf("Send: %v", err)
+	}
+	if sid != messageSID(1) {
+		t.Errorf("Send = %q, want %q", sid, messageSID(1))
+	}
+	if got := fake.received()[0].Path; got != "/fakes/twilio/2010-04-01/Accounts/"+accountSID+"/Messages.json" {
+		t.Errorf("path = %q, want the API URL's path prefix kept", got)
+	}
+}
+
+func TestSendCancelledContext(t *testing.T) {
+	fake := newFakeTwilio(t, "", nil)
+	s := newSender(t, fake.URL, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := s.Send(ctx, domain.Outbound{To: "+919810000001", Body: "hello"}); !errors.Is(err, context.Canceled) {
+		t.Errorf("Send with a cancelled context = %v, want context.Canceled", err)
+	}
+	if n := len(fake.received()); n != 0 {
+		t.Errorf("Twilio got %d requests after cancellation, want 0", n)
+	}
+}
+
+func TestSendPayload(t *testing.T) {
+	fake := newFakeTwilio(t, "", nil)
+	s := newSender(t, fake.URL, nil)
+	payload, _ := json.Marshal(domain.Outbound{To: "+919810000003", Body: "Daily digest", MediaURLs: []string{publicURL + "/media/d.png"}})
+	sid, err := s.SendPayload(context.Background(), payload)
+	if err != nil || sid != messageSID(1) {
+		t.Fatalf("SendPayload = %q, %v; want %q", sid, err, messageSID(1))
+	}
+	f := fake.received()[0].Form
+	if f.Get("To") != "whatsapp:+919810000003" || f.Get("Body") != "Daily digest" || f.Get("MediaUrl") != publicURL+"/media/d.png" {
+		t.Errorf("form = %v, want the payload's message", f)
+	}
+
+	_, err = s.SendPayload(context.Background(), []byte("{not json"))
+	var te *twilio.Error
+	if !errors.As(err, &te) || !te.Permanent() {
+		t.Errorf("SendPayload(bad JSON) = %v, want a permanent error", err)
+	}
+	if n := len(fake.received()); n != 1 {
+		t.Errorf("Twilio got %d requests, want only the good payload's", n)
+	}
+}
+
+func TestNewSenderRejectsIncompleteConfig(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(*twilio.SenderConfig)
+	}{
+		{"no account", func(c *twilio.SenderConfig) { c.AccountSID = "" }},
+		{"no token", func(c *twilio.SenderConfig) { c.AuthToken = "" }},
+		{"no sender", func(c *twilio.SenderConfig) { c.From = "" }},
+		{"API URL without host", func(c *twilio.SenderConfig) { c.APIURL = "/just/a/path" }},
+		{"API URL unparsable", func(c *twilio.SenderConfig) { c.APIURL = "http://[::1" }},
+	}
+	for _, tt := range tests {
+		c := twilio.SenderConfig{AccountSID: accountSID, AuthToken: authToken, From: sender, APIURL: "http://127.0.0.1:1"}
+		tt.change(&c)
+		if s, err := twilio.NewSender(c); err == nil {
+			t.Errorf("%s: NewSender = %v, nil; want an error", tt.name, s)
+		}
+	}
+}
+
+func TestLogSenderConcurrent(t *testing.T) {
+	var mu sync.Mutex
+	var buf bytes.Buffer
+	l := &twilio.LogSender{Logger: slog.New(slog.NewTextHandler(lockedWriter{&mu, &buf}, nil))}
+
+	const n = 64
+	sids := make([]string, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			payload, _ := json.Marshal(domain.Outbound{To: fmt.Sprintf("+9198100%05d", i), Body: "hello"})
+			sid, err := l.SendPayload(context.Background(), payload)
+			if err != nil {
+				t.Errorf("SendPayload: %v", err)
+			}
+			sids[i] = sid
+		}()
+	}
+	wg.Wait()
+
+	seen := map[string]bool{}
+	for _, sid := range sids {
+		if !strings.HasPrefix(sid, "SM") {
+			t.Errorf("SID %q does not look like a message SID", sid)
+		}
+		if seen[sid] {
+			t.Errorf("SID %q given twice", sid)
+		}
+		seen[sid] = true
+	}
+	mu.Lock()
+	logged := strings.Count(buf.String(), "outbound WhatsApp message")
+	mu.Unlock()
+	if logged != n {
+		t.Errorf("logged %d messages, want %d", logged, n)
+	}
+
+	_, err := l.SendPayload(context.Background(), []byte("nope"))
+	var te *twilio.Error
+	if !errors.As(err, &te) || !te.Permanent() {
+		t.Errorf("LogSender.SendPayload(bad JSON) = %v, want a permanent error", err)
+	}
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  *bytes.Buffer
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
