@@ -45,7 +45,7 @@ func (s *Store) appendAudit(ctx context.Context, db execer, e AuditEntry) error 
 
 // AuditEntries returns the entries of a kind ("" for all) in order.
 func (s *Store) AuditEntries(ctx context.Context, kind string) ([]AuditEntry, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, at, actor, kind, subject, detail FROM audit_log
+	rows, err := s.read.QueryContext(ctx, `SELECT id, at, actor, kind, subject, detail FROM audit_log
 		WHERE ? = '' OR kind = ? ORDER BY id`, kind, kind)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: audit entries: %w", err)

@@ -43,7 +43,7 @@ func (s *Store) UpsertProducts(ctx context.Context, ps []domain.Product) error {
 
 // Products returns the whole catalog ordered by SKU.
 func (s *Store) Products(ctx context.Context) ([]domain.Product, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT sku, name, aliases, unit, pack_sizes, price_paise, gst_bp,
+	rows, err := s.read.QueryContext(ctx, `SELECT sku, name, aliases, unit, pack_sizes, price_paise, gst_bp,
 		stock_ready, stock_wip FROM products ORDER BY sku`)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: products: %w", err)
@@ -128,7 +128,7 @@ func (s *Store) UpsertCustomers(ctx context.Context, cs []domain.Customer) error
 
 // Customers returns every customer ordered by id.
 func (s *Store) Customers(ctx context.Context) ([]domain.Customer, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, name, aliases, phone, segment, credit_limit_paise,
+	rows, err := s.read.QueryContext(ctx, `SELECT id, name, aliases, phone, segment, credit_limit_paise,
 		outstanding_paise, payment_modes FROM customers ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: customers: %w", err)
@@ -186,7 +186,7 @@ func (s *Store) UpsertUsers(ctx context.Context, us []domain.User) error {
 func (s *Store) UserByPhone(ctx context.Context, phone string) (domain.User, error) {
 	var u domain.User
 	var role string
-	err := s.db.QueryRowContext(ctx, `SELECT phone, name, role FROM users WHERE phone = ?`, phone).Scan(&u.Phone, &u.Name, &role)
+	err := s.read.QueryRowContext(ctx, `SELECT phone, name, role FROM users WHERE phone = ?`, phone).Scan(&u.Phone, &u.Name, &role)
 	if errors.Is(err, sql.ErrNoRows) {
 		return u, domain.Errorf(domain.ENOTFOUND, "unknown user")
 	} else if err != nil {
@@ -198,7 +198,7 @@ func (s *Store) UserByPhone(ctx context.Context, phone string) (domain.User, err
 
 // UsersByRole lists the users with a role, ordered by phone.
 func (s *Store) UsersByRole(ctx context.Context, role domain.Role) ([]domain.User, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT phone, name, role FROM users WHERE role = ? ORDER BY phone`, string(role))
+	rows, err := s.read.QueryContext(ctx, `SELECT phone, name, role FROM users WHERE role = ? ORDER BY phone`, string(role))
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: users by role: %w", err)
 	}
@@ -220,7 +220,7 @@ func (s *Store) UsersByRole(ctx context.Context, role domain.Role) ([]domain.Use
 // yet, so that the demo seeds only a fresh database.
 func (s *Store) IsEmpty(ctx context.Context) (bool, error) {
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM products) + (SELECT COUNT(*) FROM customers)
+	err := s.read.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM products) + (SELECT COUNT(*) FROM customers)
 		+ (SELECT COUNT(*) FROM users)`).Scan(&n)
 	if err != nil {
 		return false, fmt.Errorf("sqlite: is empty: %w", err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -27,10 +28,14 @@ func parseTime(s string) time.Time {
 	return t
 }
 
-// Store is Munshi's SQLite database.
+// Store is Munshi's SQLite database. Writes go through one connection, so
+// writers queue in the process instead of sleeping in SQLite's busy
+// handler; reads use a pool of query-only connections that see WAL
+// snapshots and never wait for a writer.
 type Store struct {
-	db  *sql.DB
-	Now func() time.Time // the clock; tests replace it
+	db   *sql.DB          // the writer
+	read *sql.DB          // readers
+	Now  func() time.Time // the clock; tests replace it
 }
 
 // Open opens (creating if needed) the database at path with WAL, a busy
@@ -48,9 +53,10 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
-	// One writer at a time is how SQLite works; readers share WAL snapshots.
-	db.SetMaxOpenConns(8)
-	s := &Store{db: db, Now: time.Now}
+	db.SetMaxOpenConns(1)
+	db.SetMaxIdleConns(1)
+	db.SetConnMaxLifetime(0)
+	s := &Store{db: db, read: db, Now: time.Now}
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
@@ -59,16 +65,30 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
+	rq := url.Values{}
+	rq.Set("_busy_timeout", "5000")
+	rq.Set("_foreign_keys", "on")
+	rq.Set("_query_only", "true")
+	read, err := sql.Open("sqlite3", "file:"+escaped+"?"+rq.Encode())
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlite: open %s for reading: %w", path, err)
+	}
+	read.SetMaxOpenConns(4)
+	read.SetMaxIdleConns(4)
+	s.read = read
 	return s, nil
 }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	return errors.Join(s.read.Close(), s.db.Close())
+}
 
 // Ping checks that the database answers, for readiness probes.
 func (s *Store) Ping(ctx context.Context) error {
 	var one int
-	if err := s.db.QueryRowContext(ctx, `SELECT 1`).Scan(&one); err != nil {
+	if err := s.read.QueryRowContext(ctx, `SELECT 1`).Scan(&one); err != nil {
 		return fmt.Errorf("sqlite: ping: %w", err)
 	}
 	return nil

@@ -31,7 +31,7 @@ func (s *Store) Claim(ctx context.Context, in domain.Inbound) (claimed, done boo
 func (s *Store) SavedReply(ctx context.Context, sid string) (bool, domain.Reply, error) {
 	var reply domain.Reply
 	var raw sql.NullString
-	err := s.db.QueryRowContext(ctx, `SELECT reply FROM inbound_messages WHERE sid = ?`, sid).Scan(&raw)
+	err := s.read.QueryRowContext(ctx, `SELECT reply FROM inbound_messages WHERE sid = ?`, sid).Scan(&raw)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && !raw.Valid) {
 		return false, reply, nil
 	} else if err != nil {

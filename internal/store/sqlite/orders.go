@@ -70,7 +70,7 @@ func (s *Store) DraftByID(ctx context.Context, id string) (orders.Draft, bool, e
 func (s *Store) draft(ctx context.Context, query string, args ...any) (orders.Draft, bool, error) {
 	var d orders.Draft
 	var payload, status string
-	err := s.db.QueryRowContext(ctx, query, args...).Scan(&payload, &status)
+	err := s.read.QueryRowContext(ctx, query, args...).Scan(&payload, &status)
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, false, nil
 	} else if err != nil {
@@ -118,7 +118,7 @@ func (s *Store) MoveDraft(ctx context.Context, id string, from []orders.DraftSta
 // customer, those products, and the stock already committed to open orders.
 func (s *Store) Snapshot(ctx context.Context, customerID string, skus []string) (orders.Snapshot, error) {
 	snap := orders.Snapshot{Products: map[string]domain.Product{}, Committed: map[string]int64{}}
-	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return snap, fmt.Errorf("sqlite: snapshot: %w", err)
 	}
@@ -304,7 +304,7 @@ func (s *Store) Order(ctx context.Context, id string) (domain.Order, bool, error
 	var payment, status, created string
 	var committedAt, deliveredAt sql.NullString
 	var sub, gst, total int64
-	err := s.db.QueryRowContext(ctx, `SELECT id, customer_id, placed_by, payment_mode, status, subtotal_paise, gst_paise,
+	err := s.read.QueryRowContext(ctx, `SELECT id, customer_id, placed_by, payment_mode, status, subtotal_paise, gst_paise,
 		total_paise, fingerprint, created_at, committed_at, delivered_at FROM orders WHERE id = ?`, id).Scan(
 		&o.ID, &o.CustomerID, &o.PlacedBy, &payment, &status, &sub, &gst, &total, &o.Fingerprint, &created, &committedAt, &deliveredAt)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -315,7 +315,7 @@ func (s *Store) Order(ctx context.Context, id string) (domain.Order, bool, error
 	o.Payment, o.Status = domain.PaymentMode(payment), domain.OrderStatus(status)
 	o.Subtotal, o.GST, o.Total = domain.Paise(sub), domain.Paise(gst), domain.Paise(total)
 	o.CreatedAt, o.CommittedAt, o.DeliveredAt = parseTime(created), parseTime(committedAt.String), parseTime(deliveredAt.String)
-	rows, err := s.db.QueryContext(ctx, `SELECT sku, qty, said_qty, said_unit, price_paise, gst_bp, amount_paise, gst_paise
+	rows, err := s.read.QueryContext(ctx, `SELECT sku, qty, said_qty, said_unit, price_paise, gst_bp, amount_paise, gst_paise
 		FROM order_lines WHERE order_id = ? ORDER BY line_no`, id)
 	if err != nil {
 		return o, false, fmt.Errorf("sqlite: order %s lines: %w", id, err)
@@ -339,5 +339,5 @@ func (s *Store) Committed(ctx context.Context, skus ...string) (map[string]int64
 	for i, sku := range skus {
 		args[i] = sku
 	}
-	return committed(ctx, s.db, args)
+	return committed(ctx, s.read, args)
 }

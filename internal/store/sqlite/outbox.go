@@ -112,7 +112,7 @@ func (s *Store) MarkRetry(ctx context.Context, id int64, reason string, next tim
 // OutboxDepth counts the messages not yet sent.
 func (s *Store) OutboxDepth(ctx context.Context) (int, error) {
 	var n int
-	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM outbox WHERE status = 'pending'`).Scan(&n); err != nil {
+	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM outbox WHERE status = 'pending'`).Scan(&n); err != nil {
 		return 0, fmt.Errorf("sqlite: outbox depth: %w", err)
 	}
 	return n, nil
@@ -129,7 +129,7 @@ type OutboxStatus struct {
 
 // OutboxMessages lists every outbox message in order.
 func (s *Store) OutboxMessages(ctx context.Context) ([]OutboxStatus, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, kind, recipient, payload, attempts, status, last_error,
+	rows, err := s.read.QueryContext(ctx, `SELECT id, kind, recipient, payload, attempts, status, last_error,
 		provider_id, delivery_status FROM outbox ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: outbox messages: %w", err)

@@ -193,11 +193,16 @@ func TestOpenFailsOnADirectory(t *testing.T) {
 func TestPragmas(t *testing.T) {
 	s, _, _ := openStore(t)
 	ctx := context.Background()
-	// Hold several connections at once so that each pragma is checked on
-	// more than one connection of the pool: foreign_keys is per connection.
+	// The writer is one connection; hold it and several readers at once so
+	// that each pragma is checked on every kind of connection: foreign_keys
+	// is per connection.
 	var conns []*sql.Conn
-	for range 3 {
-		c, err := s.db.Conn(ctx)
+	for i := range 4 {
+		pool := s.read
+		if i == 0 {
+			pool = s.db
+		}
+		c, err := pool.Conn(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -218,6 +223,13 @@ func TestPragmas(t *testing.T) {
 		if mode != "wal" || fk != 1 || busy != 5000 {
 			t.Errorf("connection %d: journal_mode=%s foreign_keys=%d busy_timeout=%d; want wal, 1, 5000", i, mode, fk, busy)
 		}
+	}
+	var only int
+	if err := conns[1].QueryRowContext(ctx, `PRAGMA query_only`).Scan(&only); err != nil || only != 1 {
+		t.Errorf("readers must be query-only: %d %v", only, err)
+	}
+	if _, err := conns[1].ExecContext(ctx, `DELETE FROM products`); err == nil {
+		t.Error("a reader connection could write")
 	}
 	for _, c := range conns {
 		c.Close()
