@@ -1,0 +1,272 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/audit"
+	"github.com/munshi/munshi/internal/config"
+	"github.com/munshi/munshi/internal/conversation"
+	"github.com/munshi/munshi/internal/demo"
+	"github.com/munshi/munshi/internal/health"
+	"github.com/munshi/munshi/internal/mail"
+	"github.com/munshi/munshi/internal/metrics"
+	"github.com/munshi/munshi/internal/outbox"
+	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/twilio"
+	"github.com/munshi/munshi/orders"
+	"github.com/munshi/munshi/webhook"
+)
+
+// Main is the whole program, wired: tests start it on port :0 with a temp
+// database and talk to it over HTTP.
+type Main struct {
+	Config config.Config
+	Demo   bool
+	Logger *slog.Logger
+
+	Store      *sqlite.Store
+	Audit      *audit.Log
+	Metrics    *metrics.Metrics
+	Router     *intent.Router
+	Orders     *orders.Service
+	Dispatcher *outbox.Dispatcher
+	Pipeline   *webhook.Pipeline
+
+	listener net.Listener
+	server   *http.Server
+	stop     context.CancelFunc
+	workers  sync.WaitGroup
+}
+
+// NewMain returns a program for the configuration, logging to logw.
+func NewMain(cfg config.Config, demoMode bool, logw io.Writer) *Main {
+	level := map[string]slog.Level{"debug": slog.LevelDebug, "info": slog.LevelInfo, "warn": slog.LevelWarn, "error": slog.LevelError}[cfg.LogLevel]
+	return &Main{Config: cfg, Demo: demoMode, Logger: slog.New(slog.NewTextHandler(logw, &slog.HandlerOptions{Level: level}))}
+}
+
+// Open opens the database, seeds the demo if asked, and wires every part,
+// without listening yet. Commands that do not serve HTTP stop here.
+func (m *Main) Open(ctx context.Context) error {
+	store, err := sqlite.Open(ctx, m.Config.DB)
+	if err != nil {
+		return err
+	}
+	m.Store = store
+	if m.Demo {
+		seeded, err := demo.Seed(ctx, store, time.Now())
+		if err != nil {
+			return err
+		}
+		if seeded {
+			m.Logger.Info("seeded the demo distributor", "db", m.Config.DB,
+				"owner", demo.OwnerPhone, "accounts", demo.AccountsPhone, "sales", demo.SalesPhone)
+		}
+	}
+	m.Audit = audit.New(store, m.Config.Secrets(), m.Logger)
+	m.Metrics = metrics.New(func() float64 {
+		n, _ := store.OutboxDepth(context.Background())
+		return float64(n)
+	})
+	if m.Router, err = m.newRouter(ctx); err != nil {
+		return err
+	}
+	senders, err := m.senders()
+	if err != nil {
+		return err
+	}
+	m.Dispatcher = &outbox.Dispatcher{Store: store, Senders: senders, Logger: m.Logger, Record: m.recordSend}
+	if m.Orders, err = m.newOrders(ctx); err != nil {
+		return err
+	}
+	m.Pipeline = &webhook.Pipeline{
+		Inbox: store,
+		Responder: &conversation.Service{
+			Users: store, Router: m.Router, Orders: m.Orders, Audit: m.Audit, Logger: m.Logger, Observer: routingMetrics{m.Metrics},
+		},
+		Late:   outbox.LateReplies{Store: store, Dispatcher: m.Dispatcher},
+		Budget: m.Config.Budget,
+		Logger: m.Logger,
+	}
+	return nil
+}
+
+// newRouter trains the intent router on the catalog and customers in the
+// database.
+func (m *Main) newRouter(ctx context.Context) (*intent.Router, error) {
+	products, err := m.Store.Products(ctx)
+	if err != nil {
+		return nil, err
+	}
+	customers, err := m.Store.Customers(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return intent.NewRouter(intent.Vocabulary{Products: products, Customers: customers}, intent.Options{})
+}
+
+// newOrders wires order taking to the catalog and customers in the database.
+func (m *Main) newOrders(ctx context.Context) (*orders.Service, error) {
+	products, err := m.Store.Products(ctx)
+	if err != nil {
+		return nil, err
+	}
+	customers, err := m.Store.Customers(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &orders.Service{
+		Books: m.Store, Parser: orders.NewParser(m.Router, products, customers), Audit: m.Audit, Logger: m.Logger,
+		MinimumOrder: m.Config.MinimumOrder, AccountsEmail: m.Config.AccountsEmails(), Nudge: m.Dispatcher.Nudge,
+	}, nil
+}
+
+func (m *Main) senders() (map[string]outbox.Sender, error) {
+	c := m.Config
+	senders := map[string]outbox.Sender{}
+	if c.TwilioAccountSID == "" {
+		m.Logger.Warn("no Twilio credentials: outbound WhatsApp messages are logged, not sent")
+		senders[sqlite.KindWhatsApp] = &twilio.LogSender{Logger: m.Logger}
+	} else {
+		s, err := twilio.NewSender(twilio.SenderConfig{AccountSID: c.TwilioAccountSID, AuthToken: c.TwilioAuthToken,
+			From: c.TwilioWhatsAppFrom, APIURL: c.TwilioAPIURL, PublicURL: c.PublicURL})
+		if err != nil {
+			return nil, err
+		}
+		senders[sqlite.KindWhatsApp] = s
+	}
+	if c.SMTPURL != "" {
+		s, err := mail.NewSender(c.SMTPURL, c.MailFrom)
+		if err != nil {
+			return nil, err
+		}
+		senders[sqlite.KindEmail] = s
+	}
+	return senders, nil
+}
+
+func (m *Main) recordSend(msg sqlite.OutboxMessage, providerID string, err error, final bool) {
+	outcome := "sent"
+	detail := map[string]any{"outbox_id": msg.ID, "kind": msg.Kind, "to": msg.Recipient, "attempt": msg.Attempts + 1}
+	if err != nil {
+		outcome, detail["error"] = "retry", err.Error()
+		if final {
+			outcome = "failed"
+		}
+	} else {
+		detail["provider_id"] = providerID
+	}
+	detail["outcome"] = outcome
+	m.Metrics.OutboxSends.WithLabelValues(msg.Kind, outcome).Inc()
+	m.Audit.Record(context.Background(), "system", audit.KindOutbound, providerID, detail)
+}
+
+// Run starts the HTTP server and the outbox dispatcher and returns once the
+// server is listening. Addr() then tells where.
+func (m *Main) Run(ctx context.Context) error {
+	if m.Store == nil {
+		if err := m.Open(ctx); err != nil {
+			return err
+		}
+	}
+	allowUnsigned := false
+	switch {
+	case m.Config.TwilioAuthToken != "":
+	case m.Config.Loopback():
+		allowUnsigned = true
+		m.Logger.Warn("TWILIO_AUTH_TOKEN is not set: accepting unsigned webhooks, on this loopback address only", "addr", m.Config.Addr)
+	default:
+		m.Logger.Warn("TWILIO_AUTH_TOKEN is not set and the address is not loopback: every webhook will be refused", "addr", m.Config.Addr)
+	}
+	mux := http.NewServeMux()
+	(&webhook.Handler{
+		Pipeline: m.Pipeline, Statuses: m.Store, AuthToken: m.Config.TwilioAuthToken, PublicURL: m.Config.PublicURL,
+		AllowUnsigned: allowUnsigned, Logger: m.Logger, Observer: webhookMetrics{m.Metrics},
+	}).Register(mux)
+	(&health.Handler{Checks: []health.Check{{Name: "database", Probe: m.Store.Ping}}}).Register(mux)
+	mux.Handle("GET /metrics", m.Metrics.Handler())
+
+	ln, err := net.Listen("tcp", m.Config.Addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", m.Config.Addr, err)
+	}
+	m.listener = ln
+	m.server = &http.Server{
+		Handler:           mux,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      m.Config.Budget + 5*time.Second,
+		ErrorLog:          slog.NewLogLogger(m.Logger.Handler(), slog.LevelWarn),
+	}
+	workCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
+	m.stop = stop
+	m.workers.Add(2)
+	go func() {
+		defer m.workers.Done()
+		m.Dispatcher.Run(workCtx)
+	}()
+	go func() {
+		defer m.workers.Done()
+		if err := m.server.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			m.Logger.Error("http server stopped", "err", err)
+		}
+	}()
+	m.Logger.Info("munshi is listening", "addr", ln.Addr().String())
+	return nil
+}
+
+// Addr is the address the server listens on.
+func (m *Main) Addr() string {
+	if m.listener == nil {
+		return ""
+	}
+	return m.listener.Addr().String()
+}
+
+// Close stops taking requests, lets in-flight ones finish, stops the
+// dispatcher after its current sends, and closes the database.
+func (m *Main) Close() error {
+	var errs []error
+	if m.server != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), m.Config.Budget+3*time.Second)
+		if err := m.server.Shutdown(ctx); err != nil {
+			errs = append(errs, fmt.Errorf("http shutdown: %w", err))
+		}
+		cancel()
+	}
+	if m.stop != nil {
+		m.stop()
+	}
+	m.workers.Wait()
+	if m.Store != nil {
+		if err := m.Store.Close(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+type routingMetrics struct{ m *metrics.Metrics }
+
+func (r routingMetrics) Routed(d intent.Decision) {
+	r.m.Routing.WithLabelValues(string(d.Tier), string(d.Intent)).Inc()
+	r.m.RoutingLatency.WithLabelValues(string(d.Tier)).Observe(d.Latency.Seconds())
+}
+
+type webhookMetrics struct{ m *metrics.Metrics }
+
+func (w webhookMetrics) Observed(route string, code int, outcome webhook.Outcome, took time.Duration) {
+	w.m.Requests.WithLabelValues(route, fmt.Sprint(code)).Inc()
+	if route == "/webhook/twilio" && code == http.StatusOK {
+		w.m.WebhookLatency.Observe(took.Seconds())
+		w.m.Replies.WithLabelValues(string(outcome)).Inc()
+	}
+}

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/demo"
+	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/orders"
+)
+
+// routeResult is one line of `munshi route --json`, in the contract's shape.
+type routeResult struct {
+	Text       string  `json:"text"`
+	Intent     string  `json:"intent"`
+	Tier       string  `json:"tier"`
+	Confidence float64 `json:"confidence"`
+	LatencyUS  int64          `json:"latency_us"`
+	Order      *orders.Parsed `json:"order,omitempty"`
+}
+
+func cmdRoute(ctx context.Context, env environment, args []string) error {
+	fs := newFlags("route", "usage: munshi route [--json] [TEXT...]\n\nRoutes each TEXT (or each line of standard input) and prints the decision.\nNothing is written anywhere. The catalog and customers come from MUNSHI_DB\nif it exists, else from the demo.", env.stderr)
+	asJSON := fs.Bool("json", false, "print one JSON object per message")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	router, parser, err := offlineRouter(ctx, env)
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(env.stdout)
+	enc.SetEscapeHTML(false)
+	each := func(text string) error {
+		d := router.Route(ctx, text)
+		res := routeResult{Text: text, Intent: string(d.Intent), Tier: string(d.Tier), Confidence: d.Confidence, LatencyUS: d.Latency.Microseconds()}
+		if d.Intent == domain.IntentOrder {
+			parsed := parser.Parse(text)
+			res.Order = &parsed
+		}
+		if *asJSON {
+			return enc.Encode(res)
+		}
+		_, err := fmt.Fprintf(env.stdout, "%-15s %-6s %.2f %6dµs  %s\n", res.Intent, res.Tier, res.Confidence, res.LatencyUS, text)
+		if err == nil && res.Order != nil {
+			line, _ := json.Marshal(res.Order)
+			_, err = fmt.Fprintf(env.stdout, "%15s order: %s\n", "", line)
+		}
+		return err
+	}
+	if fs.NArg() > 0 {
+		for _, text := range fs.Args() {
+			if err := each(text); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	sc := bufio.NewScanner(env.stdin)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		if err := each(sc.Text()); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("route: read: %w", err)
+	}
+	return nil
+}
+
+func cmdEval(ctx context.Context, env environment, args []string) error {
+	fs := newFlags("eval", "usage: munshi eval FILE.jsonl\n\nScores routing on labelled messages, one JSON object a line:\n{\"text\":…,\"intent\":…}. Prints precision, recall and F1 per intent, the\nconfusion matrix, the share resolved by each tier and the misrouted messages.", env.stderr)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return errUsage
+	}
+	f, err := os.Open(fs.Arg(0))
+	if err != nil {
+		return fmt.Errorf("eval: %w", err)
+	}
+	defer f.Close()
+	examples, err := intent.ReadExamples(f)
+	if err != nil {
+		return err
+	}
+	router, _, err := offlineRouter(ctx, env)
+	if err != nil {
+		return err
+	}
+	report := intent.Evaluate(ctx, router, examples)
+	report.Write(env.stdout)
+	return nil
+}
+
+// offlineRouter builds a router and an order parser from MUNSHI_DB's
+// catalog and customers when that file exists, else from the demo data,
+// without writing anything.
+func offlineRouter(ctx context.Context, env environment) (*intent.Router, *orders.Parser, error) {
+	var products []domain.Product
+	var customers []domain.Customer
+	path := env.getenv("MUNSHI_DB")
+	if path == "" {
+		path = "munshi.db"
+	}
+	if _, err := os.Stat(path); err == nil {
+		store, err := sqlite.Open(ctx, path)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer store.Close()
+		if products, err = store.Products(ctx); err != nil {
+			return nil, nil, err
+		}
+		if customers, err = store.Customers(ctx); err != nil {
+			return nil, nil, err
+		}
+	} else {
+		var err error
+		if products, customers, _, err = demo.Data(); err != nil {
+			return nil, nil, err
+		}
+	}
+	r, err := intent.NewRouter(intent.Vocabulary{Products: products, Customers: customers}, intent.Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	return r, orders.NewParser(r, products, customers), nil
+}

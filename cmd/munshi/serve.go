@@ -1,0 +1,63 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/munshi/munshi/internal/config"
+)
+
+// loadConfig reads and validates the environment, printing every problem.
+func loadConfig(env environment) (config.Config, error) {
+	cfg := config.FromEnv(env.getenv)
+	if err := cfg.Validate(); err != nil {
+		fmt.Fprintf(env.stderr, "munshi: the configuration has problems:\n  %s\n", strings.ReplaceAll(err.Error(), "\n", "\n  "))
+		return cfg, errUsage
+	}
+	return cfg, nil
+}
+
+func newFlags(name, help string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "%s\n\nFlags:\n", help)
+		fs.PrintDefaults()
+		fmt.Fprintf(stderr, "\n%s", config.Usage())
+	}
+	return fs
+}
+
+// parseFlags parses args, turning -h and bad flags into errUsage.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return errUsage
+		}
+		return errUsage
+	}
+	return nil
+}
+
+func cmdServe(ctx context.Context, env environment, args []string) error {
+	fs := newFlags("serve", "usage: munshi serve [--demo]\n\nRuns the HTTP server Twilio calls (POST /webhook/twilio).", env.stderr)
+	demoMode := fs.Bool("demo", false, "seed an empty database with the demo distributor and its sales history")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	cfg, err := loadConfig(env)
+	if err != nil {
+		return err
+	}
+	m := NewMain(cfg, *demoMode, env.stderr)
+	if err := m.Run(ctx); err != nil {
+		m.Close()
+		return err
+	}
+	<-ctx.Done()
+	m.Logger.Info("shutting down")
+	return m.Close()
+}

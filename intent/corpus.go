@@ -1,0 +1,204 @@
+package intent
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// The training corpus: labelled WhatsApp messages, and the product and
+// customer names they mention. The names only serve to turn those mentions
+// into placeholders while training, so the model learns the structure of a
+// message ("NUM UNIT PRODUCT bhejo") and not one distributor's catalog.
+//
+// corpus/heldout.jsonl is never read here: it is kept for evaluation only.
+var (
+	//go:embed corpus/train.jsonl
+	trainJSONL []byte
+	//go:embed corpus/names.json
+	namesJSON []byte
+)
+
+// corpusNames is the shape of corpus/names.json: each entry a name and its
+// aliases.
+type corpusNames struct {
+	Products  [][]string `json:"products"`
+	Customers [][]string `json:"customers"`
+	Units     []string   `json:"units"`
+}
+
+func corpusVocabulary() (Vocabulary, error) {
+	var cn corpusNames
+	if err := json.Unmarshal(namesJSON, &cn); err != nil {
+		return Vocabulary{}, fmt.Errorf("intent: corpus names: %w", err)
+	}
+	var v Vocabulary
+	for i, names := range cn.Products {
+		if len(names) == 0 {
+			continue
+		}
+		p := domain.Product{SKU: "P" + strconv.Itoa(i+1), Name: names[0], Aliases: names[1:]}
+		if i == 0 {
+			for _, u := range cn.Units {
+				p.PackSizes = append(p.PackSizes, domain.PackSize{Name: u, Units: 1})
+			}
+		}
+		v.Products = append(v.Products, p)
+	}
+	for i, names := range cn.Customers {
+		if len(names) == 0 {
+			continue
+		}
+		v.Customers = append(v.Customers, domain.Customer{ID: "C" + strconv.Itoa(i+1), Name: names[0], Aliases: names[1:]})
+	}
+	return v, nil
+}
+
+// training is the model every Router shares: trained once per process from
+// the embedded corpus, independent of any catalog.
+type training struct {
+	model *model
+	// known are the ordinary words of the corpus: words no catalog name
+	// is matched to by typo.
+	known map[string]struct{}
+	// replies are the words of the corpus's confirmations and
+	// cancellations: the model may only confirm or cancel a message made of
+	// them, so "ola driver ne cancel kar diya" is never a cancellation.
+	replies  map[string]bool
+	examples int
+	duration time.Duration
+	err      error
+}
+
+var (
+	trainOnce sync.Once
+	trained   training
+)
+
+func sharedTraining() training {
+	trainOnce.Do(func() { trained = train() })
+	return trained
+}
+
+func train() training {
+	start := time.Now()
+	exs, err := ReadExamples(bytes.NewReader(trainJSONL))
+	if err != nil {
+		return training{err: fmt.Errorf("intent: training corpus: %w", err)}
+	}
+	vocab, err := corpusVocabulary()
+	if err != nil {
+		return training{err: err}
+	}
+	lex, err := newLexicon(vocab)
+	if err != nil {
+		return training{err: fmt.Errorf("intent: corpus names: %w", err)}
+	}
+	c := prepare(exs, lex)
+	oof := crossValidate(c.data, 5, defaultTraining)
+	m := trainModel(c.data, defaultTraining)
+	m.temperature = fitTemperature(oof, c.data)
+	m.common = c.common
+	return training{model: m, known: c.known, replies: c.replies, examples: len(exs), duration: time.Since(start)}
+}
+
+// prepared is the corpus made ready for training.
+type prepared struct {
+	data    []example
+	shapes  [][]string   // of each message, by index in the corpus
+	norm    []Normalized // of each message
+	first   []int        // index in data of each message's own example
+	common  map[string]bool
+	known   map[string]struct{}
+	replies map[string]bool
+}
+
+func prepare(exs []Example, lex *lexicon) prepared {
+	c := prepared{common: map[string]bool{}, known: ordinaryWords(exs, lex), replies: map[string]bool{}}
+	lex.known = c.known
+	seen := map[string]int{}
+	for _, ex := range exs {
+		n := lex.normalize(ex.Text)
+		shape := shapeOf(n, nil)
+		c.norm, c.shapes = append(c.norm, n), append(c.shapes, shape)
+		once := map[string]bool{}
+		for _, w := range shape {
+			if !isPlaceholder(w) && !once[w] {
+				once[w] = true
+				seen[w]++
+			}
+			if ex.Intent == domain.IntentConfirm || ex.Intent == domain.IntentCancel {
+				c.replies[w] = true
+			}
+		}
+	}
+	for w, k := range seen {
+		if k >= 2 {
+			c.common[w] = true
+		}
+	}
+	for g, ex := range exs {
+		class, shape, q := classOf(ex.Intent), c.shapes[g], c.norm[g].Question
+		c.first = append(c.first, len(c.data))
+		c.data = append(c.data, example{feats: extract(shape, q, c.common, nil), class: class, group: g})
+		// The same message as if its names were missing from the
+		// catalog: customers are often not in it yet, and people name
+		// products the catalog spells differently.
+		if unseen, ok := withoutNames(shape); ok {
+			c.data = append(c.data, example{feats: extract(unseen, q, c.common, nil), class: class, group: g})
+		}
+	}
+	return c
+}
+
+// ordinaryWords are the corpus's words that are not names: those of the
+// out-of-scope messages, and those seen in two messages or more (a typo of
+// a name is rarely made twice). No name is ever matched to them by typo, so
+// "gaadi" does not become the detergent "Ghadi".
+func ordinaryWords(exs []Example, lex *lexicon) map[string]struct{} {
+	names := map[string]bool{}
+	for _, vs := range lex.first {
+		for _, v := range vs {
+			for _, w := range v.words {
+				names[w] = true
+			}
+		}
+	}
+	count := map[string]int{}
+	known := map[string]struct{}{}
+	for _, ex := range exs {
+		once := map[string]bool{}
+		for _, t := range emptyLexicon.normalize(ex.Text).Tokens {
+			w := t.Text
+			if names[w] || !fuzzyWord(w) || once[w] {
+				continue
+			}
+			once[w] = true
+			count[w]++
+			if ex.Intent == domain.IntentUnknown || count[w] >= 2 {
+				known[w] = struct{}{}
+			}
+		}
+	}
+	return known
+}
+
+// withoutNames replaces product and customer placeholders by unseenName.
+func withoutNames(shape []string) ([]string, bool) {
+	var out []string
+	for i, w := range shape {
+		if w == phProduct || w == phCustomer {
+			if out == nil {
+				out = append([]string(nil), shape...)
+			}
+			out[i] = unseenName
+		}
+	}
+	return out, out != nil
+}

@@ -1,0 +1,226 @@
+package intent
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+func TestReadExamples(t *testing.T) {
+	in := `{"text":"hi","intent":"greeting"}
+
+{"text":"Rajesh ko 5 GC","intent":"order","customer":"C01","payment":null,"items":[{"sku":"GC500","qty":5}]}
+`
+	exs, err := ReadExamples(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(exs) != 2 || exs[1].Line != 3 || exs[1].Intent != domain.IntentOrder {
+		t.Fatalf("got %+v", exs)
+	}
+	if string(exs[1].Fields["customer"]) != `"C01"` || string(exs[1].Fields["items"]) != `[{"sku":"GC500","qty":5}]` {
+		t.Errorf("extra fields must be kept as written: %v", exs[1].Fields)
+	}
+	if _, ok := exs[1].Fields["text"]; ok {
+		t.Error("text is a field of Example, not of Fields")
+	}
+
+	for _, bad := range []struct{ in, want string }{
+		{"{\"text\":\"hi\",\"intent\":\"greeting\"}\nnot json\n", "intent: line 2: "},
+		{`{"text":"","intent":"greeting"}`, `intent: line 1: want a non-empty string "text"`},
+		{`{"intent":"greeting"}`, `intent: line 1: want a non-empty string "text"`},
+		{`{"text":"hi"}`, `intent: line 1: want a string "intent"`},
+		{`{"text":"hi","intent":"refund"}`, `intent: line 1: unknown intent "refund"`},
+	} {
+		if _, err := ReadExamples(strings.NewReader(bad.in)); err == nil || !strings.HasPrefix(err.Error(), bad.want) {
+			t.Errorf("ReadExamples(%q) error = %v, want %q…", bad.in, err, bad.want)
+		}
+	}
+}
+
+func readCorpus(t *testing.T, path string) []Example {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exs, err := ReadExamples(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return exs
+}
+
+// The corpus covers every intent, keeps several hundred out-of-scope
+// messages, and the held-out split shares no message with training.
+func TestCorpusSplit(t *testing.T) {
+	train, held := readCorpus(t, "corpus/train.jsonl"), readCorpus(t, "corpus/heldout.jsonl")
+	if n := len(train) + len(held); n < 800 || len(held) < n/6 {
+		t.Errorf("%d training and %d held-out messages", len(train), len(held))
+	}
+	seen := map[string]bool{}
+	count := map[domain.Intent]int{}
+	for _, ex := range train {
+		seen[strings.ToLower(ex.Text)] = true
+		count[ex.Intent]++
+	}
+	for _, ex := range held {
+		if seen[strings.ToLower(ex.Text)] {
+			t.Errorf("held-out message %q is also in training", ex.Text)
+		}
+		count[ex.Intent]++
+	}
+	for _, in := range domain.Intents {
+		if count[in] < 40 {
+			t.Errorf("%s has only %d messages", in, count[in])
+		}
+	}
+	if count[domain.IntentUnknown] < 300 {
+		t.Errorf("only %d out-of-scope messages", count[domain.IntentUnknown])
+	}
+}
+
+// The held-out split, routed with the demo distributor's catalog: the
+// local tiers must resolve most in-scope messages and be right when they
+// do, and never invent a confirmation, a cancellation or an order.
+func TestHeldOut(t *testing.T) {
+	held := readCorpus(t, "corpus/heldout.jsonl")
+	rep := Evaluate(context.Background(), demoRouter(t), held)
+	if testing.Verbose() {
+		rep.Write(os.Stdout)
+	}
+	if rep.Coverage < 0.90 {
+		t.Errorf("coverage %.3f < 0.90", rep.Coverage)
+	}
+	if rep.LocalPrecision < 0.97 || rep.AllLocalPrecision < 0.97 {
+		t.Errorf("precision %.3f (in scope) and %.3f (all) must be ≥ 0.97", rep.LocalPrecision, rep.AllLocalPrecision)
+	}
+	if rep.FalseConfirm != 0 || rep.FalseCancel != 0 || rep.UnknownAsOrder != 0 {
+		t.Errorf("false confirm %d, false cancel %d, unknown as order %d", rep.FalseConfirm, rep.FalseCancel, rep.UnknownAsOrder)
+	}
+}
+
+func TestReportWrite(t *testing.T) {
+	r := demoRouter(t)
+	exs := []Example{
+		{Text: "ok", Intent: domain.IntentConfirm},
+		{Text: "GC ka stock kitna hai?", Intent: domain.IntentStock},
+		{Text: "gaana bajao", Intent: domain.IntentUnknown},
+		{Text: "hi", Intent: domain.IntentHelp}, // mislabelled on purpose
+	}
+	rep := Evaluate(context.Background(), r, exs)
+	if rep.Total != 4 || rep.Correct != 3 || len(rep.Misrouted) != 1 || rep.InScope != 3 {
+		t.Fatalf("report %+v", rep)
+	}
+	if rep.Confusion[classOf(domain.IntentHelp)][classOf(domain.IntentGreeting)] != 1 {
+		t.Error("the mislabelled greeting must sit at help→greeting")
+	}
+	if s := rep.Intents[classOf(domain.IntentConfirm)]; s.Precision != 1 || s.Recall != 1 || s.Support != 1 {
+		t.Errorf("confirm scores %+v", s)
+	}
+	var b strings.Builder
+	if err := rep.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"precision", "recall", "f1-score", "support", "accuracy", "macro avg", "weighted avg",
+		"Resolved by tier:", "Coverage of in-scope", "False order: 0", "Latency: mean",
+		"Confusion matrix", "Misrouted (1)", `"hi"`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// Training is part of start-up: it must stay fast, and the same corpus must
+// always give the same model.
+func TestTraining(t *testing.T) {
+	tr := sharedTraining()
+	if tr.err != nil {
+		t.Fatal(tr.err)
+	}
+	if !raceEnabled && tr.duration > 1500*time.Millisecond {
+		t.Errorf("training took %s", tr.duration)
+	}
+	if tr.model.temperature <= 0.25 || tr.model.temperature >= 6 {
+		t.Errorf("temperature %.2f sits at the edge of its search", tr.model.temperature)
+	}
+	if raceEnabled {
+		return // retraining single-threaded code is slow and tells the race detector nothing
+	}
+	again := train()
+	if len(again.model.weights) != len(tr.model.weights) || again.model.temperature != tr.model.temperature {
+		t.Fatal("training is not deterministic")
+	}
+	for i := range again.model.weights {
+		if again.model.weights[i] != tr.model.weights[i] {
+			t.Fatal("training is not deterministic")
+		}
+	}
+}
+
+// TestCrossValidated routes the training corpus with out-of-fold model
+// probabilities (each message scored by a model that never saw it) through
+// the rules and the default thresholds: the figures the defaults were
+// chosen on. A corpus edit that breaks them shows here.
+func TestCrossValidated(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("trains five models, single-threaded: nothing for the race detector")
+	}
+	exs, err := ReadExamples(bytes.NewReader(trainJSONL))
+	if err != nil {
+		t.Fatal(err)
+	}
+	vocab, err := corpusVocabulary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lex, err := newLexicon(vocab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := prepare(exs, lex)
+	oof := crossValidate(c.data, 5, defaultTraining)
+	temp := fitTemperature(oof, c.data)
+	r := demoRouter(t)
+	p := make([]float64, classes)
+	var inScope, local, right, wrongState int
+	for g, ex := range exs {
+		in, decided := domain.IntentUnknown, false
+		if rule, _, ok := matchRules(c.shapes[g], c.norm[g].Question); ok {
+			in, decided = rule, true
+		} else {
+			softmax(oof[c.first[g]], temp, p)
+			in, _, decided = r.judge(p, c.norm[g], c.shapes[g])
+		}
+		if !decided {
+			in = domain.IntentUnknown
+		}
+		if in != ex.Intent && (in == domain.IntentOrder || in == domain.IntentConfirm || in == domain.IntentCancel) {
+			wrongState++
+			t.Logf("%q: %s, labelled %s", ex.Text, in, ex.Intent)
+		}
+		if ex.Intent == domain.IntentUnknown {
+			continue
+		}
+		inScope++
+		if decided {
+			local++
+			if in == ex.Intent {
+				right++
+			}
+		}
+	}
+	coverage, precision := ratio(local, inScope), ratio(right, local)
+	t.Logf("cross-validated: coverage %.3f, precision %.3f, temperature %.2f", coverage, precision, temp)
+	if coverage < 0.92 || precision < 0.97 || wrongState > 3 {
+		t.Errorf("coverage %.3f, precision %.3f, %d false orders/confirms/cancels", coverage, precision, wrongState)
+	}
+}

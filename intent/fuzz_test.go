@@ -1,0 +1,84 @@
+package intent
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+)
+
+// FuzzNormalize checks, for any input, that normalising does not panic and
+// that its output keeps its promises:
+//   - Text is valid UTF-8, lower-cased, single-spaced, and the tokens joined;
+//   - token offsets lie inside the input, in order;
+//   - entities are sorted, disjoint token spans whose Text is theirs;
+//   - normalising is idempotent: Text normalises to itself, with the same
+//     entity kinds.
+func FuzzNormalize(f *testing.F) {
+	for _, s := range benchMessages {
+		f.Add(s)
+	}
+	f.Add("approve ORDER-2024-0012")
+	f.Add("१,२०० पेटी फिनाइल ✅")
+	demo := demoRouter(f)
+	f.Fuzz(func(t *testing.T, in string) {
+		checkNormalized(t, in, Normalize(in), Normalize)
+		checkNormalized(t, in, demo.Normalize(in), demo.Normalize)
+	})
+}
+
+func checkNormalized(t *testing.T, in string, n Normalized, normalize func(string) Normalized) {
+	t.Helper()
+	if !utf8.ValidString(n.Text) {
+		t.Fatalf("%q: invalid UTF-8 %q", in, n.Text)
+	}
+	if strings.HasPrefix(n.Text, " ") || strings.HasSuffix(n.Text, " ") || strings.Contains(n.Text, "  ") {
+		t.Fatalf("%q: badly spaced %q", in, n.Text)
+	}
+	for _, r := range n.Text {
+		if unicode.ToLower(r) != r {
+			t.Fatalf("%q: upper case in %q", in, n.Text)
+		}
+	}
+	texts := make([]string, len(n.Tokens))
+	prev := 0
+	for i, tok := range n.Tokens {
+		if tok.Text == "" || strings.Contains(tok.Text, " ") {
+			t.Fatalf("%q: token %d is %q", in, i, tok.Text)
+		}
+		if tok.Start < prev || tok.Start > tok.End || tok.End > len(in) {
+			t.Fatalf("%q: token %q at [%d,%d) after %d", in, tok.Text, tok.Start, tok.End, prev)
+		}
+		prev = tok.Start
+		texts[i] = tok.Text
+	}
+	if strings.Join(texts, " ") != n.Text {
+		t.Fatalf("%q: tokens %q do not make %q", in, texts, n.Text)
+	}
+	end := 0
+	for _, e := range n.Entities {
+		if e.Start < end || e.End <= e.Start || e.End > len(n.Tokens) {
+			t.Fatalf("%q: entity %+v overlaps or leaves the tokens", in, e)
+		}
+		if e.Text != strings.Join(texts[e.Start:e.End], " ") || e.ID == "" {
+			t.Fatalf("%q: entity %+v", in, e)
+		}
+		end = e.End
+	}
+	again := normalize(n.Text)
+	if again.Text != n.Text {
+		t.Fatalf("%q: not idempotent: %q → %q", in, n.Text, again.Text)
+	}
+	if a, b := kinds(n), kinds(again); a != b {
+		t.Fatalf("%q: entities change on normalising %q again: %s → %s", in, n.Text, a, b)
+	}
+}
+
+func kinds(n Normalized) string {
+	var b strings.Builder
+	for _, e := range n.Entities {
+		b.WriteString(string(e.Kind))
+		b.WriteByte(' ')
+	}
+	return b.String()
+}

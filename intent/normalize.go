@@ -1,0 +1,328 @@
+package intent
+
+import (
+	"strconv"
+	"strings"
+)
+
+// EntityKind says what a recognised span of a message names.
+type EntityKind string
+
+const (
+	EntityProduct  EntityKind = "product"
+	EntityCustomer EntityKind = "customer"
+	EntityUnit     EntityKind = "unit"      // carton, box, dozen… (ID is the canonical unit)
+	EntityNumber   EntityKind = "number"    // a quantity in digits or words (ID is its digits)
+	EntitySize     EntityKind = "size"      // a pack size such as 500ml or 1kg
+	EntityOrderRef EntityKind = "order_ref" // ORDER-123 (ID is the reference as written, upper-cased)
+)
+
+// Token is one canonical word of a message and where it came from.
+type Token struct {
+	Text       string // canonical spelling: "theek", "bhejo", "carton", "5"
+	Start, End int    // byte offsets of the source in the original message
+}
+
+// Entity is a span of tokens that names something Munshi knows.
+type Entity struct {
+	Kind EntityKind
+	// ID is the product's SKU, the customer's ID, the canonical unit, the
+	// number in digits or the order reference.
+	ID string
+	// IDs lists every candidate when a name is shared (two customers both
+	// called Gupta); the order parser asks which one. Read-only.
+	IDs   []string
+	Text  string  // the canonical tokens matched
+	Value float64 // the quantity, for numbers
+	// Start and End are token indexes: the entity is Tokens[Start:End].
+	Start, End int
+	// Fuzzy is set when the name matched with one typo ("phenl").
+	Fuzzy bool
+}
+
+// Normalized is a message in canonical form with the entities it names.
+type Normalized struct {
+	Text     string // canonical tokens joined by single spaces
+	Tokens   []Token
+	Entities []Entity
+	Question bool // the message asked something: it had a question mark
+}
+
+// Has reports whether the message names an entity of kind k.
+func (n Normalized) Has(k EntityKind) bool {
+	for _, e := range n.Entities {
+		if e.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Normalize puts text in canonical form and recognises units, numbers,
+// sizes and order references. It knows no catalog: products and customers
+// are recognised by a Router's Normalize, built with a Vocabulary.
+func Normalize(text string) Normalized {
+	return emptyLexicon.normalize(text)
+}
+
+var emptyLexicon = mustLexicon(Vocabulary{})
+
+func (l *lexicon) normalize(text string) Normalized {
+	raw := splitWords(text, make([]rawWord, 0, 16))
+	raw = joinOrderRefs(text, raw)
+	toks := canonicalise(raw, l, make([]Token, 0, len(raw)+4))
+	toks = mergePhrases(toks)
+	toks = l.mergeNumbers(toks)
+	n := Normalized{Tokens: toks, Question: strings.ContainsAny(text, "?？")}
+	n.Entities = l.findEntities(toks)
+	n.Text, n.Entities = joinText(toks, n.Entities)
+	return n
+}
+
+// joinOrderRefs makes "ORDER-123", "order #45" and "ORD-2024-07" one word,
+// so that "approve ORDER-123" is not read as a new order.
+func joinOrderRefs(text string, raw []rawWord) []rawWord {
+	out := raw[:0]
+	for i := 0; i < len(raw); i++ {
+		w := raw[i]
+		switch w.text {
+		case "order", "ord", "ordr", "odr":
+		default:
+			out = append(out, w)
+			continue
+		}
+		if i+1 >= len(raw) || !refSeparator(text[w.end:raw[i+1].start], true) || !refPart(raw[i+1].text) {
+			out = append(out, w)
+			continue
+		}
+		ref := "order-" + raw[i+1].text
+		end := raw[i+1].end
+		i++
+		for i+1 < len(raw) && refSeparator(text[raw[i].end:raw[i+1].start], false) && refPart(raw[i+1].text) {
+			ref += "-" + raw[i+1].text
+			end = raw[i+1].end
+			i++
+		}
+		out = append(out, rawWord{ref, w.start, end})
+	}
+	return out
+}
+
+// refSeparator accepts what joins "ORDER" to its number: a hyphen, a hash
+// or an underscore, written tight ("ORDER-123", "order#45") or as " #45";
+// between later parts only a hyphen. A colon or a spaced hyphen does not
+// join: "Order: 5 ctn GC" and "order - 5 ctn" are orders, not references.
+func refSeparator(sep string, first bool) bool {
+	if !first {
+		return sep == "-"
+	}
+	switch sep {
+	case "-", "#", "_", " #", "-#", "#-":
+		return true
+	}
+	return false
+}
+
+func refPart(w string) bool {
+	digit := false
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		switch {
+		case c >= '0' && c <= '9':
+			digit = true
+		case c >= 'a' && c <= 'z':
+		default:
+			return false
+		}
+	}
+	return digit
+}
+
+// canonicalise gives every raw word its canonical spelling, splits numbers
+// glued to units ("5ctn") and keeps sizes ("500ml") as one word.
+func canonicalise(raw []rawWord, l *lexicon, out []Token) []Token {
+	for i, rw := range raw {
+		w := foldDevanagari(rw.text)
+		if w == "" { // a lone nukta
+			continue
+		}
+		switch {
+		case strings.HasPrefix(w, "order-"):
+		case laughter(squeeze(w)) || w == "ha" && (i > 0 && raw[i-1].text == "ha" || i+1 < len(raw) && raw[i+1].text == "ha"):
+			// "ha ha ha" and "hahaha" are laughter, never a yes.
+			w = "haha"
+		case w == "ha" && i == 0:
+			// "ha theek hai": yes. Later in a message "ha" is "hai".
+			w = "haan"
+		case w == "ha":
+			w = "hai"
+		case w[0] >= '0' && w[0] <= '9':
+			if digits, rest, ok := splitCount(w); ok {
+				if m, ok := measureSuffixes[rest]; ok {
+					w = digits + m
+				} else if rest == "x" {
+					w = digits
+				} else if _, ok := l.unitFor(rest); ok {
+					out = append(out, Token{digits, rw.start, rw.end}, Token{rest, rw.start, rw.end})
+					continue
+				}
+			}
+		default:
+			w = squeeze(w)
+			if c, ok := canonicalWords[w]; ok {
+				for _, cw := range c {
+					out = append(out, Token{cw, rw.start, rw.end})
+				}
+				continue
+			}
+		}
+		out = append(out, Token{w, rw.start, rw.end})
+	}
+	return out
+}
+
+// laughter reports "haha", "hahaha", "hehe", "lol" and the like.
+func laughter(w string) bool {
+	switch w {
+	case "lol", "lmao", "rofl", "hihi":
+		return true
+	}
+	if len(w) < 4 || len(w)%2 != 0 || w[0] != 'h' || (w[1] != 'a' && w[1] != 'e') {
+		return false
+	}
+	for i := 0; i < len(w); i += 2 {
+		if w[i:i+2] != w[:2] {
+			return false
+		}
+	}
+	return true
+}
+
+// mergePhrases joins two-word spellings of one word ("bhej do" → "bhejo"),
+// repeatedly, so that "dikha do na" and "dikhao" read alike.
+func mergePhrases(toks []Token) []Token {
+	out := toks[:0]
+	for i := 0; i < len(toks); i++ {
+		cur := toks[i]
+		for i+1 < len(toks) {
+			m, ok := phrasePairs[[2]string{cur.Text, toks[i+1].Text}]
+			if !ok {
+				break
+			}
+			cur = Token{m, cur.Start, toks[i+1].End}
+			i++
+		}
+		out = append(out, cur)
+	}
+	return out
+}
+
+// mergeNumbers writes numbers said in words as digits ("do sau" → "200")
+// and joins sizes written apart ("500 ml" → "500ml"). A number word counts
+// only before a unit or a product, or with a multiplier, because "do" is
+// also "give" and "one" also "which one".
+func (l *lexicon) mergeNumbers(toks []Token) []Token {
+	out := toks[:0]
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		j, total, cur, mult, lastMult := i, 0.0, 0.0, false, false
+		if isNumber(t.Text) {
+			if _, ok := nextMultiplier(toks, i+1); !ok {
+				out = append(out, t)
+				continue
+			}
+			cur, _ = strconv.ParseFloat(t.Text, 64)
+			j++
+		}
+	chain:
+		for ; j < len(toks); j++ {
+			nw, ok := numberWords[toks[j].Text]
+			switch {
+			case !ok:
+				break chain
+			case !nw.multiplier:
+				// "twenty five" and "sau pachaas" add up; "ek do" (one or
+				// two) does not.
+				if cur != 0 && !lastMult && !(cur >= 20 && cur < 100 && int(cur)%10 == 0 && nw.value < 10) {
+					break chain
+				}
+				cur, lastMult = cur+nw.value, false
+			case nw.value >= 1000:
+				if cur == 0 {
+					cur = 1
+				}
+				total, cur, mult, lastMult = total+cur*nw.value, 0, true, true
+			default:
+				if cur == 0 {
+					cur = 1
+				}
+				cur, mult, lastMult = cur*nw.value, true, true
+			}
+		}
+		if j == i || !(mult || l.unitAt(toks, j) || measureAt(toks, j) || l.productAt(toks, j)) {
+			out = append(out, t)
+			continue
+		}
+		out = append(out, Token{formatNumber(total + cur), t.Start, toks[j-1].End})
+		i = j - 1
+	}
+	return mergeSizes(out)
+}
+
+// mergeSizes joins a number and the measure after it: "500 ml" → "500ml".
+func mergeSizes(toks []Token) []Token {
+	out := toks[:0]
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if isNumber(t.Text) && i+1 < len(toks) {
+			if m, ok := measureSuffixes[toks[i+1].Text]; ok {
+				out = append(out, Token{t.Text + m, t.Start, toks[i+1].End})
+				i++
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func measureAt(toks []Token, i int) bool {
+	if i >= len(toks) {
+		return false
+	}
+	_, ok := measureSuffixes[toks[i].Text]
+	return ok
+}
+
+func nextMultiplier(toks []Token, i int) (numberWord, bool) {
+	if i >= len(toks) {
+		return numberWord{}, false
+	}
+	nw, ok := numberWords[toks[i].Text]
+	return nw, ok && nw.multiplier
+}
+
+// joinText builds Normalized.Text and points each entity's Text into it.
+func joinText(toks []Token, ents []Entity) (string, []Entity) {
+	size := 0
+	for _, t := range toks {
+		size += len(t.Text) + 1
+	}
+	var b strings.Builder
+	b.Grow(size)
+	starts := make([]int, len(toks)+1)
+	for i, t := range toks {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		starts[i] = b.Len()
+		b.WriteString(t.Text)
+	}
+	starts[len(toks)] = b.Len() + 1
+	text := b.String()
+	for i := range ents {
+		e := &ents[i]
+		e.Text = text[starts[e.Start] : starts[e.End]-1]
+	}
+	return text, ents
+}

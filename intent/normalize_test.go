@@ -1,0 +1,207 @@
+package intent
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestNormalizeText(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Theek   hai!!", "theek hai"},
+		{"thik h", "theek hai"},
+		{"thek hai", "theek hai"},
+		{"nahin yaar", "nahi yaar"},
+		{"nhi", "nahi"},
+		{"nahee", "nahi"},
+		{"haaan", "haan"},
+		{"han ji", "haan ji"},
+		{"haanji", "haan ji"},
+		{"ha theek hai", "haan theek hai"},
+		{"stock kitna ha", "stock kitna hai"},
+		{"ha ha ha", "haha haha haha"},
+		{"hahaha", "haha"},
+		{"ktna", "kitna"},
+		{"kitnaa", "kitna"},
+		{"bhej do", "bhejo"},
+		{"bhejdo", "bhejo"},
+		{"bhej dijiye", "bhejo"},
+		{"chaiye", "chahiye"},
+		{"chahie", "chahiye"},
+		{"k liye", "keliye"},
+		{"dikha do na", "dikhao na"},
+		{"pls", "please"},
+		{"gm", "good morning"},
+		{"thank you", "thanks"},
+		{"👍", "ok"},
+		{"👍🏽", "ok"},
+		{"✅", "ok"},
+		{"🙏", "thanks"},
+		{"ok👍", "ok ok"},
+		{"हाँ जी", "haan ji"},
+		{"हां जी", "haan ji"},
+		{"ठीक है", "theek hai"},
+		{"नहीं", "nahi"},
+		{"१० कार्टन", "10 carton"},
+		{"what's up", "whats up"},
+		{"I’m", "im"},
+		{"1,200 pcs", "1200 piece"},
+		{"1.5 carton", "1.5 carton"},
+		{"Mehta ka o/s", "mehta ka outstanding"},
+		{"paanch carton", "5 carton"},
+		{"do sau pcs", "200 piece"},
+		{"dedh sau box", "150 box"},
+		{"twenty five bottles", "25 bottle"},
+		{"ek do carton", "ek 2 carton"},
+		{"bhej do 5 carton", "bhejo 5 carton"},
+		{"500 ml", "500ml"},
+		{"1 Ltr", "1l"},
+		{"5ctn", "5 carton"},
+		{"10x", "10"},
+		{"approve ORDER-123", "approve order-123"},
+		{"order #45 cancel", "order-45 cancel"},
+		{"ORD-2024-0012", "order-2024-0012"},
+		{"Order: 5 ctn GC", "order 5 carton gc"},
+		{"order - 5 box", "order 5 box"},
+		{"hellooooo", "hello"},
+		{"bhai...", "bhai"},
+		{"  ", ""},
+	}
+	for _, tt := range tests {
+		if got := Normalize(tt.in).Text; got != tt.want {
+			t.Errorf("Normalize(%q).Text = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// Every canonical word must be its own canonical form, or normalising
+// twice would change a message.
+func TestCanonicalWordsAreFixedPoints(t *testing.T) {
+	for variant, canon := range canonicalWords {
+		for _, w := range canon {
+			if c, ok := canonicalWords[w]; !ok || len(c) != 1 || c[0] != w {
+				t.Errorf("%q → %q, but %q → %q", variant, canon, w, c)
+			}
+		}
+	}
+	for pair, w := range phrasePairs {
+		if c, ok := canonicalWords[w]; ok && (len(c) != 1 || c[0] != w) {
+			t.Errorf("phrase %q → %q is not canonical (%q)", pair, w, c)
+		}
+	}
+}
+
+func TestNormalizeOffsets(t *testing.T) {
+	text := "Rajesh ke liye 5 GC"
+	n := Normalize(text)
+	var got []string
+	for _, tok := range n.Tokens {
+		got = append(got, text[tok.Start:tok.End])
+	}
+	want := []string{"Rajesh", "ke liye", "5", "GC"}
+	if !slices.Equal(got, want) {
+		t.Errorf("token sources = %q, want %q", got, want)
+	}
+}
+
+func TestNormalizeQuestion(t *testing.T) {
+	if !Normalize("GC ka stock?").Question || Normalize("GC ka stock").Question {
+		t.Error("Question must say whether the message had a question mark")
+	}
+}
+
+type entityWant struct {
+	kind EntityKind
+	id   string
+	text string
+}
+
+func entitiesOf(n Normalized) []entityWant {
+	var out []entityWant
+	for _, e := range n.Entities {
+		out = append(out, entityWant{e.Kind, e.ID, e.Text})
+	}
+	return out
+}
+
+func TestEntitiesDemoCatalog(t *testing.T) {
+	r := demoRouter(t)
+	tests := []struct {
+		in   string
+		want []entityWant
+	}{
+		{"Rajesh ke liye 5 GC aur 10 phenyl bhej do, cash payment", []entityWant{
+			{EntityCustomer, "C01", "rajesh"}, {EntityNumber, "5", "5"}, {EntityProduct, "GC500", "gc"},
+			{EntityNumber, "10", "10"}, {EntityProduct, "PH1L", "phenyl"},
+		}},
+		{"5 carton glass cleaner aur 10 pack phenyl for Rajesh, COD", []entityWant{
+			{EntityNumber, "5", "5"}, {EntityUnit, "carton", "carton"}, {EntityProduct, "GC500", "glass cleaner"},
+			{EntityNumber, "10", "10"}, {EntityUnit, "pack", "pack"}, {EntityProduct, "PH1L", "phenyl"},
+			{EntityCustomer, "C01", "rajesh"},
+		}},
+		{"Sharma ji: 10 ctns harpic", []entityWant{
+			{EntityCustomer, "C02", "sharma ji"}, {EntityNumber, "10", "10"}, {EntityUnit, "carton", "carton"},
+			{EntityProduct, "TC500", "harpic"},
+		}},
+		{"राजेश के लिए फिनाइल १० पेटी", []entityWant{
+			{EntityCustomer, "C01", "राजेश"}, {EntityProduct, "PH1L", "फिनाइल"}, {EntityNumber, "10", "10"},
+			{EntityUnit, "carton", "carton"},
+		}},
+		{"Glass Cleaner 500ml 2 box", []entityWant{
+			{EntityProduct, "GC500", "glass cleaner 500ml"}, {EntityNumber, "2", "2"}, {EntityUnit, "box", "box"},
+		}},
+		{"Rajesh Kirana Store ko garbage bags", []entityWant{
+			{EntityCustomer, "C01", "rajesh kirana store"}, {EntityProduct, "GB30", "garbage bags"},
+		}},
+		{"Ashok ko do dozen jhadu", []entityWant{
+			{EntityCustomer, "C08", "ashok"}, {EntityNumber, "2", "2"}, {EntityUnit, "dozen", "dozen"},
+			{EntityProduct, "BR01", "jhadu"},
+		}},
+		{"can we get 5 cans of odonil", []entityWant{
+			{EntityNumber, "5", "5"}, {EntityUnit, "can", "can"}, {EntityProduct, "AF250", "odonil"},
+		}},
+		{"approve ORDER-123", []entityWant{{EntityOrderRef, "ORDER-123", "order-123"}}},
+	}
+	for _, tt := range tests {
+		if got := entitiesOf(r.Normalize(tt.in)); !slices.Equal(got, tt.want) {
+			t.Errorf("%q:\n got %v\nwant %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestEntitiesSharedNameAndTypos(t *testing.T) {
+	r := demoRouter(t)
+	es := r.Entities("Gupta ko 5 ctn surf")
+	if len(es) == 0 || es[0].Kind != EntityCustomer || !slices.Equal(es[0].IDs, []string{"C04", "C09"}) {
+		t.Errorf("Gupta names two customers: got %+v", es)
+	}
+	es = r.Entities("phenl 5ctn")
+	if len(es) == 0 || es[0].ID != "PH1L" || !es[0].Fuzzy {
+		t.Errorf("phenl is a typo of phenyl: got %+v", es)
+	}
+	es = r.Entities("harpik aur napthalene")
+	if len(es) != 2 || es[0].ID != "TC500" || es[1].ID != "NB100" {
+		t.Errorf("typos of harpic and naphthalene: got %+v", es)
+	}
+}
+
+// Names match whole words only, and ordinary words never become names by
+// typo.
+func TestEntitiesWordBoundaries(t *testing.T) {
+	r := demoRouter(t)
+	for _, in := range []string{
+		"book a cab", "Facebook pe photo", "okra", "tokens", "final hai", "brook", "bloom", "colon",
+		"gaadi kharab hai", "shop band hai", "sabzi le aana", "mopping", "soapy water", "goliyan",
+		"hospitality", "groom", "final", "phone", "money", "order karo",
+	} {
+		for _, e := range r.Entities(in) {
+			if e.Kind == EntityProduct || e.Kind == EntityCustomer {
+				t.Errorf("%q: %q read as %s %s", in, e.Text, e.Kind, e.ID)
+			}
+		}
+	}
+	n := r.Normalize("Ashok bhai")
+	if strings.Contains(" "+n.Text+" ", " ok ") || len(n.Entities) != 1 || n.Entities[0].ID != "C08" {
+		t.Errorf("Ashok is a customer and contains no ok: %q %+v", n.Text, n.Entities)
+	}
+}

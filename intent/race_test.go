@@ -1,0 +1,5 @@
+//go:build race
+
+package intent
+
+const raceEnabled = true

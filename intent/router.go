@@ -1,0 +1,349 @@
+package intent
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// Tier says which stage of the router decided.
+type Tier string
+
+const (
+	TierRules Tier = "rules" // an exact rule
+	TierModel Tier = "model" // the local statistical model
+	TierLLM   Tier = "llm"   // the Classifier, for what the model abstained on
+	TierNone  Tier = "none"  // nobody was sure: the intent is unknown
+)
+
+// Tiers lists the tiers in routing order.
+var Tiers = []Tier{TierRules, TierModel, TierLLM, TierNone}
+
+// Classifier is the third tier, usually an LLM adapter. It sees only the
+// messages the rules and the model were unsure of. It returns an intent
+// and its confidence in [0, 1]; an error routes the message to unknown.
+type Classifier interface {
+	Classify(ctx context.Context, text string, n Normalized) (domain.Intent, float64, error)
+}
+
+// ClassifierFunc adapts a function to Classifier.
+type ClassifierFunc func(ctx context.Context, text string, n Normalized) (domain.Intent, float64, error)
+
+func (f ClassifierFunc) Classify(ctx context.Context, text string, n Normalized) (domain.Intent, float64, error) {
+	return f(ctx, text, n)
+}
+
+// Options tune the router. The zero value is the production setting
+// without an LLM.
+type Options struct {
+	// LLM is the third tier; nil sends what the model abstains on to unknown.
+	LLM Classifier
+	// LLMTimeout bounds one Classify call (default 5s), well inside the
+	// webhook's budget.
+	LLMTimeout time.Duration
+	// LLMThreshold is the confidence below which an LLM answer is ignored
+	// (default 0.5).
+	LLMThreshold float64
+
+	// Threshold is the probability the model's top intent needs (default
+	// DefaultThreshold); IntentThresholds raise it per intent (defaults in
+	// DefaultIntentThresholds). Ambiguity is the margin the top intent needs
+	// over the second (default DefaultAmbiguity). Like a fallback
+	// classifier's threshold and ambiguity_threshold: below either, the model
+	// abstains.
+	Threshold        float64
+	Ambiguity        float64
+	IntentThresholds map[domain.Intent]float64
+}
+
+// Defaults for the model tier, chosen on cross-validated predictions of the
+// training corpus: a wrong order, confirm or cancel costs far more than a
+// question back, so those need more confidence.
+const (
+	DefaultThreshold = 0.7
+	DefaultAmbiguity = 0.2
+)
+
+// DefaultIntentThresholds are the stricter thresholds of the intents that
+// change state, and of unknown.
+var DefaultIntentThresholds = map[domain.Intent]float64{
+	domain.IntentOrder:   0.75,
+	domain.IntentConfirm: 0.85,
+	domain.IntentCancel:  0.85,
+	// The model's "unknown" is its least reliable answer (everything it
+	// has not learned looks unknown): below this it defers to the LLM.
+	domain.IntentUnknown: 0.85,
+}
+
+// Decision is where a message was routed and why.
+type Decision struct {
+	Text       string        `json:"text"`
+	Intent     domain.Intent `json:"intent"`
+	Tier       Tier          `json:"tier"`
+	Confidence float64       `json:"confidence"` // 0..1
+	Latency    time.Duration `json:"-"`
+	// Reason says which rule fired or why a tier abstained, for the audit log.
+	Reason     string     `json:"reason,omitempty"`
+	Normalized Normalized `json:"-"`
+}
+
+// Router routes messages through the tiers. It is immutable after
+// NewRouter and safe for concurrent use.
+type Router struct {
+	lex        *lexicon
+	model      *model
+	info       ModelInfo
+	replies    map[string]bool
+	llm        Classifier
+	llmTimeout time.Duration
+	llmMin     float64
+	threshold  [maxClasses]float64
+	ambiguity  float64
+}
+
+// NewRouter compiles the vocabulary and readies the model, which is trained
+// once per process from the embedded corpus.
+func NewRouter(v Vocabulary, opts Options) (*Router, error) {
+	t := sharedTraining()
+	if t.err != nil {
+		return nil, t.err
+	}
+	lex, err := newLexicon(v)
+	if err != nil {
+		return nil, err
+	}
+	lex.known = t.known
+	r := &Router{
+		lex:        lex,
+		model:      t.model,
+		info:       ModelInfo{t.examples, len(t.model.rows), t.model.temperature, t.duration},
+		replies:    t.replies,
+		llm:        opts.LLM,
+		llmTimeout: orDefault(opts.LLMTimeout, 5*time.Second),
+		llmMin:     orDefault(opts.LLMThreshold, 0.5),
+		ambiguity:  orDefault(opts.Ambiguity, DefaultAmbiguity),
+	}
+	base := orDefault(opts.Threshold, DefaultThreshold)
+	if r.ambiguity < 0 || r.ambiguity > 1 || base < 0 || base > 1 {
+		return nil, fmt.Errorf("intent: threshold %v and ambiguity %v must be in [0, 1]", base, r.ambiguity)
+	}
+	for k, in := range domain.Intents {
+		th := base
+		if d, ok := DefaultIntentThresholds[in]; ok && d > th {
+			th = d
+		}
+		if o, ok := opts.IntentThresholds[in]; ok {
+			th = o
+		}
+		if th < 0 || th > 1 {
+			return nil, fmt.Errorf("intent: threshold %v for %s is outside [0, 1]", th, in)
+		}
+		r.threshold[k] = th
+	}
+	return r, nil
+}
+
+func orDefault[T float64 | time.Duration](v, d T) T {
+	if v == 0 {
+		return d
+	}
+	return v
+}
+
+// ModelInfo describes the local model every Router shares.
+type ModelInfo struct {
+	Examples    int           // messages of the training corpus
+	Features    int           // distinct hashed features with weights
+	Temperature float64       // softmax temperature fitted by cross-validation
+	TrainedIn   time.Duration // the start-up cost, paid once per process
+}
+
+// Model describes the local model.
+func (r *Router) Model() ModelInfo { return r.info }
+
+// Normalize puts text in canonical form and recognises the entities of the
+// router's vocabulary.
+func (r *Router) Normalize(text string) Normalized { return r.lex.normalize(text) }
+
+// Entities returns the products, customers, units, numbers, sizes and order
+// references text names, in order.
+func (r *Router) Entities(text string) []Entity { return r.lex.normalize(text).Entities }
+
+// Route decides the intent of one message. It never fails: when no tier is
+// sure, the intent is unknown.
+func (r *Router) Route(ctx context.Context, text string) Decision {
+	start := time.Now()
+	d := r.route(ctx, text)
+	d.Latency = time.Since(start)
+	return d
+}
+
+func (r *Router) route(ctx context.Context, text string) Decision {
+	n := r.lex.normalize(text)
+	d := Decision{Text: text, Normalized: n, Intent: domain.IntentUnknown, Tier: TierNone}
+	if len(n.Tokens) == 0 {
+		d.Tier, d.Confidence, d.Reason = TierRules, 1, "rule: nothing to read"
+		return d
+	}
+	var buf [48]string
+	shape := shapeOf(n, buf[:0])
+	if in, name, ok := matchRules(shape, n.Question); ok {
+		d.Intent, d.Tier, d.Confidence, d.Reason = in, TierRules, 1, "rule: "+name
+		return d
+	}
+
+	var fbuf [256]feature
+	var p [maxClasses]float64
+	r.model.probabilities(extract(shape, n.Question, r.model.common, fbuf[:0]), p[:classes])
+	in, reason, ok := r.judge(p[:classes], n, shape)
+	if ok {
+		d.Intent, d.Tier, d.Confidence, d.Reason = in, TierModel, p[classOf(in)], reason
+		return d
+	}
+	d.Reason = reason
+	d.Confidence = p[classOf(domain.IntentUnknown)]
+	if r.llm != nil {
+		r.askLLM(ctx, text, n, shape, &d)
+	}
+	return d
+}
+
+// judge accepts the model's top intent, or says why the model abstains:
+// too unsure, too close to the runner-up, or implausible for the message.
+func (r *Router) judge(p []float64, n Normalized, shape []string) (domain.Intent, string, bool) {
+	top, second := topTwo(p)
+	in := domain.Intents[top]
+	switch {
+	case p[top] < r.threshold[top]:
+		return in, "model abstained: " + string(in) + " below its threshold", false
+	case p[top]-p[second] < r.ambiguity:
+		return in, "model abstained: " + string(in) + " too close to " + string(domain.Intents[second]), false
+	}
+	if why := implausible(in, n, shape); why != "" {
+		return in, "model abstained: " + why, false
+	}
+	if (in == domain.IntentConfirm || in == domain.IntentCancel) && !allIn(shape, r.replies) {
+		return in, "model abstained: words never seen in a " + string(in), false
+	}
+	return in, "model", true
+}
+
+// askLLM consults the third tier. Its answer is data, checked like the
+// model's: it may not confirm or cancel (approvals stay deterministic), and
+// an order needs the same evidence.
+func (r *Router) askLLM(ctx context.Context, text string, n Normalized, shape []string, d *Decision) {
+	ctx, cancel := context.WithTimeout(ctx, r.llmTimeout)
+	defer cancel()
+	in, conf, err := r.llm.Classify(ctx, text, n)
+	switch {
+	case err != nil:
+		d.Reason += "; llm failed: " + err.Error()
+	case classOf(in) < 0:
+		d.Reason += "; llm answered an unknown intent " + fmt.Sprintf("%q", in)
+	case in == domain.IntentConfirm || in == domain.IntentCancel:
+		d.Reason += "; llm may not " + string(in)
+	case conf < 0 || conf > 1:
+		d.Reason += fmt.Sprintf("; llm gave a confidence of %v", conf)
+	case conf < r.llmMin:
+		d.Reason += fmt.Sprintf("; llm unsure (%.2f)", conf)
+	default:
+		if why := implausible(in, n, shape); why != "" {
+			d.Reason += "; llm rejected: " + why
+			return
+		}
+		d.Intent, d.Tier, d.Confidence, d.Reason = in, TierLLM, conf, "llm"
+	}
+}
+
+// implausible names what a message lacks for an intent that changes state:
+// an order names a product or a quantity with a unit; a confirmation or a
+// cancellation is a short reply with a word that says so.
+func implausible(in domain.Intent, n Normalized, shape []string) string {
+	switch in {
+	case domain.IntentOrder:
+		// Without a catalog product, a quantity with a unit must be
+		// addressed to someone, say how it is paid or list several
+		// items: "ek bottle pani lao" is an errand, not an order.
+		counted := countedUnits(shape)
+		if !n.Has(EntityProduct) && !(counted >= 2 || counted == 1 && anyOf(shape, orderWords)) {
+			return "an order without a product or a quantity with a unit"
+		}
+		// "50 carton GC de payenge kya?" asks whether an order could be
+		// met: a stock question, or at least not an order to write.
+		if n.Question && anyOf(shape, askingWords) {
+			return "a question, not an order"
+		}
+	case domain.IntentConfirm:
+		if len(shape) > 8 || n.Has(EntityNumber) || !anyOf(shape, confirmWords) {
+			return "not a short confirmation"
+		}
+	case domain.IntentCancel:
+		if len(shape) > 10 || !anyOf(shape, cancelWords) {
+			return "not a short cancellation"
+		}
+	case domain.IntentGreeting:
+		if len(shape) > 8 {
+			return "too long for a greeting"
+		}
+	}
+	return ""
+}
+
+var (
+	confirmWords = words(`ok yes haan theek confirm approve done sahi chalega pakka proceed bilkul perfect
+		correct accept accepted agreed fine final finalise finalize sure ahead bhejo go right good`)
+	orderWords = words(`CUSTOMER bhejo dedo send chahiye order keliye for ko cod cash credit upi cheque
+		payment neft rtgs udhaar supply dispatch deliver`)
+	askingWords = words(`kya can could is are do does kitna how enough sakte milega hoga jayega available
+		stock possible payenge paoge`)
+	cancelWords = words(`cancel nahi no reject rehne mat chhodo drop nope discard abort hatao radd na
+		dont stop band galat wrong`)
+)
+
+// countedUnits counts quantities with a unit: "5 carton", "carton 5".
+func countedUnits(shape []string) int {
+	n := 0
+	for i := 1; i < len(shape); i++ {
+		if (shape[i] == phUnit && shape[i-1] == phNumber) || (shape[i] == phNumber && shape[i-1] == phUnit) {
+			n++
+			i++
+		}
+	}
+	return n
+}
+
+func allIn(shape []string, set map[string]bool) bool {
+	for _, w := range shape {
+		if !set[w] && !fillers[w] {
+			return false
+		}
+	}
+	return true
+}
+
+func anyOf(shape []string, set map[string]bool) bool {
+	for _, w := range shape {
+		if set[w] {
+			return true
+		}
+	}
+	return false
+}
+
+func topTwo(p []float64) (int, int) {
+	top, second := 0, 1
+	if p[1] > p[0] {
+		top, second = 1, 0
+	}
+	for k := 2; k < len(p); k++ {
+		switch {
+		case p[k] > p[top]:
+			top, second = k, top
+		case p[k] > p[second]:
+			second = k
+		}
+	}
+	return top, second
+}

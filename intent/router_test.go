@@ -1,0 +1,140 @@
+package intent
+
+import (
+	"context"
+	"testing"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// The traps: messages whose words look like a business intent but are not,
+// and business messages that look like another intent.
+func TestRouteTraps(t *testing.T) {
+	r := demoRouter(t)
+	tests := []struct {
+		text string
+		want domain.Intent
+	}{
+		{"kya 50 carton harpic de sakte hain?", domain.IntentStock},
+		{"can we commit 200 cartons of phenyl?", domain.IntentStock},
+		{"approve ORDER-123", domain.IntentConfirm},
+		{"reject ORDER-123", domain.IntentCancel},
+		{"👍", domain.IntentConfirm},
+		{"ok bhej do", domain.IntentConfirm},
+		{"haan theek hai", domain.IntentConfirm},
+		{"rehne do", domain.IntentCancel},
+		{"paanch carton GC Rajesh ko", domain.IntentOrder},
+		{"Sharma: 10 phenyl", domain.IntentOrder},
+		{"what's out of stock", domain.IntentStock},
+		{"who owes us money?", domain.IntentOutstanding},
+		{"ok google", domain.IntentUnknown},
+		{"book a cab", domain.IntentUnknown},
+		{"cancel my uber", domain.IntentUnknown},
+		{"order pizza from dominos", domain.IntentUnknown},
+		{"kal subah 6 baje alarm laga do", domain.IntentUnknown},
+		{"remind me to pay electricity bill", domain.IntentUnknown},
+		{"gaana bajao", domain.IntentUnknown},
+		{"Uncle ko message bhejo", domain.IntentUnknown},
+		{"mummy ko call karo", domain.IntentUnknown},
+	}
+	for _, tt := range tests {
+		if d := r.Route(context.Background(), tt.text); d.Intent != tt.want {
+			t.Errorf("%q → %s (%s %.2f, %s), want %s", tt.text, d.Intent, d.Tier, d.Confidence, d.Reason, tt.want)
+		}
+	}
+}
+
+// These must never become an order, a confirmation or a cancellation,
+// whichever intent they do get.
+func TestRouteNeverChangesState(t *testing.T) {
+	r := demoRouter(t)
+	for _, text := range []string{
+		"Ashok", "Ashok bhai kab aa rahe ho", "book", "Facebook", "Facebook pe photo daal do", "ok google",
+		"ok google set an alarm", "hey google", "ha ha ha", "hahaha", "okra kitne ka hai", "tokens bhejo",
+		"cancel my uber", "uber cancel karo", "cancel the alarm", "netflix cancel kar do", "nahi pata",
+		"order pizza from dominos", "2 pizza order karo", "zomato se biryani mangwao",
+		"ek bottle pani lao", "2 packet doodh le aana", "5 kg aata amazon se order karo",
+		"kal subah 6 baje alarm laga do", "alarm laga do 5 baje", "remind me to pay electricity bill",
+		"set a timer for 10 minutes", "gaana bajao", "play some music", "Uncle ko message bhejo",
+		"mummy ko call karo", "Sharma ji ko call karo", "book a cab", "book train ticket for 2",
+		"ok then bye", "hmm", "k", "no idea", "nahi yaar aaj nahi aa paunga", "mat poocho",
+	} {
+		d := r.Route(context.Background(), text)
+		switch d.Intent {
+		case domain.IntentOrder, domain.IntentConfirm, domain.IntentCancel:
+			t.Errorf("%q → %s (%s %.2f, %s)", text, d.Intent, d.Tier, d.Confidence, d.Reason)
+		}
+	}
+}
+
+// Every intent in English, Hinglish, romanised Hindi and Devanagari, in
+// words the training corpus does not contain.
+func TestRouteEveryIntentEveryLanguage(t *testing.T) {
+	r := demoRouter(t)
+	tests := map[domain.Intent][]string{
+		domain.IntentGreeting: {
+			"hello there", "hi sir, good morning", "namaste ji", "नमस्ते सर",
+		},
+		domain.IntentHelp: {
+			"what can you do for me", "help chahiye bhai", "aap kya kya kar sakte ho", "मदद चाहिए",
+		},
+		domain.IntentOrder: {
+			"please send 8 cartons of phenyl to Mehta Traders, cheque",
+			"Gupta Supermart ke liye 12 box dishwash bhej do",
+			"ashok bhai ko teen peti sabun bhejna hai udhaar",
+			"शर्मा जी को 4 कार्टन फिनाइल भेज दो",
+		},
+		domain.IntentConfirm: {
+			"yes, confirm it", "ok done bhai", "haan ji theek hai", "हाँ ठीक है",
+		},
+		domain.IntentCancel: {
+			"no, cancel it", "cancel kar do bhai", "nahi chahiye ab", "नहीं चाहिए",
+		},
+		domain.IntentStock: {
+			"how much toilet cleaner is in stock?", "odonil ka stock kitna hai", "jhadu kitne bache hain",
+			"साबुन का स्टॉक कितना है",
+		},
+		domain.IntentOutstanding: {
+			"how much does Sharma General Store owe us?", "Mehta ji ka outstanding batao",
+			"Rajesh pe kitna baaki hai", "अग्रवाल का बकाया कितना है",
+		},
+		domain.IntentPendingOrders: {
+			"show me the pending orders", "pending orders ki list bhejo", "kaunse order abhi deliver nahi hue",
+			"पेंडिंग ऑर्डर दिखाओ",
+		},
+		domain.IntentReport: {
+			"send me this month's sales report", "last month ki sales ka chart bhejo",
+			"pichle hafte kitni bikri hui", "इस हफ्ते की सेल्स रिपोर्ट",
+		},
+		domain.IntentUnknown: {
+			"what is the weather in Mumbai", "mera phone charge kar do", "kal movie dekhne chalein?",
+			"आज मौसम कैसा रहेगा",
+		},
+	}
+	for want, texts := range tests {
+		for _, text := range texts {
+			if d := r.Route(context.Background(), text); d.Intent != want {
+				t.Errorf("%q → %s (%s %.2f, %s), want %s", text, d.Intent, d.Tier, d.Confidence, d.Reason, want)
+			}
+		}
+	}
+}
+
+func TestRouteDecision(t *testing.T) {
+	r := demoRouter(t)
+	for _, text := range []string{"", "...", "hi", "Rajesh ke liye 5 GC aur 10 phenyl bhej do", "xyzzy plugh"} {
+		d := r.Route(context.Background(), text)
+		if d.Text != text || d.Confidence < 0 || d.Confidence > 1 || d.Latency <= 0 || d.Reason == "" {
+			t.Errorf("Route(%q) = %+v", text, d)
+		}
+		if classOf(d.Intent) < 0 {
+			t.Errorf("Route(%q) intent %q is not one of the ten", text, d.Intent)
+		}
+	}
+	if d := r.Route(context.Background(), "hi"); d.Tier != TierRules || d.Confidence != 1 {
+		t.Errorf("a bare greeting is a rule: %+v", d)
+	}
+	if d := r.Route(context.Background(), "xyzzy plugh"); d.Intent != domain.IntentUnknown {
+		t.Errorf("nonsense is unknown: %+v", d)
+	}
+}

@@ -1,0 +1,230 @@
+package intent
+
+import (
+	"strings"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// Tier 1: rules for the unambiguous. A rule reads the shape of a message
+// (canonical words, entities as placeholders) as a bag of words: it fires
+// when every group of needed words is present and every other word is one
+// it allows. One stray word ("ok google", "cancel my uber", "pending
+// amazon order") and the rule stays silent, leaving the message to the
+// model. When rules of different intents fire together, none does.
+type rule struct {
+	name     string
+	intent   domain.Intent
+	need     []map[string]bool
+	allow    map[string]bool
+	maxLen   int
+	notAsked bool // the message must not be a question
+}
+
+// fillers are allowed by every rule: forms of address and politeness.
+var fillers = words("ji sir bhai please munshi yaar boss dear madam sahab mam bro hello hi")
+
+// Word lists shared by several rules.
+const (
+	timeWords = `aaj today kal yesterday tomorrow parso week month year this last pichle previous
+		current is iss abhi tak till date so far now daily weekly monthly yearly mtd ytd quarter
+		jan feb mar apr may jun jul aug sep oct nov dec january february march april june july
+		august september october november december din days NUM se from to since`
+	askWords = `kya kitna kaun kiska which what whats how much many is are the of batao dikhao show
+		tell me check list all sab hai ho ka ki ke ko mein me for hain`
+)
+
+var rules = []rule{
+	{
+		name: "greeting", intent: domain.IntentGreeting, maxLen: 8,
+		need: groups("hi hello hey namaste pranam salaam salam adaab morning evening afternoon night ram radhe jai thanks hola greetings haal akal vanakkam"),
+		allow: words(`good everyone all team there dost kaise ho how are you kya chal raha rahe sab badhiya
+			aap hai shri shree sri krishna sat ram radhe again bro guys friends very nice day a have
+			to the sabko and aur ji kaisa`),
+	},
+	{
+		name: "greeting: how are you", intent: domain.IntentGreeting, maxLen: 7,
+		need:  groups("kaise how haal kaisa badhiya whats", "aap you ho hai tum up chaal sab"),
+		allow: words("are munshi kya sab badhiya good morning evening namaste hi hello hey ji chal raha rahe"),
+	},
+	{
+		name: "help: how to", intent: domain.IntentHelp, maxLen: 10,
+		need: groups("how kaise tarika process procedure",
+			"use order orders stock outstanding report sales pending payment approve confirm cancel reject place dalu dalna bheju bhejna mangwaye milega work chalta chalana dekhein dekhe dekhna check"),
+		allow: words(`i do does to can we the a an my me mujhe hum se ka ki ke ko mein hai karte karu kare karna
+			karen dekhu see get new naya munshi bot this ye yeh is app pata batao customer product an
+			it`),
+	},
+	{
+		name: "help: menu", intent: domain.IntentHelp, maxLen: 9,
+		need: groups("help menu madad options commands guide instructions tutorial features sahayata manual"),
+		allow: words(`me i need chahiye kya karo please show dikhao batao the main se what list of all bot how
+			to use munshi ki ka ke kaise karna hai mujhe can you send bhejo chaiye do hi hello`),
+	},
+	{
+		name: "help: what can you do", intent: domain.IntentHelp, maxLen: 9,
+		need: groups("sakte can", "kya what"),
+		allow: words(`kar karo karte you do ho aap tum munshi bot is this ye yeh sab all things else aur kaam
+			for me mere liye keliye kya kaun features tasks hai i ask puch`),
+	},
+	{
+		name: "help: how to use", intent: domain.IntentHelp, maxLen: 9,
+		need: groups("how kaise", "use work chalana chalaye chalau istemal"),
+		allow: words(`to do i does this is it bot munshi karu kare karna karte hai ko isko ise app kya the
+			service ye yeh`),
+	},
+	{
+		name: "confirm", intent: domain.IntentConfirm, maxLen: 8,
+		need: groups("ok yes haan theek confirm approve done sahi chalega pakka proceed bilkul perfect correct accept accepted agreed fine final finalise finalize sure ahead good"),
+		allow: words(`hai karo kar bhejo dedo de order it this the ho gaya hua sab send now abhi bhi to toh is
+			all good go ORDERREF hmm with ye yeh isko ise wala same ahead that its looks everything
+			ekdum aage badhao dispatch place kardo haan ok yes theek sahi confirm done and`),
+	},
+	{
+		name: "cancel", intent: domain.IntentCancel, maxLen: 8,
+		need: groups("cancel nahi no reject rehne mat chhodo drop nope discard abort hatao radd"),
+		allow: words(`karo kar do dedo de it this order the hai chahiye bhejo send abhi ORDERREF now dont mat
+			isko ise ye yeh wala need not want sab all ho gaya galat wrong ruko ruk jao wait dena
+			karna mujhe koi zarurat jarurat hold ok yes haan party customer ne mana diya bola
+			CUSTOMER ka draft`),
+	},
+	{
+		name: "cancel: na", intent: domain.IntentCancel, maxLen: 2,
+		need:  groups("na"),
+		allow: words("na"),
+	},
+	{
+		name: "stock: level", intent: domain.IntentStock, maxLen: 14,
+		need: groups("stock available inventory godown bacha khatam"),
+		allow: words(askWords + ` PRODUCT UNIT SIZE NUM do we have left in out low abhi current status level
+			position se products product item items maal total ready wip pada hua any there aur
+			and kab aayega ayega our us gaya which hamare paas pass has been run running finish
+			finished over enough sufficient bache full saare sabhi warehouse physical closing
+			opening today aaj with hum humare apne kitne only sirf remaining karo kar`),
+	},
+	{
+		name: "stock: can we supply", intent: domain.IntentStock, maxLen: 16,
+		need: groups("sakte commit possible supply milega jayega hoga fulfil fulfill manage arrange", "PRODUCT NUM"),
+		allow: words(`can we you kya PRODUCT UNIT SIZE NUM of de hai ho is it to deliver give kar the ka ki ke
+			itna itne aaj kal today tomorrow by abhi turant available stock se mein hum aap
+			CUSTOMER ko for keliye week this immediately within days din under how many maximum
+			max zyada kitna tak order an a together paas have enough do ready are`),
+	},
+	{
+		name: "stock: can we", intent: domain.IntentStock, maxLen: 16,
+		need: groups("can", "we", "PRODUCT"),
+		allow: words(`NUM UNIT SIZE of the to deliver give supply commit send ship dispatch fulfil fulfill
+			arrange manage by today tomorrow this week CUSTOMER for in within days enough have
+			stock an a order`),
+	},
+	{
+		name: "outstanding", intent: domain.IntentOutstanding, maxLen: 14,
+		need: groups("outstanding udhaar dues due owes owe owed receivable receivables baaki hisaab khata ledger paid unpaid defaulters debtors overdue"),
+		allow: words(askWords + ` CUSTOMER who us money total paise payment pe par se does from customers
+			customer party parties wala abhi tak current amount balance lena top highest sabse zyada
+			more than over NUM rupees days din overdue pending whose has have our market hamara
+			humara kitne log kis kisne nahi diya paid pay not yet collect collection recover
+			recovery bhejo send and aur upar above limit credit cross till aaj statement which yet
+			invoices bills`),
+	},
+	{
+		name: "outstanding: payment due", intent: domain.IntentOutstanding, maxLen: 12,
+		need: groups("payment paise rupees balance", "pending baaki due lena aana aaya remaining outstanding collect"),
+		allow: words(askWords + ` CUSTOMER who us money total pe par se from customers customer party parties
+			abhi tak amount nahi not yet kab kitne kis kisne market`),
+	},
+	{
+		name: "pending orders", intent: domain.IntentPendingOrders, maxLen: 14,
+		need: groups("pending undelivered open", "order orders delivery deliveries dispatch"),
+		allow: words(askWords + ` CUSTOMER aaj kal today yesterday week nahi not yet hua gaya delivered deliver
+			still bhi status there any koi our liye keliye bhejo send total number count since
+			from days din NUM purane old oldest tak`),
+	},
+	{
+		name: "pending orders: not delivered", intent: domain.IntentPendingOrders, maxLen: 14,
+		need: groups("delivered deliver delivery dispatch dispatched", "nahi not pending yet undelivered baaki"),
+		allow: words(askWords + ` CUSTOMER order orders maal aaj kal today yesterday week hua gaya still bhi
+			status there any koi our liye keliye total number since from days din NUM tak kis kiske`),
+	},
+	{
+		name: "report", intent: domain.IntentReport, maxLen: 16,
+		need: groups("sales report chart graph excel export digest summary revenue turnover performance trend analysis analytics dashboard top best breakdown"),
+		allow: words(timeWords + ` ki ka ke kitni kitna hua hui hue show send bhejo dikhao batao me the of for by
+			per wise customer customers product products items item sku skus CUSTOMER PRODUCT total
+			overall kaisi kaise rahi raha hai how was were is what whats in mein compare vs versus
+			give bana banao chahiye selling sold worst highest lowest area region salesman and aur
+			with sheet file data liye keliye a an my our us bar line pie mail email on whatsapp get
+			want need i kar karo do kitne party figure figures number numbers comparison growth same
+			morning subah roz everyday every day time at baje bhi wala wali report chart graph excel
+			all orders order`),
+	},
+	{
+		name: "order", intent: domain.IntentOrder, maxLen: 40, notAsked: true,
+		need: groups("PRODUCT", "NUM", "CUSTOMER bhejo dedo send chahiye order lagao likho deliver dispatch supply"),
+		allow: words(`UNIT SIZE PRODUCT NUM aur and keliye for ko to cash cod credit upi cheque payment pay mode
+			paytm gpay phonepe neft rtgs bank transfer online udhaar se ka ki ke aaj kal urgent jaldi
+			abhi delivery x each plus also bhi with wala new naya place at on days din mein me bhai
+			ek saath kar karo hai dena de par pe the of a an turant immediately today tomorrow
+			evening morning shaam subah tak before by party dukaan shop liye advance rate same
+			qty quantity also`),
+	},
+}
+
+// matchRules returns the intent all firing rules agree on.
+func matchRules(shape []string, question bool) (domain.Intent, string, bool) {
+	var got domain.Intent
+	var name string
+	for i := range rules {
+		r := &rules[i]
+		if !r.matches(shape, question) {
+			continue
+		}
+		if got != "" && got != r.intent {
+			return "", "", false
+		}
+		got, name = r.intent, r.name
+	}
+	return got, name, got != ""
+}
+
+func (r *rule) matches(shape []string, question bool) bool {
+	if len(shape) == 0 || len(shape) > r.maxLen || (r.notAsked && question) {
+		return false
+	}
+	var found [4]bool
+	for _, w := range shape {
+		needed := false
+		for g, set := range r.need {
+			if set[w] {
+				found[g], needed = true, true
+			}
+		}
+		if !needed && !r.allow[w] && !fillers[w] {
+			return false
+		}
+	}
+	for g := range r.need {
+		if !found[g] {
+			return false
+		}
+	}
+	return true
+}
+
+// words builds a word set, in canonical spelling so that the lists can be
+// written naturally ("kitne", "hain").
+func words(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[canonicalOne(w)] = true
+	}
+	return m
+}
+
+func groups(gs ...string) []map[string]bool {
+	out := make([]map[string]bool, len(gs))
+	for i, g := range gs {
+		out[i] = words(g)
+	}
+	return out
+}

@@ -1,0 +1,251 @@
+package intent
+
+import (
+	"strings"
+)
+
+// spellings lists, per canonical word, the ways people type it on WhatsApp.
+// Romanised Hindi has no standard spelling ("theek", "thik", "thk"), and
+// Devanagari words map to the romanised form so that "ठीक है" and "theek
+// hai" look the same to the rules and the model. A canonical form with a
+// space expands one typed word into two ("haanji" → "haan ji").
+//
+// Every canonical form maps to itself, so normalising twice changes nothing.
+const spellings = `
+ok: ok okay okk oky okey okie oki okies okayy okhay okh kk okaay okya ओके ओक
+yes: yes yess yeah yea yep yup yas
+haan: haan han haa ha hn haaan haanh हां हा
+haan ji: haanji hanji haaji haji हांजी
+hmm: hmm hm hmmm hmmmm
+theek: theek thik thek theekh thikk tik teek thick thk thiik ठीक
+sahi: sahi shi sahee sahii सही
+confirm: confirm confirmed cnfrm confrm confirmd konfirm cnfm confrim conform confirmation कन्फर्म कंफर्म
+approve: approve approved aprove approv apprve apprv approval aproved अप्रूव
+done: done donee डन
+chalega: chalega chalegaa chlega chalegi chalenge चलेगा
+pakka: pakka pkka pucca pakaa पक्का
+proceed: proceed procede proced
+bilkul: bilkul bilkool bilkl बिल्कुल बिलकुल
+cancel: cancel cancle cancl cncl cansel kancel cancelled canceled cancell cancellation cancelation cancil कैंसल कैंसिल कैन्सल कैंसेल
+reject: reject rejected rjct rejct रिजेक्ट
+nahi: nahi nahin nhi nai nahee nahii nhin nahiin naheen nahiiin nahi नहीं नही नहि
+no: no nope noo nah nop
+na: na naa ना
+mat: mat मत
+rehne: rehne rahne rhne rehene rehnay rehen rehnde रहने
+chhodo: chhodo chodo chhod chod chhor choro chhoddo छोड़ो छोडो छोड़
+bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा
+bhej: bhej भेज
+bheja: bheja bhejdiya bhejdia भेजा
+karo: karo kro kardo krdo kariye kijiye kijie karde krde kardijiye करो कीजिए करिए करें
+kar: kar kr कर
+dedo: dedo dedijiye dedena dijiye
+de: de दे
+dikhao: dikhao dikhaao dikhado dikhaiye dikhana dikha dikhaa dikhau dkhao दिखाओ दिखाइए दिखा
+batao: batao btao batado bataiye batana bata btado bataao batayiye bataye batau बताओ बताइए बता बताना
+chahiye: chahiye chaiye chahie chahiya chaahiye chahye chaheye chaiya chahiyee chayie chaye chahiyeh chiye चाहिए चाहिये
+keliye: keliye kliye keliya keliyee kelie keliey
+liye: liye liya lie liyee lye लिए लिये
+sakte: sakte skte sakta sakti sake sakenge sakoge skta skti sakat सकते सकता सकती
+kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी
+hai: hai h he hain hei hae hein hai है हैं
+ho: ho हो
+kya: kya kyaa kia ky क्या
+kaun: kaun kon kaunsa konsa kaunse konse kaunsi konsi kaun कौन कौनसा कौनसे
+kiska: kiska kiske kiski kisko किसका किसके किसकी
+abhi: abhi abi abhii abhee अभी
+aaj: aaj aj aaja आज
+kal: kal kl कल
+pichle: pichle pichla pichhle pichhla pichli picchle pichhli पिछले पिछला पिछली
+week: week weak wk weekly hafte hafta hapta hafto saptah हफ्ते हफ्ता सप्ताह
+month: month mnth mahina mahine mahino mahinay mahena महीने महीना
+year: year yr saal sal साल
+sales: sales sale sels salez bikri bikari bikree selling sells सेल सेल्स बिक्री
+maal: maal mal माल
+paise: paise paisa pese paisay paisaa paiso पैसा पैसे
+rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए
+udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार
+baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी
+order: order ordr oder odr orda ordar ordeer ऑर्डर आर्डर ऑडर
+orders: orders ordrs oders ordars orderz ऑर्डर्स
+stock: stock stok stoc stck stk stocks stokc stoke istock स्टॉक स्टाक स्टोक
+available: available availble avlbl avl availabel avaialble availibility availability avail avlb avaliable uplabdh उपलब्ध
+outstanding: outstanding outstandng outstnding outstading ostanding outstandings outstnd आउटस्टैंडिंग
+pending: pending pendng pndng pendig pendin pendding पेंडिंग
+delivered: delivered deliverd dlvrd delivred
+delivery: delivery dlvry delivry delvery delivary deliveries डिलीवरी
+deliver: deliver delivr deliwer डिलीवर
+report: report rprt riport reprt reports रिपोर्ट
+chart: chart chrt charts चार्ट
+excel: excel xl xls xlsx exel एक्सेल
+please: please pls plz plss plzz pleas plese pleaze plx pliz plis plij
+thanks: thanks thnx thanx thx thankyou thanku tq ty thnks thank shukriya shukria dhanyavad dhanyawad dhanyvad thankx धन्यवाद शुक्रिया
+hi: hi hii hiii hiiii hy हाय
+hello: hello helo hallo hellow hullo hlo hellooo helloo हैलो हेलो हलो
+namaste: namaste namastey namasthe namaskar namaskaar namste namastee नमस्ते नमस्कार
+pranam: pranam parnam pranaam प्रणाम
+good: good gud gd
+morning: morning mrng morng mornin mrning
+good morning: gm goodmorning सुप्रभात
+evening: evening evng eveng
+night: night nite
+good night: gn goodnight
+bhai: bhai bhaiya bhaiyya bhayya bhaiji bhaijan bhaisaab bhaisahab भाई भैया
+ji: ji jee jii जी
+sir: sir sirr सर
+sir ji: sirji
+customer: customer cust custmr customr coustomer costumer cstmr कस्टमर
+customers: customers custmrs customrs कस्टमर्स
+godown: godown godaam godam gowdown गोदाम
+bacha: bacha bachaa bache bachi बचा बचे बची
+khatam: khatam khtm khatm khattam khtam ख़त्म खत्म
+payment: payment paymnt pymt pmt pymnt payement paymt peyment पेमेंट
+aur: aur aor aurr और
+mein: mein mei mein में
+se: se sey से
+ka: ka का
+ki: ki की
+ke: ke के
+ko: ko को
+wala: wala waala vala wale wali waale waali wla वाला वाले वाली
+jaldi: jaldi jldi jaldee जल्दी
+sabse: sabse sabsey सबसे
+zyada: zyada jyada jada jyaada zyaada jiyada ज्यादा
+hua: hua huwa hui huye hue हुआ हुई हुए
+gaya: gaya gya gayi gye gaye गया गई गए
+jayega: jayega jaega jaayega jaaega jayegi jaegi जाएगा जायेगा
+milega: milega milegaa milegi मिलेगा
+lagao: lagao lagado lgao lagaa लगाओ लगा
+likho: likho likhdo likhlo लिखो
+hisaab: hisaab hisab hishab hisaap हिसाब
+madad: madad madat मदद
+help: help halp hlp हेल्प
+menu: menu menyu मेनू
+aap: aap ap आप
+tum: tum tu तुम
+kaise: kaise kese kaisa kaisi kse कैसे कैसा
+haal: haal hal हाल
+dukaan: dukaan dukan dukaan दुकान
+party: party partys पार्टी
+`
+
+// spellingPhrases join two canonical words into one.
+const spellingPhrases = `
+bhejo: bhej do|bhej dena|bhej dijiye|bhej de|bhej dijie|bhej dein|bhej den
+bheja: bhej diya|bhej dia|bhej di
+karo: kar do|kar dena|kar dijiye|kar de|kar dijie|kar dein|kar den
+dedo: de do|de dena|de dijiye|de de|de dijie|de dein
+dikhao: dikhao do|dikhao dena|dikhao dijiye|dikhao de
+batao: batao do|batao dena|batao dijiye|batao de
+keliye: ke liye|k liye|ki liye
+thanks: thank you|thank u|thanks you
+lagao: lagao do|lagao dena|laga de
+likho: likh do|likh lo|likh dena|likh lijiye
+`
+
+// canonicalWords maps a typed word to its canonical word or words.
+var canonicalWords = parseSpellings()
+
+// phrasePairs maps two consecutive canonical words to the one they mean.
+var phrasePairs = parsePhrases()
+
+func parseSpellings() map[string][]string {
+	canonicalWords := map[string][]string{}
+	for line := range strings.Lines(spellings) {
+		canon, variants, ok := strings.Cut(strings.TrimSpace(line), ":")
+		if !ok {
+			continue
+		}
+		words := strings.Fields(canon)
+		canonicalWords[canon] = words
+		for _, v := range strings.Fields(variants) {
+			canonicalWords[foldDevanagari(v)] = words
+		}
+	}
+	return canonicalWords
+}
+
+func parsePhrases() map[[2]string]string {
+	phrasePairs := map[[2]string]string{}
+	for line := range strings.Lines(spellingPhrases) {
+		canon, variants, ok := strings.Cut(strings.TrimSpace(line), ":")
+		if !ok {
+			continue
+		}
+		for _, v := range strings.Split(variants, "|") {
+			f := strings.Fields(v)
+			a, b := canonicalOne(f[0]), canonicalOne(f[1])
+			phrasePairs[[2]string{a, b}] = strings.TrimSpace(canon)
+		}
+	}
+	return phrasePairs
+}
+
+// canonicalOne is the canonical form of a single word, for building tables.
+func canonicalOne(w string) string {
+	if c, ok := canonicalWords[w]; ok && len(c) == 1 {
+		return c[0]
+	}
+	return w
+}
+
+// squeeze shortens runs of three or more identical ASCII letters to one
+// ("haaan" → "han", "okkkk" → "ok"); it returns w itself when there are none.
+func squeeze(w string) string {
+	run, found := 1, false
+	for i := 1; i < len(w); i++ {
+		if w[i] == w[i-1] && isASCIILetter(w[i]) {
+			run++
+			if run >= 3 {
+				found = true
+				break
+			}
+		} else {
+			run = 1
+		}
+	}
+	if !found {
+		return w
+	}
+	b := make([]byte, 0, len(w))
+	for i := 0; i < len(w); {
+		j := i + 1
+		for j < len(w) && w[j] == w[i] {
+			j++
+		}
+		if j-i >= 3 && isASCIILetter(w[i]) {
+			b = append(b, w[i])
+		} else {
+			b = append(b, w[i:j]...)
+		}
+		i = j
+	}
+	return string(b)
+}
+
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' }
+
+// nuktaBase are the letters under the precomposed nukta letters क़ to य़.
+var nuktaBase = [8]rune{'क', 'ख', 'ग', 'ज', 'ड', 'ढ', 'फ', 'य'}
+
+// foldDevanagari removes the spelling differences that do not change a
+// Devanagari word: the nukta (ज़ = ज), chandrabindu written as anusvara
+// (हाँ = हां). It returns w itself when there are none.
+func foldDevanagari(w string) string {
+	if !strings.ContainsAny(w, "\u093C\u0901\u0958\u0959\u095A\u095B\u095C\u095D\u095E\u095F") {
+		return w
+	}
+	var b strings.Builder
+	for _, r := range w {
+		switch {
+		case r == 0x093C:
+			continue
+		case r == 0x0901:
+			r = 0x0902
+		case r >= 0x0958 && r <= 0x095F:
+			r = nuktaBase[r-0x0958]
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

@@ -1,0 +1,170 @@
+package intent
+
+import (
+	"strconv"
+	"strings"
+)
+
+// unitSpellings lists the pack and base units field staff write, per
+// canonical unit. A starred spelling is also an ordinary word ("can we",
+// "bar bar", "nos"), so it counts as a unit only next to a number.
+const unitSpellings = `
+carton: carton cartons ctn ctns crtn crtns cartn karton cartoon* cartoons* peti petti petis कार्टन पेटी
+box: box boxes bx* bxs dabba dabbe dibba dibbe डिब्बा डिब्बे बॉक्स
+pack: pack packs pk* pkt pkts packet packets pckt pckts paket पैकेट पैक
+bag: bag bags bori bora* boriya बोरी बैग
+dozen: dozen dozens dzn doz darjan darzan दर्जन
+bottle: bottle bottles btl btls botal botl बोतल
+piece: piece pieces pcs pc* nag* nos* peice peices पीस
+can: can* cans*
+case: case* cases*
+roll: roll* rolls*
+bar: bar* bars*
+tin: tin* tins*
+jar: jar* jars*
+pouch: pouch pouches
+sachet: sachet sachets
+strip: strip* strips*
+bundle: bundle* bundles*
+drum: drum* drums*
+bucket: bucket* buckets* balti*
+set: set* sets*
+pair: pair* pairs*
+unit: unit* units*
+tray: tray* trays*
+crate: crate* crates*
+`
+
+// unitWord is what a typed unit word stands for.
+type unitWord struct {
+	unit       string // canonical unit
+	needsCount bool   // an ordinary word too: a unit only beside a number
+}
+
+var builtinUnits = parseUnits()
+
+// measureSuffixes are the sizes printed in product names: 500ml, 1L, 1kg.
+var measureSuffixes = map[string]string{
+	"ml": "ml", "mls": "ml",
+	"l": "l", "ltr": "l", "ltrs": "l", "lt": "l", "litre": "l", "litres": "l", "liter": "l", "liters": "l",
+	"kg": "kg", "kgs": "kg", "kilo": "kg", "kilos": "kg", "किलो": "kg",
+	"g": "g", "gm": "g", "gms": "g", "gram": "g", "grams": "g", "grm": "g",
+}
+
+// numberWord is a number said in words: "paanch", "twenty", "सौ".
+type numberWord struct {
+	value      float64
+	multiplier bool // sau, hazaar, hundred: scales what came before
+}
+
+const numberSpellings = `
+0.5: aadha half
+1: one ek एक
+1.5: dedh डेढ
+2: two do दो
+2.5: dhai dhaai ढाई
+3: three teen तीन
+4: four char chaar चार
+5: five paanch panch paach पांच पाच
+6: six chhe che chhah chah छह छः
+7: seven saat सात
+8: eight aath आठ
+9: nine nau नौ
+10: ten das dus दस
+11: eleven gyarah gyaarah gyara ग्यारह
+12: twelve barah baarah बारह
+15: fifteen pandrah pandra पंद्रह
+20: twenty bees बीस
+25: pachees pachis पच्चीस
+30: thirty tees तीस
+40: forty chalis chaalis चालीस
+50: fifty pachaas pachas पचास
+60: sixty
+70: seventy sattar सत्तर
+80: eighty assi अस्सी
+90: ninety nabbe
+100*: hundred sau सौ
+1000*: thousand hazaar hazar हजार
+100000*: lakh lac लाख
+`
+
+var numberWords = parseNumbers()
+
+func parseUnits() map[string]unitWord {
+	builtinUnits := map[string]unitWord{}
+	for line := range strings.Lines(unitSpellings) {
+		canon, variants, ok := strings.Cut(strings.TrimSpace(line), ":")
+		if !ok {
+			continue
+		}
+		for _, v := range strings.Fields(variants) {
+			w := unitWord{unit: canon}
+			if strings.HasSuffix(v, "*") {
+				v, w.needsCount = strings.TrimSuffix(v, "*"), true
+			}
+			builtinUnits[foldDevanagari(v)] = w
+		}
+	}
+	return builtinUnits
+}
+
+func parseNumbers() map[string]numberWord {
+	numberWords := map[string]numberWord{}
+	for line := range strings.Lines(numberSpellings) {
+		val, words, ok := strings.Cut(strings.TrimSpace(line), ":")
+		if !ok {
+			continue
+		}
+		mult := strings.HasSuffix(val, "*")
+		f, err := strconv.ParseFloat(strings.TrimSuffix(val, "*"), 64)
+		if err != nil {
+			panic("intent: bad number table line " + line)
+		}
+		for _, w := range strings.Fields(words) {
+			numberWords[foldDevanagari(w)] = numberWord{f, mult}
+		}
+	}
+	return numberWords
+}
+
+// isNumber reports whether w is written in digits: "5", "1.5", "120000".
+func isNumber(w string) bool {
+	if w == "" || w[0] < '0' || w[0] > '9' {
+		return false
+	}
+	dot := false
+	for i := 1; i < len(w); i++ {
+		switch c := w[i]; {
+		case c >= '0' && c <= '9':
+		case c == '.' && !dot && i < len(w)-1:
+			dot = true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// splitCount splits a number glued to a word ("5ctn", "500ml", "10x") into
+// its digits and the rest; ok is false when w does not start with digits or
+// the rest has digits again (an SKU like "gc500" or "2pm3").
+func splitCount(w string) (digits, rest string, ok bool) {
+	i := 0
+	for i < len(w) && (w[i] >= '0' && w[i] <= '9' || w[i] == '.') {
+		i++
+	}
+	if i == 0 || i == len(w) || w[i-1] == '.' {
+		return "", "", false
+	}
+	for j := i; j < len(w); j++ {
+		if w[j] >= '0' && w[j] <= '9' {
+			return "", "", false
+		}
+	}
+	return w[:i], w[i:], true
+}
+
+// formatNumber writes a quantity the way Normalized.Text shows it.
+func formatNumber(f float64) string {
+	return strconv.FormatFloat(f, 'f', -1, 64)
+}

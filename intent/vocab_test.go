@@ -1,0 +1,64 @@
+package intent
+
+import (
+	"encoding/csv"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// demoVocabulary reads the demo distributor's catalog and customers, kept
+// in testdata as the deployment ships them.
+func demoVocabulary(t testing.TB) Vocabulary {
+	t.Helper()
+	var v Vocabulary
+	for _, row := range readCSV(t, "testdata/catalog.csv") {
+		p := domain.Product{SKU: row[0], Name: row[1], Aliases: splitList(row[2]), Unit: row[3]}
+		for _, ps := range splitList(row[4]) {
+			name, units, _ := strings.Cut(ps, "=")
+			n, err := strconv.ParseInt(units, 10, 64)
+			if err != nil {
+				t.Fatalf("pack size %q: %v", ps, err)
+			}
+			p.PackSizes = append(p.PackSizes, domain.PackSize{Name: name, Units: n})
+		}
+		v.Products = append(v.Products, p)
+	}
+	for _, row := range readCSV(t, "testdata/customers.csv") {
+		v.Customers = append(v.Customers, domain.Customer{ID: row[0], Name: row[1], Aliases: splitList(row[2])})
+	}
+	return v
+}
+
+func readCSV(t testing.TB, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return rows[1:]
+}
+
+func splitList(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "|")
+}
+
+func demoRouter(t testing.TB) *Router {
+	t.Helper()
+	r, err := NewRouter(demoVocabulary(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}

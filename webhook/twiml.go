@@ -1,0 +1,95 @@
+package webhook
+
+import (
+	"encoding/xml"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// MaxMessageChars is the most characters Twilio takes in one WhatsApp
+// message body.
+const MaxMessageChars = 1600
+
+type twimlResponse struct {
+	XMLName  xml.Name       `xml:"Response"`
+	Messages []twimlMessage `xml:"Message"`
+}
+
+type twimlMessage struct {
+	Body  string   `xml:"Body"`
+	Media []string `xml:"Media,omitempty"`
+}
+
+// TwiML renders a reply as a TwiML document: one <Message> per chunk of at
+// most MaxMessageChars, split at line boundaries; media go with the last.
+// An empty reply is an empty <Response/>, which Twilio takes as "say nothing".
+func TwiML(r domain.Reply) []byte {
+	var resp twimlResponse
+	for _, chunk := range SplitMessage(r.Text, MaxMessageChars) {
+		resp.Messages = append(resp.Messages, twimlMessage{Body: chunk})
+	}
+	if len(r.MediaURLs) > 0 {
+		if len(resp.Messages) == 0 {
+			resp.Messages = append(resp.Messages, twimlMessage{})
+		}
+		resp.Messages[len(resp.Messages)-1].Media = r.MediaURLs
+	}
+	out, _ := xml.Marshal(resp) // strings and slices of strings always marshal
+	return append([]byte(xml.Header), out...)
+}
+
+// SplitMessage cuts text into chunks of at most max characters, at line
+// boundaries where it can, else at a space, else anywhere.
+func SplitMessage(text string, max int) []string {
+	text = strings.TrimSpace(strings.ToValidUTF8(text, "\uFFFD"))
+	if text == "" {
+		return nil
+	}
+	var chunks []string
+	var cur strings.Builder
+	curLen := 0
+	flush := func() {
+		if s := strings.TrimSpace(cur.String()); s != "" {
+			chunks = append(chunks, s)
+		}
+		cur.Reset()
+		curLen = 0
+	}
+	for _, line := range strings.Split(text, "\n") {
+		n := utf8.RuneCountInString(line)
+		if curLen > 0 && curLen+1+n > max {
+			flush()
+		}
+		for n > max { // a single line too long for one message
+			head, tail := cutLine(line, max)
+			cur.WriteString(head)
+			flush()
+			line, n = tail, utf8.RuneCountInString(tail)
+		}
+		if curLen > 0 {
+			cur.WriteByte('\n')
+			curLen++
+		}
+		cur.WriteString(line)
+		curLen += n
+	}
+	flush()
+	return chunks
+}
+
+// cutLine cuts line after at most max runes, at the last space if there is
+// one in the second half.
+func cutLine(line string, max int) (string, string) {
+	i, count := 0, 0
+	for i < len(line) && count < max {
+		_, size := utf8.DecodeRuneInString(line[i:])
+		i += size
+		count++
+	}
+	if sp := strings.LastIndexByte(line[:i], ' '); sp > i/2 {
+		return line[:sp], strings.TrimLeft(line[sp:], " ")
+	}
+	return line[:i], line[i:]
+}
