@@ -31,7 +31,7 @@ func TestNormalizeText(t *testing.T) {
 		{"k liye", "keliye"},
 		{"dikha do na", "dikhao na"},
 		{"pls", "please"},
-		{"gm", "good morning"},
+		{"500 gm", "500g"}, // grams, not "good morning"
 		{"thank you", "thanks"},
 		{"👍", "ok"},
 		{"👍🏽", "ok"},

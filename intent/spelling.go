@@ -86,7 +86,7 @@ namaste: namaste namastey namasthe namaskar namaskaar namste namastee नमस�
 pranam: pranam parnam pranaam प्रणाम
 good: good gud gd
 morning: morning mrng morng mornin mrning
-good morning: gm goodmorning सुप्रभात
+good morning: goodmorning सुप्रभात
 evening: evening evng eveng
 night: night nite
 good night: gn goodnight

@@ -13,7 +13,7 @@ carton: carton cartons ctn ctns crtn crtns cartn karton cartoon* cartoons* peti 
 box: box boxes bx* bxs dabba dabbe dibba dibbe डिब्बा डिब्बे बॉक्स
 pack: pack packs pk* pkt pkts packet packets pckt pckts paket पैकेट पैक
 bag: bag bags bori bora* boriya बोरी बैग
-dozen: dozen dozens dzn doz darjan darzan दर्जन
+dozen: dozen dozens dzn doz dz darjan darzan दर्जन
 bottle: bottle bottles btl btls botal botl बोतल
 piece: piece pieces pcs pc* nag* nos* peice peices पीस
 can: can* cans*
@@ -73,8 +73,17 @@ const numberSpellings = `
 10: ten das dus दस
 11: eleven gyarah gyaarah gyara ग्यारह
 12: twelve barah baarah बारह
+13: thirteen terah tera तेरह
+14: fourteen chaudah chaudha चौदह
 15: fifteen pandrah pandra पंद्रह
+16: sixteen solah sola सोलह
+17: seventeen satrah satra सत्रह
+18: eighteen athaarah atharah अठारह
+19: nineteen unnees unnis उन्नीस
 20: twenty bees बीस
+21: ikkees ikkis इक्कीस
+22: baaees bais बाईस
+24: chaubees chaubis चौबीस
 25: pachees pachis पच्चीस
 30: thirty tees तीस
 40: forty chalis chaalis चालीस

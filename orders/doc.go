@@ -1,0 +1,14 @@
+// Package orders turns a salesperson's message into a committed order: it
+// parses the text against the catalog and customers, prices it (integer
+// paise, GST per line), checks the five business rules in parallel, keeps the
+// draft that was shown, and approves, escalates or commits it.
+//
+// Rounding: each line's amount is quantity × price per base unit, exact in
+// paise; GST is computed per line and rounded half up to the paisa; the
+// order's subtotal, GST and total are sums of the lines. The minimum order
+// value and the credit limit are checked against the total including GST,
+// the amount the customer will owe.
+//
+// It must not talk HTTP or send messages itself: notifications are outbox
+// rows written in the commit's transaction.
+package orders

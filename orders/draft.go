@@ -1,0 +1,146 @@
+package orders
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// DraftStatus is where a draft is in its life.
+type DraftStatus string
+
+const (
+	DraftOpen            DraftStatus = "open"             // shown, waiting for ok/cancel
+	DraftPendingApproval DraftStatus = "pending_approval" // sent to the owners
+	DraftCommitted       DraftStatus = "committed"
+	DraftCancelled       DraftStatus = "cancelled"
+	DraftReplaced        DraftStatus = "replaced" // a newer order message replaced it
+	DraftRejected        DraftStatus = "rejected" // an owner said no
+)
+
+// ApprovalWindow is how long a shown draft can be approved with "ok".
+const ApprovalWindow = 30 * time.Minute
+
+// Draft is a priced order waiting for approval, exactly as it was shown.
+type Draft struct {
+	ID          string             `json:"id"`
+	PlacedBy    string             `json:"placed_by"`
+	Customer    domain.Customer    `json:"customer"`
+	Payment     domain.PaymentMode `json:"payment"`
+	Lines       []domain.OrderLine `json:"lines"`
+	Subtotal    domain.Paise       `json:"subtotal"`
+	GST         domain.Paise       `json:"gst"`
+	Total       domain.Paise       `json:"total"`
+	Results     []RuleResult       `json:"results"`
+	Fingerprint string             `json:"fingerprint"`
+	Status      DraftStatus        `json:"status"`
+	CreatedAt   time.Time          `json:"created_at"`
+}
+
+// Item is one product and quantity of a parsed order.
+type Item struct {
+	SKU      string `json:"sku"`
+	Qty      int64  `json:"qty"` // base units
+	SaidQty  int64  `json:"-"`
+	SaidUnit string `json:"-"`
+}
+
+// Price builds the draft's lines and totals from items at catalog prices.
+// An item whose SKU is missing from products is an error: the parser only
+// produces catalog SKUs.
+func Price(customer domain.Customer, payment domain.PaymentMode, items []Item, products map[string]domain.Product) (Draft, error) {
+	d := Draft{Customer: customer, Payment: payment}
+	for _, it := range items {
+		p, ok := products[it.SKU]
+		if !ok {
+			return d, fmt.Errorf("orders: %s is not in the catalog", it.SKU)
+		}
+		if it.Qty <= 0 {
+			return d, fmt.Errorf("orders: quantity of %s must be positive", it.SKU)
+		}
+		l := domain.PriceLine(domain.OrderLine{SKU: p.SKU, Qty: it.Qty, SaidQty: it.SaidQty, SaidUnit: it.SaidUnit,
+			Price: p.Price, GSTRate: p.GSTPercent})
+		d.Lines = append(d.Lines, l)
+		d.Subtotal += l.Amount
+		d.GST += l.GSTAmount
+	}
+	d.Total = d.Subtotal + d.GST
+	d.Fingerprint = Fingerprint(d)
+	return d, nil
+}
+
+// Fingerprint binds an approval to exactly what was shown: the customer, the
+// payment mode, every SKU with its quantity and price, and the total.
+func Fingerprint(d Draft) string {
+	lines := make([]string, len(d.Lines))
+	for i, l := range d.Lines {
+		lines[i] = fmt.Sprintf("%s:%d:%d:%d", l.SKU, l.Qty, l.Price, l.GSTRate)
+	}
+	sort.Strings(lines)
+	h := sha256.Sum256([]byte(fmt.Sprintf("%s|%s|%s|%d", d.Customer.ID, d.Payment, strings.Join(lines, ","), d.Total)))
+	return hex.EncodeToString(h[:8])
+}
+
+// Verdict sums up the rule results: Block if any rule blocks, else Escalate
+// if any escalates, else Pass.
+func (d Draft) Verdict() Outcome {
+	v := Pass
+	for _, r := range d.Results {
+		switch {
+		case r.Outcome == Block:
+			return Block
+		case r.Outcome == Escalate:
+			v = Escalate
+		}
+	}
+	return v
+}
+
+// Order is the draft as it goes into the books.
+func (d Draft) Order(now time.Time) domain.Order {
+	return domain.Order{
+		ID: d.ID, CustomerID: d.Customer.ID, PlacedBy: d.PlacedBy, Payment: d.Payment,
+		Status: domain.OrderCommitted, Lines: d.Lines, Subtotal: d.Subtotal, GST: d.GST, Total: d.Total,
+		Fingerprint: d.Fingerprint, CreatedAt: d.CreatedAt, CommittedAt: now,
+	}
+}
+
+// Quantity writes base units in the product's largest whole pack where it
+// divides evenly: 120 bottles of a 24-bottle carton is "5 carton".
+func Quantity(qty int64, p domain.Product) string {
+	packs := append([]domain.PackSize(nil), p.PackSizes...)
+	sort.Slice(packs, func(i, j int) bool { return packs[i].Units > packs[j].Units })
+	for _, ps := range packs {
+		if ps.Units > 1 && qty >= ps.Units && qty%ps.Units == 0 {
+			return fmt.Sprintf("%d %s", qty/ps.Units, plural(ps.Name, qty/ps.Units))
+		}
+	}
+	return units(qty, p.Unit)
+}
+
+func units(qty int64, unit string) string {
+	return fmt.Sprintf("%s %s", domain.GroupIndian(qty), plural(unit, qty))
+}
+
+func plural(word string, n int64) string {
+	if n == 1 || word == "" || strings.HasSuffix(word, "s") {
+		return word
+	}
+	switch word {
+	case "box":
+		return "boxes"
+	case "dozen":
+		return "dozen"
+	}
+	return word + "s"
+}
+
+func sortStrings(xs []string) []string {
+	sort.Strings(xs)
+	return xs
+}

@@ -1,0 +1,68 @@
+package orders
+
+import (
+	"fmt"
+	"html"
+	"strings"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// notifications are what a commit tells people: every accounts user on
+// WhatsApp, the accounts mailbox, and the salesperson who placed it.
+func (s *Service) notifications(d Draft, placer, approver domain.User, accounts []domain.User) ([]domain.Outbound, []domain.Email) {
+	products := s.Parser.Products()
+	var b strings.Builder
+	fmt.Fprintf(&b, "🧾 *New order %s* — %s\n", d.ID, d.Customer.Name)
+	writeLines(&b, d, products)
+	fmt.Fprintf(&b, "Payment: %s\nPlaced by %s", ModeName(d.Payment), nameOf(placer))
+	if approver.Phone != placer.Phone {
+		fmt.Fprintf(&b, ", approved by %s", nameOf(approver))
+	}
+	var msgs []domain.Outbound
+	for _, a := range accounts {
+		msgs = append(msgs, domain.Outbound{To: a.Phone, Body: b.String()})
+	}
+	var c strings.Builder
+	fmt.Fprintf(&c, "✅ *Order %s confirmed* for %s", d.ID, d.Customer.Name)
+	if approver.Phone != placer.Phone {
+		fmt.Fprintf(&c, " (approved by %s)", nameOf(approver))
+	}
+	c.WriteString("\n")
+	writeLines(&c, d, products)
+	msgs = append(msgs, domain.Outbound{To: d.PlacedBy, Body: c.String()})
+
+	var mails []domain.Email
+	if len(s.AccountsEmail) > 0 {
+		mails = append(mails, domain.Email{
+			To:      s.AccountsEmail,
+			Subject: fmt.Sprintf("Order %s — %s — %s", d.ID, d.Customer.Name, d.Total),
+			Text:    b.String(),
+			HTML:    emailHTML(d, placer, approver, products),
+		})
+	}
+	return msgs, mails
+}
+
+// emailHTML is the order as a table for the accounts mailbox.
+func emailHTML(d Draft, placer, approver domain.User, products map[string]domain.Product) string {
+	var b strings.Builder
+	e := html.EscapeString
+	fmt.Fprintf(&b, "<h2>Order %s</h2>\n<p><b>Customer:</b> %s (%s)<br><b>Payment:</b> %s<br><b>Placed by:</b> %s",
+		e(d.ID), e(d.Customer.Name), e(d.Customer.ID), e(ModeName(d.Payment)), e(nameOf(placer)))
+	if approver.Phone != placer.Phone {
+		fmt.Fprintf(&b, "<br><b>Approved by:</b> %s", e(nameOf(approver)))
+	}
+	b.WriteString("</p>\n<table border=\"1\" cellpadding=\"4\" cellspacing=\"0\">\n")
+	b.WriteString("<tr><th>#</th><th>SKU</th><th>Product</th><th>Quantity</th><th>Rate</th><th>Amount</th><th>GST</th></tr>\n")
+	for i, l := range d.Lines {
+		p := products[l.SKU]
+		fmt.Fprintf(&b, "<tr><td>%d</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s (%s)</td></tr>\n",
+			i+1, e(l.SKU), e(p.Name), e(units(l.Qty, p.Unit)), e(l.Price.String()), e(l.Amount.String()),
+			e(l.GSTAmount.String()), e(l.GSTRate.String()))
+	}
+	fmt.Fprintf(&b, "<tr><td colspan=\"5\">Subtotal</td><td colspan=\"2\">%s</td></tr>\n", e(d.Subtotal.String()))
+	fmt.Fprintf(&b, "<tr><td colspan=\"5\">GST</td><td colspan=\"2\">%s</td></tr>\n", e(d.GST.String()))
+	fmt.Fprintf(&b, "<tr><td colspan=\"5\"><b>Total</b></td><td colspan=\"2\"><b>%s</b></td></tr>\n</table>\n", e(d.Total.String()))
+	return b.String()
+}
