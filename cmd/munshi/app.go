@@ -16,6 +16,7 @@ import (
 	"github.com/munshi/munshi/internal/config"
 	"github.com/munshi/munshi/internal/conversation"
 	"github.com/munshi/munshi/internal/demo"
+	"github.com/munshi/munshi/internal/gemini"
 	"github.com/munshi/munshi/internal/health"
 	"github.com/munshi/munshi/internal/mail"
 	"github.com/munshi/munshi/internal/metrics"
@@ -37,6 +38,7 @@ type Main struct {
 	Audit      *audit.Log
 	Metrics    *metrics.Metrics
 	Router     *intent.Router
+	LLM        *gemini.Client // nil without GEMINI_API_KEY
 	Orders     *orders.Service
 	Dispatcher *outbox.Dispatcher
 	Pipeline   *webhook.Pipeline
@@ -76,6 +78,15 @@ func (m *Main) Open(ctx context.Context) error {
 		n, _ := store.OutboxDepth(context.Background())
 		return float64(n)
 	})
+	if m.Config.GeminiAPIKey != "" {
+		m.LLM, err = gemini.New(gemini.Config{APIKey: m.Config.GeminiAPIKey, Model: m.Config.GeminiModel,
+			BaseURL: m.Config.GeminiBaseURL, Recorder: m.recordLLM})
+		if err != nil {
+			return err
+		}
+	} else {
+		m.Logger.Info("GEMINI_API_KEY is not set: running without the LLM tier")
+	}
 	if m.Router, err = m.newRouter(ctx); err != nil {
 		return err
 	}
@@ -110,7 +121,24 @@ func (m *Main) newRouter(ctx context.Context) (*intent.Router, error) {
 	if err != nil {
 		return nil, err
 	}
-	return intent.NewRouter(intent.Vocabulary{Products: products, Customers: customers}, intent.Options{})
+	var opts intent.Options
+	if m.LLM != nil {
+		opts.LLM = m.LLM
+	}
+	return intent.NewRouter(intent.Vocabulary{Products: products, Customers: customers}, opts)
+}
+
+// recordLLM audits and counts every LLM call, refused ones too.
+func (m *Main) recordLLM(c gemini.Call) {
+	m.Metrics.LLMCalls.WithLabelValues(string(c.Purpose), string(c.Outcome)).Inc()
+	m.Metrics.LLMTokens.WithLabelValues(string(c.Purpose), "prompt").Add(float64(c.PromptTokens))
+	m.Metrics.LLMTokens.WithLabelValues(string(c.Purpose), "response").Add(float64(c.ResponseTokens))
+	detail := map[string]any{"purpose": string(c.Purpose), "model": c.Model, "latency_ms": c.Latency.Milliseconds(),
+		"prompt_tokens": c.PromptTokens, "response_tokens": c.ResponseTokens, "outcome": string(c.Outcome), "retry": c.Retry}
+	if c.Err != nil {
+		detail["error"] = c.Err.Error()
+	}
+	m.Audit.Record(context.Background(), "system", audit.KindLLM, string(c.Purpose), detail)
 }
 
 // newOrders wires order taking to the catalog and customers in the database.
@@ -123,10 +151,14 @@ func (m *Main) newOrders(ctx context.Context) (*orders.Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &orders.Service{
+	svc := &orders.Service{
 		Books: m.Store, Parser: orders.NewParser(m.Router, products, customers), Audit: m.Audit, Logger: m.Logger,
 		MinimumOrder: m.Config.MinimumOrder, AccountsEmail: m.Config.AccountsEmails(), Nudge: m.Dispatcher.Nudge,
-	}, nil
+	}
+	if m.LLM != nil {
+		svc.Extractor = m.LLM
+	}
+	return svc, nil
 }
 
 func (m *Main) senders() (map[string]outbox.Sender, error) {

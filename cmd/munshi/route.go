@@ -2,14 +2,18 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
+	"sync/atomic"
 
 	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/config"
 	"github.com/munshi/munshi/internal/demo"
+	"github.com/munshi/munshi/internal/gemini"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/store/sqlite"
 	"github.com/munshi/munshi/orders"
@@ -17,10 +21,10 @@ import (
 
 // routeResult is one line of `munshi route --json`, in the contract's shape.
 type routeResult struct {
-	Text       string  `json:"text"`
-	Intent     string  `json:"intent"`
-	Tier       string  `json:"tier"`
-	Confidence float64 `json:"confidence"`
+	Text       string         `json:"text"`
+	Intent     string         `json:"intent"`
+	Tier       string         `json:"tier"`
+	Confidence float64        `json:"confidence"`
 	LatencyUS  int64          `json:"latency_us"`
 	Order      *orders.Parsed `json:"order,omitempty"`
 }
@@ -31,14 +35,14 @@ func cmdRoute(ctx context.Context, env environment, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	router, parser, err := offlineRouter(ctx, env)
+	router, parser, _, err := offlineRouter(ctx, env)
 	if err != nil {
 		return err
 	}
 	enc := json.NewEncoder(env.stdout)
 	enc.SetEscapeHTML(false)
 	each := func(text string) error {
-		d := router.Route(ctx, text)
+		d := router.Route(gemini.WithCallBudget(ctx, 2), text)
 		res := routeResult{Text: text, Intent: string(d.Intent), Tier: string(d.Tier), Confidence: d.Confidence, LatencyUS: d.Latency.Microseconds()}
 		if d.Intent == domain.IntentOrder {
 			parsed := parser.Parse(text)
@@ -87,28 +91,41 @@ func cmdEval(ctx context.Context, env environment, args []string) error {
 		fs.Usage()
 		return errUsage
 	}
-	f, err := os.Open(fs.Arg(0))
+	data, err := os.ReadFile(fs.Arg(0))
 	if err != nil {
 		return fmt.Errorf("eval: %w", err)
 	}
-	defer f.Close()
-	examples, err := intent.ReadExamples(f)
+	examples, err := intent.ReadExamples(bytes.NewReader(data))
 	if err != nil {
 		return err
 	}
-	router, _, err := offlineRouter(ctx, env)
+	labelled, err := orders.ReadLabelledOrders(bytes.NewReader(data))
+	if err != nil {
+		return err
+	}
+	router, parser, llmCalls, err := offlineRouter(ctx, env)
 	if err != nil {
 		return err
 	}
 	report := intent.Evaluate(ctx, router, examples)
-	report.Write(env.stdout)
+	if err := report.Write(env.stdout); err != nil {
+		return err
+	}
+	calls := llmCalls.Load()
+	fmt.Fprintf(env.stdout, "\nLLM calls: %d for %d messages (%.1f per 100 messages)\n", calls, len(examples), 100*float64(calls)/float64(max(len(examples), 1)))
+	if len(labelled) > 0 {
+		fmt.Fprintln(env.stdout)
+		return orders.EvaluateParsing(parser, labelled).Write(env.stdout)
+	}
 	return nil
 }
 
 // offlineRouter builds a router and an order parser from MUNSHI_DB's
 // catalog and customers when that file exists, else from the demo data,
-// without writing anything.
-func offlineRouter(ctx context.Context, env environment) (*intent.Router, *orders.Parser, error) {
+// without writing anything. With GEMINI_API_KEY set the router has its LLM
+// tier, and llmCalls counts the calls it makes.
+func offlineRouter(ctx context.Context, env environment) (router *intent.Router, parser *orders.Parser, llmCalls *atomic.Int64, err error) {
+	llmCalls = new(atomic.Int64)
 	var products []domain.Product
 	var customers []domain.Customer
 	path := env.getenv("MUNSHI_DB")
@@ -118,24 +135,34 @@ func offlineRouter(ctx context.Context, env environment) (*intent.Router, *order
 	if _, err := os.Stat(path); err == nil {
 		store, err := sqlite.Open(ctx, path)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		defer store.Close()
 		if products, err = store.Products(ctx); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		if customers, err = store.Customers(ctx); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
-	} else {
-		var err error
-		if products, customers, _, err = demo.Data(); err != nil {
-			return nil, nil, err
-		}
+	} else if products, customers, _, err = demo.Data(); err != nil {
+		return nil, nil, nil, err
 	}
-	r, err := intent.NewRouter(intent.Vocabulary{Products: products, Customers: customers}, intent.Options{})
+	var opts intent.Options
+	if cfg := config.FromEnv(env.getenv); cfg.GeminiAPIKey != "" {
+		llm, err := gemini.New(gemini.Config{APIKey: cfg.GeminiAPIKey, Model: cfg.GeminiModel, BaseURL: cfg.GeminiBaseURL,
+			Recorder: func(c gemini.Call) {
+				if c.Outcome != gemini.OutcomeBreakerOpen && c.Outcome != gemini.OutcomeNoBudget {
+					llmCalls.Add(1)
+				}
+			}})
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		opts.LLM = llm
+	}
+	r, err := intent.NewRouter(intent.Vocabulary{Products: products, Customers: customers}, opts)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return r, orders.NewParser(r, products, customers), nil
+	return r, orders.NewParser(r, products, customers), llmCalls, nil
 }

@@ -20,6 +20,7 @@ const (
 	KindRefusal  = "refusal"
 	KindImport   = "import"
 	KindDelivery = "delivery"
+	KindLLM      = "llm_call"
 )
 
 // Redacted replaces a secret.

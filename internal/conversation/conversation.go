@@ -10,6 +10,7 @@ import (
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/gemini"
 )
 
 // Refusal is all an unknown number ever hears.
@@ -60,6 +61,8 @@ func (s *Service) Respond(ctx context.Context, in domain.Inbound) domain.Reply {
 		s.Logger.Error("conversation: user lookup failed", "err", err)
 		return domain.Reply{Text: "Sorry, something went wrong on my side. Please try again in a minute."}
 	}
+	// At most two LLM calls per inbound message, whatever asks for them.
+	ctx = gemini.WithCallBudget(ctx, 2)
 	s.Audit.Record(ctx, user.Phone, audit.KindInbound, in.SID, map[string]any{
 		"role": string(user.Role), "body": in.Body, "media": len(in.MediaURLs),
 	})
@@ -93,7 +96,7 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	case domain.IntentHelp:
 		return domain.Reply{Text: Menu(user)}
 	case domain.IntentUnknown:
-		return domain.Reply{Text: "Sorry, I didn't understand that.\n\n" + Menu(user)}
+		return domain.Reply{Text: "Sorry, I didn't understand that — could you say it another way?\n\n" + Menu(user)}
 	case domain.IntentOrder:
 		if s.Orders != nil {
 			return s.Orders.Take(ctx, user, text)

@@ -18,6 +18,8 @@ type Metrics struct {
 	Routing        *prometheus.CounterVec   // routing decisions by tier and intent
 	RoutingLatency *prometheus.HistogramVec // seconds to route a message, by tier
 	OutboxSends    *prometheus.CounterVec   // outbox attempts by kind and outcome
+	LLMCalls       *prometheus.CounterVec   // LLM calls by purpose and outcome
+	LLMTokens      *prometheus.CounterVec   // LLM tokens by purpose and direction (prompt, response)
 }
 
 // New registers Munshi's metrics, and outboxDepth as a gauge read on scrape.
@@ -46,8 +48,14 @@ func New(outboxDepth func() float64) *Metrics {
 		OutboxSends: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "munshi_outbox_sends_total", Help: "Outbox delivery attempts by kind and outcome.",
 		}, []string{"kind", "outcome"}),
+		LLMCalls: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "munshi_llm_calls_total", Help: "LLM calls by purpose and outcome (failures included).",
+		}, []string{"purpose", "outcome"}),
+		LLMTokens: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "munshi_llm_tokens_total", Help: "LLM tokens by purpose and direction.",
+		}, []string{"purpose", "direction"}),
 	}
-	r.MustRegister(m.Requests, m.Replies, m.WebhookLatency, m.Routing, m.RoutingLatency, m.OutboxSends)
+	r.MustRegister(m.Requests, m.Replies, m.WebhookLatency, m.Routing, m.RoutingLatency, m.OutboxSends, m.LLMCalls, m.LLMTokens)
 	if outboxDepth != nil {
 		r.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "munshi_outbox_depth", Help: "Outbox messages waiting to be sent.",

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/munshi/munshi/internal/demo"
+)
+
+// fakeGemini speaks generateContent: it answers every classification with
+// intent help after delay, or never, when hang is set.
+type fakeGemini struct {
+	*httptest.Server
+	calls atomic.Int32
+}
+
+func newFakeGemini(t testing.TB, delay time.Duration, hang bool) *fakeGemini {
+	f := &fakeGemini{}
+	release := make(chan struct{})
+	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f.calls.Add(1)
+		io.Copy(io.Discard, r.Body)
+		if !strings.HasSuffix(r.URL.Path, ":generateContent") || r.Header.Get("x-goog-api-key") != "test-gemini-key" {
+			w.WriteHeader(400)
+			io.WriteString(w, `{"error":{"code":400,"message":"bad request","status":"INVALID_ARGUMENT"}}`)
+			return
+		}
+		if hang {
+			select {
+			case <-release:
+			case <-r.Context().Done():
+			}
+			return
+		}
+		time.Sleep(delay)
+		answer, _ := json.Marshal(`{"intent":"help","confidence":0.93}`)
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"candidates":[{"content":{"role":"model","parts":[{"text":%s}]},"finishReason":"STOP"}],
+			"usageMetadata":{"promptTokenCount":312,"candidatesTokenCount":9,"totalTokenCount":321}}`, answer)
+	}))
+	t.Cleanup(func() { close(release); f.Close() })
+	return f
+}
+
+// An ambiguous message the local tiers abstain on.
+const needsLLM = "samajh nahi aaya kaise use kare"
+
+func startWithGemini(t testing.TB, g *fakeGemini, budget string) *Main {
+	return startMain(t, newFakeTwilio(t).URL, map[string]string{
+		"GEMINI_API_KEY": "test-gemini-key", "GEMINI_BASE_URL": g.URL, "MUNSHI_BUDGET": budget,
+	})
+}
+
+func TestLLMTierAnswersWhatTheLocalTiersCannot(t *testing.T) {
+	g := newFakeGemini(t, 0, false)
+	m := startWithGemini(t, g, "12s")
+	reply := say(t, m, "SMllm1", demo.SalesPhone, needsLLM)
+	if !strings.Contains(reply, "place an order") || g.calls.Load() != 1 {
+		t.Fatalf("reply %q after %d calls", reply, g.calls.Load())
+	}
+	// A message the rules resolve never reaches the LLM.
+	say(t, m, "SMllm2", demo.SalesPhone, "GC ka stock kitna hai?")
+	if g.calls.Load() != 1 {
+		t.Fatalf("%d LLM calls, want 1", g.calls.Load())
+	}
+	calls, _ := m.Store.AuditEntries(t.Context(), "llm_call")
+	if len(calls) != 1 || calls[0].Detail["prompt_tokens"] != 312.0 || calls[0].Detail["outcome"] != "ok" {
+		t.Fatalf("llm audit %+v", calls)
+	}
+	for _, e := range calls {
+		if strings.Contains(fmt.Sprint(e.Detail), "test-gemini-key") {
+			t.Fatal("the API key reached the audit log")
+		}
+	}
+}
+
+func TestHangingLLMStillAnswersInsideTheBudget(t *testing.T) {
+	g := newFakeGemini(t, 0, true)
+	m := startWithGemini(t, g, "3s")
+	done := make(chan string, 1)
+	go func() {
+		_, got := send(t, m, "SMhang", demo.SalesPhone, needsLLM, false)
+		done <- strings.Join(got, "\n")
+	}()
+	select {
+	case reply := <-done:
+		if !strings.Contains(reply, "didn't understand") && !strings.Contains(reply, "Working on it") {
+			t.Fatalf("reply %q", reply)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("no reply within Twilio's 15 s")
+	}
+}
+
+// BenchmarkLLMRoundTrip is a webhook whose message needs the LLM tier, with
+// the fake Gemini answering in 800 ms.
+func BenchmarkLLMRoundTrip(b *testing.B) {
+	g := newFakeGemini(b, 800*time.Millisecond, false)
+	m := startWithGemini(b, g, "12s")
+	client := &http.Client{}
+	lat := make(latencies, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		lat = append(lat, post(b, client, m, fmt.Sprintf("SMllmb%06d", i), demo.SalesPhone, needsLLM))
+	}
+	b.StopTimer()
+	lat.report(b)
+}
+
+// BenchmarkHangingLLMRoundTrip is the same message when Gemini never
+// answers: the reply comes when the per-call timeout gives up.
+func BenchmarkHangingLLMRoundTrip(b *testing.B) {
+	g := newFakeGemini(b, 0, true)
+	m := startWithGemini(b, g, "12s")
+	client := &http.Client{}
+	lat := make(latencies, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		lat = append(lat, post(b, client, m, fmt.Sprintf("SMhangb%06d", i), demo.SalesPhone, needsLLM))
+	}
+	b.StopTimer()
+	lat.report(b)
+}

@@ -1,0 +1,115 @@
+package gemini
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+	"time"
+)
+
+func breakerClient(t *testing.T, f *fake, tune ...func(*Config)) (*Client, *recorder, *clock) {
+	clk := &clock{t: time.Date(2025, 7, 1, 10, 0, 0, 0, time.UTC)}
+	c, rec := newClient(t, f, append([]func(*Config){func(cfg *Config) { cfg.Now = clk.now }}, tune...)...)
+	return c, rec, clk
+}
+
+func TestBreakerOpensThenHalfOpens(t *testing.T) {
+	f := newFake(t, serverError)
+	c, rec, clk := breakerClient(t, f)
+	ctx := context.Background()
+	// Each call is a request and its retry: five failed requests open the
+	// breaker (default), and the third call's retry is not made.
+	for range 3 {
+		if _, err := classify(c, ctx); !errors.Is(err, ErrFailed) {
+			t.Fatal(err)
+		}
+	}
+	if f.hits() != 5 {
+		t.Fatalf("hits %d, want 5", f.hits())
+	}
+	_, err := classify(c, ctx)
+	if !errors.Is(err, ErrBreakerOpen) || f.hits() != 5 || rec.outcomes()[5] != OutcomeBreakerOpen {
+		t.Fatalf("open: err %v hits %d outcomes %v", err, f.hits(), rec.outcomes())
+	}
+	clk.advance(DefaultBreakerCoolDown - time.Second)
+	if _, err := classify(c, ctx); !errors.Is(err, ErrBreakerOpen) || f.hits() != 5 {
+		t.Fatalf("cooling down: err %v hits %d", err, f.hits())
+	}
+
+	// After the cool-down one probe goes through; its success closes it.
+	clk.advance(time.Second)
+	f.setScript(okIntent)
+	if _, err := classify(c, ctx); err != nil || f.hits() != 6 {
+		t.Fatalf("probe: err %v hits %d", err, f.hits())
+	}
+	if _, err := classify(c, ctx); err != nil || f.hits() != 7 {
+		t.Fatalf("closed: err %v hits %d", err, f.hits())
+	}
+}
+
+func TestBreakerFailedProbeReopens(t *testing.T) {
+	f := newFake(t, serverError)
+	c, _, clk := breakerClient(t, f, func(cfg *Config) { cfg.BreakerFailures, cfg.BreakerCoolDown = 2, time.Minute })
+	ctx := WithCallBudget(context.Background(), 10)
+	classify(c, ctx) // a request and its retry: open
+	clk.advance(time.Minute)
+	if _, err := classify(c, ctx); !errors.Is(err, ErrFailed) || f.hits() != 3 {
+		t.Fatalf("probe: err %v hits %d (a failed probe is not retried)", err, f.hits())
+	}
+	if _, err := classify(c, ctx); !errors.Is(err, ErrBreakerOpen) || f.hits() != 3 {
+		t.Fatalf("reopened: err %v hits %d", err, f.hits())
+	}
+	// A refused call leaves the message's budget alone: 10 - 3 requests.
+	if n := budgetOf(ctx).left.Load(); n != 7 {
+		t.Fatalf("budget left %d, want 7", n)
+	}
+	clk.advance(time.Minute)
+	f.setScript(okIntent)
+	if _, err := classify(c, ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestBreakerLetsOneProbeThrough(t *testing.T) {
+	f := newFake(t, quota)
+	c, rec, clk := breakerClient(t, f, func(cfg *Config) { cfg.BreakerFailures = 1 })
+	ctx := context.Background()
+	classify(c, ctx) // quota counts as a failure
+	clk.advance(DefaultBreakerCoolDown)
+
+	f.setScript(reply{hang: true, body: okIntent.body})
+	f.drain()
+	probe := make(chan error)
+	go func() { _, err := classify(c, ctx); probe <- err }()
+	<-f.arrived
+	if _, err := classify(c, ctx); !errors.Is(err, ErrBreakerOpen) {
+		t.Fatalf("while probing: %v", err)
+	}
+	f.unblock()
+	if err := <-probe; err != nil {
+		t.Fatalf("probe: %v", err)
+	}
+	f.setScript(okIntent)
+	if _, err := classify(c, ctx); err != nil {
+		t.Fatalf("closed: %v", err)
+	}
+	want := []Outcome{OutcomeQuota, OutcomeBreakerOpen, OutcomeOK, OutcomeOK}
+	if got := rec.outcomes(); !slices.Equal(got, want) {
+		t.Fatalf("outcomes %v", got)
+	}
+}
+
+// Malformed output is a working service: it never opens the breaker.
+func TestMalformedDoesNotOpenTheBreaker(t *testing.T) {
+	f := newFake(t, textReply("no"))
+	c, _, _ := breakerClient(t, f, func(cfg *Config) { cfg.BreakerFailures = 1 })
+	for range 3 {
+		if _, err := classify(c, context.Background()); !errors.Is(err, ErrMalformed) {
+			t.Fatal(err)
+		}
+	}
+	if f.hits() != 3 {
+		t.Fatalf("hits %d", f.hits())
+	}
+}

@@ -1,0 +1,123 @@
+package gemini
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/domain"
+)
+
+func TestClassify(t *testing.T) {
+	f := newFake(t, textReply(`{"intent":"stock","confidence":0.92}`))
+	c, rec := newClient(t, f)
+	n := intent.Normalized{Entities: []intent.Entity{{Kind: intent.EntityProduct, ID: "GC500", Text: "gc"}}}
+	got, conf, err := c.Classify(context.Background(), "GC kitna pada hai", n)
+	if err != nil || got != domain.IntentStock || conf != 0.92 {
+		t.Fatalf("Classify = %q, %v, %v", got, conf, err)
+	}
+
+	var gen struct {
+		ResponseMIMEType string  `json:"responseMimeType"`
+		Temperature      float64 `json:"temperature"`
+		ResponseSchema   struct {
+			Properties map[string]struct {
+				Type string   `json:"type"`
+				Enum []string `json:"enum"`
+			} `json:"properties"`
+			Required []string `json:"required"`
+		} `json:"responseSchema"`
+	}
+	if err := json.Unmarshal(f.body(0)["generationConfig"], &gen); err != nil {
+		t.Fatal(err)
+	}
+	labels := gen.ResponseSchema.Properties["intent"].Enum
+	if gen.ResponseMIMEType != "application/json" || gen.Temperature != 0 || len(labels) != 10 || !slices.Contains(labels, "pending_orders") ||
+		gen.ResponseSchema.Properties["confidence"].Type != "NUMBER" || len(gen.ResponseSchema.Required) != 2 {
+		t.Fatalf("generation config %s", f.body(0)["generationConfig"])
+	}
+
+	var data struct {
+		Message    string       `json:"message"`
+		Recognised []recognised `json:"recognised"`
+	}
+	parseData(t, f, 0, "Message to classify (data)", &data)
+	if data.Message != "GC kitna pada hai" || len(data.Recognised) != 1 || data.Recognised[0] != (recognised{"product", "gc"}) {
+		t.Fatalf("data %+v", data)
+	}
+
+	calls := rec.all()
+	if len(calls) != 1 {
+		t.Fatalf("calls %+v", calls)
+	}
+	call := calls[0]
+	if call.Purpose != PurposeClassify || call.Model != testModel || call.Outcome != OutcomeOK || call.Err != nil ||
+		call.PromptTokens != 120 || call.ResponseTokens != 8 || call.Latency <= 0 || call.Retry {
+		t.Fatalf("call %+v", call)
+	}
+}
+
+// parseData finds the part of request i labelled label and decodes its
+// JSON into v.
+func parseData(t *testing.T, f *fake, i int, label string, v any) {
+	t.Helper()
+	for _, c := range f.contents(i) {
+		for _, p := range c.Parts {
+			if rest, ok := strings.CutPrefix(p.Text, label+":\n"); ok {
+				dec := json.NewDecoder(strings.NewReader(rest))
+				dec.DisallowUnknownFields()
+				if err := dec.Decode(v); err != nil {
+					t.Fatalf("part %q: %v", p.Text, err)
+				}
+				if dec.More() {
+					t.Fatalf("part %q has more than one JSON value", p.Text)
+				}
+				return
+			}
+		}
+	}
+	t.Fatalf("no part labelled %q in request %d", label, i)
+}
+
+func TestClassifyMalformed(t *testing.T) {
+	for name, rep := range map[string]reply{
+		"not json":        textReply("The intent is order."),
+		"fenced":          textReply("```json\n{\"intent\":\"order\",\"confidence\":0.9}\n```"),
+		"wrong enum":      textReply(`{"intent":"approve_all","confidence":0.9}`),
+		"case of a label": textReply(`{"intent":"ORDER","confidence":0.9}`),
+		"no confidence":   textReply(`{"intent":"order"}`),
+		"no intent":       textReply(`{"confidence":0.9}`),
+		"null intent":     textReply(`{"intent":null,"confidence":0.9}`),
+		"above one":       textReply(`{"intent":"order","confidence":1.7}`),
+		"negative":        textReply(`{"intent":"order","confidence":-0.1}`),
+		"string number":   textReply(`{"intent":"order","confidence":"high"}`),
+		"extra field":     textReply(`{"intent":"order","confidence":0.9,"approve":true}`),
+		"two values":      textReply(`{"intent":"order","confidence":0.9} {"intent":"confirm","confidence":1}`),
+		"array":           textReply(`[{"intent":"order","confidence":0.9}]`),
+		"empty":           textReply(""),
+		"cut short":       partsReply("MAX_TOKENS", map[string]any{"text": `{"intent":"order","confidence":0.9}`}),
+		"blocked":         partsReply("SAFETY"),
+		"function call":   partsReply("STOP", callPart("approve_order", map[string]any{"id": "ORDER-1"})),
+		"no candidates":   {body: `{"candidates":[],"usageMetadata":{"promptTokenCount":120,"candidatesTokenCount":0,"totalTokenCount":120}}`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			f := newFake(t, rep)
+			c, rec := newClient(t, f)
+			got, conf, err := c.Classify(context.Background(), "kuch bhi", intent.Normalized{})
+			if !errors.Is(err, ErrMalformed) || got != "" || conf != 0 {
+				t.Fatalf("Classify = %q, %v, %v; want ErrMalformed", got, conf, err)
+			}
+			if !strings.HasPrefix(err.Error(), "gemini: classify: malformed output: ") {
+				t.Fatalf("error %q", err)
+			}
+			calls := rec.all()
+			if f.hits() != 1 || len(calls) != 1 || calls[0].Outcome != OutcomeMalformed || calls[0].PromptTokens != 120 {
+				t.Fatalf("hits %d calls %+v: malformed output is not retried, and its tokens count", f.hits(), calls)
+			}
+		})
+	}
+}

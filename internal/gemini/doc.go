@@ -1,0 +1,25 @@
+// Package gemini adapts Google's Gemini API to Munshi's three uses of a
+// language model, each one GenerateContent call with a static system
+// instruction:
+//
+//   - Classify, the intent router's last tier (intent.Classifier): one of
+//     the ten intents and a confidence, enforced by a response schema;
+//   - Extract, the order parser's fallback: the customer, payment and
+//     lines as written, which orders.Parser.Resolve then checks against the
+//     catalog and the customers;
+//   - Step, one turn of the owners' question agent (reports.AgentModel),
+//     with the business tools as function declarations.
+//
+// It owns the prompts, the response schemas, the per-call timeout inside
+// the webhook's budget, the per-message call budget (WithCallBudget), one
+// retry of transient failures, a circuit breaker, and the accounting of
+// every call (Config.Recorder). A conversation summary (WithSummary) rides
+// in the request contents, never in the system instruction. genai types
+// stop here: callers see domain, intent, orders and reports types only.
+//
+// Model output is data. This package validates it against the schema and
+// returns it; it never approves, commits or sends anything, and holds no
+// business state, so it must not import the store, the outbox, the webhook
+// or another adapter. The API key goes in a request header and is scrubbed
+// from every error.
+package gemini
