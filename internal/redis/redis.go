@@ -1,0 +1,373 @@
+package redis
+
+import (
+	"context"
+	crand "crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"time"
+
+	goredis "github.com/redis/go-redis/v9"
+	"github.com/redis/go-redis/v9/maintnotifications"
+
+	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/memory"
+)
+
+// DefaultPrefix is the key prefix when none is given.
+const DefaultPrefix = "munshi:"
+
+// Options tune a Store. The zero value is the production setting.
+type Options struct {
+	// TTL is how long a conversation lives after its last message (default
+	// memory.TTL); SeenTTL how long a MessageSid is remembered (default
+	// memory.SeenTTL).
+	TTL, SeenTTL time.Duration
+	// LockLifetime is how long a lock ticket lives without being renewed
+	// (default 15s, Twilio's own limit): the holder renews it every third
+	// of that while it works, waiters on every poll, so a crashed instance
+	// blocks the person for at most this long.
+	LockLifetime time.Duration
+	// LockPoll is the first pause between checks while waiting for the
+	// lock (default 1ms); it doubles up to LockPollMax (default 20ms).
+	LockPoll, LockPollMax time.Duration
+	// DialTimeout (default 1s) and IOTimeout (default 500ms, reads and
+	// writes) keep a dead Redis from eating the webhook's budget.
+	DialTimeout, IOTimeout time.Duration
+	// PoolSize is the most connections kept (default go-redis's).
+	PoolSize int
+	Logger   *slog.Logger
+}
+
+// Store is memory.Store over Redis. It is safe for concurrent use.
+type Store struct {
+	c      *goredis.Client
+	prefix string
+	opts   Options
+	log    *slog.Logger
+}
+
+var _ memory.Store = (*Store)(nil)
+
+// New connects lazily to the Redis at url (redis:// or rediss://): it does
+// not fail when Redis is down, so that Munshi starts and answers without
+// memory; Ping tells. prefix "" means DefaultPrefix.
+func New(url, prefix string, opts Options) (*Store, error) {
+	o, err := goredis.ParseURL(url)
+	if err != nil {
+		return nil, fmt.Errorf("redis: REDIS_URL: %w", err)
+	}
+	if prefix == "" {
+		prefix = DefaultPrefix
+	}
+	if strings.ContainsAny(prefix, "{}*?[] \t\r\n") {
+		return nil, fmt.Errorf("redis: key prefix %q has characters keys cannot have", prefix)
+	}
+	opts = withDefaults(opts)
+	if o.DialTimeout == 0 {
+		o.DialTimeout = opts.DialTimeout
+	}
+	if o.ReadTimeout == 0 {
+		o.ReadTimeout = opts.IOTimeout
+	}
+	if o.WriteTimeout == 0 {
+		o.WriteTimeout = opts.IOTimeout
+	}
+	if opts.PoolSize > 0 {
+		o.PoolSize = opts.PoolSize
+	}
+	// One retry survives a connection that died with a Redis restart; more
+	// would only delay the fallback to answering without memory.
+	if o.MaxRetries == 0 {
+		o.MaxRetries = 1
+	}
+	o.DialerRetries = 1
+	o.ContextTimeoutEnabled = true
+	o.DisableIdentity = true
+	o.MaintNotificationsConfig = &maintnotifications.Config{Mode: maintnotifications.ModeDisabled}
+	return &Store{c: goredis.NewClient(o), prefix: prefix, opts: opts, log: opts.Logger}, nil
+}
+
+func withDefaults(o Options) Options {
+	def := func(v *time.Duration, d time.Duration) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def(&o.TTL, memory.TTL)
+	def(&o.SeenTTL, memory.SeenTTL)
+	def(&o.LockLifetime, 15*time.Second)
+	def(&o.LockPoll, time.Millisecond)
+	def(&o.LockPollMax, 20*time.Millisecond)
+	def(&o.DialTimeout, time.Second)
+	def(&o.IOTimeout, 500*time.Millisecond)
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	return o
+}
+
+// Close closes the connections.
+func (s *Store) Close() error { return s.c.Close() }
+
+// Key names, all under the prefix; the phone is a hash tag.
+func (s *Store) convKey(phone string) string    { return s.prefix + "conv:{" + phone + "}" }
+func (s *Store) queueKey(phone string) string   { return s.prefix + "lockq:{" + phone + "}" }
+func (s *Store) ticketsKey(phone string) string { return s.prefix + "lockt:{" + phone + "}" }
+func (s *Store) seenKey(sid string) string      { return s.prefix + "seen:" + sid }
+
+// ConversationKey returns the key holding phone's conversation, for tests
+// and operators.
+func (s *Store) ConversationKey(phone string) string { return s.convKey(phone) }
+
+// Load returns phone's conversation; an unknown or expired one is empty,
+// and so is one Munshi can no longer read (it is logged).
+func (s *Store) Load(ctx context.Context, phone string) (memory.Conversation, error) {
+	if err := memory.CheckPhone(phone); err != nil {
+		return memory.Conversation{}, err
+	}
+	b, err := s.c.Get(ctx, s.convKey(phone)).Bytes()
+	if err != nil && !errors.Is(err, goredis.Nil) {
+		return memory.Conversation{}, fmt.Errorf("redis: unable to load conversation: %w", err)
+	}
+	c, err := memory.Decode(b)
+	if err != nil {
+		s.log.Warn("redis: stored conversation unreadable; starting afresh", "err", err)
+	}
+	c.Phone = phone
+	return c, nil
+}
+
+// casConversation writes a conversation only if it is still what the
+// writer read: KEYS[1] the conversation; ARGV the value read ("" for
+// none), the new value, the TTL in ms and the size bound.
+var casConversation = goredis.NewScript(`
+local cur = redis.call('GET', KEYS[1])
+if not cur then cur = '' end
+if cur ~= ARGV[1] then return 0 end
+if #ARGV[2] > tonumber(ARGV[4]) then
+  return redis.error_reply('ERR munshi conversation over its size bound')
+end
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+return 1
+`)
+
+// maxAppendTries bounds the compare-and-set retries of one Append; with
+// the per-person lock held there is never more than one.
+const maxAppendTries = 32
+
+// Append adds turns atomically: it reads the conversation, folds the turns
+// in with memory.Apply and writes the result only if nobody wrote in
+// between, else tries again.
+func (s *Store) Append(ctx context.Context, phone string, turns ...memory.Turn) error {
+	if err := memory.CheckPhone(phone); err != nil {
+		return err
+	}
+	key := s.convKey(phone)
+	for try := 0; try < maxAppendTries; try++ {
+		old, err := s.c.Get(ctx, key).Result()
+		if err != nil && !errors.Is(err, goredis.Nil) {
+			return fmt.Errorf("redis: unable to append to conversation: %w", err)
+		}
+		next, err := memory.Apply([]byte(old), time.Now(), turns...)
+		if err != nil {
+			return err
+		}
+		ok, err := casConversation.Run(ctx, s.c, []string{key}, old, next, s.opts.TTL.Milliseconds(), memory.MaxBytes).Int()
+		if err != nil {
+			return fmt.Errorf("redis: unable to append to conversation: %w", err)
+		}
+		if ok == 1 {
+			return nil
+		}
+		// Another writer got there first: read again, after a moment.
+		if err := sleep(ctx, time.Duration(rand.Int64N(int64(time.Millisecond)*int64(try+1)))); err != nil {
+			return fmt.Errorf("redis: unable to append to conversation: %w", err)
+		}
+	}
+	return domain.Errorf(domain.ECONFLICT, "memory: conversation too busy to append to")
+}
+
+// Forget deletes phone's conversation. The lock keys hold no content and
+// expire within one lock lifetime; deleting them under a working holder
+// would break the person's ordering.
+func (s *Store) Forget(ctx context.Context, phone string) error {
+	if err := memory.CheckPhone(phone); err != nil {
+		return err
+	}
+	if err := s.c.Del(ctx, s.convKey(phone)).Err(); err != nil {
+		return fmt.Errorf("redis: unable to forget conversation: %w", err)
+	}
+	return nil
+}
+
+// Seen takes sid with SET NX: the first caller, on any instance, gets true.
+func (s *Store) Seen(ctx context.Context, sid string) (bool, error) {
+	if err := memory.CheckSID(sid); err != nil {
+		return false, err
+	}
+	first, err := s.c.SetNX(ctx, s.seenKey(sid), 1, s.opts.SeenTTL).Result()
+	if err != nil {
+		return false, fmt.Errorf("redis: unable to record message id: %w", err)
+	}
+	return first, nil
+}
+
+// Ping checks that Redis answers.
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.c.Ping(ctx).Err(); err != nil {
+		return fmt.Errorf("redis: ping: %w", err)
+	}
+	return nil
+}
+
+// The lock is a queue of tickets (KEYS[2], a list, in arrival order) with a
+// lease per ticket (KEYS[1], a hash of ticket → expiry in Unix ms by Redis's
+// clock, so that instances need not agree on time). The head of the queue
+// holds the lock. Tickets whose lease ran out (a crashed instance) are
+// dropped when they reach the head. Every write renews both keys' TTL to
+// one lifetime, which outlives every live lease.
+const lockHead = `
+if redis.replicate_commands then redis.replicate_commands() end -- TIME before writes, Redis < 5
+local function now()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+local function turn(ticket, t, life)
+  redis.call('PEXPIRE', KEYS[1], life)
+  redis.call('PEXPIRE', KEYS[2], life)
+  while true do
+    local head = redis.call('LINDEX', KEYS[2], 0)
+    if not head then return -1 end
+    if head == ticket then return 1 end
+    local exp = tonumber(redis.call('HGET', KEYS[1], head))
+    if exp and exp > t then return 0 end
+    redis.call('LPOP', KEYS[2])
+    redis.call('HDEL', KEYS[1], head)
+  end
+end
+`
+
+// enterQueue issues ARGV[1] a ticket with a lease of ARGV[2] ms; it
+// returns 1 if the ticket holds the lock at once, else 0.
+var enterQueue = goredis.NewScript(lockHead + `
+local t = now()
+redis.call('HSET', KEYS[1], ARGV[1], t + tonumber(ARGV[2]))
+redis.call('RPUSH', KEYS[2], ARGV[1])
+return turn(ARGV[1], t, ARGV[2])
+`)
+
+// renewTicket renews ARGV[1]'s lease: 1 if it holds the lock, 0 if it
+// waits, -1 if it was dropped (its lease ran out).
+var renewTicket = goredis.NewScript(lockHead + `
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return -1 end
+local t = now()
+redis.call('HSET', KEYS[1], ARGV[1], t + tonumber(ARGV[2]))
+return turn(ARGV[1], t, ARGV[2])
+`)
+
+// leaveQueue drops ARGV[1]'s ticket, held or waiting.
+var leaveQueue = goredis.NewScript(`
+redis.call('LREM', KEYS[2], 0, ARGV[1])
+redis.call('HDEL', KEYS[1], ARGV[1])
+if redis.call('LLEN', KEYS[2]) == 0 then redis.call('DEL', KEYS[1], KEYS[2]) end
+return 1
+`)
+
+// Lock takes a ticket in phone's queue and waits, until ctx ends, for it to
+// reach the head: messages of one person are answered one at a time, in
+// the order they reached Redis, across instances.
+func (s *Store) Lock(ctx context.Context, phone string) (func(), error) {
+	if err := memory.CheckPhone(phone); err != nil {
+		return nil, err
+	}
+	keys := []string{s.ticketsKey(phone), s.queueKey(phone)}
+	ticket := newTicket()
+	life := s.opts.LockLifetime.Milliseconds()
+	state, err := enterQueue.Run(ctx, s.c, keys, ticket, life).Int()
+	pause := s.opts.LockPoll
+	for err == nil && state == 0 {
+		if err = sleep(ctx, pause); err != nil {
+			break
+		}
+		pause = min(2*pause, s.opts.LockPollMax)
+		state, err = renewTicket.Run(ctx, s.c, keys, ticket, life).Int()
+	}
+	if err == nil && state < 0 {
+		err = errors.New("the ticket's lease ran out while waiting")
+	}
+	if err != nil {
+		s.leave(keys, ticket)
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("redis: waiting for an earlier message: %w", ctx.Err())
+		}
+		return nil, fmt.Errorf("redis: unable to lock conversation: %w", err)
+	}
+	return s.hold(keys, ticket), nil
+}
+
+// hold renews the lease of a held ticket until unlock is called.
+func (s *Store) hold(keys []string, ticket string) func() {
+	stop, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(s.opts.LockLifetime / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), s.opts.LockLifetime/3)
+			state, err := renewTicket.Run(ctx, s.c, keys, ticket, s.opts.LockLifetime.Milliseconds()).Int()
+			cancel()
+			if err != nil {
+				s.log.Warn("redis: unable to renew a conversation lock", "err", err)
+			} else if state != 1 {
+				s.log.Warn("redis: a conversation lock was lost: its lease ran out")
+				return
+			}
+		}
+	}()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			close(stop)
+			<-done
+			s.leave(keys, ticket)
+		})
+	}
+}
+
+// leave drops a ticket, even after the caller's context has ended; a
+// failure is logged, and the lease runs out on its own.
+func (s *Store) leave(keys []string, ticket string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*s.opts.IOTimeout)
+	defer cancel()
+	if err := leaveQueue.Run(ctx, s.c, keys, ticket).Err(); err != nil {
+		s.log.Warn("redis: unable to release a conversation lock; its lease will run out", "err", err)
+	}
+}
+
+func newTicket() string {
+	b := make([]byte, 12)
+	crand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}

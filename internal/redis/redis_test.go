@@ -1,0 +1,453 @@
+package redis_test
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	goredis "github.com/redis/go-redis/v9"
+
+	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/redis"
+	"github.com/munshi/munshi/memory"
+	"github.com/munshi/munshi/memory/memorytest"
+)
+
+// redisURL is the Redis the tests use: MUNSHI_TEST_REDIS_URL, else
+// REDIS_URL, else the local default.
+func redisURL() string {
+	for _, v := range []string{"MUNSHI_TEST_REDIS_URL", "REDIS_URL"} {
+		if u := os.Getenv(v); u != "" {
+			return u
+		}
+	}
+	return "redis://127.0.0.1:6379/0"
+}
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// needRedis skips when Redis is not running, except in CI, where the
+// tests must run for real.
+func needRedis(tb testing.TB) *goredis.Client {
+	tb.Helper()
+	o, err := goredis.ParseURL(redisURL())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	o.DisableIdentity = true
+	c := goredis.NewClient(o)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	if err := c.Ping(ctx).Err(); err != nil {
+		c.Close()
+		if os.Getenv("CI") == "true" {
+			tb.Fatalf("Redis at %s is needed in CI: %v", redisURL(), err)
+		}
+		tb.Skipf("Redis at %s not reachable (%v); set CI=true to make this fatal", redisURL(), err)
+	}
+	tb.Cleanup(func() { c.Close() })
+	return c
+}
+
+// testPrefix returns a key prefix of its own and deletes its keys at the
+// end.
+func testPrefix(tb testing.TB, raw *goredis.Client) string {
+	b := make([]byte, 6)
+	rand.Read(b)
+	prefix := "munshitest:" + hex.EncodeToString(b) + ":"
+	tb.Cleanup(func() {
+		ctx := context.Background()
+		for _, k := range scan(ctx, raw, prefix+"*") {
+			raw.Del(ctx, k)
+		}
+	})
+	return prefix
+}
+
+func scan(ctx context.Context, c *goredis.Client, match string) []string {
+	var keys []string
+	iter := c.Scan(ctx, 0, match, 1000).Iterator()
+	for iter.Next(ctx) {
+		keys = append(keys, iter.Val())
+	}
+	return keys
+}
+
+func newStore(tb testing.TB, url, prefix string, opts redis.Options) *redis.Store {
+	tb.Helper()
+	if opts.Logger == nil {
+		opts.Logger = quiet
+	}
+	s, err := redis.New(url, prefix, opts)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { s.Close() })
+	return s
+}
+
+func backend(t *testing.T, opts redis.Options) memorytest.Backend {
+	raw := needRedis(t)
+	prefix := testPrefix(t, raw)
+	s := newStore(t, redisURL(), prefix, opts)
+	peer := newStore(t, redisURL(), prefix, opts) // a second Munshi instance
+	return memorytest.Backend{
+		Store: s,
+		Peer:  peer,
+		Keys: func(t *testing.T) map[string]time.Duration {
+			ctx := context.Background()
+			out := map[string]time.Duration{}
+			for _, k := range scan(ctx, raw, prefix+"*") {
+				ttl, err := raw.PTTL(ctx, k).Result()
+				if err != nil {
+					t.Fatal(err)
+				}
+				out[k] = ttl // -1 (no TTL) fails the suite's check
+			}
+			return out
+		},
+		Size: func(t *testing.T, phone string) int {
+			n, err := raw.StrLen(context.Background(), prefix+"conv:{"+phone+"}").Result()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return int(n)
+		},
+		Waiting: func(t *testing.T, phone string) int {
+			n, err := raw.LLen(context.Background(), prefix+"lockq:{"+phone+"}").Result()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return max(0, int(n)-1) // the head holds the lock
+		},
+	}
+}
+
+func TestStore(t *testing.T) {
+	memorytest.Run(t, func(t *testing.T) memorytest.Backend { return backend(t, redis.Options{}) })
+}
+
+func TestResilientOverRedis(t *testing.T) {
+	memorytest.Run(t, func(t *testing.T) memorytest.Backend {
+		b := backend(t, redis.Options{})
+		b.Store = memory.NewResilient(b.Store, memory.ResilientOptions{Logger: quiet})
+		b.Peer = memory.NewResilient(b.Peer, memory.ResilientOptions{Logger: quiet})
+		return b
+	})
+}
+
+func ctx(t *testing.T) context.Context {
+	c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	t.Cleanup(cancel)
+	return c
+}
+
+// TestKeysStayUnderPrefix looks for any key naming the person outside the
+// prefix.
+func TestKeysStayUnderPrefix(t *testing.T) {
+	raw := needRedis(t)
+	prefix := testPrefix(t, raw)
+	s := newStore(t, redisURL(), prefix, redis.Options{})
+	phone := memorytest.Phone()
+	s.Append(ctx(t), phone, memory.Turn{Role: memory.RolePerson, Text: "GC stock?"})
+	unlock, err := s.Lock(ctx(t), phone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	s.Seen(ctx(t), "SM"+phone[1:])
+	for _, k := range append(scan(ctx(t), raw, "*"+phone+"*"), scan(ctx(t), raw, "*SM"+phone[1:]+"*")...) {
+		if !strings.HasPrefix(k, prefix) {
+			t.Errorf("key %q outside the prefix %q", k, prefix)
+		}
+	}
+	if got := len(scan(ctx(t), raw, prefix+"*")); got != 4 {
+		t.Errorf("%d keys, want 4 (conversation, lock queue and leases, message id)", got)
+	}
+}
+
+// TestRealExpiry lets Redis expire a conversation and a message id.
+func TestRealExpiry(t *testing.T) {
+	raw := needRedis(t)
+	s := newStore(t, redisURL(), testPrefix(t, raw), redis.Options{TTL: 200 * time.Millisecond, SeenTTL: 200 * time.Millisecond})
+	phone := memorytest.Phone()
+	if err := s.Append(ctx(t), phone, memory.Turn{Role: memory.RolePerson, Text: "GC stock?"}); err != nil {
+		t.Fatal(err)
+	}
+	if first, _ := s.Seen(ctx(t), "SMexp"+phone[1:]); !first {
+		t.Fatal("not first")
+	}
+	if c, _ := s.Load(ctx(t), phone); len(c.Turns) != 1 {
+		t.Fatal("not stored")
+	}
+	time.Sleep(300 * time.Millisecond)
+	if c, _ := s.Load(ctx(t), phone); !c.Empty() {
+		t.Fatalf("remembered after its TTL: %+v", c)
+	}
+	if first, _ := s.Seen(ctx(t), "SMexp"+phone[1:]); !first {
+		t.Fatal("a message id outlived its TTL")
+	}
+}
+
+// TestCrashedHolder: an instance that dies holding a person's lock blocks
+// them for at most one lock lifetime.
+func TestCrashedHolder(t *testing.T) {
+	raw := needRedis(t)
+	prefix := testPrefix(t, raw)
+	opts := redis.Options{LockLifetime: 300 * time.Millisecond}
+	crashed := newStore(t, redisURL(), prefix, opts)
+	alive := newStore(t, redisURL(), prefix, opts)
+	phone := memorytest.Phone()
+	unlock, err := crashed.Lock(ctx(t), phone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crashed.Close() // no more renewals, no release
+	defer unlock()
+	start := time.Now()
+	next, err := alive.Lock(ctx(t), phone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next()
+	if d := time.Since(start); d < 150*time.Millisecond || d > 2*time.Second {
+		t.Fatalf("the lock passed after %v, want about one lifetime (300ms)", d)
+	}
+}
+
+// TestHolderKeepsLease: a live holder renews its lease, so a message that
+// takes longer than one lifetime still holds the lock.
+func TestHolderKeepsLease(t *testing.T) {
+	raw := needRedis(t)
+	prefix := testPrefix(t, raw)
+	opts := redis.Options{LockLifetime: 400 * time.Millisecond}
+	a, b := newStore(t, redisURL(), prefix, opts), newStore(t, redisURL(), prefix, opts)
+	phone := memorytest.Phone()
+	unlock, err := a.Lock(ctx(t), phone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	short, cancel := context.WithTimeout(context.Background(), 1200*time.Millisecond) // three lifetimes
+	defer cancel()
+	if _, err := b.Lock(short, phone); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("took a lock whose holder is alive: %v", err)
+	}
+	unlock()
+	next, err := b.Lock(ctx(t), phone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next()
+}
+
+// TestBadURL: only a malformed URL is an error; a Redis that is down is not.
+func TestBadURL(t *testing.T) {
+	if _, err := redis.New("http://127.0.0.1:6379", "", redis.Options{}); err == nil {
+		t.Error("accepted an http URL")
+	}
+	if _, err := redis.New("redis://127.0.0.1:6379", "bad prefix{", redis.Options{}); err == nil {
+		t.Error("accepted a prefix with braces")
+	}
+	s, err := redis.New("redis://127.0.0.1:1/0", "", redis.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Ping(ctx(t)); err == nil {
+		t.Error("Ping of nothing answered")
+	}
+}
+
+// proxy is a TCP proxy to Redis that the outage test stops and restarts.
+type proxy struct {
+	addr, target string
+	mu           sync.Mutex
+	ln           net.Listener
+	conns        []net.Conn
+}
+
+func startProxy(t *testing.T, target string) *proxy {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &proxy{addr: ln.Addr().String(), target: target}
+	p.serve(ln)
+	t.Cleanup(p.stop)
+	return p
+}
+
+func (p *proxy) serve(ln net.Listener) {
+	p.mu.Lock()
+	p.ln = ln
+	p.mu.Unlock()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			up, err := net.Dial("tcp", p.target)
+			if err != nil {
+				c.Close()
+				continue
+			}
+			p.mu.Lock()
+			p.conns = append(p.conns, c, up)
+			p.mu.Unlock()
+			go func() { io.Copy(up, c); up.Close() }()
+			go func() { io.Copy(c, up); c.Close() }()
+		}
+	}()
+}
+
+// stop closes the listener and every connection: Redis is gone.
+func (p *proxy) stop() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.ln != nil {
+		p.ln.Close()
+		p.ln = nil
+	}
+	for _, c := range p.conns {
+		c.Close()
+	}
+	p.conns = nil
+}
+
+// restart listens again on the same address: Redis is back.
+func (p *proxy) restart(t *testing.T) {
+	var ln net.Listener
+	var err error
+	for range 50 {
+		if ln, err = net.Listen("tcp", p.addr); err == nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.serve(ln)
+}
+
+// TestOutage stops Redis mid-conversation: Munshi keeps answering without
+// memory (and knows it), counts the failures, reports degraded, and
+// recovers by itself when Redis returns.
+func TestOutage(t *testing.T) {
+	needRedis(t)
+	raw := needRedis(t)
+	prefix := testPrefix(t, raw)
+	o, _ := goredis.ParseURL(redisURL())
+	p := startProxy(t, o.Addr)
+	url := strings.Replace(redisURL(), o.Addr, p.addr, 1)
+	var failures atomic.Int64
+	r := memory.NewResilient(newStore(t, url, prefix, redis.Options{}), memory.ResilientOptions{
+		Logger: quiet, RetryEvery: 50 * time.Millisecond,
+		OnFailure: func(op string, err error) { failures.Add(1) },
+	})
+	phone := memorytest.Phone()
+	gc := memory.Turn{Role: memory.RoleMunshi, Text: "GC500: 2,400 ready", Tool: "stock", Products: []string{"GC500"}}
+	if err := r.Append(ctx(t), phone, gc); err != nil {
+		t.Fatal(err)
+	}
+	if r.Degraded() || r.Ping(ctx(t)) != nil {
+		t.Fatal("degraded with Redis up")
+	}
+
+	p.stop()
+	// Every request still finishes, well inside the webhook budget.
+	budget, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	start := time.Now()
+	c, err := r.Load(budget, phone)
+	if err != nil || !c.Unavailable || !c.Empty() {
+		t.Fatalf("Load during the outage = %+v, %v", c, err)
+	}
+	ref := memory.Resolve("uska stock kitna hai", intent.Normalized{}, c)
+	if !ref.NeedsMemory || !strings.Contains(memory.NoReferent(c), "unavailable") {
+		t.Errorf("a follow-up during the outage: %+v, %q", ref, memory.NoReferent(c))
+	}
+	if err := r.Append(budget, phone, memory.Turn{Role: memory.RolePerson, Text: "uska stock"}); err != nil {
+		t.Fatalf("Append during the outage: %v", err)
+	}
+	unlock, err := r.Lock(budget, phone)
+	if err != nil {
+		t.Fatalf("Lock during the outage: %v", err)
+	}
+	unlock()
+	if first, err := r.Seen(budget, "SMoutage"+phone[1:]); err != nil || !first {
+		t.Fatalf("Seen during the outage = %v, %v", first, err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Fatalf("requests took %v during the outage", d)
+	}
+	if !r.Degraded() || r.Ping(budget) == nil || failures.Load() == 0 || r.Stats().Fallbacks == 0 {
+		t.Fatalf("outage not reported: degraded %v, stats %+v", r.Degraded(), r.Stats())
+	}
+	if err := r.Forget(budget, phone); err == nil {
+		t.Fatal("Forget claimed success with Redis down")
+	}
+
+	p.restart(t)
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		c, err = r.Load(ctx(t), phone)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !c.Unavailable {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("memory did not come back: %+v", r.Stats())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if r.Degraded() {
+		t.Fatal("still degraded after recovering")
+	}
+	if len(c.Turns) != 1 || c.Turns[0].Text != gc.Text {
+		t.Fatalf("memory after the outage = %+v", c)
+	}
+	t.Logf("outage: %+v", r.Stats())
+}
+
+// TestNothingListening: a REDIS_URL pointing at nothing still lets every
+// request through, quickly.
+func TestNothingListening(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	r := memory.NewResilient(newStore(t, "redis://"+addr+"/0", "", redis.Options{}), memory.ResilientOptions{Logger: quiet})
+	start := time.Now()
+	phone := memorytest.Phone()
+	for range 20 {
+		c, err := r.Load(ctx(t), phone)
+		if err != nil || !c.Unavailable {
+			t.Fatalf("Load = %+v, %v", c, err)
+		}
+		if err := r.Append(ctx(t), phone, memory.Turn{Role: memory.RolePerson, Text: "hi"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Fatalf("20 requests took %v with nothing listening", d)
+	}
+	if !r.Degraded() {
+		t.Fatal("not degraded")
+	}
+}

@@ -1,0 +1,233 @@
+package memory_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/memory"
+)
+
+// flaky is a Store that fails, or hangs, on demand.
+type flaky struct {
+	memory.Store
+	down  atomic.Bool
+	hang  atomic.Bool
+	calls atomic.Int64
+}
+
+var errDown = errors.New("dial tcp 127.0.0.1:6379: connect: connection refused")
+
+func (f *flaky) fail(ctx context.Context) error {
+	f.calls.Add(1)
+	if f.hang.Load() {
+		<-ctx.Done()
+		return ctx.Err()
+	}
+	if f.down.Load() {
+		return errDown
+	}
+	return nil
+}
+
+func (f *flaky) Load(ctx context.Context, phone string) (memory.Conversation, error) {
+	if err := f.fail(ctx); err != nil {
+		return memory.Conversation{}, err
+	}
+	return f.Store.Load(ctx, phone)
+}
+
+func (f *flaky) Append(ctx context.Context, phone string, turns ...memory.Turn) error {
+	if err := f.fail(ctx); err != nil {
+		return err
+	}
+	return f.Store.Append(ctx, phone, turns...)
+}
+
+func (f *flaky) Forget(ctx context.Context, phone string) error {
+	if err := f.fail(ctx); err != nil {
+		return err
+	}
+	return f.Store.Forget(ctx, phone)
+}
+
+func (f *flaky) Lock(ctx context.Context, phone string) (func(), error) {
+	if err := f.fail(ctx); err != nil {
+		return nil, err
+	}
+	return f.Store.Lock(ctx, phone)
+}
+
+func (f *flaky) Seen(ctx context.Context, sid string) (bool, error) {
+	if err := f.fail(ctx); err != nil {
+		return false, err
+	}
+	return f.Store.Seen(ctx, sid)
+}
+
+func (f *flaky) Ping(ctx context.Context) error { return f.fail(ctx) }
+
+func newResilient(t *testing.T) (*memory.Resilient, *flaky, *clock, *atomic.Int64) {
+	clk := &clock{now: time.Date(2025, 7, 1, 9, 0, 0, 0, time.UTC)}
+	f := &flaky{Store: memory.NewInProcess(memory.Options{})}
+	var hook atomic.Int64
+	r := memory.NewResilient(f, memory.ResilientOptions{
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clk.Now,
+		RetryEvery: time.Second, OpTimeout: 50 * time.Millisecond,
+		OnFailure: func(op string, err error) { hook.Add(1) },
+	})
+	return r, f, clk, &hook
+}
+
+func TestResilientAnswersWithoutMemory(t *testing.T) {
+	r, f, clk, hook := newResilient(t)
+	ctx := context.Background()
+	phone := "+919810000001"
+	turn := memory.Turn{Role: memory.RolePerson, Text: "GC stock?", Products: []string{"GC500"}}
+	if err := r.Append(ctx, phone, turn); err != nil {
+		t.Fatal(err)
+	}
+
+	f.down.Store(true)
+	c, err := r.Load(ctx, phone)
+	if err != nil || !c.Unavailable || !c.Empty() || c.Phone != phone {
+		t.Fatalf("Load while down = %+v, %v", c, err)
+	}
+	if !r.Degraded() || r.Stats().Failures != 1 || hook.Load() != 1 {
+		t.Fatalf("failure not reported: %+v", r.Stats())
+	}
+	// Within RetryEvery the primary is not asked again.
+	before := f.calls.Load()
+	if err := r.Append(ctx, phone, turn); err != nil {
+		t.Fatal(err)
+	}
+	if first, err := r.Seen(ctx, "SM1"); err != nil || !first {
+		t.Fatalf("Seen while down = %v, %v", first, err)
+	}
+	if first, err := r.Seen(ctx, "SM1"); err != nil || !first {
+		t.Fatalf("Seen while down = %v, %v (the database decides)", first, err)
+	}
+	if f.calls.Load() != before {
+		t.Fatalf("the primary was asked %d times while degraded", f.calls.Load()-before)
+	}
+	if r.Stats().Fallbacks < 4 {
+		t.Fatalf("fallbacks not counted: %+v", r.Stats())
+	}
+	// Forget says it failed.
+	if err := r.Forget(ctx, phone); err == nil {
+		t.Fatal("Forget succeeded with the store down")
+	}
+	if err := r.Ping(ctx); err == nil {
+		t.Fatal("Ping succeeded with the store down")
+	}
+
+	// One request per RetryEvery tries again; the store is back.
+	f.down.Store(false)
+	clk.Advance(2 * time.Second)
+	c, err = r.Load(ctx, phone)
+	if err != nil || c.Unavailable || len(c.Turns) != 1 {
+		t.Fatalf("Load after recovery = %+v, %v", c, err)
+	}
+	if r.Degraded() {
+		t.Fatal("still degraded")
+	}
+}
+
+func TestResilientPingRecovers(t *testing.T) {
+	r, f, _, _ := newResilient(t)
+	f.down.Store(true)
+	r.Load(context.Background(), "+919810000001")
+	f.down.Store(false)
+	if err := r.Ping(context.Background()); err != nil || r.Degraded() {
+		t.Fatalf("Ping = %v, degraded %v", err, r.Degraded())
+	}
+}
+
+func TestResilientBoundsAHungStore(t *testing.T) {
+	r, f, _, _ := newResilient(t)
+	f.hang.Store(true)
+	start := time.Now()
+	c, err := r.Load(context.Background(), "+919810000001")
+	if err != nil || !c.Unavailable {
+		t.Fatalf("Load = %+v, %v", c, err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Fatalf("a hung store held the request %v", d)
+	}
+	if !r.Degraded() {
+		t.Fatal("a hung store is not degraded")
+	}
+}
+
+func TestResilientPassesCallerErrors(t *testing.T) {
+	r, _, _, _ := newResilient(t)
+	if err := r.Append(context.Background(), "+919810000001", memory.Turn{Role: "bot"}); domain.ErrorCode(err) != domain.EINVALID {
+		t.Fatalf("bad role: %v", err)
+	}
+	if _, err := r.Lock(context.Background(), ""); domain.ErrorCode(err) != domain.EINVALID {
+		t.Fatalf("empty phone: %v", err)
+	}
+	// A message that waits past its deadline for an earlier one is the
+	// caller's business, not an outage.
+	unlock, err := r.Lock(context.Background(), "+919810000001")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	short, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if _, err := r.Lock(short, "+919810000001"); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Lock past the deadline: %v", err)
+	}
+	if r.Degraded() || r.Stats().Failures != 0 {
+		t.Fatalf("caller errors counted as failures: %+v", r.Stats())
+	}
+}
+
+// TestResilientLocalLockKeepsOrder: while the store is down, one
+// instance still answers a person's messages one at a time, in order.
+func TestResilientLocalLockKeepsOrder(t *testing.T) {
+	r, f, _, _ := newResilient(t)
+	f.down.Store(true)
+	ctx := context.Background()
+	phone := "+919810000001"
+	first, err := r.Lock(ctx, phone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var (
+		mu    sync.Mutex
+		order []int
+		wg    sync.WaitGroup
+	)
+	for i := range 5 {
+		queued := make(chan struct{})
+		wg.Go(func() {
+			close(queued)
+			unlock, err := r.Lock(ctx, phone)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			mu.Lock()
+			order = append(order, i)
+			mu.Unlock()
+			unlock()
+		})
+		<-queued
+		time.Sleep(20 * time.Millisecond) // let it reach the queue
+	}
+	first()
+	wg.Wait()
+	for i, got := range order {
+		if got != i {
+			t.Fatalf("order %v", order)
+		}
+	}
+}
