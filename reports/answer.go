@@ -1,0 +1,152 @@
+package reports
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// Call is one tool to run with its arguments.
+type Call struct {
+	Tool string
+	Args map[string]any
+}
+
+// Plan maps a routed message to the tool that answers it, from the intent
+// and the entities the router found: products and customers (by id),
+// a quantity with its unit, and a period ("aaj", "is hafte", "last 30
+// days"). It reports false for messages it cannot map; those go to the
+// agent when one is configured.
+//
+//   - stock: a product → check_stock(product[, quantity, unit]); words of
+//     running out ("out of stock", "khatam") → out_of_stock; else the
+//     catalog → check_stock().
+//   - outstanding: outstanding([customer]).
+//   - pending_orders: pending_orders([customer]).
+//   - report: "top customers" → top_customers(period); else
+//     sales_summary(period, by, [product], [customer]).
+//   - any other intent naming a product and a word of buying ("who bought
+//     glass cleaner last week?") → sales_summary by customer.
+func (t *Tools) Plan(d intent.Decision) (Call, bool) {
+	n := d.Normalized
+	words := map[string]bool{}
+	for _, tok := range n.Tokens {
+		words[tok.Text] = true
+	}
+	has := func(list string) bool {
+		for _, w := range strings.Fields(list) {
+			if words[w] {
+				return true
+			}
+		}
+		return false
+	}
+	products, customers := entityIDs(n, intent.EntityProduct), entityIDs(n, intent.EntityCustomer)
+	args := map[string]any{}
+	if len(products) > 0 {
+		args["product"] = products
+	}
+	if len(customers) > 0 {
+		args["customer"] = customers
+	}
+	period := PeriodName(n.Text)
+	switch d.Intent {
+	case domain.IntentStock:
+		delete(args, "customer")
+		if len(products) == 0 {
+			if has("out khatam finished finish over zero nil khali empty short") {
+				return Call{Tool: ToolOutOfStock, Args: map[string]any{}}, true
+			}
+			return Call{Tool: ToolCheckStock, Args: map[string]any{}}, true
+		}
+		if qty, unit, ok := quantity(n); ok {
+			args["quantity"], args["unit"] = qty, unit
+		}
+		return Call{Tool: ToolCheckStock, Args: args}, true
+	case domain.IntentOutstanding:
+		delete(args, "product")
+		return Call{Tool: ToolOutstanding, Args: args}, true
+	case domain.IntentPendingOrders:
+		delete(args, "product")
+		return Call{Tool: ToolPendingOrders, Args: args}, true
+	case domain.IntentReport:
+		if period != "" {
+			args["period"] = period
+		}
+		top := has("top best highest sabse zyada biggest largest")
+		if top && len(products) == 0 && len(customers) == 0 && !has("product products item items sku skus maal") {
+			delete(args, "product")
+			return Call{Tool: ToolTopCustomers, Args: args}, true
+		}
+		switch {
+		case has("daily roz") || words["day"] && has("by per wise") || has("datewise daywise"):
+			args["by"] = string(ByDay)
+		case has("customer customers party parties who kisne kaun kis kiske buyer buyers"):
+			args["by"] = string(ByCustomer)
+		case has("product products item items sku skus maal"):
+			args["by"] = string(ByProduct)
+		}
+		return Call{Tool: ToolSalesSummary, Args: args}, true
+	}
+	if len(products) > 0 && has("bought buy buys purchased purchase kharida kharide kharidi kharidaa liya liye mangwaya mangaya") {
+		if period != "" {
+			args["period"] = period
+		}
+		delete(args, "customer")
+		args["by"] = string(ByCustomer)
+		return Call{Tool: ToolSalesSummary, Args: args}, true
+	}
+	return Call{}, false
+}
+
+// Answer replies to a routed question deterministically: Plan, then Call,
+// then the WhatsApp rendering (with MORE when rows remain). A message Plan
+// cannot map gets a short note of what can be asked.
+func (t *Tools) Answer(ctx context.Context, user domain.User, d intent.Decision) domain.Reply {
+	call, ok := t.Plan(d)
+	if !ok {
+		return domain.Reply{Text: HelpText}
+	}
+	return t.Reply(ctx, user, call)
+}
+
+// entityIDs returns the ids of the first entity of a kind: several when
+// the name is shared ("Gupta").
+func entityIDs(n intent.Normalized, kind intent.EntityKind) []string {
+	for _, e := range n.Entities {
+		if e.Kind != kind {
+			continue
+		}
+		if len(e.IDs) > 0 {
+			return append([]string(nil), e.IDs...)
+		}
+		return []string{e.ID}
+	}
+	return nil
+}
+
+// quantity finds the quantity asked about: a number with a unit next to it
+// ("200 cartons", "carton 200"), or a number alone (base units).
+func quantity(n intent.Normalized) (int64, string, bool) {
+	ents := n.Entities
+	for i, e := range ents {
+		if e.Kind != intent.EntityNumber {
+			continue
+		}
+		v, err := strconv.ParseFloat(e.ID, 64)
+		if err != nil || v <= 0 || v != float64(int64(v)) {
+			continue
+		}
+		unit := ""
+		if i+1 < len(ents) && ents[i+1].Kind == intent.EntityUnit && ents[i+1].Start == e.End {
+			unit = ents[i+1].ID
+		} else if i > 0 && ents[i-1].Kind == intent.EntityUnit && ents[i-1].End == e.Start {
+			unit = ents[i-1].ID
+		}
+		return int64(v), unit, true
+	}
+	return 0, "", false
+}

@@ -1,0 +1,463 @@
+package reports
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Report is what a tool returns: one of *StockCheck, *CatalogStock,
+// *OutOfStock, *Dues, *PendingOrders or *Sales. Each renders itself for
+// WhatsApp and snapshots itself for a model.
+type Report interface {
+	// Rows is how many rows the tool returned.
+	Rows() int
+	// view gives the head lines, the row lines, where the rows start in the
+	// whole answer and how many rows the whole answer has.
+	view(c clock) (head, rows []string, offset, total int)
+	// table gives the columns, the rows and the totals for a model.
+	table(c clock) (columns []string, rows [][]any, totals map[string]any)
+}
+
+// clock is when and where an answer is rendered.
+type clock struct {
+	now time.Time
+	loc *time.Location
+}
+
+func (c clock) age(t time.Time) int { return ageDays(t, c.now, c.loc) }
+
+// StockCheck is the stock of named products and, when a quantity was asked
+// about, whether it can be committed.
+type StockCheck struct {
+	Lines []StockLine
+	Asked int64 // base units asked about; 0 when none
+}
+
+// CanCommit reports whether the quantity asked about is available: one
+// product, and no more than ready minus committed.
+func (s *StockCheck) CanCommit() bool {
+	return len(s.Lines) == 1 && s.Asked > 0 && s.Asked <= s.Lines[0].Available()
+}
+
+func (s *StockCheck) Rows() int { return len(s.Lines) }
+
+func (s *StockCheck) view(clock) ([]string, []string, int, int) {
+	if len(s.Lines) != 1 {
+		var rows []string
+		for _, l := range s.Lines {
+			rows = append(rows, stockRow(l, true))
+		}
+		return []string{"*Stock*"}, rows, 0, len(rows)
+	}
+	l := s.Lines[0]
+	var head []string
+	if s.Asked > 0 {
+		asked := Quantity(s.Asked, l.Unit, l.Packs)
+		if s.CanCommit() {
+			head = append(head, fmt.Sprintf("✅ Yes: %s of %s can be committed.", asked, l.Name))
+		} else {
+			head = append(head, fmt.Sprintf("❌ Not from stock: %s of %s asked, %s available (short by %s).",
+				asked, l.Name, Units(max(l.Available(), 0), l.Unit), Units(s.Asked-max(l.Available(), 0), l.Unit)))
+			if l.WIP > 0 {
+				head = append(head, fmt.Sprintf("%s more are in production.", Units(l.WIP, l.Unit)))
+			}
+		}
+		head = append(head, "")
+	}
+	head = append(head,
+		fmt.Sprintf("*%s* (%s)", l.Name, l.SKU),
+		"Ready: "+Quantity(l.Ready, l.Unit, l.Packs),
+		"Committed to open orders: "+Quantity(l.Committed, l.Unit, l.Packs),
+	)
+	if a := l.Available(); a >= 0 {
+		head = append(head, "Available: "+Quantity(a, l.Unit, l.Packs))
+	} else {
+		head = append(head, fmt.Sprintf("Available: none (%s more committed than ready)", Units(-a, l.Unit)))
+	}
+	head = append(head, "In production: "+Quantity(l.WIP, l.Unit, l.Packs))
+	return head, nil, 0, 0
+}
+
+func (s *StockCheck) table(clock) ([]string, [][]any, map[string]any) {
+	totals := map[string]any{}
+	if s.Asked > 0 {
+		totals["asked"] = s.Asked
+		totals["can_commit"] = s.CanCommit()
+		if len(s.Lines) == 1 {
+			l := s.Lines[0]
+			totals["asked_in_packs"] = Packs(s.Asked, l.Unit, l.Packs)
+			if !s.CanCommit() {
+				totals["short_by"] = s.Asked - max(l.Available(), 0)
+			}
+		}
+	}
+	return stockColumns, stockTable(s.Lines), totals
+}
+
+var stockColumns = []string{"sku", "name", "unit", "ready", "committed", "available", "in_production", "available_in_packs"}
+
+func stockTable(lines []StockLine) [][]any {
+	rows := make([][]any, len(lines))
+	for i, l := range lines {
+		rows[i] = []any{l.SKU, l.Name, l.Unit, l.Ready, l.Committed, l.Available(), l.WIP, Packs(max(l.Available(), 0), l.Unit, l.Packs)}
+	}
+	return rows
+}
+
+// stockRow is one product on a list: what can be promised, and from what.
+func stockRow(l StockLine, sku bool) string {
+	name := l.Name
+	if sku {
+		name += " (" + l.SKU + ")"
+	}
+	var s string
+	switch a := l.Available(); {
+	case l.Committed == 0:
+		s = fmt.Sprintf("• %s: %s available", name, Units(l.Ready, l.Unit))
+	case a >= 0:
+		s = fmt.Sprintf("• %s: %s available (%s ready − %s committed)", name, Units(a, l.Unit), count(l.Ready), count(l.Committed))
+	default:
+		s = fmt.Sprintf("• %s: none available (%s ready, %s committed)", name, Units(l.Ready, l.Unit), count(l.Committed))
+	}
+	if l.WIP > 0 {
+		s += fmt.Sprintf(", %s in production", count(l.WIP))
+	}
+	return s
+}
+
+// CatalogStock is the whole catalog's stock: totals and one page of
+// products by name.
+type CatalogStock struct {
+	Totals StockTotals
+	Lines  []StockLine
+	Offset int
+}
+
+func (s *CatalogStock) Rows() int { return len(s.Lines) }
+
+func (s *CatalogStock) view(clock) ([]string, []string, int, int) {
+	t := s.Totals
+	head := []string{fmt.Sprintf("*Stock*: %s products, %s ready at list price", count(t.Products), t.ReadyValue)}
+	if t.OutOfStock > 0 {
+		line := fmt.Sprintf("⚠️ %s out of stock", count(t.OutOfStock))
+		if t.Oversold > 0 {
+			line += fmt.Sprintf(", %s oversold", count(t.Oversold))
+		}
+		head = append(head, line+" (ask \"out of stock\" for the list)")
+	}
+	head = append(head, "")
+	rows := make([]string, len(s.Lines))
+	for i, l := range s.Lines {
+		rows[i] = stockRow(l, false)
+	}
+	return head, rows, s.Offset, t.Products
+}
+
+func (s *CatalogStock) table(clock) ([]string, [][]any, map[string]any) {
+	t := s.Totals
+	return stockColumns, stockTable(s.Lines), map[string]any{
+		"products": t.Products, "out_of_stock": t.OutOfStock, "oversold": t.Oversold,
+		"ready_value_at_list_price": t.ReadyValue.String(),
+	}
+}
+
+// OutOfStock lists the products with nothing available.
+type OutOfStock struct {
+	Count  int
+	Lines  []StockLine
+	Offset int
+}
+
+func (s *OutOfStock) Rows() int { return len(s.Lines) }
+
+func (s *OutOfStock) view(clock) ([]string, []string, int, int) {
+	if s.Count == 0 {
+		return []string{"Nothing is out of stock. 👍"}, nil, 0, 0
+	}
+	head := []string{fmt.Sprintf("*Out of stock*: %s %s with nothing available", count(s.Count), plural("product", int64(s.Count))), ""}
+	rows := make([]string, len(s.Lines))
+	for i, l := range s.Lines {
+		r := fmt.Sprintf("• %s (%s): %s ready", l.Name, l.SKU, Units(l.Ready, l.Unit))
+		if l.Committed > 0 {
+			r += fmt.Sprintf(", %s committed", count(l.Committed))
+		}
+		if l.WIP > 0 {
+			r += fmt.Sprintf(", %s in production", count(l.WIP))
+		} else {
+			r += ", none in production"
+		}
+		rows[i] = r
+	}
+	return head, rows, s.Offset, s.Count
+}
+
+func (s *OutOfStock) table(clock) ([]string, [][]any, map[string]any) {
+	return stockColumns, stockTable(s.Lines), map[string]any{"out_of_stock": s.Count}
+}
+
+// Dues is what customers owe: everyone who owes, largest first, or the
+// customers asked about (Named).
+type Dues struct {
+	Totals    DuesTotals
+	Customers []Due
+	Offset    int
+	Named     bool
+}
+
+func (d *Dues) Rows() int { return len(d.Customers) }
+
+func (d *Dues) view(c clock) ([]string, []string, int, int) {
+	if d.Named {
+		rows := make([]string, len(d.Customers))
+		for i, due := range d.Customers {
+			rows[i] = dueBlock(due, c)
+		}
+		return nil, rows, d.Offset, d.Totals.Customers
+	}
+	t := d.Totals
+	if t.Customers == 0 {
+		return []string{"Nobody owes us anything right now. 👍"}, nil, 0, 0
+	}
+	head := []string{fmt.Sprintf("*Who owes us*: %s %s, %s in all", count(t.Customers), plural("customer", int64(t.Customers)), t.Outstanding)}
+	if t.OverLimit > 0 {
+		head = append(head, fmt.Sprintf("⚠️ %s over their credit limit", count(t.OverLimit)))
+	}
+	head = append(head, "")
+	rows := make([]string, len(d.Customers))
+	for i, due := range d.Customers {
+		r := fmt.Sprintf("%d. %s: %s", d.Offset+i+1, due.Name, due.Outstanding)
+		if h := due.Headroom(); h < 0 {
+			r += fmt.Sprintf(" ⚠️ over limit by %s", -h)
+		} else {
+			r += fmt.Sprintf(" (limit %s)", due.CreditLimit)
+		}
+		if due.OldestBill != "" || due.BeforeRecords {
+			r += "; oldest bill " + oldestText(due, c, false)
+		}
+		rows[i] = r
+	}
+	return head, rows, d.Offset, t.Customers
+}
+
+// oldestText is the age of the oldest unpaid bill: "40 days", or "over
+// 120 days" when part of the due is older than the records.
+func oldestText(d Due, c clock, long bool) string {
+	if d.OldestBill == "" {
+		return "older than Munshi's records"
+	}
+	age := ageText(c.age(d.OldestAt))
+	if d.BeforeRecords {
+		age = "over " + age
+	}
+	if !long {
+		return age
+	}
+	s := fmt.Sprintf("%s of %s, %s", d.OldestBill, dateText(d.OldestAt, c.loc), age)
+	if d.BeforeRecords {
+		s += " (part of the due is older than Munshi's records)"
+	}
+	return s
+}
+
+func dueBlock(d Due, c clock) string {
+	lines := []string{fmt.Sprintf("*%s* (%s)", d.Name, d.CustomerID)}
+	if d.Outstanding <= 0 {
+		lines = append(lines, "Nothing outstanding. 👍", "Credit limit: "+d.CreditLimit.String())
+		if d.Outstanding < 0 {
+			lines[1] = "In credit: " + (-d.Outstanding).String() + " paid in advance."
+		}
+		return strings.Join(lines, "\n") + "\n"
+	}
+	lines = append(lines, "Outstanding: "+d.Outstanding.String(), "Credit limit: "+d.CreditLimit.String())
+	if h := d.Headroom(); h >= 0 {
+		lines = append(lines, "Headroom: "+h.String())
+	} else {
+		lines = append(lines, "⚠️ Over the limit by "+(-h).String())
+	}
+	bill := "Oldest unpaid bill: " + oldestText(d, c, true)
+	if d.UnpaidBills > 1 {
+		bill += fmt.Sprintf("; %d unpaid bills", d.UnpaidBills)
+	}
+	return strings.Join(append(lines, bill), "\n") + "\n"
+}
+
+func (d *Dues) table(c clock) ([]string, [][]any, map[string]any) {
+	cols := []string{"customer_id", "name", "outstanding", "credit_limit", "headroom", "oldest_unpaid_bill", "oldest_bill_date", "oldest_bill_age_days", "unpaid_bills"}
+	rows := make([][]any, len(d.Customers))
+	for i, due := range d.Customers {
+		var date any
+		var age any
+		if due.OldestBill != "" {
+			date, age = due.OldestAt.In(c.loc).Format("2006-01-02"), c.age(due.OldestAt)
+		}
+		rows[i] = []any{due.CustomerID, due.Name, due.Outstanding.String(), due.CreditLimit.String(), due.Headroom().String(),
+			due.OldestBill, date, age, due.UnpaidBills}
+	}
+	t := d.Totals
+	return cols, rows, map[string]any{"customers": t.Customers, "outstanding": t.Outstanding.String(), "over_limit": t.OverLimit}
+}
+
+// PendingOrders are the orders waiting for approval or delivery.
+type PendingOrders struct {
+	Totals    OpenOrdersTotals
+	Orders    []OpenOrder
+	Offset    int
+	PlacedBy  string   // set when only the asker's orders are shown
+	Customers []string // the customers' names, when asked about some
+}
+
+func (p *PendingOrders) Rows() int { return len(p.Orders) }
+
+func (p *PendingOrders) view(c clock) ([]string, []string, int, int) {
+	title := "*Pending orders*"
+	if p.PlacedBy != "" {
+		title = "*Your pending orders*"
+	}
+	if len(p.Customers) > 0 {
+		title += " for " + strings.Join(p.Customers, " / ")
+	}
+	t := p.Totals
+	if t.Count() == 0 {
+		return []string{title + ": none. 👍"}, nil, 0, 0
+	}
+	head := []string{title}
+	if t.AwaitingApproval > 0 {
+		head = append(head, fmt.Sprintf("⏳ Waiting for approval: %s (%s)", count(t.AwaitingApproval), t.AwaitingApprovalValue))
+	}
+	if t.ToDeliver > 0 {
+		head = append(head, fmt.Sprintf("🚚 To deliver: %s (%s)", count(t.ToDeliver), t.ToDeliverValue))
+	}
+	head = append(head, "")
+	rows := make([]string, len(p.Orders))
+	for i, o := range p.Orders {
+		mark := "🚚"
+		if o.Status == AwaitingApproval {
+			mark = "⏳"
+		}
+		rows[i] = fmt.Sprintf("%s %s %s: %s, %d %s, %s", mark, o.ID, o.CustomerName, o.Total, o.Lines,
+			plural("item", int64(o.Lines)), ageText(c.age(o.CreatedAt)))
+	}
+	return head, rows, p.Offset, t.Count()
+}
+
+func (p *PendingOrders) table(c clock) ([]string, [][]any, map[string]any) {
+	cols := []string{"order", "status", "customer_id", "customer", "total_with_gst", "items", "date", "age_days"}
+	rows := make([][]any, len(p.Orders))
+	for i, o := range p.Orders {
+		status := "to_deliver"
+		if o.Status == AwaitingApproval {
+			status = "waiting_for_approval"
+		}
+		rows[i] = []any{o.ID, status, o.CustomerID, o.CustomerName, o.Total.String(), o.Lines,
+			o.CreatedAt.In(c.loc).Format("2006-01-02"), c.age(o.CreatedAt)}
+	}
+	t := p.Totals
+	return cols, rows, map[string]any{
+		"waiting_for_approval": t.AwaitingApproval, "waiting_for_approval_value": t.AwaitingApprovalValue.String(),
+		"to_deliver": t.ToDeliver, "to_deliver_value": t.ToDeliverValue.String(),
+	}
+}
+
+// Sales is a sales summary for a period. Amounts are before GST.
+type Sales struct {
+	Period    Period
+	By        SalesBy
+	Top       bool   // asked as top customers
+	Product   *Named // the one product summed, if any
+	Customers []Named
+	Totals    SalesTotals
+	Lines     []SalesLine
+	Offset    int
+}
+
+func (s *Sales) Rows() int { return len(s.Lines) }
+
+func (s *Sales) view(c clock) ([]string, []string, int, int) {
+	title := "*Sales " + s.Period.Label() + "*"
+	switch {
+	case s.Top:
+		title = "*Top customers " + s.Period.Label() + "*"
+	case s.Product != nil && s.By == ByCustomer:
+		title = "*Who bought " + s.Product.Name + "*, " + s.Period.Label()
+	case s.Product != nil:
+		title = "*Sales of " + s.Product.Name + "*, " + s.Period.Label()
+	}
+	if len(s.Customers) > 0 {
+		names := make([]string, len(s.Customers))
+		for i, n := range s.Customers {
+			names[i] = n.Name
+		}
+		title += " to " + strings.Join(names, " / ")
+	}
+	t := s.Totals
+	if t.Orders == 0 {
+		return []string{title, "No sales in this period."}, nil, 0, 0
+	}
+	total := fmt.Sprintf("%s before GST (+%s GST), %s %s", t.Amount, t.GST, count(t.Orders), plural("order", int64(t.Orders)))
+	if s.Product != nil && len(s.Lines) > 0 {
+		total += ", " + Quantity(t.Qty, s.Lines[0].Unit, s.Lines[0].Packs)
+	}
+	head := []string{title, total, ""}
+	rows := make([]string, len(s.Lines))
+	for i, l := range s.Lines {
+		n := s.Offset + i + 1
+		switch s.By {
+		case ByDay:
+			day, err := time.Parse("2006-01-02", l.Key)
+			label := l.Key
+			if err == nil {
+				label = day.Format("Mon 2 Jan")
+			}
+			rows[i] = fmt.Sprintf("• %s: %s (%d %s)", label, l.Amount, l.Orders, plural("order", int64(l.Orders)))
+		case ByCustomer:
+			rows[i] = fmt.Sprintf("%d. %s: %s", n, l.Label, l.Amount)
+			if s.Product != nil {
+				rows[i] += ", " + Quantity(l.Qty, l.Unit, l.Packs)
+			} else {
+				rows[i] += fmt.Sprintf(" (%d %s)", l.Orders, plural("order", int64(l.Orders)))
+			}
+		default:
+			rows[i] = fmt.Sprintf("%d. %s: %s, %s", n, l.Label, l.Amount, Quantity(l.Qty, l.Unit, l.Packs))
+		}
+	}
+	return head, rows, s.Offset, t.Groups
+}
+
+func (s *Sales) table(c clock) ([]string, [][]any, map[string]any) {
+	cols := []string{string(s.By), "name", "qty", "unit", "amount_before_gst", "gst", "orders"}
+	rows := make([][]any, len(s.Lines))
+	for i, l := range s.Lines {
+		var qty any
+		if l.Unit != "" {
+			qty = l.Qty
+		}
+		var orders any = l.Orders
+		if s.By == ByProduct && s.Product == nil {
+			orders = nil // an order spans several products: counted only in the totals
+		}
+		rows[i] = []any{l.Key, l.Label, qty, l.Unit, l.Amount.String(), l.GST.String(), orders}
+	}
+	t := s.Totals
+	totals := map[string]any{
+		"period": s.Period.Name, "from": s.Period.From.Format("2006-01-02"),
+		"to":     s.Period.To.Add(-time.Nanosecond).Format("2006-01-02"),
+		"groups": t.Groups, "orders": t.Orders, "amount_before_gst": t.Amount.String(), "gst": t.GST.String(),
+		"amount_with_gst": (t.Amount + t.GST).String(),
+	}
+	if s.Product != nil {
+		totals["product"], totals["qty"] = s.Product.ID, t.Qty
+	}
+	return cols, rows, totals
+}
+
+// render makes one WhatsApp message of a report, says how many of its rows
+// it holds and, when rows remain, the offset of the next one (else 0).
+func render(r Report, c clock) (text string, shown, next int) {
+	head, rows, offset, total := r.view(c)
+	text, shown = fit(head, rows, offset, total)
+	if offset+shown < total {
+		next = offset + shown
+	}
+	return text, shown, next
+}

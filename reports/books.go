@@ -1,0 +1,207 @@
+package reports
+
+import (
+	"context"
+	"time"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// Books is the read-only part of the books the tools need. The SQLite store
+// implements it; every method runs parameterized SQL under a row limit and a
+// time limit, and none of them writes.
+type Books interface {
+	// StockOf returns the stock of those SKUs, ordered by name; unknown
+	// SKUs are left out.
+	StockOf(ctx context.Context, skus []string) ([]StockLine, error)
+	// StockCatalog returns the whole catalog's totals and one page of its
+	// products, ordered by name.
+	StockCatalog(ctx context.Context, p Page) (StockTotals, []StockLine, error)
+	// StockOuts returns how many products have nothing available (ready
+	// minus committed at or below zero) and one page of them, by name.
+	StockOuts(ctx context.Context, p Page) (int, []StockLine, error)
+	// Dues returns the customers who owe money (or the named ones, owing or
+	// not), largest due first, with the age of each one's oldest unpaid bill.
+	Dues(ctx context.Context, q DuesQuery) (DuesTotals, []Due, error)
+	// OpenOrders returns orders waiting for an owner's approval, then
+	// committed orders waiting for delivery, oldest first.
+	OpenOrders(ctx context.Context, q OpenOrdersQuery) (OpenOrdersTotals, []OpenOrder, error)
+	// SalesSummary sums order lines of committed and delivered orders
+	// created in [From, To), grouped by product, customer or day.
+	SalesSummary(ctx context.Context, q SalesQuery) (SalesTotals, []SalesLine, error)
+	// MatchProducts and MatchCustomers find what a name means: an exact
+	// SKU or id first, then an exact name or alias, then names containing
+	// the text. At most limit matches.
+	MatchProducts(ctx context.Context, text string, limit int) ([]Named, error)
+	MatchCustomers(ctx context.Context, text string, limit int) ([]Named, error)
+}
+
+// MaxRows is the most rows any tool query returns at once.
+const MaxRows = 200
+
+// Page asks for Limit rows from Offset. Stores clamp Limit to 1..MaxRows.
+type Page struct {
+	Offset, Limit int
+}
+
+// Clamp returns the page with Offset ≥ 0 and Limit in 1..MaxRows.
+func (p Page) Clamp() Page {
+	if p.Offset < 0 {
+		p.Offset = 0
+	}
+	if p.Limit <= 0 || p.Limit > MaxRows {
+		p.Limit = MaxRows
+	}
+	return p
+}
+
+// Named is a product (ID is the SKU) or a customer found by name.
+type Named struct {
+	ID   string
+	Name string
+}
+
+// StockLine is one product's stock in base units: Ready in the godown, WIP
+// in production, Committed to open (committed, undelivered) orders.
+type StockLine struct {
+	SKU       string
+	Name      string
+	Unit      string
+	Packs     []domain.PackSize
+	Price     domain.Paise // per base unit
+	Ready     int64
+	WIP       int64
+	Committed int64
+}
+
+// Available is what can still be promised: ready minus committed.
+func (l StockLine) Available() int64 { return l.Ready - l.Committed }
+
+// StockTotals sums up the catalog.
+type StockTotals struct {
+	Products   int          // SKUs in the catalog
+	OutOfStock int          // SKUs with nothing available (available ≤ 0)
+	Oversold   int          // SKUs with more committed than ready
+	ReadyValue domain.Paise // Σ ready × price, at list price before GST
+}
+
+// DuesQuery asks for the dues of some customers, or (CustomerIDs empty)
+// of everyone who owes money.
+type DuesQuery struct {
+	CustomerIDs []string
+	Page        Page
+}
+
+// Due is what one customer owes. Outstanding (customers.outstanding_paise)
+// is the source of truth; the oldest unpaid bill is derived first in, first
+// out: payments settle the oldest bills first, so the unpaid bills are the
+// newest credit orders (committed or delivered) whose totals add up to the
+// outstanding amount, and the oldest of those is the oldest unpaid bill.
+type Due struct {
+	CustomerID  string
+	Name        string
+	Outstanding domain.Paise
+	CreditLimit domain.Paise
+	// OldestBill is the oldest unpaid bill's order number and OldestAt its
+	// date; empty when nothing is owed or no credit order is on record.
+	OldestBill string
+	OldestAt   time.Time
+	// UnpaidBills is how many credit orders the outstanding covers.
+	UnpaidBills int
+	// BeforeRecords is set when every credit order on record together is
+	// less than the outstanding amount: part of the due (an opening
+	// balance) is older than the oldest bill Munshi knows.
+	BeforeRecords bool
+}
+
+// Headroom is how much more credit the customer has: limit minus
+// outstanding, negative when over the limit.
+func (d Due) Headroom() domain.Paise { return d.CreditLimit - d.Outstanding }
+
+// DuesTotals sums up the customers a dues query matched.
+type DuesTotals struct {
+	Customers   int
+	Outstanding domain.Paise
+	OverLimit   int
+}
+
+// OpenOrdersQuery filters open orders by customers and by who placed them
+// ("" for anyone).
+type OpenOrdersQuery struct {
+	CustomerIDs []string
+	PlacedBy    string
+	Page        Page
+}
+
+// Kinds of open order.
+const (
+	AwaitingApproval = "pending_approval" // a draft sent to the owners
+	ToDeliver        = "committed"        // in the books, not yet delivered
+)
+
+// OpenOrder is an order waiting for approval or for delivery.
+type OpenOrder struct {
+	ID           string
+	Status       string // AwaitingApproval or ToDeliver
+	CustomerID   string
+	CustomerName string
+	PlacedBy     string
+	Total        domain.Paise // with GST
+	Lines        int
+	CreatedAt    time.Time
+}
+
+// OpenOrdersTotals counts and values the open orders a query matched.
+type OpenOrdersTotals struct {
+	AwaitingApproval      int
+	AwaitingApprovalValue domain.Paise
+	ToDeliver             int
+	ToDeliverValue        domain.Paise
+}
+
+// Count is every open order matched.
+func (t OpenOrdersTotals) Count() int { return t.AwaitingApproval + t.ToDeliver }
+
+// SalesBy is how a sales summary is grouped.
+type SalesBy string
+
+const (
+	ByProduct  SalesBy = "product"
+	ByCustomer SalesBy = "customer"
+	ByDay      SalesBy = "day"
+)
+
+// SalesQuery asks for sales in [From, To). Day groups are local dates at
+// UTCOffset seconds east of UTC. By product and by customer are ordered by
+// amount, largest first; by day in date order.
+type SalesQuery struct {
+	From, To    time.Time
+	By          SalesBy
+	SKUs        []string
+	CustomerIDs []string
+	UTCOffset   int
+	Page        Page
+}
+
+// SalesLine is one group of a sales summary. Amount is before GST.
+type SalesLine struct {
+	Key    string // SKU, customer id, or date (2006-01-02)
+	Label  string // product or customer name, or the date
+	Unit   string // the product's base unit, when one product is summed
+	Packs  []domain.PackSize
+	Qty    int64 // base units; meaningful only when Unit is set
+	Amount domain.Paise
+	GST    domain.Paise
+	// Orders is how many orders the group holds; 0 by product unless one
+	// product is summed (an order spans several products).
+	Orders int
+}
+
+// SalesTotals sums a whole sales query, not only the page.
+type SalesTotals struct {
+	Groups int
+	Orders int
+	Qty    int64 // base units; meaningful only for one product
+	Amount domain.Paise
+	GST    domain.Paise
+}

@@ -1,0 +1,80 @@
+package reports
+
+import (
+	"context"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// Keys are the customers, products and key rows an answer put in play, for
+// conversation memory: after "who bought GC last week?", "their
+// outstanding" means those buyers.
+type Keys struct {
+	Customers []string // ids
+	Products  []string // SKUs
+	Rows      []string // short lines of the first rows
+}
+
+// maxKeys bounds what one answer puts in play.
+const maxKeys = 8
+
+// KeysOf reads what a result shows. A refused or failed result has none.
+func KeysOf(res Result) Keys {
+	var k Keys
+	add := func(list *[]string, id string) {
+		if id != "" && len(*list) < maxKeys {
+			*list = append(*list, id)
+		}
+	}
+	switch r := res.Report.(type) {
+	case *StockCheck:
+		for _, l := range r.Lines {
+			add(&k.Products, l.SKU)
+		}
+	case *CatalogStock:
+		for _, l := range r.Lines {
+			add(&k.Products, l.SKU)
+		}
+	case *OutOfStock:
+		for _, l := range r.Lines {
+			add(&k.Products, l.SKU)
+		}
+	case *Dues:
+		for _, d := range r.Customers {
+			add(&k.Customers, d.CustomerID)
+			add(&k.Rows, d.Name+": "+d.Outstanding.String())
+		}
+	case *PendingOrders:
+		for _, o := range r.Orders {
+			add(&k.Customers, o.CustomerID)
+			add(&k.Rows, o.ID+" "+o.CustomerName+": "+o.Total.String())
+		}
+	case *Sales:
+		if r.Product != nil {
+			add(&k.Products, r.Product.ID)
+		}
+		for _, c := range r.Customers {
+			add(&k.Customers, c.ID)
+		}
+		for _, l := range r.Lines {
+			switch r.By {
+			case ByCustomer:
+				add(&k.Customers, l.Key)
+			case ByProduct:
+				add(&k.Products, l.Key)
+			}
+			add(&k.Rows, l.Label+": "+l.Amount.String())
+		}
+	}
+	return k
+}
+
+// ReplyKeys is Reply, also telling what the answer put in play.
+func (t *Tools) ReplyKeys(ctx context.Context, user domain.User, call Call) (domain.Reply, Keys) {
+	res, err := t.Call(ctx, user, call.Tool, call.Args)
+	t.remember(user, res.Next, call.Tool)
+	if err != nil {
+		return domain.Reply{Text: ErrorText(res, err)}, Keys{}
+	}
+	return domain.Reply{Text: res.Text}, KeysOf(res)
+}

@@ -1,0 +1,117 @@
+package reports
+
+import "github.com/munshi/munshi/internal/domain"
+
+var specs = []ToolSpec{
+	{
+		Name: ToolCheckStock,
+		Description: "Stock in base units: ready in the godown, in production (work in progress), committed to open orders, and available = ready − committed. " +
+			"With a product, that product's stock, and with a quantity also whether it can be committed. Without a product, the whole catalog's totals and the first products by name.",
+		Parameters: []ParamSpec{
+			{Name: "product", Type: "string", Description: "SKU or product name, as the person said it (\"GC\", \"phenyl\", \"फिनाइल\"); omit for the whole catalog"},
+			{Name: "quantity", Type: "integer", Description: "a quantity to check against what is available, in the given unit"},
+			{Name: "unit", Type: "string", Description: "the unit of quantity: the product's base unit or one of its packs (carton, box, dozen…); base unit when omitted"},
+			{Name: "offset", Type: "integer", Description: "rows to skip, to page through the catalog"},
+		},
+	},
+	{
+		Name:        ToolOutOfStock,
+		Description: "Products with nothing available (ready minus committed at or below zero), by name, with what is in production.",
+		Parameters: []ParamSpec{
+			{Name: "offset", Type: "integer", Description: "rows to skip, to page through the list"},
+		},
+	},
+	{
+		Name: ToolOutstanding,
+		Description: "What customers owe: outstanding dues, credit limit, headroom (limit − outstanding) and the age of the oldest unpaid bill. " +
+			"Without a customer, everyone who owes money, largest due first.",
+		Parameters: []ParamSpec{
+			{Name: "customer", Type: "string", Description: "customer id or name (\"Mehta ji\", \"C03\"); omit for everyone who owes"},
+			{Name: "offset", Type: "integer", Description: "rows to skip, to page through the list"},
+		},
+	},
+	{
+		Name:        ToolPendingOrders,
+		Description: "Open orders: waiting for an owner's approval, then committed and waiting for delivery, oldest first, with totals (with GST).",
+		Parameters: []ParamSpec{
+			{Name: "customer", Type: "string", Description: "customer id or name; omit for all customers"},
+			{Name: "offset", Type: "integer", Description: "rows to skip, to page through the list"},
+		},
+	},
+	{
+		Name: ToolSalesSummary,
+		Description: "Sales (committed and delivered orders) in a period: amount before GST, GST, orders and quantity, grouped by product, customer or day. " +
+			"\"Who bought glass cleaner last week?\" is by=customer with product=glass cleaner.",
+		Parameters: []ParamSpec{
+			{Name: "period", Type: "string", Description: "today, yesterday, this_week, last_week, this_month, last_month, this_year or last_N_days such as last_30_days (weeks start on Monday); this_month when omitted"},
+			{Name: "by", Type: "string", Enum: []string{string(ByProduct), string(ByCustomer), string(ByDay)}, Description: "how to group: product (default), customer (default when a product is given) or day"},
+			{Name: "product", Type: "string", Description: "only this product (SKU or name)"},
+			{Name: "customer", Type: "string", Description: "only this customer (id or name)"},
+			{Name: "offset", Type: "integer", Description: "rows to skip, to page through the groups"},
+		},
+	},
+	{
+		Name:        ToolTopCustomers,
+		Description: "Customers ranked by sales (before GST) in a period.",
+		Parameters: []ParamSpec{
+			{Name: "period", Type: "string", Description: "today, yesterday, this_week, last_week, this_month, last_month, this_year or last_N_days; this_month when omitted"},
+			{Name: "offset", Type: "integer", Description: "rows to skip, to page through the ranking"},
+		},
+	},
+}
+
+// Specs describes the tools for a tool-calling model's function
+// declarations. The list is fixed, so declarations stay byte-identical
+// across calls.
+func Specs() []ToolSpec {
+	out := make([]ToolSpec, len(specs))
+	copy(out, specs)
+	return out
+}
+
+func specByName(name string) (ToolSpec, bool) {
+	for _, s := range specs {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return ToolSpec{}, false
+}
+
+// SnapshotRows is how many rows a snapshot carries.
+const SnapshotRows = 10
+
+// Snapshot is the compact form of a result a model sees: the row count,
+// the columns, the first rows and the totals, never a whole table. Money is
+// written as rupees ("₹2,10,000"), quantities in base units. A failed or
+// refused call snapshots as its error and message.
+func (r Result) Snapshot(err error, maxRows int) map[string]any {
+	if err != nil || r.Report == nil {
+		msg := ErrorText(r, err)
+		code := "error"
+		if err != nil {
+			code = domain.ErrorCode(err)
+		}
+		return map[string]any{"tool": r.Tool, "error": code, "message": msg}
+	}
+	if maxRows <= 0 {
+		maxRows = SnapshotRows
+	}
+	c := r.at
+	cols, rows, totals := r.Report.table(c)
+	_, _, offset, total := r.Report.view(c)
+	if len(rows) > maxRows {
+		rows = rows[:maxRows]
+	}
+	snap := map[string]any{
+		"tool": r.Tool, "as_of": c.now.In(c.loc).Format("2006-01-02 15:04"),
+		"row_count": max(total, len(rows)), "offset": offset, "columns": cols, "rows": rows,
+	}
+	if len(totals) > 0 {
+		snap["totals"] = totals
+	}
+	if rest := total - offset - len(rows); rest > 0 {
+		snap["more_rows"] = rest
+	}
+	return snap
+}
