@@ -77,7 +77,13 @@ func (s *Service) Take(ctx context.Context, user domain.User, text string) domai
 		s.Audit.Record(ctx, user.Phone, "order_question", "", map[string]any{"unresolved": parsed.Unresolved, "customer": parsed.CustomerID})
 		return domain.Reply{Text: Questions(parsed)}
 	}
-	d, err := s.draft(ctx, parsed.CustomerID, parsed.Payment, parsed.Items)
+	return s.show(ctx, user, parsed.CustomerID, parsed.Payment, parsed.Items)
+}
+
+// show prices items for a customer, checks the rules, stores the draft as
+// the one this person was shown last, and returns its summary.
+func (s *Service) show(ctx context.Context, user domain.User, customerID string, payment domain.PaymentMode, items []Item) domain.Reply {
+	d, err := s.draft(ctx, customerID, payment, items)
 	if err != nil {
 		return s.failure(ctx, "draft", err)
 	}
@@ -90,8 +96,7 @@ func (s *Service) Take(ctx context.Context, user domain.User, text string) domai
 			}
 			return domain.Reply{Text: fmt.Sprintf("How will %s pay: %s? Please send the order again with the payment mode.", d.Customer.Name, orList(modes))}
 		}
-		parsed.Payment = d.Customer.PaymentModes[0]
-		if d, err = s.draft(ctx, parsed.CustomerID, parsed.Payment, parsed.Items); err != nil {
+		if d, err = s.draft(ctx, customerID, d.Customer.PaymentModes[0], items); err != nil {
 			return s.failure(ctx, "draft", err)
 		}
 	}
@@ -106,7 +111,7 @@ func (s *Service) Take(ctx context.Context, user domain.User, text string) domai
 		"customer": d.Customer.ID, "total_paise": int64(d.Total), "verdict": string(d.Verdict()),
 		"results": resultsDetail(d.Results), "fingerprint": d.Fingerprint,
 	})
-	return domain.Reply{Text: Summary(d, s.Parser.Products())}
+	return domain.Reply{Text: Summary(d, s.Parser.Products()), About: d.ID}
 }
 
 // extract asks the Extractor when the parser left questions, and keeps its

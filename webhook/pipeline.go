@@ -28,6 +28,12 @@ type Late interface {
 	SendLate(ctx context.Context, to string, reply domain.Reply) error
 }
 
+// Seer dedupes MessageSids across instances that share it (Redis); the
+// database stays the record of each message.
+type Seer interface {
+	Seen(ctx context.Context, sid string) (first bool, err error)
+}
+
 // Outcome says how a message was handled, for metrics.
 type Outcome string
 
@@ -50,6 +56,7 @@ type Pipeline struct {
 	Inbox     Inbox
 	Responder Responder
 	Late      Late
+	Seen      Seer          // optional: dedupe across instances
 	Budget    time.Duration // the whole webhook's budget
 	Grace     time.Duration // how long a late answer may still take
 	Logger    *slog.Logger
@@ -73,6 +80,14 @@ func (p *Pipeline) Handle(ctx context.Context, in domain.Inbound) (domain.Reply,
 			return reply, OutcomeDuplicate, nil
 		}
 		return p.waitForReply(ctx, in.SID)
+	}
+	if p.Seen != nil {
+		// Another instance took this delivery first and answers it; an
+		// error means the shared store is down, and this instance answers.
+		if first, err := p.Seen.Seen(ctx, in.SID); err == nil && !first {
+			err := p.Inbox.SaveReply(context.WithoutCancel(ctx), in.SID, domain.Reply{})
+			return domain.Reply{}, OutcomeDuplicate, err
+		}
 	}
 	reply, outcome := p.answer(ctx, in)
 	// The reply is recorded even if the caller has gone: a retry must get it.

@@ -21,9 +21,12 @@ import (
 	"github.com/munshi/munshi/internal/mail"
 	"github.com/munshi/munshi/internal/metrics"
 	"github.com/munshi/munshi/internal/outbox"
+	"github.com/munshi/munshi/internal/redis"
 	"github.com/munshi/munshi/internal/store/sqlite"
 	"github.com/munshi/munshi/internal/twilio"
+	"github.com/munshi/munshi/memory"
 	"github.com/munshi/munshi/orders"
+	"github.com/munshi/munshi/reports"
 	"github.com/munshi/munshi/webhook"
 )
 
@@ -40,6 +43,9 @@ type Main struct {
 	Router     *intent.Router
 	LLM        *gemini.Client // nil without GEMINI_API_KEY
 	Orders     *orders.Service
+	Memory     memory.Store
+	Reports    *reports.Tools
+	redis      *redis.Store // nil without REDIS_URL
 	Dispatcher *outbox.Dispatcher
 	Pipeline   *webhook.Pipeline
 
@@ -98,14 +104,25 @@ func (m *Main) Open(ctx context.Context) error {
 	if m.Orders, err = m.newOrders(ctx); err != nil {
 		return err
 	}
+	if err := m.newMemory(); err != nil {
+		return err
+	}
+	m.Reports = reports.NewTools(store, m.Audit)
+	m.Reports.Names, m.Reports.Logger = m.Router, m.Logger
+	answers := &conversation.Service{
+		Users: store, Router: m.Router, Orders: m.Orders, Reports: m.Reports, Memory: m.Memory,
+		Audit: m.Audit, Logger: m.Logger, Observer: routingMetrics{m.Metrics},
+	}
+	if m.LLM != nil {
+		answers.Agent = &reports.Agent{Model: m.LLM, Tools: m.Reports}
+	}
 	m.Pipeline = &webhook.Pipeline{
-		Inbox: store,
-		Responder: &conversation.Service{
-			Users: store, Router: m.Router, Orders: m.Orders, Audit: m.Audit, Logger: m.Logger, Observer: routingMetrics{m.Metrics},
-		},
-		Late:   outbox.LateReplies{Store: store, Dispatcher: m.Dispatcher},
-		Budget: m.Config.Budget,
-		Logger: m.Logger,
+		Inbox:     store,
+		Seen:      m.Memory,
+		Responder: answers,
+		Late:      outbox.LateReplies{Store: store, Dispatcher: m.Dispatcher},
+		Budget:    m.Config.Budget,
+		Logger:    m.Logger,
 	}
 	return nil
 }
@@ -139,6 +156,28 @@ func (m *Main) recordLLM(c gemini.Call) {
 		detail["error"] = c.Err.Error()
 	}
 	m.Audit.Record(context.Background(), "system", audit.KindLLM, string(c.Purpose), detail)
+}
+
+// newMemory keeps conversations in Redis when REDIS_URL is set, behind a
+// wrapper that answers without memory while Redis is down, else in this
+// process.
+func (m *Main) newMemory() error {
+	if m.Config.RedisURL == "" {
+		m.Memory = memory.NewInProcess(memory.Options{})
+		return nil
+	}
+	redis.RouteLogs(m.Logger)
+	rs, err := redis.New(m.Config.RedisURL, m.Config.RedisPrefix, redis.Options{Logger: m.Logger})
+	if err != nil {
+		return err
+	}
+	m.redis = rs
+	resilient := memory.NewResilient(rs, memory.ResilientOptions{Logger: m.Logger, OnFailure: func(op string, _ error) {
+		m.Metrics.MemoryFailures.WithLabelValues(op).Inc()
+	}})
+	m.Metrics.WatchMemory(resilient.Degraded)
+	m.Memory = resilient
+	return nil
 }
 
 // newOrders wires order taking to the catalog and customers in the database.
@@ -223,7 +262,11 @@ func (m *Main) Run(ctx context.Context) error {
 		Pipeline: m.Pipeline, Statuses: m.Store, AuthToken: m.Config.TwilioAuthToken, PublicURL: m.Config.PublicURL,
 		AllowUnsigned: allowUnsigned, Logger: m.Logger, Observer: webhookMetrics{m.Metrics},
 	}).Register(mux)
-	(&health.Handler{Checks: []health.Check{{Name: "database", Probe: m.Store.Ping}}}).Register(mux)
+	checks := []health.Check{{Name: "database", Probe: m.Store.Ping}}
+	if m.redis != nil {
+		checks = append(checks, health.Check{Name: "redis", Probe: m.Memory.Ping, Degraded: true})
+	}
+	(&health.Handler{Checks: checks}).Register(mux)
 	mux.Handle("GET /metrics", m.Metrics.Handler())
 
 	ln, err := net.Listen("tcp", m.Config.Addr)
@@ -280,6 +323,11 @@ func (m *Main) Close() error {
 	m.workers.Wait()
 	if m.Store != nil {
 		if err := m.Store.Close(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if m.redis != nil {
+		if err := m.redis.Close(); err != nil {
 			errs = append(errs, err)
 		}
 	}

@@ -13,8 +13,8 @@ import (
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/config"
 	"github.com/munshi/munshi/internal/demo"
-	"github.com/munshi/munshi/internal/gemini"
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/gemini"
 	"github.com/munshi/munshi/internal/store/sqlite"
 	"github.com/munshi/munshi/orders"
 )

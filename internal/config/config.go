@@ -18,6 +18,7 @@ type Config struct {
 	DB                 string
 	PublicURL          string
 	RedisURL           string
+	RedisPrefix        string
 	TwilioAccountSID   string
 	TwilioAuthToken    string
 	TwilioWhatsAppFrom string
@@ -53,6 +54,7 @@ var Vars = []Var{
 	}},
 	{Name: "MUNSHI_LOG_LEVEL", Default: "info", Help: "debug, info, warn or error", set: func(c *Config, v string) { c.LogLevel = strings.ToLower(v) }},
 	{Name: "REDIS_URL", Help: "redis://host:port/db for conversation memory shared by instances (default: in-process)", set: func(c *Config, v string) { c.RedisURL = v }},
+	{Name: "MUNSHI_REDIS_PREFIX", Default: "munshi:", Help: "prefix of every Redis key Munshi writes", set: func(c *Config, v string) { c.RedisPrefix = v }},
 	{Name: "TWILIO_ACCOUNT_SID", Help: "Twilio account SID (AC…); with the token, outbound messages are sent", set: func(c *Config, v string) { c.TwilioAccountSID = v }},
 	{Name: "TWILIO_AUTH_TOKEN", Secret: true, Help: "Twilio auth token; when set, every webhook must carry a valid X-Twilio-Signature", set: func(c *Config, v string) { c.TwilioAuthToken = v }},
 	{Name: "TWILIO_WHATSAPP_FROM", Help: "the WhatsApp sender, as whatsapp:+E164 or +E164", set: func(c *Config, v string) { c.TwilioWhatsAppFrom = v }},

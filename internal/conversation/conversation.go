@@ -5,16 +5,23 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/gemini"
+	"github.com/munshi/munshi/memory"
+	"github.com/munshi/munshi/reports"
 )
 
 // Refusal is all an unknown number ever hears.
 const Refusal = "Namaste! This WhatsApp number is not registered with Munshi, so I can't help here. Please ask your company's administrator to add you."
+
+// Busy is the reply when the person's previous message is still being
+// answered for longer than this one's budget.
+const Busy = "I'm still working on your previous message — I'll answer this one after it. Please send it again in a moment if you don't hear back."
 
 // MaxBodyChars is the longest message Munshi reads; WhatsApp allows 4,096.
 const MaxBodyChars = 4096
@@ -39,6 +46,20 @@ type Orders interface {
 	Take(ctx context.Context, user domain.User, text string) domain.Reply
 	Confirm(ctx context.Context, user domain.User, ref string) domain.Reply
 	Cancel(ctx context.Context, user domain.User, ref string) domain.Reply
+	Repeat(ctx context.Context, user domain.User, draftID, customerID string) domain.Reply
+	AddToDraft(ctx context.Context, user domain.User, draftID, sku, text string) domain.Reply
+}
+
+// Reports answers questions from the books.
+type Reports interface {
+	Plan(d intent.Decision) (reports.Call, bool)
+	ReplyKeys(ctx context.Context, user domain.User, call reports.Call) (domain.Reply, reports.Keys)
+	More(ctx context.Context, user domain.User) (domain.Reply, bool)
+}
+
+// Agent answers questions the deterministic path cannot map.
+type Agent interface {
+	Ask(ctx context.Context, user domain.User, question string) (domain.Reply, bool)
 }
 
 // Service answers messages.
@@ -46,9 +67,21 @@ type Service struct {
 	Users    Users
 	Router   Router
 	Orders   Orders
+	Reports  Reports
+	Agent    Agent // optional: only with an LLM
+	Memory   memory.Store
 	Audit    *audit.Log
 	Logger   *slog.Logger
 	Observer RoutingObserver
+}
+
+// turn is what one exchange leaves in memory.
+type turn struct {
+	decision  intent.Decision
+	customers []string
+	products  []string
+	tool      string
+	rows      []string
 }
 
 // Respond answers one inbound message.
@@ -61,56 +94,183 @@ func (s *Service) Respond(ctx context.Context, in domain.Inbound) domain.Reply {
 		s.Logger.Error("conversation: user lookup failed", "err", err)
 		return domain.Reply{Text: "Sorry, something went wrong on my side. Please try again in a minute."}
 	}
-	// At most two LLM calls per inbound message, whatever asks for them.
+	// One message of a person at a time, in the order they arrived.
+	unlock, err := s.Memory.Lock(ctx, user.Phone)
+	if err != nil {
+		s.Audit.Record(ctx, user.Phone, audit.KindDecision, in.SID, map[string]any{"busy": true})
+		return domain.Reply{Text: Busy}
+	}
+	defer unlock()
+	conv, err := s.Memory.Load(ctx, user.Phone)
+	if err != nil {
+		s.Logger.Warn("conversation: memory not loaded", "err", err)
+		conv = memory.Conversation{Unavailable: true}
+	}
+	// At most two LLM calls per inbound message, whatever asks for them; the
+	// memory summary travels in the request, never in the system prompt.
 	ctx = gemini.WithCallBudget(ctx, 2)
+	if !conv.Empty() {
+		ctx = gemini.WithSummary(ctx, conv.Context())
+	}
 	s.Audit.Record(ctx, user.Phone, audit.KindInbound, in.SID, map[string]any{
 		"role": string(user.Role), "body": in.Body, "media": len(in.MediaURLs),
 	})
-	reply := s.answer(ctx, user, in)
+	reply, t := s.answer(ctx, user, in, conv)
 	s.Audit.Record(ctx, user.Phone, audit.KindOutbound, in.SID, map[string]any{"channel": "reply", "body": reply.Text, "media": reply.MediaURLs})
+	s.remember(ctx, user, in, reply, t)
 	return reply
 }
 
-func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inbound) domain.Reply {
+func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inbound, conv memory.Conversation) (domain.Reply, turn) {
 	text := strings.TrimSpace(in.Body)
+	var t turn
 	if text == "" {
 		if len(in.MediaURLs) > 0 {
-			return domain.Reply{Text: "I can only read text messages for now. Please type your request."}
+			return domain.Reply{Text: "I can only read text messages for now. Please type your request."}, t
 		}
-		return domain.Reply{Text: Menu(user)}
+		return domain.Reply{Text: Menu(user)}, t
 	}
 	if utf8.RuneCountInString(text) > MaxBodyChars {
-		return domain.Reply{Text: fmt.Sprintf("That message is too long for me (over %d characters). Please send one request at a time.", MaxBodyChars)}
+		return domain.Reply{Text: fmt.Sprintf("That message is too long for me (over %d characters). Please send one request at a time.", MaxBodyChars)}, t
+	}
+	if s.Reports != nil && reports.IsMore(text) {
+		if reply, ok := s.Reports.More(ctx, user); ok {
+			return reply, t
+		}
 	}
 	d := s.Router.Route(ctx, text)
 	if s.Observer != nil {
 		s.Observer.Routed(d)
 	}
+	ref := memory.Resolve(text, d.Normalized, conv)
 	s.Audit.Record(ctx, user.Phone, audit.KindDecision, in.SID, map[string]any{
 		"intent": string(d.Intent), "tier": string(d.Tier), "confidence": d.Confidence,
-		"latency_us": d.Latency.Microseconds(),
+		"latency_us": d.Latency.Microseconds(), "reason": d.Reason, "reference": ref.Kind,
 	})
+	t.decision = d
+	if ref.NeedsMemory {
+		return domain.Reply{Text: memory.NoReferent(conv)}, t
+	}
+	if s.Orders != nil {
+		switch ref.Kind {
+		case memory.RefSameOrder:
+			if ref.Customer == "" && len(ref.Customers) > 1 {
+				return domain.Reply{Text: "Which customer do you mean? Please send their full name."}, t
+			}
+			return s.Orders.Repeat(ctx, user, ref.Draft, ref.Customer), t
+		case memory.RefAddToDraft:
+			return s.Orders.AddToDraft(ctx, user, ref.Draft, ref.Product, text), t
+		case memory.RefCancelThat:
+			return s.Orders.Cancel(ctx, user, ""), t
+		}
+	}
+	if ref.Kind == memory.RefPronoun {
+		d = withReferents(d, ref)
+		t.decision = d
+	}
 	switch d.Intent {
 	case domain.IntentGreeting:
-		return domain.Reply{Text: Greeting(user)}
+		return domain.Reply{Text: Greeting(user)}, t
 	case domain.IntentHelp:
-		return domain.Reply{Text: Menu(user)}
-	case domain.IntentUnknown:
-		return domain.Reply{Text: "Sorry, I didn't understand that — could you say it another way?\n\n" + Menu(user)}
+		return domain.Reply{Text: Menu(user)}, t
 	case domain.IntentOrder:
 		if s.Orders != nil {
-			return s.Orders.Take(ctx, user, text)
+			return s.Orders.Take(ctx, user, text), t
 		}
 	case domain.IntentConfirm:
 		if s.Orders != nil {
-			return s.Orders.Confirm(ctx, user, orderRef(d))
+			return s.Orders.Confirm(ctx, user, orderRef(d)), t
 		}
 	case domain.IntentCancel:
 		if s.Orders != nil {
-			return s.Orders.Cancel(ctx, user, orderRef(d))
+			return s.Orders.Cancel(ctx, user, orderRef(d)), t
+		}
+	case domain.IntentStock, domain.IntentOutstanding, domain.IntentPendingOrders, domain.IntentReport, domain.IntentUnknown:
+		if reply, ok := s.question(ctx, user, text, d, &t); ok {
+			return reply, t
 		}
 	}
-	return domain.Reply{Text: Holding(d)}
+	if d.Intent == domain.IntentUnknown {
+		return domain.Reply{Text: "Sorry, I didn't understand that — could you say it another way?\n\n" + Menu(user)}, t
+	}
+	return domain.Reply{Text: Holding(d)}, t
+}
+
+// question answers from the books: the deterministic tools when the
+// message maps onto one, else the agent when there is one.
+func (s *Service) question(ctx context.Context, user domain.User, text string, d intent.Decision, t *turn) (domain.Reply, bool) {
+	if s.Reports == nil {
+		return domain.Reply{}, false
+	}
+	if call, ok := s.Reports.Plan(d); ok {
+		reply, keys := s.Reports.ReplyKeys(ctx, user, call)
+		t.tool, t.products, t.customers, t.rows = call.Tool, keys.Products, keys.Customers, keys.Rows
+		return reply, true
+	}
+	// Out-of-scope chatter never reaches the agent: only questions the
+	// router recognised as about the books.
+	if s.Agent != nil && d.Intent != domain.IntentUnknown {
+		reply, _ := s.Agent.Ask(ctx, user, text)
+		t.tool = "agent"
+		return reply, true
+	}
+	if d.Intent == domain.IntentUnknown {
+		return domain.Reply{}, false
+	}
+	return domain.Reply{Text: reports.HelpText}, true
+}
+
+// withReferents adds the customer or product a follow-up refers to ("uska
+// stock", "their outstanding") to the decision's entities, as if the person
+// had named it.
+func withReferents(d intent.Decision, ref memory.Reference) intent.Decision {
+	n := d.Normalized
+	ents := append([]intent.Entity(nil), n.Entities...)
+	if ref.Product != "" && !n.Has(intent.EntityProduct) {
+		ents = append(ents, intent.Entity{Kind: intent.EntityProduct, ID: ref.Product, IDs: []string{ref.Product}})
+	}
+	if ref.Customer != "" && !n.Has(intent.EntityCustomer) {
+		ids := ref.Customers
+		if len(ids) == 0 {
+			ids = []string{ref.Customer}
+		}
+		ents = append(ents, intent.Entity{Kind: intent.EntityCustomer, ID: ref.Customer, IDs: ids})
+	}
+	n.Entities = ents
+	d.Normalized = n
+	return d
+}
+
+// remember appends the exchange to memory. Memory is a convenience: a
+// failure is logged and the reply still goes out.
+func (s *Service) remember(ctx context.Context, user domain.User, in domain.Inbound, reply domain.Reply, t turn) {
+	at := in.Received
+	if at.IsZero() {
+		at = time.Now()
+	}
+	person := memory.Turn{Role: memory.RolePerson, Text: in.Body, At: at, Intent: t.decision.Intent}
+	for _, e := range t.decision.Normalized.Entities {
+		switch e.Kind {
+		case intent.EntityCustomer:
+			person.Customers = appendNew(person.Customers, e.ID)
+		case intent.EntityProduct:
+			person.Products = appendNew(person.Products, e.ID)
+		}
+	}
+	munshi := memory.Turn{Role: memory.RoleMunshi, Text: reply.Text, At: at, Tool: t.tool, DraftID: reply.About,
+		Customers: t.customers, Products: t.products, Rows: t.rows}
+	if err := s.Memory.Append(context.WithoutCancel(ctx), user.Phone, person, munshi); err != nil {
+		s.Logger.Warn("conversation: memory not written", "err", err)
+	}
+}
+
+func appendNew(xs []string, x string) []string {
+	for _, y := range xs {
+		if y == x {
+			return xs
+		}
+	}
+	return append(xs, x)
 }
 
 // orderRef is the order number a message names ("approve ORD-1042"), in
@@ -118,8 +278,7 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 func orderRef(d intent.Decision) string {
 	for _, e := range d.Normalized.Entities {
 		if e.Kind == intent.EntityOrderRef {
-			num := strings.TrimPrefix(e.ID, "ORDER-")
-			return "ORD-" + num
+			return "ORD-" + strings.TrimPrefix(e.ID, "ORDER-")
 		}
 	}
 	return ""
@@ -127,9 +286,8 @@ func orderRef(d intent.Decision) string {
 
 // Greeting welcomes a known person by name.
 func Greeting(u domain.User) string {
-	name := strings.Fields(u.Name)
 	first := u.Name
-	if len(name) > 0 {
+	if name := strings.Fields(u.Name); len(name) > 0 {
 		first = name[0]
 	}
 	return fmt.Sprintf("Namaste %s! 🙏 I'm Munshi.\n\n%s", first, Menu(u))
@@ -160,8 +318,8 @@ func Menu(u domain.User) string {
 	return "Type *help* to see what I can do."
 }
 
-// Holding names what was understood for intents whose handlers are not
-// wired in yet.
+// Holding names what was understood when the part of Munshi that handles
+// it is not configured.
 func Holding(d intent.Decision) string {
 	what := map[domain.Intent]string{
 		domain.IntentOrder:         "an order",
@@ -172,5 +330,5 @@ func Holding(d intent.Decision) string {
 		domain.IntentPendingOrders: "a question about pending orders",
 		domain.IntentReport:        "a sales report request",
 	}[d.Intent]
-	return fmt.Sprintf("Looks like %s — that part of Munshi is coming soon.", what)
+	return fmt.Sprintf("Looks like %s, but I can't help with that here.", what)
 }

@@ -38,6 +38,9 @@ type Inbound struct {
 type Reply struct {
 	Text      string
 	MediaURLs []string
+	// About is the order or draft the reply concerns ("ORD-1042"), so that
+	// a follow-up such as "cancel that" can refer to it.
+	About string `json:",omitempty"`
 }
 
 // Outbound is a WhatsApp message Munshi sends on its own initiative (a

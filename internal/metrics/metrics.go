@@ -20,6 +20,7 @@ type Metrics struct {
 	OutboxSends    *prometheus.CounterVec   // outbox attempts by kind and outcome
 	LLMCalls       *prometheus.CounterVec   // LLM calls by purpose and outcome
 	LLMTokens      *prometheus.CounterVec   // LLM tokens by purpose and direction (prompt, response)
+	MemoryFailures *prometheus.CounterVec   // failed calls to the shared memory store, by operation
 }
 
 // New registers Munshi's metrics, and outboxDepth as a gauge read on scrape.
@@ -54,8 +55,12 @@ func New(outboxDepth func() float64) *Metrics {
 		LLMTokens: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "munshi_llm_tokens_total", Help: "LLM tokens by purpose and direction.",
 		}, []string{"purpose", "direction"}),
+		MemoryFailures: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "munshi_memory_failures_total", Help: "Failed calls to the shared memory store (Redis), by operation.",
+		}, []string{"op"}),
 	}
-	r.MustRegister(m.Requests, m.Replies, m.WebhookLatency, m.Routing, m.RoutingLatency, m.OutboxSends, m.LLMCalls, m.LLMTokens)
+	r.MustRegister(m.Requests, m.Replies, m.WebhookLatency, m.Routing, m.RoutingLatency, m.OutboxSends, m.LLMCalls,
+		m.LLMTokens, m.MemoryFailures)
 	if outboxDepth != nil {
 		r.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "munshi_outbox_depth", Help: "Outbox messages waiting to be sent.",
@@ -67,4 +72,16 @@ func New(outboxDepth func() float64) *Metrics {
 // Handler serves the registry in the Prometheus text format.
 func (m *Metrics) Handler() http.Handler {
 	return promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{})
+}
+
+// WatchMemory exports whether conversation memory is degraded (1) or not.
+func (m *Metrics) WatchMemory(degraded func() bool) {
+	m.Registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "munshi_memory_degraded", Help: "1 while the shared memory store is unreachable and Munshi answers without memory.",
+	}, func() float64 {
+		if degraded() {
+			return 1
+		}
+		return 0
+	}))
 }
