@@ -19,6 +19,7 @@ Usage:
   munshi eval FILE.jsonl                            score routing and parsing on labelled messages
   munshi import catalog|customers|users FILE.csv    upsert a CSV file into the database
   munshi forget PHONE                               delete a person's conversation memory
+  munshi mcp                                        serve the read-only business tools over MCP (stdio)
 
 Run "munshi serve --help" for the environment variables.
 `
@@ -61,6 +62,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdImport(ctx, env, args[1:])
 	case "forget":
 		return cmdForget(ctx, env, args[1:])
+	case "mcp":
+		return cmdMCP(ctx, env, args[1:])
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
