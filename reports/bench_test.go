@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/store/sqlite"
-	"github.com/munshi/munshi/reports"
 	"github.com/munshi/munshi/reports/reportstest"
 )
 
@@ -131,33 +131,6 @@ func BenchmarkStockCatalog(b *testing.B) {
 	benchQuestion(b, "how much stock do we have?", "*Stock*: 10,000 products")
 }
 
-// BenchmarkStockCatalogFirstAsk: the same question the first time after
-// the open orders or the stock changed, when the stock committed to open
-// orders is summed again (each iteration opens a fresh store; only the
-// answer is timed in p50/p99, while ns/op includes the open).
-func BenchmarkStockCatalogFirstAsk(b *testing.B) {
-	books := largeBooks(b)
-	ctx := context.Background()
-	path := filepath.Join(largeTemp.dir, "munshi.db")
-	var took []time.Duration
-	for b.Loop() {
-		s, err := sqlite.Open(ctx, path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		tools := reports.NewTools(s, nil)
-		tools.Now, tools.Names = books.tools.Now, books.router
-		start := time.Now()
-		reply := tools.Answer(ctx, owner, books.router.Route(ctx, "how much stock do we have?"))
-		took = append(took, time.Since(start))
-		s.Close()
-		if !strings.HasPrefix(reply.Text, "*Stock*: 10,000 products") {
-			b.Fatalf("answered:\n%s", reply.Text)
-		}
-	}
-	reportPercentiles(b, took)
-}
-
 // BenchmarkStockCommit: "can we commit 200 cartons of phenyl?".
 func BenchmarkStockCommit(b *testing.B) {
 	benchQuestion(b, "can we commit 200 cartons of phenyl?", "✅ Yes: 2,400 bottles (200 cartons) of Phenyl 1L")
@@ -193,4 +166,39 @@ func BenchmarkSalesLastMonthByCustomer(b *testing.B) {
 
 func BenchmarkWhoBoughtLastWeek(b *testing.B) {
 	benchQuestion(b, "who bought glass cleaner last week?", "*Who bought Glass Cleaner 500ml*")
+}
+
+// BenchmarkStockCatalogAfterChange: "how much stock do we have?" right
+// after the stock changed (a product's ready stock is updated before each
+// question), so the stock committed to open orders is summed again rather
+// than reused. The update is outside the timed p50/p99, not outside ns/op.
+// It runs last: it changes the books.
+func BenchmarkStockCatalogAfterChange(b *testing.B) {
+	books := largeBooks(b)
+	ctx := context.Background()
+	ps, err := books.store.Products(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var gc domain.Product
+	for _, p := range ps {
+		if p.SKU == "GC500" {
+			gc = p
+		}
+	}
+	d := books.router.Route(ctx, "how much stock do we have?")
+	var took []time.Duration
+	for b.Loop() {
+		gc.StockReady ^= 1
+		if err := books.store.UpsertProducts(ctx, []domain.Product{gc}); err != nil {
+			b.Fatal(err)
+		}
+		start := time.Now()
+		reply := books.tools.Answer(ctx, owner, d)
+		took = append(took, time.Since(start))
+		if !strings.HasPrefix(reply.Text, "*Stock*: 10,000 products") {
+			b.Fatalf("answered:\n%s", reply.Text)
+		}
+	}
+	reportPercentiles(b, took)
 }

@@ -59,7 +59,7 @@ type Reports interface {
 
 // Agent answers questions the deterministic path cannot map.
 type Agent interface {
-	Ask(ctx context.Context, user domain.User, question string) (domain.Reply, bool)
+	AskKeys(ctx context.Context, user domain.User, question string) (domain.Reply, bool, reports.Keys)
 }
 
 // Service answers messages.
@@ -210,8 +210,8 @@ func (s *Service) question(ctx context.Context, user domain.User, text string, d
 	// Out-of-scope chatter never reaches the agent: only questions the
 	// router recognised as about the books.
 	if s.Agent != nil && d.Intent != domain.IntentUnknown {
-		reply, _ := s.Agent.Ask(ctx, user, text)
-		t.tool = "agent"
+		reply, _, keys := s.Agent.AskKeys(ctx, user, text)
+		t.tool, t.products, t.customers, t.rows = "agent", keys.Products, keys.Customers, keys.Rows
 		return reply, true
 	}
 	if d.Intent == domain.IntentUnknown {
