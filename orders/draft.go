@@ -117,27 +117,10 @@ func Quantity(qty int64, p domain.Product) string {
 	sort.Slice(packs, func(i, j int) bool { return packs[i].Units > packs[j].Units })
 	for _, ps := range packs {
 		if ps.Units > 1 && qty >= ps.Units && qty%ps.Units == 0 {
-			return fmt.Sprintf("%d %s", qty/ps.Units, plural(ps.Name, qty/ps.Units))
+			return fmt.Sprintf("%d %s", qty/ps.Units, domain.Plural(ps.Name, qty/ps.Units))
 		}
 	}
-	return units(qty, p.Unit)
-}
-
-func units(qty int64, unit string) string {
-	return fmt.Sprintf("%s %s", domain.GroupIndian(qty), plural(unit, qty))
-}
-
-func plural(word string, n int64) string {
-	if n == 1 || word == "" || strings.HasSuffix(word, "s") {
-		return word
-	}
-	switch word {
-	case "box":
-		return "boxes"
-	case "dozen":
-		return "dozen"
-	}
-	return word + "s"
+	return domain.Units(qty, p.Unit)
 }
 
 func sortStrings(xs []string) []string {

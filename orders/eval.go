@@ -1,8 +1,6 @@
 package orders
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/domain"
 )
 
@@ -34,45 +33,33 @@ type LabelledOrder struct {
 // Blank lines are skipped. A line that is not a JSON object, or whose order
 // fields have the wrong shape, is an error naming its line.
 func ReadLabelledOrders(r io.Reader) ([]LabelledOrder, error) {
+	exs, err := intent.ReadExamples(r)
+	if err != nil {
+		return nil, err
+	}
+	return LabelledOrders(exs)
+}
+
+// LabelledOrders picks the order lines with an "items" field out of
+// examples read for routing, so one file scores both.
+func LabelledOrders(exs []intent.Example) ([]LabelledOrder, error) {
 	var out []LabelledOrder
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		b := bytes.TrimSpace(sc.Bytes())
-		if len(b) == 0 {
+	for _, e := range exs {
+		rawItems, hasItems := e.Fields["items"]
+		if e.Intent != domain.IntentOrder || !hasItems {
 			continue
 		}
-		var fields map[string]json.RawMessage
-		if err := json.Unmarshal(b, &fields); err != nil {
-			return nil, fmt.Errorf("orders: line %d: not a JSON object: %w", line, err)
-		}
-		var in string
-		if raw, ok := fields["intent"]; ok {
-			if err := json.Unmarshal(raw, &in); err != nil {
-				return nil, fmt.Errorf("orders: line %d: \"intent\" must be a string", line)
-			}
-		}
-		rawItems, hasItems := fields["items"]
-		if in != string(domain.IntentOrder) || !hasItems {
-			continue
-		}
-		ex, err := labelledOrder(fields, rawItems)
+		ex, err := labelledOrder(e.Text, e.Fields, rawItems)
 		if err != nil {
-			return nil, fmt.Errorf("orders: line %d: %w", line, err)
+			return nil, fmt.Errorf("orders: line %d: %w", e.Line, err)
 		}
 		out = append(out, ex)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("orders: reading labelled orders: %w", err)
 	}
 	return out, nil
 }
 
-func labelledOrder(fields map[string]json.RawMessage, rawItems json.RawMessage) (LabelledOrder, error) {
-	var ex LabelledOrder
-	if err := json.Unmarshal(fields["text"], &ex.Text); err != nil || strings.TrimSpace(ex.Text) == "" {
-		return ex, fmt.Errorf("want a non-empty string \"text\"")
-	}
+func labelledOrder(text string, fields map[string]json.RawMessage, rawItems json.RawMessage) (LabelledOrder, error) {
+	ex := LabelledOrder{Text: text}
 	if raw, ok := fields["customer"]; ok {
 		if err := json.Unmarshal(raw, &ex.Customer); err != nil {
 			return ex, fmt.Errorf("\"customer\" must be a customer id or null")

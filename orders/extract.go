@@ -320,7 +320,7 @@ func (r *resolver) items(out *Parsed) {
 			out.Items[k].SaidQty, out.Items[k].SaidUnit = 0, ""
 			if out.Items[k].Qty > MaxQty {
 				prod := r.p.products[item.SKU]
-				out.Unresolved = append(out.Unresolved, fmt.Sprintf("%s adds up to more than %d %s — please check the quantities.", prod.Name, MaxQty, plural(prod.Unit, 2)))
+				out.Unresolved = append(out.Unresolved, fmt.Sprintf("%s adds up to more than %d %s — please check the quantities.", prod.Name, MaxQty, domain.Plural(prod.Unit, 2)))
 			}
 			continue
 		}
@@ -374,7 +374,7 @@ func (r *resolver) item(x ExtractedItem) (Item, string) {
 	per, ok := r.perUnit(prod, unit)
 	switch {
 	case !ok:
-		return Item{}, fmt.Sprintf("%s does not come in %s — %s?", prod.Name, plural(unit, 2), unitChoices(prod))
+		return Item{}, fmt.Sprintf("%s does not come in %s — %s?", prod.Name, domain.Plural(unit, 2), unitChoices(prod))
 	case per != 1 && !r.saidUnit(unit):
 		return Item{}, fmt.Sprintf("How many %s, and in which unit? (%s)", prod.Name, unitChoices(prod))
 	case per == 1:
@@ -393,7 +393,7 @@ func (r *resolver) item(x ExtractedItem) (Item, string) {
 	case v <= 0:
 		return Item{}, fmt.Sprintf("How many %s? The quantity must be more than zero. (%s)", prod.Name, unitChoices(prod))
 	case total != math.Trunc(total):
-		return Item{}, fmt.Sprintf("How many %s? That is not a whole number of %s. (%s)", prod.Name, plural(prod.Unit, 2), unitChoices(prod))
+		return Item{}, fmt.Sprintf("How many %s? That is not a whole number of %s. (%s)", prod.Name, domain.Plural(prod.Unit, 2), unitChoices(prod))
 	}
 	said := int64(v)
 	if float64(said) != v {

@@ -58,7 +58,7 @@ func emailHTML(d Draft, placer, approver domain.User, products map[string]domain
 	for i, l := range d.Lines {
 		p := products[l.SKU]
 		fmt.Fprintf(&b, "<tr><td>%d</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s (%s)</td></tr>\n",
-			i+1, e(l.SKU), e(p.Name), e(units(l.Qty, p.Unit)), e(l.Price.String()), e(l.Amount.String()),
+			i+1, e(l.SKU), e(p.Name), e(domain.Units(l.Qty, p.Unit)), e(l.Price.String()), e(l.Amount.String()),
 			e(l.GSTAmount.String()), e(l.GSTRate.String()))
 	}
 	fmt.Fprintf(&b, "<tr><td colspan=\"5\">Subtotal</td><td colspan=\"2\">%s</td></tr>\n", e(d.Subtotal.String()))

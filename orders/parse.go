@@ -1138,7 +1138,7 @@ func (p *Parser) resolveMention(r *reading, m *mention, qs []*quantity, skip []b
 	if k, ok := bySKU[item.SKU]; ok {
 		sum := out.Items[k].Qty + item.Qty
 		if sum > MaxQty {
-			out.Unresolved = append(out.Unresolved, fmt.Sprintf("%s of %s in all looks wrong — please check the quantities.", units(sum, prod.Unit), prod.Name))
+			out.Unresolved = append(out.Unresolved, fmt.Sprintf("%s of %s in all looks wrong — please check the quantities.", domain.Units(sum, prod.Unit), prod.Name))
 			out.Items = append(out.Items[:k], out.Items[k+1:]...)
 			delete(bySKU, item.SKU)
 			for s, j := range bySKU {
@@ -1194,7 +1194,7 @@ func (p *Parser) combine(r *reading, prod domain.Product, qs []*quantity, skip [
 		total += it.Qty
 	}
 	if total > MaxQty {
-		return Item{}, fmt.Sprintf("%s of %s looks wrong — please check the quantity.", units(total, prod.Unit), prod.Name)
+		return Item{}, fmt.Sprintf("%s of %s looks wrong — please check the quantity.", domain.Units(total, prod.Unit), prod.Name)
 	}
 	return Item{SKU: prod.SKU, Qty: total}, ""
 }
@@ -1243,9 +1243,9 @@ func (p *Parser) saidQty(qs []*quantity, prod domain.Product) string {
 		case q.measure != "":
 			parts = append(parts, q.measure)
 		case q.unit == "":
-			parts = append(parts, fmt.Sprintf("%s %s", formatQty(q.value), plural(prod.Unit, countOf(q.value))))
+			parts = append(parts, fmt.Sprintf("%s %s", formatQty(q.value), domain.Plural(prod.Unit, countOf(q.value))))
 		default:
-			parts = append(parts, fmt.Sprintf("%s %s", formatQty(q.value), plural(q.unit, countOf(q.value))))
+			parts = append(parts, fmt.Sprintf("%s %s", formatQty(q.value), domain.Plural(q.unit, countOf(q.value))))
 		}
 	}
 	return strings.Join(parts, " ")
@@ -1273,7 +1273,7 @@ func (p *Parser) strayQuantity(r *reading, q *quantity, ms []*mention, skip []bo
 	}
 	said := formatQty(q.value)
 	if q.unit != "" {
-		said += " " + plural(q.unit, countOf(q.value))
+		said += " " + domain.Plural(q.unit, countOf(q.value))
 	} else if q.measure != "" {
 		said = q.measure
 	}
@@ -1336,7 +1336,7 @@ func itemOf(prod domain.Product, q *quantity, units map[string]int64) (Item, str
 	case q.measure != "":
 		unit = prod.Unit
 	case !ok:
-		return Item{}, fmt.Sprintf("%s does not come in %s. How many? (%s)", prod.Name, plural(unit, 2), unitChoices(prod))
+		return Item{}, fmt.Sprintf("%s does not come in %s. How many? (%s)", prod.Name, domain.Plural(unit, 2), unitChoices(prod))
 	case per == 1:
 		unit = prod.Unit
 	}
@@ -1347,12 +1347,12 @@ func itemOf(prod domain.Product, q *quantity, units map[string]int64) (Item, str
 	case q.value <= 0:
 		return Item{}, fmt.Sprintf("How many %s? %s is not a quantity.", prod.Name, formatQty(q.value))
 	case total > MaxQty:
-		return Item{}, fmt.Sprintf("%s %s of %s looks wrong — please check the quantity.", formatQty(q.value), plural(unit, 2), prod.Name)
+		return Item{}, fmt.Sprintf("%s %s of %s looks wrong — please check the quantity.", formatQty(q.value), domain.Plural(unit, 2), prod.Name)
 	case total != math.Trunc(total) && per == 1:
-		return Item{}, fmt.Sprintf("How many %s? %s is not a whole number of %s.", prod.Name, formatQty(q.value), plural(prod.Unit, 2))
+		return Item{}, fmt.Sprintf("How many %s? %s is not a whole number of %s.", prod.Name, formatQty(q.value), domain.Plural(prod.Unit, 2))
 	case total != math.Trunc(total):
 		return Item{}, fmt.Sprintf("How many %s? %s %s is %s %s, not a whole number.", prod.Name, formatQty(q.value),
-			plural(unit, countOf(q.value)), formatQty(total), plural(prod.Unit, 2))
+			domain.Plural(unit, countOf(q.value)), formatQty(total), domain.Plural(prod.Unit, 2))
 	}
 	said := int64(q.value)
 	if float64(said) != q.value || q.measure != "" {
@@ -1393,7 +1393,7 @@ func unknownProduct(r *reading, q *quantity) string {
 }
 
 func unitChoices(p domain.Product) string {
-	choices := []string{plural(p.Unit, 2)}
+	choices := []string{domain.Plural(p.Unit, 2)}
 	for _, ps := range p.PackSizes {
 		choices = append(choices, fmt.Sprintf("%s of %d", ps.Name, ps.Units))
 	}

@@ -124,11 +124,11 @@ func inventory(d Draft, s Snapshot) RuleResult {
 		if l.Qty <= available {
 			continue
 		}
-		short = append(short, fmt.Sprintf("%s: need %s, available %s", p.Name, units(l.Qty, p.Unit), units(available, p.Unit)))
+		short = append(short, fmt.Sprintf("%s: need %s, available %s", p.Name, domain.Units(l.Qty, p.Unit), domain.Units(available, p.Unit)))
 		if available > 0 {
 			suggest = append(suggest, fmt.Sprintf("%s of %s%s", Quantity(available, p), p.Name, fullPacks(available, p)))
 		} else if p.StockWIP > 0 {
-			suggest = append(suggest, fmt.Sprintf("%s is out of stock (%s in production)", p.Name, units(p.StockWIP, p.Unit)))
+			suggest = append(suggest, fmt.Sprintf("%s is out of stock (%s in production)", p.Name, domain.Units(p.StockWIP, p.Unit)))
 		} else {
 			suggest = append(suggest, fmt.Sprintf("drop %s (out of stock)", p.Name))
 		}
@@ -202,5 +202,5 @@ func fullPacks(qty int64, p domain.Product) string {
 	if best.Units <= 1 || qty < best.Units || qty%best.Units == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" (%d full %s)", qty/best.Units, plural(best.Name, qty/best.Units))
+	return fmt.Sprintf(" (%d full %s)", qty/best.Units, domain.Plural(best.Name, qty/best.Units))
 }

@@ -49,9 +49,9 @@ func writeLines(b *strings.Builder, d Draft, products map[string]domain.Product)
 		}
 		said := Quantity(l.Qty, p)
 		if l.SaidUnit != "" && l.SaidQty > 0 {
-			said = fmt.Sprintf("%d %s", l.SaidQty, plural(l.SaidUnit, l.SaidQty))
+			said = fmt.Sprintf("%d %s", l.SaidQty, domain.Plural(l.SaidUnit, l.SaidQty))
 		}
-		base := units(l.Qty, p.Unit)
+		base := domain.Units(l.Qty, p.Unit)
 		qty := said
 		if said != base {
 			qty = fmt.Sprintf("%s (%s)", said, base)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/munshi/munshi/internal/domain"
 )
 
 // Report is what a tool returns: one of *StockCheck, *CatalogStock,
@@ -175,7 +177,7 @@ func (s *OutOfStock) view(clock) ([]string, []string, int, int) {
 	if s.Count == 0 {
 		return []string{"Nothing is out of stock. 👍"}, nil, 0, 0
 	}
-	head := []string{fmt.Sprintf("*Out of stock*: %s %s with nothing available", count(s.Count), plural("product", int64(s.Count))), ""}
+	head := []string{fmt.Sprintf("*Out of stock*: %s %s with nothing available", count(s.Count), domain.Plural("product", int64(s.Count))), ""}
 	rows := make([]string, len(s.Lines))
 	for i, l := range s.Lines {
 		r := fmt.Sprintf("• %s (%s): %s ready", l.Name, l.SKU, Units(l.Ready, l.Unit))
@@ -219,7 +221,7 @@ func (d *Dues) view(c clock) ([]string, []string, int, int) {
 	if t.Customers == 0 {
 		return []string{"Nobody owes us anything right now. 👍"}, nil, 0, 0
 	}
-	head := []string{fmt.Sprintf("*Who owes us*: %s %s, %s in all", count(t.Customers), plural("customer", int64(t.Customers)), t.Outstanding)}
+	head := []string{fmt.Sprintf("*Who owes us*: %s %s, %s in all", count(t.Customers), domain.Plural("customer", int64(t.Customers)), t.Outstanding)}
 	if t.OverLimit > 0 {
 		head = append(head, fmt.Sprintf("⚠️ %s over their credit limit", count(t.OverLimit)))
 	}
@@ -336,7 +338,7 @@ func (p *PendingOrders) view(c clock) ([]string, []string, int, int) {
 			mark = "⏳"
 		}
 		rows[i] = fmt.Sprintf("%s %s %s: %s, %d %s, %s", mark, o.ID, o.CustomerName, o.Total, o.Lines,
-			plural("item", int64(o.Lines)), ageText(c.age(o.CreatedAt)))
+			domain.Plural("item", int64(o.Lines)), ageText(c.age(o.CreatedAt)))
 	}
 	return head, rows, p.Offset, t.Count()
 }
@@ -394,7 +396,7 @@ func (s *Sales) view(c clock) ([]string, []string, int, int) {
 	if t.Orders == 0 {
 		return []string{title, "No sales in this period."}, nil, 0, 0
 	}
-	total := fmt.Sprintf("%s before GST (+%s GST), %s %s", t.Amount, t.GST, count(t.Orders), plural("order", int64(t.Orders)))
+	total := fmt.Sprintf("%s before GST (+%s GST), %s %s", t.Amount, t.GST, count(t.Orders), domain.Plural("order", int64(t.Orders)))
 	if s.Product != nil && len(s.Lines) > 0 {
 		total += ", " + Quantity(t.Qty, s.Lines[0].Unit, s.Lines[0].Packs)
 	}
@@ -409,13 +411,13 @@ func (s *Sales) view(c clock) ([]string, []string, int, int) {
 			if err == nil {
 				label = day.Format("Mon 2 Jan")
 			}
-			rows[i] = fmt.Sprintf("• %s: %s (%d %s)", label, l.Amount, l.Orders, plural("order", int64(l.Orders)))
+			rows[i] = fmt.Sprintf("• %s: %s (%d %s)", label, l.Amount, l.Orders, domain.Plural("order", int64(l.Orders)))
 		case ByCustomer:
 			rows[i] = fmt.Sprintf("%d. %s: %s", n, l.Label, l.Amount)
 			if s.Product != nil {
 				rows[i] += ", " + Quantity(l.Qty, l.Unit, l.Packs)
 			} else {
-				rows[i] += fmt.Sprintf(" (%d %s)", l.Orders, plural("order", int64(l.Orders)))
+				rows[i] += fmt.Sprintf(" (%d %s)", l.Orders, domain.Plural("order", int64(l.Orders)))
 			}
 		default:
 			rows[i] = fmt.Sprintf("%d. %s: %s, %s", n, l.Label, l.Amount, Quantity(l.Qty, l.Unit, l.Packs))

@@ -109,16 +109,7 @@ func fit(head, rows []string, offset, total int) (string, int) {
 func count[T int | int64](n T) string { return domain.GroupIndian(int64(n)) }
 
 // Units writes a quantity in base units with Indian grouping: "2,400 bottles".
-func Units(n int64, unit string) string {
-	if unit == "" {
-		return domain.GroupIndian(n)
-	}
-	abs := n
-	if abs < 0 {
-		abs = -abs
-	}
-	return domain.GroupIndian(n) + " " + plural(unit, abs)
-}
+func Units(n int64, unit string) string { return domain.Units(n, unit) }
 
 // Packs writes base units in the product's largest pack that it reaches:
 // "100 cartons", "41 cartons + 16 bottles"; "" when under one pack or the
@@ -134,7 +125,7 @@ func Packs(n int64, unit string, packs []domain.PackSize) string {
 		return ""
 	}
 	k, r := n/best.Units, n%best.Units
-	s := domain.GroupIndian(k) + " " + plural(best.Name, k)
+	s := domain.GroupIndian(k) + " " + domain.Plural(best.Name, k)
 	if r > 0 {
 		s += " + " + Units(r, unit)
 	}
@@ -149,21 +140,6 @@ func Quantity(n int64, unit string, packs []domain.PackSize) string {
 		s += " (" + p + ")"
 	}
 	return s
-}
-
-func plural(word string, n int64) string {
-	if n == 1 || word == "" || strings.HasSuffix(word, "s") {
-		return word
-	}
-	switch word {
-	case "box":
-		return "boxes"
-	case "dozen":
-		return "dozen"
-	case "pouch":
-		return "pouches"
-	}
-	return word + "s"
 }
 
 // ageDays counts calendar days in loc from t to now.

@@ -380,20 +380,20 @@ func (t *Tools) checkStock(ctx context.Context, args map[string]any, page Page, 
 // unit or one of its packs) to base units.
 func baseUnits(qty int64, unit string, l StockLine) (int64, error) {
 	u := strings.ToLower(strings.TrimSpace(unit))
-	if u == "" || u == l.Unit || u == plural(l.Unit, 2) || u == "unit" || u == "units" {
+	if u == "" || u == l.Unit || u == domain.Plural(l.Unit, 2) || u == "unit" || u == "units" {
 		return qty, nil
 	}
 	for _, p := range l.Packs {
-		if u == strings.ToLower(p.Name) || u == plural(strings.ToLower(p.Name), 2) {
+		if u == strings.ToLower(p.Name) || u == domain.Plural(strings.ToLower(p.Name), 2) {
 			if qty > math.MaxInt64/max(p.Units, 1) {
 				return 0, domain.Errorf(domain.EINVALID, "That quantity is too large.")
 			}
 			return qty * p.Units, nil
 		}
 	}
-	ways := []string{plural(l.Unit, 2)}
+	ways := []string{domain.Plural(l.Unit, 2)}
 	for _, p := range l.Packs {
-		ways = append(ways, fmt.Sprintf("%s of %d", plural(p.Name, 2), p.Units))
+		ways = append(ways, fmt.Sprintf("%s of %d", domain.Plural(p.Name, 2), p.Units))
 	}
 	list := ways[0]
 	if n := len(ways); n > 1 {

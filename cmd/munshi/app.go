@@ -93,7 +93,11 @@ func (m *Main) Open(ctx context.Context) error {
 	} else {
 		m.Logger.Info("GEMINI_API_KEY is not set: running without the LLM tier")
 	}
-	if m.Router, err = m.newRouter(ctx); err != nil {
+	vocab, err := vocabulary(ctx, store)
+	if err != nil {
+		return err
+	}
+	if m.Router, err = newRouter(vocab, m.LLM); err != nil {
 		return err
 	}
 	senders, err := m.senders()
@@ -101,9 +105,7 @@ func (m *Main) Open(ctx context.Context) error {
 		return err
 	}
 	m.Dispatcher = &outbox.Dispatcher{Store: store, Senders: senders, Logger: m.Logger, Record: m.recordSend}
-	if m.Orders, err = m.newOrders(ctx); err != nil {
-		return err
-	}
+	m.Orders = m.newOrders(vocab)
 	if err := m.newMemory(); err != nil {
 		return err
 	}
@@ -127,22 +129,28 @@ func (m *Main) Open(ctx context.Context) error {
 	return nil
 }
 
-// newRouter trains the intent router on the catalog and customers in the
-// database.
-func (m *Main) newRouter(ctx context.Context) (*intent.Router, error) {
-	products, err := m.Store.Products(ctx)
+// vocabulary reads the catalog and the customers the router and the order
+// parser recognise in messages.
+func vocabulary(ctx context.Context, store *sqlite.Store) (intent.Vocabulary, error) {
+	products, err := store.Products(ctx)
 	if err != nil {
-		return nil, err
+		return intent.Vocabulary{}, err
 	}
-	customers, err := m.Store.Customers(ctx)
+	customers, err := store.Customers(ctx)
 	if err != nil {
-		return nil, err
+		return intent.Vocabulary{}, err
 	}
+	return intent.Vocabulary{Products: products, Customers: customers}, nil
+}
+
+// newRouter trains the intent router on a vocabulary, with the LLM tier
+// when there is one.
+func newRouter(v intent.Vocabulary, llm *gemini.Client) (*intent.Router, error) {
 	var opts intent.Options
-	if m.LLM != nil {
-		opts.LLM = m.LLM
+	if llm != nil {
+		opts.LLM = llm
 	}
-	return intent.NewRouter(intent.Vocabulary{Products: products, Customers: customers}, opts)
+	return intent.NewRouter(v, opts)
 }
 
 // recordLLM audits and counts every LLM call, refused ones too.
@@ -180,24 +188,16 @@ func (m *Main) newMemory() error {
 	return nil
 }
 
-// newOrders wires order taking to the catalog and customers in the database.
-func (m *Main) newOrders(ctx context.Context) (*orders.Service, error) {
-	products, err := m.Store.Products(ctx)
-	if err != nil {
-		return nil, err
-	}
-	customers, err := m.Store.Customers(ctx)
-	if err != nil {
-		return nil, err
-	}
+// newOrders wires order taking to the catalog and customers.
+func (m *Main) newOrders(v intent.Vocabulary) *orders.Service {
 	svc := &orders.Service{
-		Books: m.Store, Parser: orders.NewParser(m.Router, products, customers), Audit: m.Audit, Logger: m.Logger,
+		Books: m.Store, Parser: orders.NewParser(m.Router, v.Products, v.Customers), Audit: m.Audit, Logger: m.Logger,
 		MinimumOrder: m.Config.MinimumOrder, AccountsEmail: m.Config.AccountsEmails(), Nudge: m.Dispatcher.Nudge,
 	}
 	if m.LLM != nil {
 		svc.Extractor = m.LLM
 	}
-	return svc, nil
+	return svc
 }
 
 func (m *Main) senders() (map[string]outbox.Sender, error) {

@@ -99,7 +99,7 @@ func cmdEval(ctx context.Context, env environment, args []string) error {
 	if err != nil {
 		return err
 	}
-	labelled, err := orders.ReadLabelledOrders(bytes.NewReader(data))
+	labelled, err := orders.LabelledOrders(examples)
 	if err != nil {
 		return err
 	}
@@ -126,8 +126,7 @@ func cmdEval(ctx context.Context, env environment, args []string) error {
 // tier, and llmCalls counts the calls it makes.
 func offlineRouter(ctx context.Context, env environment) (router *intent.Router, parser *orders.Parser, llmCalls *atomic.Int64, err error) {
 	llmCalls = new(atomic.Int64)
-	var products []domain.Product
-	var customers []domain.Customer
+	var v intent.Vocabulary
 	path := env.getenv("MUNSHI_DB")
 	if path == "" {
 		path = "munshi.db"
@@ -138,18 +137,15 @@ func offlineRouter(ctx context.Context, env environment) (router *intent.Router,
 			return nil, nil, nil, err
 		}
 		defer store.Close()
-		if products, err = store.Products(ctx); err != nil {
+		if v, err = vocabulary(ctx, store); err != nil {
 			return nil, nil, nil, err
 		}
-		if customers, err = store.Customers(ctx); err != nil {
-			return nil, nil, nil, err
-		}
-	} else if products, customers, _, err = demo.Data(); err != nil {
+	} else if v.Products, v.Customers, _, err = demo.Data(); err != nil {
 		return nil, nil, nil, err
 	}
-	var opts intent.Options
+	var llm *gemini.Client
 	if cfg := config.FromEnv(env.getenv); cfg.GeminiAPIKey != "" {
-		llm, err := gemini.New(gemini.Config{APIKey: cfg.GeminiAPIKey, Model: cfg.GeminiModel, BaseURL: cfg.GeminiBaseURL,
+		llm, err = gemini.New(gemini.Config{APIKey: cfg.GeminiAPIKey, Model: cfg.GeminiModel, BaseURL: cfg.GeminiBaseURL,
 			Recorder: func(c gemini.Call) {
 				if c.Outcome != gemini.OutcomeBreakerOpen && c.Outcome != gemini.OutcomeNoBudget {
 					llmCalls.Add(1)
@@ -158,11 +154,10 @@ func offlineRouter(ctx context.Context, env environment) (router *intent.Router,
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		opts.LLM = llm
 	}
-	r, err := intent.NewRouter(intent.Vocabulary{Products: products, Customers: customers}, opts)
+	r, err := newRouter(v, llm)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	return r, orders.NewParser(r, products, customers), llmCalls, nil
+	return r, orders.NewParser(r, v.Products, v.Customers), llmCalls, nil
 }
