@@ -73,8 +73,11 @@ var DefaultIntentThresholds = map[domain.Intent]float64{
 	domain.IntentConfirm: 0.85,
 	domain.IntentCancel:  0.85,
 	// The model's "unknown" is its least reliable answer (everything it
-	// has not learned looks unknown): below this it defers to the LLM.
-	domain.IntentUnknown: 0.85,
+	// has not learned looks unknown): below this it defers to the LLM. On
+	// cross-validated training predictions 0.8 sends 12% of messages to
+	// the LLM instead of 14% at 0.85, for 3 more in-scope messages (of
+	// about 700) answered unknown without asking it.
+	domain.IntentUnknown: 0.8,
 }
 
 // Decision is where a message was routed and why.

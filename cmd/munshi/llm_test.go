@@ -128,3 +128,26 @@ func BenchmarkHangingLLMRoundTrip(b *testing.B) {
 	b.StopTimer()
 	lat.report(b)
 }
+
+func TestEvalCountsLLMCalls(t *testing.T) {
+	g := newFakeGemini(t, 0, false)
+	env := map[string]string{"MUNSHI_DB": t.TempDir() + "/none.db", "GEMINI_API_KEY": "test-gemini-key", "GEMINI_BASE_URL": g.URL}
+	out, _, err := cli(t, env, "", "eval", "../../intent/corpus/heldout.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var calls, messages int
+	var per100 float64
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "LLM calls:") {
+			fmt.Sscanf(line, "LLM calls: %d for %d messages (%f per 100 messages)", &calls, &messages, &per100)
+		}
+	}
+	if messages == 0 || calls != int(g.calls.Load()) || calls == 0 {
+		t.Fatalf("eval reported %d calls for %d messages; the fake saw %d\n%s", calls, messages, g.calls.Load(), out)
+	}
+	if !strings.Contains(out, "llm ") {
+		t.Fatalf("no llm tier in the report:\n%s", out)
+	}
+	t.Logf("held-out: %d LLM calls for %d messages (%.1f per 100)", calls, messages, per100)
+}

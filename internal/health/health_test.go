@@ -1,0 +1,50 @@
+package health_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/munshi/munshi/internal/health"
+)
+
+func TestReadiness(t *testing.T) {
+	ok := func(context.Context) error { return nil }
+	down := func(context.Context) error { return errors.New("connection refused") }
+	cases := []struct {
+		name   string
+		checks []health.Check
+		code   int
+		status string
+	}{
+		{"all up", []health.Check{{Name: "database", Probe: ok}, {Name: "redis", Probe: ok, Degraded: true}}, 200, "ok"},
+		{"redis down", []health.Check{{Name: "database", Probe: ok}, {Name: "redis", Probe: down, Degraded: true}}, 200, "degraded"},
+		{"database down", []health.Check{{Name: "database", Probe: down}, {Name: "redis", Probe: ok, Degraded: true}}, 503, "unavailable"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			mux := http.NewServeMux()
+			(&health.Handler{Checks: c.checks}).Register(mux)
+			rec := httptest.NewRecorder()
+			mux.ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
+			var body struct {
+				Status string
+				Checks map[string]string
+			}
+			json.NewDecoder(rec.Body).Decode(&body)
+			if rec.Code != c.code || body.Status != c.status || len(body.Checks) != len(c.checks) {
+				t.Fatalf("%d %+v", rec.Code, body)
+			}
+		})
+	}
+	mux := http.NewServeMux()
+	(&health.Handler{}).Register(mux)
+	rec := httptest.NewRecorder()
+	mux.ServeHTTP(rec, httptest.NewRequest("GET", "/healthz", nil))
+	if rec.Code != 200 {
+		t.Fatalf("healthz %d", rec.Code)
+	}
+}
