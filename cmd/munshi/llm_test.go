@@ -102,31 +102,13 @@ func TestHangingLLMStillAnswersInsideTheBudget(t *testing.T) {
 // BenchmarkLLMRoundTrip is a webhook whose message needs the LLM tier, with
 // the fake Gemini answering in 800 ms.
 func BenchmarkLLMRoundTrip(b *testing.B) {
-	g := newFakeGemini(b, 800*time.Millisecond, false)
-	m := startWithGemini(b, g, "12s")
-	client := &http.Client{}
-	lat := make(latencies, 0, b.N)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		lat = append(lat, post(b, client, m, fmt.Sprintf("SMllmb%06d", i), demo.SalesPhone, needsLLM))
-	}
-	b.StopTimer()
-	lat.report(b)
+	benchMessages(b, startWithGemini(b, newFakeGemini(b, 800*time.Millisecond, false), "12s"), demo.SalesPhone, needsLLM)
 }
 
 // BenchmarkHangingLLMRoundTrip is the same message when Gemini never
 // answers: the reply comes when the per-call timeout gives up.
 func BenchmarkHangingLLMRoundTrip(b *testing.B) {
-	g := newFakeGemini(b, 0, true)
-	m := startWithGemini(b, g, "12s")
-	client := &http.Client{}
-	lat := make(latencies, 0, b.N)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		lat = append(lat, post(b, client, m, fmt.Sprintf("SMhangb%06d", i), demo.SalesPhone, needsLLM))
-	}
-	b.StopTimer()
-	lat.report(b)
+	benchMessages(b, startWithGemini(b, newFakeGemini(b, 0, true), "12s"), demo.SalesPhone, needsLLM)
 }
 
 func TestEvalCountsLLMCalls(t *testing.T) {

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -77,32 +76,18 @@ func startLarge(b *testing.B) *Main {
 	return startMain(b, newFakeTwilio(b).URL, map[string]string{"MUNSHI_DB": path})
 }
 
-func benchQuestion(b *testing.B, from, text string) {
-	m := startLarge(b)
-	client := &http.Client{}
-	post(b, client, m, "SMwarm", from, text)
-	lat := make(latencies, 0, b.N)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		lat = append(lat, post(b, client, m, fmt.Sprintf("SMlq%09d", i), from, text))
-	}
-	b.StopTimer()
-	lat.report(b)
-}
-
 // BenchmarkLargeStockQuestion: "GC ka stock kitna hai" through the webhook
 // over 10,000 SKUs and 500,000 order lines.
 func BenchmarkLargeStockQuestion(b *testing.B) {
-	benchQuestion(b, demo.OwnerPhone, "GC ka stock kitna hai")
+	benchMessages(b, startLarge(b), demo.OwnerPhone, "GC ka stock kitna hai")
 }
 
 // BenchmarkLargeOutstandingQuestion: "who owes us money?" at that scale.
 func BenchmarkLargeOutstandingQuestion(b *testing.B) {
-	benchQuestion(b, demo.OwnerPhone, "who owes us money?")
+	benchMessages(b, startLarge(b), demo.OwnerPhone, "who owes us money?")
 }
 
 // BenchmarkLargeCustomerOutstanding: "Mehta ji ka outstanding".
 func BenchmarkLargeCustomerOutstanding(b *testing.B) {
-	benchQuestion(b, demo.OwnerPhone, "Mehta ji ka outstanding")
+	benchMessages(b, startLarge(b), demo.OwnerPhone, "Mehta ji ka outstanding")
 }
