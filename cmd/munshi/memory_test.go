@@ -148,3 +148,26 @@ func TestConcurrentMessagesFromOnePerson(t *testing.T) {
 		}
 	})
 }
+
+func TestTwoInstancesAnswerAMessageOnce(t *testing.T) {
+	env := map[string]string{"REDIS_URL": redisURL(t), "MUNSHI_REDIS_PREFIX": fmt.Sprintf("munshitest%d:", rand.Int64())}
+	tw := newFakeTwilio(t)
+	a, b := startMain(t, tw.URL, env), startMain(t, tw.URL, env)
+	first := say(t, a, "SMtwice", demo.SalesPhone, "namaste")
+	second := say(t, b, "SMtwice", demo.SalesPhone, "namaste")
+	if !strings.Contains(first, "Namaste Ravi") || second != "" {
+		t.Fatalf("first instance %q, second %q (want silence)", first, second)
+	}
+	inbound := 0
+	for _, m := range []*Main{a, b} {
+		entries, _ := m.Store.AuditEntries(context.Background(), "inbound")
+		inbound += len(entries)
+	}
+	if inbound != 1 {
+		t.Fatalf("the message was processed %d times across two instances", inbound)
+	}
+	// Each database still records the delivery it received.
+	if done, _, _ := b.Store.SavedReply(context.Background(), "SMtwice"); !done {
+		t.Fatal("the second instance kept no record of the delivery")
+	}
+}
