@@ -65,7 +65,7 @@ func (s *Service) AddToDraft(ctx context.Context, user domain.User, draftID, sku
 	if sku == "" {
 		return domain.Reply{Text: "Which product should I add? Please name it, e.g. \"aur 5 carton GC\"."}
 	}
-	item, problem := s.Parser.QuantityOf(text, sku)
+	item, problem := s.parser().QuantityOf(text, sku)
 	if problem != "" {
 		return domain.Reply{Text: problem}
 	}

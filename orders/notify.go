@@ -11,7 +11,7 @@ import (
 // notifications are what a commit tells people: every accounts user on
 // WhatsApp, the accounts mailbox, and the salesperson who placed it.
 func (s *Service) notifications(d Draft, placer, approver domain.User, accounts []domain.User) ([]domain.Outbound, []domain.Email) {
-	products := s.Parser.Products()
+	products := s.parser().Products()
 	var b strings.Builder
 	fmt.Fprintf(&b, "🧾 *New order %s* — %s\n", d.ID, d.Customer.Name)
 	writeLines(&b, d, products)

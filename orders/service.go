@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/munshi/munshi/internal/domain"
@@ -45,7 +46,9 @@ type Extractor interface {
 
 // Service takes, approves and commits orders.
 type Service struct {
-	Books         Books
+	Books Books
+	// Parser reads orders; UseParser replaces it while serving, when the
+	// catalog or the customers change.
 	Parser        *Parser
 	Extractor     Extractor // optional
 	Audit         Auditor
@@ -54,6 +57,19 @@ type Service struct {
 	AccountsEmail []string
 	Nudge         func() // tells the outbox dispatcher there is work
 	Now           func() time.Time
+
+	current atomic.Pointer[Parser]
+}
+
+// UseParser makes p the parser for the messages that follow.
+func (s *Service) UseParser(p *Parser) { s.current.Store(p) }
+
+// parser is the parser in use.
+func (s *Service) parser() *Parser {
+	if p := s.current.Load(); p != nil {
+		return p
+	}
+	return s.Parser
 }
 
 func (s *Service) now() time.Time {
@@ -69,7 +85,7 @@ func (s *Service) Take(ctx context.Context, user domain.User, text string) domai
 	if user.Role != domain.RoleSales && user.Role != domain.RoleOwner {
 		return domain.Reply{Text: "Orders are placed by the sales team or the owner. Please ask them to send it."}
 	}
-	parsed := s.Parser.Parse(text)
+	parsed := s.parser().Parse(text)
 	if !parsed.Complete() && s.Extractor != nil {
 		parsed = s.extract(ctx, user, text, parsed)
 	}
@@ -111,7 +127,7 @@ func (s *Service) show(ctx context.Context, user domain.User, customerID string,
 		"customer": d.Customer.ID, "total_paise": int64(d.Total), "verdict": string(d.Verdict()),
 		"results": resultsDetail(d.Results), "fingerprint": d.Fingerprint,
 	})
-	return domain.Reply{Text: Summary(d, s.Parser.Products()), About: d.ID}
+	return domain.Reply{Text: Summary(d, s.parser().Products()), About: d.ID}
 }
 
 // extract asks the Extractor when the parser left questions, and keeps its
@@ -119,12 +135,12 @@ func (s *Service) show(ctx context.Context, user domain.User, customerID string,
 // Any failure keeps the parser's questions: the person still gets a useful
 // reply, and nothing changes.
 func (s *Service) extract(ctx context.Context, user domain.User, text string, parsed Parsed) Parsed {
-	ex, err := s.Extractor.Extract(ctx, text, s.Parser.Hints())
+	ex, err := s.Extractor.Extract(ctx, text, s.parser().Hints())
 	if err != nil {
 		s.Logger.Info("orders: extraction fallback failed", "err", err)
 		return parsed
 	}
-	resolved := s.Parser.Resolve(ex)
+	resolved := s.parser().Resolve(ex)
 	s.Audit.Record(ctx, user.Phone, "order_extraction", "", map[string]any{
 		"complete": resolved.Complete(), "unresolved": resolved.Unresolved, "customer": resolved.CustomerID, "items": len(resolved.Items),
 	})
@@ -234,7 +250,7 @@ func (s *Service) escalate(ctx context.Context, user domain.User, d Draft) domai
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "🔔 *Approval needed: %s* for %s, from %s\n", d.ID, d.Customer.Name, nameOf(user))
-	writeLines(&b, d, s.Parser.Products())
+	writeLines(&b, d, s.parser().Products())
 	fmt.Fprintf(&b, "Payment: %s\n\n%s\n\nReply *approve %s* or *reject %s*.", ModeName(d.Payment), reasons(d, Escalate), d.ID, d.ID)
 	var msgs []domain.Outbound
 	for _, o := range owners {

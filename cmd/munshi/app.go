@@ -40,7 +40,7 @@ type Main struct {
 	Store      *sqlite.Store
 	Audit      *audit.Log
 	Metrics    *metrics.Metrics
-	Router     *intent.Router
+	Router     *liveRouter
 	LLM        *gemini.Client // nil without GEMINI_API_KEY
 	Orders     *orders.Service
 	Memory     memory.Store
@@ -54,6 +54,10 @@ type Main struct {
 	stop     context.CancelFunc
 	workers  sync.WaitGroup
 }
+
+// CatalogPoll is how often a running server looks for an imported catalog
+// or customer list.
+var CatalogPoll = 5 * time.Second
 
 // NewMain returns a program for the configuration, logging to logw.
 func NewMain(cfg config.Config, demoMode bool, logw io.Writer) *Main {
@@ -97,9 +101,12 @@ func (m *Main) Open(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if m.Router, err = newRouter(vocab, m.LLM); err != nil {
+	router, err := newRouter(vocab, m.LLM)
+	if err != nil {
 		return err
 	}
+	m.Router = &liveRouter{}
+	m.Router.current.Store(router)
 	senders, err := m.senders()
 	if err != nil {
 		return err
@@ -283,10 +290,14 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	workCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	m.stop = stop
-	m.workers.Add(2)
+	m.workers.Add(3)
 	go func() {
 		defer m.workers.Done()
 		m.Dispatcher.Run(workCtx)
+	}()
+	go func() {
+		defer m.workers.Done()
+		m.watchCatalog(workCtx, CatalogPoll)
 	}()
 	go func() {
 		defer m.workers.Done()

@@ -5,12 +5,15 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/munshi/munshi/internal/demo"
+	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/store/sqlite"
 )
 
@@ -156,5 +159,32 @@ func TestEvalCommand(t *testing.T) {
 	os.WriteFile(p, []byte("{not json\n"), 0o600)
 	if _, _, err := cli(t, nil, "", "eval", p); err == nil || !strings.Contains(err.Error(), "line 1") {
 		t.Fatalf("malformed eval file: %v", err)
+	}
+}
+
+func TestImportWhileServingIsPickedUp(t *testing.T) {
+	old := CatalogPoll
+	CatalogPoll = 20 * time.Millisecond
+	t.Cleanup(func() { CatalogPoll = old })
+	m := startMain(t, newFakeTwilio(t).URL, nil)
+	if r := say(t, m, "SMimp1", demo.SalesPhone, "10 carton GC for Verma Stores, cash"); !strings.Contains(r, "Verma Stores") || strings.Contains(r, "Reply *ok*") {
+		t.Fatalf("before import: %s", r)
+	}
+	// What `munshi import customers` writes, while the server runs.
+	err := m.Store.UpsertCustomers(context.Background(), []domain.Customer{{ID: "C10", Name: "Verma Stores", Aliases: []string{"Verma"},
+		Segment: "kirana", CreditLimit: 5000000, PaymentModes: []domain.PaymentMode{domain.PayCOD}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for i := 0; ; i++ {
+		r := say(t, m, fmt.Sprintf("SMimp%d", i+2), demo.SalesPhone, "10 carton GC for Verma Stores, cash")
+		if strings.Contains(r, "*Order ORD-") && strings.Contains(r, "Verma Stores") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the imported customer was never recognised: %s", r)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -227,3 +227,16 @@ func (s *Store) IsEmpty(ctx context.Context) (bool, error) {
 	}
 	return n == 0, nil
 }
+
+// CatalogVersion changes whenever a product or a customer is added or
+// updated, so that a running server can notice an import.
+func (s *Store) CatalogVersion(ctx context.Context) (string, error) {
+	var v string
+	err := s.read.QueryRowContext(ctx, `SELECT
+		(SELECT COUNT(*) || '/' || COALESCE(MAX(updated_at), '') FROM products) || ' ' ||
+		(SELECT COUNT(*) || '/' || COALESCE(MAX(updated_at), '') FROM customers)`).Scan(&v)
+	if err != nil {
+		return "", fmt.Errorf("sqlite: catalog version: %w", err)
+	}
+	return v, nil
+}
