@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/munshi/munshi/internal/domain"
@@ -63,6 +64,24 @@ type Pipeline struct {
 	// Poll is how often a retry of a message still being answered checks
 	// for the reply.
 	Poll time.Duration
+
+	late sync.WaitGroup // answers still to be sent late
+}
+
+// Wait waits, at most until ctx ends, for the answers that missed the
+// budget to be handed to Late, so that a shutdown does not drop them.
+func (p *Pipeline) Wait(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() {
+		p.late.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // Handle answers in, exactly once per MessageSid. A retried delivery gets the
@@ -122,7 +141,9 @@ func (p *Pipeline) answer(ctx context.Context, in domain.Inbound) (domain.Reply,
 		return reply, OutcomeAnswered
 	case <-timer.C:
 	}
+	p.late.Add(1)
 	go func() {
+		defer p.late.Done()
 		reply := <-done
 		if p.Late == nil || (reply.Text == "" && len(reply.MediaURLs) == 0) {
 			return

@@ -302,10 +302,16 @@ func TestBudgetExceededRepliesLater(t *testing.T) {
 		t.Fatalf("got %q %q %v", reply.Text, outcome, err)
 	}
 	close(resp.gate)
+	// Wait is what a shutdown calls: once it returns, the late reply is out.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := p.Wait(ctx); err != nil {
+		t.Fatal("late reply never sent")
+	}
 	select {
 	case <-late.done:
-	case <-time.After(10 * time.Second):
-		t.Fatal("late reply never sent")
+	default:
+		t.Fatal("Wait returned before the late reply was handed over")
 	}
 	if late.to[0] != "+919900000003" || late.sent[0].Text != "you said: slow" {
 		t.Fatalf("late reply %+v to %v", late.sent, late.to)

@@ -328,6 +328,15 @@ func (m *Main) Close() error {
 		}
 		cancel()
 	}
+	if m.Pipeline != nil {
+		// Late answers go to the outbox; give them a moment before the
+		// dispatcher and the database stop.
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		if err := m.Pipeline.Wait(ctx); err != nil {
+			m.Logger.Warn("shutdown: some late answers were not queued", "err", err)
+		}
+		cancel()
+	}
 	if m.stop != nil {
 		m.stop()
 	}
