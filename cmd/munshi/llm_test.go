@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/demo"
 )
 
@@ -49,8 +51,22 @@ func newFakeGemini(t testing.TB, delay time.Duration, hang bool) *fakeGemini {
 	return f
 }
 
-// An ambiguous message the local tiers abstain on.
-const needsLLM = "samajh nahi aaya kaise use kare"
+// needsLLM is a message the local tiers abstain on, picked by routing a few
+// ambiguous ones without an LLM.
+var needsLLM = func() string {
+	products, customers, _, _ := demo.Data()
+	r, err := intent.NewRouter(intent.Vocabulary{Products: products, Customers: customers}, intent.Options{})
+	if err != nil {
+		panic(err)
+	}
+	for _, text := range []string{"tum kya karte ho", "aapka kaam kya hai", "assalamualaikum", "samajh nahi aaya kaise use kare",
+		"how much money is stuck in the market", "no thanks cancel it"} {
+		if r.Route(context.Background(), text).Tier == intent.TierNone {
+			return text
+		}
+	}
+	panic("every candidate was resolved locally: add one the router abstains on")
+}()
 
 func startWithGemini(t testing.TB, g *fakeGemini, budget string) *Main {
 	return startMain(t, newFakeTwilio(t).URL, map[string]string{
