@@ -371,7 +371,7 @@ func (r *resolver) item(x ExtractedItem) (Item, string) {
 		}
 		return Item{}, fmt.Sprintf("How many %s, and in which unit? (%s)", prod.Name, unitChoices(prod))
 	}
-	per, ok := r.perUnit(prod, unit)
+	per, ok := r.p.perUnit(prod, &quantity{unit: unit})
 	switch {
 	case !ok:
 		return Item{}, fmt.Sprintf("%s does not come in %s — %s?", prod.Name, domain.Plural(unit, 2), unitChoices(prod))
@@ -400,24 +400,6 @@ func (r *resolver) item(x ExtractedItem) (Item, string) {
 		said, unit = int64(total), prod.Unit
 	}
 	return Item{SKU: prod.SKU, Qty: int64(total), SaidQty: said, SaidUnit: unit}, ""
-}
-
-// perUnit is how many base units one unit (canonical; "" is the base
-// unit) of the product holds. Pack names compare in canonical form, so a
-// catalog's "ctn" is a message's "peti".
-func (r *resolver) perUnit(prod domain.Product, unit string) (int64, bool) {
-	if unit == "" || unit == "piece" || unit == "unit" || unit == r.canonical(prod.Unit) {
-		return 1, true
-	}
-	for _, ps := range prod.PackSizes {
-		if r.canonical(ps.Name) == unit {
-			return ps.Units, true
-		}
-	}
-	if unit == "dozen" {
-		return 12, true
-	}
-	return 0, false
 }
 
 // canonical spells a catalog unit the way the Normalizer spells units.

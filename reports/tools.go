@@ -616,7 +616,7 @@ func intArg(args map[string]any, key string) (int64, error) {
 }
 
 // Reply runs a call for a person and makes the WhatsApp reply, keeping the
-// place for MORE when rows remain. ReplyKeys also tells what it put in play.
+// place for MORE when rows remain.
 func (t *Tools) Reply(ctx context.Context, user domain.User, call Call) domain.Reply {
 	reply, _ := t.ReplyKeys(ctx, user, call)
 	return reply

@@ -133,7 +133,7 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	if utf8.RuneCountInString(text) > MaxBodyChars {
 		return domain.Reply{Text: fmt.Sprintf("That message is too long for me (over %d characters). Please send one request at a time.", MaxBodyChars)}, t
 	}
-	if s.Reports != nil && reports.IsMore(text) {
+	if reports.IsMore(text) {
 		if reply, ok := s.Reports.More(ctx, user); ok {
 			return reply, t
 		}
@@ -151,18 +151,16 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	if ref.NeedsMemory {
 		return domain.Reply{Text: memory.NoReferent(conv)}, t
 	}
-	if s.Orders != nil {
-		switch ref.Kind {
-		case memory.RefSameOrder:
-			if ref.Customer == "" && len(ref.Customers) > 1 {
-				return domain.Reply{Text: "Which customer do you mean? Please send their full name."}, t
-			}
-			return s.Orders.Repeat(ctx, user, ref.Draft, ref.Customer), t
-		case memory.RefAddToDraft:
-			return s.Orders.AddToDraft(ctx, user, ref.Draft, ref.Product, text), t
-		case memory.RefCancelThat:
-			return s.Orders.Cancel(ctx, user, ""), t
+	switch ref.Kind {
+	case memory.RefSameOrder:
+		if ref.Customer == "" && len(ref.Customers) > 1 {
+			return domain.Reply{Text: "Which customer do you mean? Please send their full name."}, t
 		}
+		return s.Orders.Repeat(ctx, user, ref.Draft, ref.Customer), t
+	case memory.RefAddToDraft:
+		return s.Orders.AddToDraft(ctx, user, ref.Draft, ref.Product, text), t
+	case memory.RefCancelThat:
+		return s.Orders.Cancel(ctx, user, ""), t
 	}
 	if ref.Kind == memory.RefPronoun {
 		d = withReferents(d, ref)
@@ -174,34 +172,21 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	case domain.IntentHelp:
 		return domain.Reply{Text: Menu(user)}, t
 	case domain.IntentOrder:
-		if s.Orders != nil {
-			return s.Orders.Take(ctx, user, text), t
-		}
+		return s.Orders.Take(ctx, user, text), t
 	case domain.IntentConfirm:
-		if s.Orders != nil {
-			return s.Orders.Confirm(ctx, user, orderRef(d)), t
-		}
+		return s.Orders.Confirm(ctx, user, orderRef(d)), t
 	case domain.IntentCancel:
-		if s.Orders != nil {
-			return s.Orders.Cancel(ctx, user, orderRef(d)), t
-		}
-	case domain.IntentStock, domain.IntentOutstanding, domain.IntentPendingOrders, domain.IntentReport, domain.IntentUnknown:
-		if reply, ok := s.question(ctx, user, text, d, &t); ok {
-			return reply, t
-		}
+		return s.Orders.Cancel(ctx, user, orderRef(d)), t
 	}
-	if d.Intent == domain.IntentUnknown {
-		return domain.Reply{Text: "Sorry, I didn't understand that — could you say it another way?\n\n" + Menu(user)}, t
+	if reply, ok := s.question(ctx, user, text, d, &t); ok {
+		return reply, t
 	}
-	return domain.Reply{Text: Holding(d)}, t
+	return domain.Reply{Text: "Sorry, I didn't understand that — could you say it another way?\n\n" + Menu(user)}, t
 }
 
 // question answers from the books: the deterministic tools when the
 // message maps onto one, else the agent when there is one.
 func (s *Service) question(ctx context.Context, user domain.User, text string, d intent.Decision, t *turn) (domain.Reply, bool) {
-	if s.Reports == nil {
-		return domain.Reply{}, false
-	}
 	if call, ok := s.Reports.Plan(d); ok {
 		reply, keys := s.Reports.ReplyKeys(ctx, user, call)
 		t.tool, t.products, t.customers, t.rows = call.Tool, keys.Products, keys.Customers, keys.Rows
@@ -316,19 +301,4 @@ func Menu(u domain.User) string {
 			"Approved orders reach you here and by email."
 	}
 	return "Type *help* to see what I can do."
-}
-
-// Holding names what was understood when the part of Munshi that handles
-// it is not configured.
-func Holding(d intent.Decision) string {
-	what := map[domain.Intent]string{
-		domain.IntentOrder:         "an order",
-		domain.IntentConfirm:       "a confirmation",
-		domain.IntentCancel:        "a cancellation",
-		domain.IntentStock:         "a stock question",
-		domain.IntentOutstanding:   "a question about dues",
-		domain.IntentPendingOrders: "a question about pending orders",
-		domain.IntentReport:        "a sales report request",
-	}[d.Intent]
-	return fmt.Sprintf("Looks like %s, but I can't help with that here.", what)
 }

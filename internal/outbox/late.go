@@ -22,7 +22,7 @@ type LateReplies struct {
 
 // SendLate enqueues the reply to the person and nudges the dispatcher.
 func (l LateReplies) SendLate(ctx context.Context, to string, reply domain.Reply) error {
-	if err := l.Store.Enqueue(ctx, WhatsApp(domain.Outbound{To: to, Body: reply.Text, MediaURLs: reply.MediaURLs})); err != nil {
+	if err := l.Store.Enqueue(ctx, sqlite.WhatsAppMessage(domain.Outbound{To: to, Body: reply.Text, MediaURLs: reply.MediaURLs})); err != nil {
 		return fmt.Errorf("outbox: late reply: %w", err)
 	}
 	l.Dispatcher.Nudge()

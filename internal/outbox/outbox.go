@@ -9,7 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/store/sqlite"
 )
 
@@ -186,9 +185,3 @@ func isPermanent(err error) bool {
 	var p interface{ Permanent() bool }
 	return errors.As(err, &p) && p.Permanent()
 }
-
-// WhatsApp returns the outbox row for a WhatsApp message.
-func WhatsApp(m domain.Outbound) sqlite.OutboxMessage { return sqlite.WhatsAppMessage(m) }
-
-// Mail returns the outbox row for an email.
-func Mail(e domain.Email) sqlite.OutboxMessage { return sqlite.EmailMessage(e) }

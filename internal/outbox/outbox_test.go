@@ -274,7 +274,7 @@ func TestRetriesUntilOneDelivery(t *testing.T) {
 	fake := newFakeTwilio(t, failFirst(2))
 	rec := &recorder{}
 	d := newDispatcher(t, st, fake, clk, rec)
-	enqueue(t, st, outbox.WhatsApp(approved))
+	enqueue(t, st, sqlite.WhatsAppMessage(approved))
 
 	drain(t, d, st, clk)
 
@@ -308,7 +308,7 @@ func TestBackoffKeepsFailedMessageUntilDue(t *testing.T) {
 	fake := newFakeTwilio(t, failFirst(1))
 	d := newDispatcher(t, st, fake, clk, nil)
 	d.BaseBackoff, d.MaxBackoff = time.Minute, time.Hour
-	enqueue(t, st, outbox.WhatsApp(approved))
+	enqueue(t, st, sqlite.WhatsAppMessage(approved))
 
 	if n := d.RunOnce(context.Background()); n != 1 {
 		t.Fatalf("first pass tried %d, want 1", n)
@@ -334,7 +334,7 @@ func TestRestartLosesNothing(t *testing.T) {
 	// First life: the message is written and its first attempt fails.
 	st1 := openStore(t, path, clk)
 	d1 := newDispatcher(t, st1, fake, clk, nil)
-	enqueue(t, st1, outbox.WhatsApp(approved))
+	enqueue(t, st1, sqlite.WhatsAppMessage(approved))
 	if n := d1.RunOnce(context.Background()); n != 1 {
 		t.Fatalf("first pass tried %d messages, want 1", n)
 	}
@@ -375,7 +375,7 @@ func TestCrashedLeaseBecomesDueAgain(t *testing.T) {
 			st := openStore(t, path, clk)
 			defer func() { st.Close() }()
 			fake := newFakeTwilio(t, nil)
-			enqueue(t, st, outbox.WhatsApp(approved))
+			enqueue(t, st, sqlite.WhatsAppMessage(approved))
 
 			// A dispatcher claims the message and dies before marking it.
 			claimed, err := st.ClaimDue(context.Background(), 10, time.Minute)
@@ -421,7 +421,7 @@ func TestPermanentErrorIsNotRetried(t *testing.T) {
 	fake := newFakeTwilio(t, func(int) int { return http.StatusBadRequest })
 	rec := &recorder{}
 	d := newDispatcher(t, st, fake, clk, rec)
-	enqueue(t, st, outbox.WhatsApp(domain.Outbound{To: "+9198", Body: "hello"}))
+	enqueue(t, st, sqlite.WhatsAppMessage(domain.Outbound{To: "+9198", Body: "hello"}))
 
 	if n := d.RunOnce(context.Background()); n != 1 {
 		t.Fatalf("first pass tried %d, want 1", n)
@@ -454,7 +454,7 @@ func TestMaxAttemptsGivesUp(t *testing.T) {
 	rec := &recorder{}
 	d := newDispatcher(t, st, fake, clk, rec)
 	d.MaxAttempts = 3
-	enqueue(t, st, outbox.WhatsApp(approved))
+	enqueue(t, st, sqlite.WhatsAppMessage(approved))
 
 	if tried := drain(t, d, st, clk); tried != 3 {
 		t.Errorf("%d passes tried the message, want 3", tried)
@@ -482,7 +482,7 @@ func TestEmailWithoutSenderFails(t *testing.T) {
 	fake := newFakeTwilio(t, nil)
 	rec := &recorder{}
 	d := newDispatcher(t, st, fake, clk, rec)
-	enqueue(t, st, outbox.Mail(domain.Email{
+	enqueue(t, st, sqlite.EmailMessage(domain.Email{
 		To: []string{"accounts@example.com"}, Subject: "Order O-1042 approved", Text: "Rajesh Kirana Store, ₹25,000, COD",
 	}))
 
@@ -506,7 +506,7 @@ func TestEmailWithoutSenderFails(t *testing.T) {
 }
 
 func TestPayloadsRoundTrip(t *testing.T) {
-	w := outbox.WhatsApp(approved)
+	w := sqlite.WhatsAppMessage(approved)
 	var back domain.Outbound
 	if err := json.Unmarshal(w.Payload, &back); err != nil {
 		t.Fatalf("WhatsApp payload: %v", err)
@@ -515,7 +515,7 @@ func TestPayloadsRoundTrip(t *testing.T) {
 		t.Errorf("WhatsApp(%+v) = %+v (payload %+v)", approved, w, back)
 	}
 	e := domain.Email{To: []string{"accounts@example.com", "ca@example.com"}, Subject: "Daily digest", Text: "…", HTML: "<p>…</p>"}
-	m := outbox.Mail(e)
+	m := sqlite.EmailMessage(e)
 	var eback domain.Email
 	if err := json.Unmarshal(m.Payload, &eback); err != nil {
 		t.Fatalf("Mail payload: %v", err)
@@ -536,7 +536,7 @@ func TestConcurrentDispatchersDeliverEachOnce(t *testing.T) {
 	defer st2.Close()
 	const n = 40
 	for i := range n {
-		enqueue(t, st1, outbox.WhatsApp(domain.Outbound{To: "+919810000001", Body: fmt.Sprintf("message %02d", i)}))
+		enqueue(t, st1, sqlite.WhatsAppMessage(domain.Outbound{To: "+919810000001", Body: fmt.Sprintf("message %02d", i)}))
 	}
 
 	var wg sync.WaitGroup
@@ -625,7 +625,7 @@ func TestNudgeWakesRun(t *testing.T) {
 	case <-time.After(wait):
 		t.Fatal("Run never looked for work")
 	}
-	enqueue(t, st, outbox.WhatsApp(approved))
+	enqueue(t, st, sqlite.WhatsAppMessage(approved))
 	d.Nudge()
 	waitFor(t, "the nudged message to be sent", func() bool { return sentCount(t, st) == 1 })
 	if requests, _ := fake.counts(); requests != 1 {
@@ -642,7 +642,7 @@ func TestRunStopsOnCancelAfterInFlightSends(t *testing.T) {
 	open := func() { release.Do(func() { close(fake.gate) }) }
 	defer open()
 	d := newDispatcher(t, st, fake, clk, nil)
-	enqueue(t, st, outbox.WhatsApp(approved))
+	enqueue(t, st, sqlite.WhatsAppMessage(approved))
 
 	ctx, cancel := context.WithCancel(context.Background())
 	var returned atomic.Bool
@@ -672,7 +672,7 @@ func TestRunStopsOnCancelAfterInFlightSends(t *testing.T) {
 		t.Errorf("row = %q after %d attempts, want sent after 1", r.Status, r.Attempts)
 	}
 	// And Run started nothing new after the cancel.
-	enqueue(t, st, outbox.WhatsApp(domain.Outbound{To: "+919810000002", Body: "after shutdown"}))
+	enqueue(t, st, sqlite.WhatsAppMessage(domain.Outbound{To: "+919810000002", Body: "after shutdown"}))
 	d.Nudge()
 	if requests, _ := fake.counts(); requests != 1 {
 		t.Errorf("Twilio got %d requests, want 1", requests)
@@ -684,7 +684,7 @@ func TestRunOnceWithCancelledContextDoesNothing(t *testing.T) {
 	st := newStore(t, clk)
 	fake := newFakeTwilio(t, nil)
 	d := newDispatcher(t, st, fake, clk, nil)
-	enqueue(t, st, outbox.WhatsApp(approved))
+	enqueue(t, st, sqlite.WhatsAppMessage(approved))
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if n := d.RunOnce(ctx); n != 0 {

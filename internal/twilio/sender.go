@@ -95,11 +95,21 @@ func (s *Sender) Send(ctx context.Context, m domain.Outbound) (string, error) {
 
 // SendPayload sends an outbox payload (a JSON domain.Outbound).
 func (s *Sender) SendPayload(ctx context.Context, payload []byte) (string, error) {
-	var m domain.Outbound
-	if err := json.Unmarshal(payload, &m); err != nil {
-		return "", &Error{Err: fmt.Errorf("twilio: bad outbox payload: %w", err), permanent: true}
+	m, err := decode(payload)
+	if err != nil {
+		return "", err
 	}
 	return s.Send(ctx, m)
+}
+
+// decode reads an outbox payload; a bad one will never send, so the error
+// is permanent.
+func decode(payload []byte) (domain.Outbound, error) {
+	var m domain.Outbound
+	if err := json.Unmarshal(payload, &m); err != nil {
+		return m, &Error{Err: fmt.Errorf("twilio: bad outbox payload: %w", err), permanent: true}
+	}
+	return m, nil
 }
 
 // Error is a failed send. Permanent errors (a 4xx other than 429: a bad
@@ -154,9 +164,9 @@ type LogSender struct {
 
 // SendPayload logs the message and returns a made-up SID.
 func (l *LogSender) SendPayload(_ context.Context, payload []byte) (string, error) {
-	var m domain.Outbound
-	if err := json.Unmarshal(payload, &m); err != nil {
-		return "", &Error{Err: fmt.Errorf("twilio: bad outbox payload: %w", err), permanent: true}
+	m, err := decode(payload)
+	if err != nil {
+		return "", err
 	}
 	sid := fmt.Sprintf("SMlogged%06d", l.seq.Add(1))
 	l.Logger.Info("outbound WhatsApp message (not sent: no Twilio credentials)", "to", m.To, "body", m.Body, "media", m.MediaURLs, "sid", sid)
