@@ -23,6 +23,7 @@ type Books interface {
 	MoveDraft(ctx context.Context, id string, from []DraftStatus, to DraftStatus, by string, msgs []domain.Outbound) (bool, error)
 	Commit(ctx context.Context, d Draft, by string, msgs []domain.Outbound, mails []domain.Email, notes []AuditNote) error
 	UsersByRole(ctx context.Context, role domain.Role) ([]domain.User, error)
+	UserByPhone(ctx context.Context, phone string) (domain.User, error)
 }
 
 // AuditNote is an audit entry written inside the commit's transaction.
@@ -338,17 +339,13 @@ func (s *Service) decide(ctx context.Context, user domain.User, ref string, appr
 
 // people finds who placed the order and who in accounts to tell.
 func (s *Service) people(ctx context.Context, placedBy string) (domain.User, []domain.User, error) {
-	placer := domain.User{Phone: placedBy}
-	for _, role := range []domain.Role{domain.RoleSales, domain.RoleOwner} {
-		us, err := s.Books.UsersByRole(ctx, role)
-		if err != nil {
-			return placer, nil, err
-		}
-		for _, u := range us {
-			if u.Phone == placedBy {
-				placer = u
-			}
-		}
+	placer, err := s.Books.UserByPhone(ctx, placedBy)
+	if domain.ErrorCode(err) == domain.ENOTFOUND {
+		// Removed since placing the order: the notifications use the phone.
+		placer, err = domain.User{Phone: placedBy}, nil
+	}
+	if err != nil {
+		return placer, nil, err
 	}
 	accounts, err := s.Books.UsersByRole(ctx, domain.RoleAccounts)
 	return placer, accounts, err
