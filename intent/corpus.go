@@ -17,7 +17,8 @@ import (
 // into placeholders while training, so the model learns the structure of a
 // message ("NUM UNIT PRODUCT bhejo") and not one distributor's catalog.
 //
-// corpus/heldout.jsonl is never read here: it is kept for evaluation only.
+// corpus/dev.jsonl and corpus/heldout.jsonl are never read here: they are
+// kept for evaluation only.
 var (
 	//go:embed corpus/train.jsonl
 	trainJSONL []byte

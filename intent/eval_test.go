@@ -57,9 +57,9 @@ func readCorpus(t *testing.T, path string) []Example {
 }
 
 // The corpus covers every intent, keeps several hundred out-of-scope
-// messages, and the held-out split shares no message with training.
+// messages, and the development split shares no message with training.
 func TestCorpusSplit(t *testing.T) {
-	train, held := readCorpus(t, "corpus/train.jsonl"), readCorpus(t, "corpus/heldout.jsonl")
+	train, held := readCorpus(t, "corpus/train.jsonl"), readCorpus(t, "corpus/dev.jsonl")
 	if n := len(train) + len(held); n < 800 || len(held) < n/6 {
 		t.Errorf("%d training and %d held-out messages", len(train), len(held))
 	}
@@ -71,7 +71,7 @@ func TestCorpusSplit(t *testing.T) {
 	}
 	for _, ex := range held {
 		if seen[strings.ToLower(ex.Text)] {
-			t.Errorf("held-out message %q is also in training", ex.Text)
+			t.Errorf("development message %q is also in training", ex.Text)
 		}
 		count[ex.Intent]++
 	}
@@ -85,11 +85,11 @@ func TestCorpusSplit(t *testing.T) {
 	}
 }
 
-// The held-out split, routed with the demo distributor's catalog: the
+// The development split, routed with the demo distributor's catalog: the
 // local tiers must resolve most in-scope messages and be right when they
 // do, and never invent a confirmation, a cancellation or an order.
-func TestHeldOut(t *testing.T) {
-	held := readCorpus(t, "corpus/heldout.jsonl")
+func TestDevSet(t *testing.T) {
+	held := readCorpus(t, "corpus/dev.jsonl")
 	rep := Evaluate(context.Background(), demoRouter(t), held)
 	if testing.Verbose() {
 		rep.Write(os.Stdout)
@@ -222,5 +222,43 @@ func TestCrossValidated(t *testing.T) {
 	t.Logf("cross-validated: coverage %.3f, precision %.3f, temperature %.2f", coverage, precision, temp)
 	if coverage < 0.92 || precision < 0.97 || wrongState > 3 {
 		t.Errorf("coverage %.3f, precision %.3f, %d false orders/confirms/cancels", coverage, precision, wrongState)
+	}
+}
+
+// The held-out split, written by people who never saw the rules, routed
+// with the demo distributor's catalog. Nothing is tuned against it: the
+// bars sit a little under what the rules scored when it was written, so
+// they catch a regression without inviting anyone to fit it. Its safety
+// properties are absolute.
+func TestHeldOut(t *testing.T) {
+	held := readCorpus(t, "corpus/heldout.jsonl")
+	rep := Evaluate(context.Background(), demoRouter(t), held)
+	if testing.Verbose() {
+		rep.Write(os.Stdout)
+	}
+	if rep.Coverage < 0.85 {
+		t.Errorf("coverage %.3f < 0.85", rep.Coverage)
+	}
+	if rep.LocalPrecision < 0.95 || rep.AllLocalPrecision < 0.95 {
+		t.Errorf("precision %.3f (in scope) and %.3f (all) must be ≥ 0.95", rep.LocalPrecision, rep.AllLocalPrecision)
+	}
+	if rep.FalseConfirm != 0 || rep.FalseCancel != 0 || rep.UnknownAsOrder != 0 || rep.FalseOrder != 0 {
+		t.Errorf("false confirm %d, false cancel %d, false order %d, unknown as order %d",
+			rep.FalseConfirm, rep.FalseCancel, rep.FalseOrder, rep.UnknownAsOrder)
+	}
+}
+
+// No held-out message is in training or in the development split.
+func TestHeldOutIsSeparate(t *testing.T) {
+	seen := map[string]string{}
+	for _, split := range []string{"train", "dev"} {
+		for _, ex := range readCorpus(t, "corpus/"+split+".jsonl") {
+			seen[strings.ToLower(ex.Text)] = split
+		}
+	}
+	for _, ex := range readCorpus(t, "corpus/heldout.jsonl") {
+		if split, ok := seen[strings.ToLower(ex.Text)]; ok {
+			t.Errorf("held-out message %q is also in %s", ex.Text, split)
+		}
 	}
 }
