@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -21,6 +22,9 @@ const (
 	DraftCancelled       DraftStatus = "cancelled"
 	DraftReplaced        DraftStatus = "replaced" // a newer order message replaced it
 	DraftRejected        DraftStatus = "rejected" // an owner said no
+	// DraftSuperseded is a draft an owner's approval came too late for: the
+	// books changed since they were asked, so it was closed unplaced.
+	DraftSuperseded DraftStatus = "superseded"
 )
 
 // ApprovalWindow is how long a shown draft can be approved with "ok".
@@ -37,9 +41,18 @@ type Draft struct {
 	GST         domain.Paise       `json:"gst"`
 	Total       domain.Paise       `json:"total"`
 	Results     []RuleResult       `json:"results"`
+	Basis       Basis              `json:"basis"`
 	Fingerprint string             `json:"fingerprint"`
 	Status      DraftStatus        `json:"status"`
 	CreatedAt   time.Time          `json:"created_at"`
+}
+
+// Basis is what the rules judged a draft against, beside the draft itself:
+// the customer's dues and limit and the minimum order of that moment.
+type Basis struct {
+	Outstanding  domain.Paise `json:"outstanding"`
+	CreditLimit  domain.Paise `json:"credit_limit"`
+	MinimumOrder domain.Paise `json:"minimum_order"`
 }
 
 // Item is one product and quantity of a parsed order.
@@ -75,15 +88,54 @@ func Price(customer domain.Customer, payment domain.PaymentMode, items []Item, p
 }
 
 // Fingerprint binds an approval to exactly what was shown: the customer, the
-// payment mode, every SKU with its quantity and price, and the total.
+// payment mode, every SKU with its quantity and price, the total, and what
+// the rules judged it against — the minimum order and, for a credit order,
+// the customer's outstanding and limit.
 func Fingerprint(d Draft) string {
+	basis := fmt.Sprintf("min=%d", d.Basis.MinimumOrder)
+	if d.Payment == domain.PayCredit {
+		basis += fmt.Sprintf(",due=%d,limit=%d", d.Basis.Outstanding, d.Basis.CreditLimit)
+	}
+	h := sha256.Sum256([]byte(identity(d) + "|" + basis))
+	return hex.EncodeToString(h[:8])
+}
+
+// identity is the order itself, without what it was judged against: two
+// drafts with one identity place the same goods at the same prices.
+func identity(d Draft) string {
 	lines := make([]string, len(d.Lines))
 	for i, l := range d.Lines {
 		lines[i] = fmt.Sprintf("%s:%d:%d:%d", l.SKU, l.Qty, l.Price, l.GSTRate)
 	}
 	sort.Strings(lines)
-	h := sha256.Sum256([]byte(fmt.Sprintf("%s|%s|%s|%d", d.Customer.ID, d.Payment, strings.Join(lines, ","), d.Total)))
-	return hex.EncodeToString(h[:8])
+	return fmt.Sprintf("%s|%s|%s|%d", d.Customer.ID, d.Payment, strings.Join(lines, ","), d.Total)
+}
+
+// Judge runs the rules on a priced draft against a snapshot of the books
+// and binds the draft to that judgement.
+func Judge(ctx context.Context, d Draft, snap Snapshot) Draft {
+	d.Results = CheckRules(ctx, d, snap)
+	d.Basis = Basis{Outstanding: snap.Customer.Outstanding, CreditLimit: snap.Customer.CreditLimit, MinimumOrder: snap.MinimumOrder}
+	d.Fingerprint = Fingerprint(d)
+	return d
+}
+
+// covers reports whether every exception of fresh — each rule that now
+// needs an owner — was shown, word for word and figure for figure, in
+// shown: an approval covers what the approver read and nothing else.
+func covers(shown, fresh Draft) bool {
+	seen := map[string]bool{}
+	for _, r := range shown.Results {
+		if r.Outcome == Escalate {
+			seen[r.Rule+"\x00"+r.Reason] = true
+		}
+	}
+	for _, r := range fresh.Results {
+		if r.Outcome == Escalate && !seen[r.Rule+"\x00"+r.Reason] {
+			return false
+		}
+	}
+	return true
 }
 
 // Verdict sums up the rule results: Block if any rule blocks, else Escalate

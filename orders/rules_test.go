@@ -196,3 +196,62 @@ func TestSummaryShowsUnitsPricesAndRules(t *testing.T) {
 		}
 	}
 }
+
+// A credit order is bound to the dues and limit it was judged against; a
+// cash order is not, so a payment elsewhere does not disturb it. The
+// minimum binds both.
+func TestFingerprintBindsTheJudgement(t *testing.T) {
+	ctx := context.Background()
+	for _, pay := range []domain.PaymentMode{domain.PayCredit, domain.PayCOD} {
+		d := priced(t, pay, Item{SKU: "GC500", Qty: 240})
+		base := Judge(ctx, d, snapshot())
+		moved := snapshot()
+		moved.Customer.Outstanding += 100
+		owes := Judge(ctx, d, moved)
+		if (owes.Fingerprint != base.Fingerprint) != (pay == domain.PayCredit) {
+			t.Errorf("%s: outstanding change moved the fingerprint: %v", pay, owes.Fingerprint != base.Fingerprint)
+		}
+		limit := snapshot()
+		limit.Customer.CreditLimit -= 100
+		if l := Judge(ctx, d, limit); (l.Fingerprint != base.Fingerprint) != (pay == domain.PayCredit) {
+			t.Errorf("%s: limit change", pay)
+		}
+		min := snapshot()
+		min.MinimumOrder++
+		if m := Judge(ctx, d, min); m.Fingerprint == base.Fingerprint {
+			t.Errorf("%s: a new minimum kept the fingerprint", pay)
+		}
+		if base.Basis != (Basis{Outstanding: rajesh.Outstanding, CreditLimit: rajesh.CreditLimit, MinimumOrder: 2500000}) {
+			t.Errorf("basis %+v", base.Basis)
+		}
+	}
+}
+
+// An approval covers the exceptions the approver read, figure for figure,
+// and nothing more.
+func TestCovers(t *testing.T) {
+	ctx := context.Background()
+	d := priced(t, domain.PayCredit, Item{SKU: "GC500", Qty: 24}) // under the minimum
+	shown := Judge(ctx, d, snapshot())
+	if shown.Verdict() != Escalate {
+		t.Fatalf("verdict %s", shown.Verdict())
+	}
+	if !covers(shown, shown) {
+		t.Fatal("a draft must cover itself")
+	}
+	over := snapshot()
+	over.Customer.Outstanding = over.Customer.CreditLimit // now the credit limit too
+	if covers(shown, Judge(ctx, d, over)) {
+		t.Fatal("a new exception was covered")
+	}
+	more := snapshot()
+	more.MinimumOrder += 100 // the same rule, other figures
+	if covers(shown, Judge(ctx, d, more)) {
+		t.Fatal("other figures were covered")
+	}
+	met := snapshot()
+	met.MinimumOrder = 100
+	if !covers(shown, Judge(ctx, d, met)) {
+		t.Fatal("no exception left must be covered")
+	}
+}

@@ -2,6 +2,7 @@ package orders
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -18,12 +19,42 @@ type Books interface {
 	SaveDraft(ctx context.Context, d Draft) error
 	LatestDraft(ctx context.Context, phone string, since time.Time) (Draft, bool, error)
 	DraftByID(ctx context.Context, id string) (Draft, bool, error)
-	// MoveDraft changes a draft's status if it is in one of from, writing
-	// msgs to the outbox in the same transaction.
-	MoveDraft(ctx context.Context, id string, from []DraftStatus, to DraftStatus, by string, msgs []domain.Outbound) (bool, error)
-	Commit(ctx context.Context, d Draft, by string, msgs []domain.Outbound, mails []domain.Email, notes []AuditNote) error
+	// MoveDraft changes a draft's status if it is in one of m.From, and
+	// reports whether it did; m.Messages go to the outbox in the same
+	// transaction.
+	MoveDraft(ctx context.Context, m DraftMove) (bool, error)
+	// Commit puts an approved draft into the books in one transaction,
+	// calling c.Judge inside it with the books as they are then. It returns
+	// Judge's error as it is, and an ECONFLICT error when the draft is no
+	// longer open or waiting for approval.
+	Commit(ctx context.Context, c Commitment) error
 	UsersByRole(ctx context.Context, role domain.Role) ([]domain.User, error)
 	UserByPhone(ctx context.Context, phone string) (domain.User, error)
+}
+
+// DraftMove is a change of a draft's status.
+type DraftMove struct {
+	ID   string
+	From []DraftStatus
+	To   DraftStatus
+	By   string
+	// Draft, when set, replaces the stored draft: the rules were run again
+	// and this is what the next person is shown.
+	Draft    *Draft
+	Messages []domain.Outbound
+}
+
+// Commitment is an approved draft on its way into the books.
+type Commitment struct {
+	Draft Draft
+	By    string
+	// Judge is called inside the commit's transaction with a snapshot of
+	// the books as they are then (MinimumOrder is left to Judge); the
+	// order is written only if it returns nil.
+	Judge    func(Snapshot) error
+	Messages []domain.Outbound
+	Mails    []domain.Email
+	Notes    []AuditNote
 }
 
 // AuditNote is an audit entry written inside the commit's transaction.
@@ -168,7 +199,7 @@ func (s *Service) draft(ctx context.Context, customerID string, payment domain.P
 		return d, err
 	}
 	if payment != "" {
-		d.Results = CheckRules(ctx, d, snap)
+		d = Judge(ctx, d, snap)
 	}
 	return d, nil
 }
@@ -193,31 +224,27 @@ func (s *Service) Confirm(ctx context.Context, user domain.User, ref string) dom
 		return domain.Reply{Text: fmt.Sprintf("Order %s is already with the owner for approval.", d.ID)}
 	case DraftRejected:
 		return domain.Reply{Text: fmt.Sprintf("Order %s was rejected by the owner.", d.ID)}
+	case DraftSuperseded:
+		return domain.Reply{Text: fmt.Sprintf("Order %s was closed because the books changed before the owner approved it. Please send the order again.", d.ID)}
 	}
-	switch d.Verdict() {
-	case Block:
-		return domain.Reply{Text: fmt.Sprintf("Order %s cannot be placed:\n%s\nSend a corrected order, or *cancel*.", d.ID, reasons(d, Block))}
-	case Escalate:
-		return s.escalate(ctx, user, d)
-	}
-	return s.commit(ctx, user, d)
+	return s.commit(ctx, user, d, false)
 }
 
-// commit re-prices the draft against the books as they are now; only if
-// nothing changed is it committed.
-func (s *Service) commit(ctx context.Context, by domain.User, d Draft) domain.Reply {
-	fresh, err := s.draft(ctx, d.Customer.ID, d.Payment, itemsOf(d))
-	if err != nil {
-		return s.failure(ctx, "commit", err)
-	}
-	if fresh.Fingerprint != d.Fingerprint {
-		s.Audit.Record(ctx, by.Phone, "approval_refused", d.ID, map[string]any{"reason": "changed", "shown": d.Fingerprint, "now": fresh.Fingerprint})
-		return domain.Reply{Text: fmt.Sprintf("Order %s changed since the summary was shown (prices or customer details), so it was not placed. Please send the order again.", d.ID)}
-	}
-	if fresh.Verdict() == Block {
-		s.Audit.Record(ctx, by.Phone, "approval_refused", d.ID, map[string]any{"reason": "blocked", "results": resultsDetail(fresh.Results)})
-		return domain.Reply{Text: fmt.Sprintf("Order %s cannot be placed now:\n%s", d.ID, reasons(fresh, Block))}
-	}
+// Reasons a commit did not go ahead, from the judgement inside its
+// transaction.
+var (
+	errChanged    = errors.New("orders: the order changed since it was shown")
+	errBlocked    = errors.New("orders: a rule blocks the order")
+	errNeedsOwner = errors.New("orders: the order needs an owner's approval")
+)
+
+// commit judges the draft again inside the commit's transaction, against
+// the books as they are then, and places it only if the rules still allow
+// it: approval is the placer's "ok" on the summary, or, with approval set,
+// an owner's "approve ORD-…" of an escalated draft. An exception (the
+// minimum, the credit limit) is allowed only when an owner has read it
+// exactly as it stands now.
+func (s *Service) commit(ctx context.Context, by domain.User, d Draft, approval bool) domain.Reply {
 	placer, accounts, err := s.people(ctx, d.PlacedBy)
 	if err != nil {
 		return s.failure(ctx, "commit", err)
@@ -226,11 +253,37 @@ func (s *Service) commit(ctx context.Context, by domain.User, d Draft) domain.Re
 	note := AuditNote{Actor: by.Phone, Kind: "commit", Subject: d.ID, Detail: s.Audit.Redact(map[string]any{
 		"customer": d.Customer.ID, "total_paise": int64(d.Total), "payment": string(d.Payment),
 		"fingerprint": d.Fingerprint, "placed_by": d.PlacedBy, "notifications": len(msgs) + len(mails),
+		"approval": approval,
 	})}
-	if err := s.Books.Commit(ctx, d, by.Phone, msgs, mails, []AuditNote{note}); err != nil {
-		if domain.ErrorCode(err) == domain.ECONFLICT {
-			return domain.Reply{Text: fmt.Sprintf("Order %s was not placed: %s.", d.ID, domain.ErrorMessage(err))}
+	ownerRead := approval || (by.Role == domain.RoleOwner && by.Phone == d.PlacedBy)
+	var fresh Draft
+	judge := func(snap Snapshot) error {
+		snap.MinimumOrder = s.MinimumOrder
+		f, err := Price(snap.Customer, d.Payment, itemsOf(d), snap.Products)
+		if err != nil {
+			return err
 		}
+		fresh = Judge(ctx, f, snap)
+		fresh.ID, fresh.PlacedBy, fresh.Status, fresh.CreatedAt = d.ID, d.PlacedBy, d.Status, d.CreatedAt
+		switch {
+		case identity(fresh) != identity(d):
+			return errChanged
+		case fresh.Verdict() == Block:
+			return errBlocked
+		case fresh.Verdict() == Escalate && !(ownerRead && covers(d, fresh)):
+			return errNeedsOwner
+		}
+		note.Detail["fingerprint"] = fresh.Fingerprint
+		return nil
+	}
+	err = s.Books.Commit(ctx, Commitment{Draft: d, By: by.Phone, Judge: judge, Messages: msgs, Mails: mails, Notes: []AuditNote{note}})
+	switch {
+	case err == nil:
+	case errors.Is(err, errChanged), errors.Is(err, errBlocked), errors.Is(err, errNeedsOwner):
+		return s.rejudged(ctx, by, d, fresh, approval, err)
+	case domain.ErrorCode(err) == domain.ECONFLICT:
+		return domain.Reply{Text: fmt.Sprintf("Order %s was not placed: %s.", d.ID, domain.ErrorMessage(err))}
+	default:
 		return s.failure(ctx, "commit", err)
 	}
 	if s.Nudge != nil {
@@ -239,42 +292,118 @@ func (s *Service) commit(ctx context.Context, by domain.User, d Draft) domain.Re
 	return domain.Reply{Text: fmt.Sprintf("✅ Order *%s* placed for %s — %s (%s). Accounts have been told.", d.ID, d.Customer.Name, d.Total, ModeName(d.Payment))}
 }
 
-// escalate sends a draft that breaks the minimum or the credit limit to the
-// owners, with the reasons.
-func (s *Service) escalate(ctx context.Context, user domain.User, d Draft) domain.Reply {
+// rejudged answers a commit that the books as they are now did not allow.
+// An owner's approval that no longer holds closes the draft; the placer's
+// "ok" leaves it to be corrected, or sends it to the owners.
+func (s *Service) rejudged(ctx context.Context, by domain.User, shown, fresh Draft, approval bool, why error) domain.Reply {
+	reason := map[error]string{errChanged: "changed", errBlocked: "blocked", errNeedsOwner: "needs_owner"}
+	var kind string
+	for e, k := range reason {
+		if errors.Is(why, e) {
+			kind = k
+		}
+	}
+	s.Audit.Record(ctx, by.Phone, "approval_refused", shown.ID, map[string]any{
+		"reason": kind, "shown": shown.Fingerprint, "now": fresh.Fingerprint, "results": resultsDetail(fresh.Results), "approval": approval,
+	})
+	if approval {
+		return s.supersede(ctx, by, shown, fresh, why)
+	}
+	switch {
+	case errors.Is(why, errChanged):
+		return domain.Reply{Text: fmt.Sprintf("Order %s changed since the summary was shown (prices or customer details), so it was not placed. Please send the order again.", shown.ID)}
+	case errors.Is(why, errBlocked):
+		return domain.Reply{Text: fmt.Sprintf("Order %s cannot be placed now:\n%s\nSend a corrected order, or *cancel*.", shown.ID, reasons(fresh, Block))}
+	}
+	if by.Role == domain.RoleOwner {
+		// The owner's own draft: show what changed and let them decide.
+		moved, err := s.Books.MoveDraft(ctx, DraftMove{ID: shown.ID, From: []DraftStatus{DraftOpen}, To: DraftOpen, By: by.Phone, Draft: &fresh})
+		if err != nil {
+			return s.failure(ctx, "confirm", err)
+		}
+		if !moved {
+			return domain.Reply{Text: fmt.Sprintf("Order %s is no longer waiting for your ok.", shown.ID)}
+		}
+		return domain.Reply{Text: fmt.Sprintf("Order %s was not placed: since the summary,\n%s\nReply *ok* again to place it anyway, or *cancel*.", shown.ID, reasons(fresh, Escalate)), About: shown.ID}
+	}
+	return s.escalate(ctx, by, shown, fresh)
+}
+
+// supersede closes an escalated draft whose approval no longer holds, and
+// tells the person who placed it why and what to do.
+func (s *Service) supersede(ctx context.Context, owner domain.User, shown, fresh Draft, why error) domain.Reply {
+	var because string
+	switch {
+	case errors.Is(why, errChanged):
+		because = "its prices or the customer's details changed"
+	case errors.Is(why, errBlocked):
+		because = "it can no longer be placed:\n" + reasons(fresh, Block)
+	default:
+		because = "the books changed since the owner was asked:\n" + reasons(fresh, Escalate)
+	}
+	msg := domain.Outbound{To: shown.PlacedBy, Body: fmt.Sprintf(
+		"⚠️ Order %s for %s was not placed: %s\nIt is closed. Please send the order again if it is still needed.", shown.ID, shown.Customer.Name, because)}
+	moved, err := s.Books.MoveDraft(ctx, DraftMove{ID: shown.ID, From: []DraftStatus{DraftPendingApproval}, To: DraftSuperseded,
+		By: owner.Phone, Draft: &fresh, Messages: []domain.Outbound{msg}})
+	if err != nil {
+		return s.failure(ctx, "approve", err)
+	}
+	if !moved {
+		return domain.Reply{Text: fmt.Sprintf("Order %s is no longer waiting for approval.", shown.ID)}
+	}
+	s.Audit.Record(ctx, owner.Phone, "superseded", shown.ID, map[string]any{"fingerprint": fresh.Fingerprint})
+	if s.Nudge != nil {
+		s.Nudge()
+	}
+	return domain.Reply{Text: fmt.Sprintf("Order %s was not placed: %s\nIt is now closed, and %s has been told to send it again if it is still needed.",
+		shown.ID, because, s.placerName(ctx, shown.PlacedBy))}
+}
+
+// placerName names who placed an order, for a reply.
+func (s *Service) placerName(ctx context.Context, phone string) string {
+	if u, err := s.Books.UserByPhone(ctx, phone); err == nil {
+		return nameOf(u)
+	}
+	return "the salesperson"
+}
+
+// escalate sends a draft that needs an owner (the minimum, the credit
+// limit) to the owners, with the reasons as the books give them now, and
+// tells the placer why.
+func (s *Service) escalate(ctx context.Context, user domain.User, shown, fresh Draft) domain.Reply {
 	owners, err := s.Books.UsersByRole(ctx, domain.RoleOwner)
 	if err != nil {
 		return s.failure(ctx, "escalate", err)
 	}
 	if len(owners) == 0 {
-		return domain.Reply{Text: fmt.Sprintf("Order %s needs an owner's approval, but no owner is registered.", d.ID)}
+		return domain.Reply{Text: fmt.Sprintf("Order %s needs an owner's approval, but no owner is registered.", shown.ID)}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "🔔 *Approval needed: %s* for %s, from %s\n", d.ID, d.Customer.Name, nameOf(user))
-	writeLines(&b, d, s.parser().Products())
-	fmt.Fprintf(&b, "Payment: %s\n\n%s\n\nReply *approve %s* or *reject %s*.", ModeName(d.Payment), reasons(d, Escalate), d.ID, d.ID)
+	fmt.Fprintf(&b, "🔔 *Approval needed: %s* for %s, from %s\n", fresh.ID, fresh.Customer.Name, nameOf(user))
+	writeLines(&b, fresh, s.parser().Products())
+	fmt.Fprintf(&b, "Payment: %s\n\n%s\n\nReply *approve %s* or *reject %s*.", ModeName(fresh.Payment), reasons(fresh, Escalate), fresh.ID, fresh.ID)
 	var msgs []domain.Outbound
 	for _, o := range owners {
-		if o.Phone != user.Phone {
-			msgs = append(msgs, domain.Outbound{To: o.Phone, Body: b.String()})
-		}
+		msgs = append(msgs, domain.Outbound{To: o.Phone, Body: b.String()})
 	}
-	if user.Role == domain.RoleOwner {
-		// An owner's own ok is their approval.
-		return s.commit(ctx, user, d)
-	}
-	moved, err := s.Books.MoveDraft(ctx, d.ID, []DraftStatus{DraftOpen}, DraftPendingApproval, user.Phone, msgs)
+	moved, err := s.Books.MoveDraft(ctx, DraftMove{ID: shown.ID, From: []DraftStatus{DraftOpen}, To: DraftPendingApproval,
+		By: user.Phone, Draft: &fresh, Messages: msgs})
 	if err != nil {
 		return s.failure(ctx, "escalate", err)
 	}
 	if !moved {
-		return domain.Reply{Text: fmt.Sprintf("Order %s is no longer waiting for your ok.", d.ID)}
+		return domain.Reply{Text: fmt.Sprintf("Order %s is no longer waiting for your ok.", shown.ID)}
 	}
-	s.Audit.Record(ctx, user.Phone, "escalation", d.ID, map[string]any{"owners": len(msgs), "reasons": reasons(d, Escalate)})
+	s.Audit.Record(ctx, user.Phone, "escalation", shown.ID, map[string]any{"owners": len(msgs), "reasons": reasons(fresh, Escalate)})
 	if s.Nudge != nil {
 		s.Nudge()
 	}
-	return domain.Reply{Text: fmt.Sprintf("⏳ Order %s needs the owner's approval:\n%s\nI have sent it to them; you'll hear back here.", d.ID, reasons(d, Escalate))}
+	lead := fmt.Sprintf("⏳ Order %s needs the owner's approval", shown.ID)
+	if !covers(shown, fresh) {
+		lead = fmt.Sprintf("⏳ The books changed since the summary (another order or payment for %s), so order %s now needs the owner's approval",
+			fresh.Customer.Name, shown.ID)
+	}
+	return domain.Reply{Text: fmt.Sprintf("%s:\n%s\nI have sent it to them; you'll hear back here.", lead, reasons(fresh, Escalate))}
 }
 
 // Cancel drops the draft last shown to the person, or, for an owner naming
@@ -290,7 +419,7 @@ func (s *Service) Cancel(ctx context.Context, user domain.User, ref string) doma
 	if !ok || d.Status != DraftOpen {
 		return domain.Reply{Text: "There is no open order to cancel."}
 	}
-	moved, err := s.Books.MoveDraft(ctx, d.ID, []DraftStatus{DraftOpen}, DraftCancelled, user.Phone, nil)
+	moved, err := s.Books.MoveDraft(ctx, DraftMove{ID: d.ID, From: []DraftStatus{DraftOpen}, To: DraftCancelled, By: user.Phone})
 	if err != nil {
 		return s.failure(ctx, "cancel", err)
 	}
@@ -320,10 +449,11 @@ func (s *Service) decide(ctx context.Context, user domain.User, ref string, appr
 		return domain.Reply{Text: fmt.Sprintf("Order %s is not waiting for approval (it is %s).", id, strings.ReplaceAll(string(d.Status), "_", " "))}
 	}
 	if approve {
-		return s.commit(ctx, user, d)
+		return s.commit(ctx, user, d, true)
 	}
 	msg := domain.Outbound{To: d.PlacedBy, Body: fmt.Sprintf("❌ Order %s for %s (%s) was rejected by %s.", d.ID, d.Customer.Name, d.Total, nameOf(user))}
-	moved, err := s.Books.MoveDraft(ctx, d.ID, []DraftStatus{DraftPendingApproval}, DraftRejected, user.Phone, []domain.Outbound{msg})
+	moved, err := s.Books.MoveDraft(ctx, DraftMove{ID: d.ID, From: []DraftStatus{DraftPendingApproval}, To: DraftRejected,
+		By: user.Phone, Messages: []domain.Outbound{msg}})
 	if err != nil {
 		return s.failure(ctx, verb, err)
 	}

@@ -83,18 +83,27 @@ func (s *Store) draft(ctx context.Context, query string, args ...any) (orders.Dr
 	return d, true, nil
 }
 
-// MoveDraft changes a draft's status if it is in one of from, writing msgs
-// to the outbox in the same transaction, and reports whether it did: two
-// people deciding at once cannot both win.
-func (s *Store) MoveDraft(ctx context.Context, id string, from []orders.DraftStatus, to orders.DraftStatus, by string, msgs []domain.Outbound) (bool, error) {
-	args := []any{string(to), by, formatTime(s.Now()), id}
-	for _, f := range from {
+// MoveDraft changes a draft's status if it is in one of m.From, replacing
+// the stored draft when m.Draft is set and writing m.Messages to the outbox
+// in the same transaction, and reports whether it did: two people deciding
+// at once cannot both win.
+func (s *Store) MoveDraft(ctx context.Context, m orders.DraftMove) (bool, error) {
+	set, args := `status = ?, decided_by = ?, decided_at = ?`, []any{string(m.To), m.By, formatTime(s.Now())}
+	if m.Draft != nil {
+		payload, err := json.Marshal(m.Draft)
+		if err != nil {
+			return false, fmt.Errorf("sqlite: move draft %s: %w", m.ID, err)
+		}
+		set += `, fingerprint = ?, payload = ?`
+		args = append(args, m.Draft.Fingerprint, string(payload))
+	}
+	args = append(args, m.ID)
+	for _, f := range m.From {
 		args = append(args, string(f))
 	}
 	moved := false
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE drafts SET status = ?, decided_by = ?, decided_at = ?
-			WHERE id = ? AND status IN (`+placeholders(len(from))+`)`, args...)
+		res, err := tx.ExecContext(ctx, `UPDATE drafts SET `+set+` WHERE id = ? AND status IN (`+placeholders(len(m.From))+`)`, args...)
 		if err != nil {
 			return err
 		}
@@ -102,14 +111,14 @@ func (s *Store) MoveDraft(ctx context.Context, id string, from []orders.DraftSta
 			return nil
 		}
 		moved = true
-		rows := make([]OutboxMessage, len(msgs))
-		for i, m := range msgs {
-			rows[i] = WhatsAppMessage(m)
+		rows := make([]OutboxMessage, len(m.Messages))
+		for i, msg := range m.Messages {
+			rows[i] = WhatsAppMessage(msg)
 		}
 		return s.enqueueTx(ctx, tx, rows...)
 	})
 	if err != nil {
-		return false, fmt.Errorf("sqlite: move draft %s: %w", id, err)
+		return false, fmt.Errorf("sqlite: move draft %s: %w", m.ID, err)
 	}
 	return moved, nil
 }
@@ -117,12 +126,19 @@ func (s *Store) MoveDraft(ctx context.Context, id string, from []orders.DraftSta
 // Snapshot reads what the rules need for a customer and some SKUs: the
 // customer, those products, and the stock already committed to open orders.
 func (s *Store) Snapshot(ctx context.Context, customerID string, skus []string) (orders.Snapshot, error) {
-	snap := orders.Snapshot{Products: map[string]domain.Product{}, Committed: map[string]int64{}}
 	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
-		return snap, fmt.Errorf("sqlite: snapshot: %w", err)
+		return orders.Snapshot{}, fmt.Errorf("sqlite: snapshot: %w", err)
 	}
 	defer tx.Rollback()
+	return snapshot(ctx, tx, customerID, skus)
+}
+
+// snapshot reads a Snapshot inside tx: a read-only one for a summary, the
+// commit's own for the judgement that decides it.
+func snapshot(ctx context.Context, tx *sql.Tx, customerID string, skus []string) (orders.Snapshot, error) {
+	snap := orders.Snapshot{Products: map[string]domain.Product{}, Committed: map[string]int64{}}
+	var err error
 	if snap.Customer, err = customerByID(ctx, tx, customerID); err != nil {
 		return snap, err
 	}
@@ -195,14 +211,16 @@ func customerByID(ctx context.Context, tx *sql.Tx, id string) (domain.Customer, 
 
 // Commit puts an approved draft into the books in one transaction: the draft
 // is marked committed (only from open or pending approval, so a second "ok"
-// commits nothing), stock is checked again against everything committed
-// meanwhile, the order and its lines are written, a credit order adds to the
-// customer's outstanding, and the notifications go to the outbox.
-func (s *Store) Commit(ctx context.Context, d orders.Draft, by string, msgs []domain.Outbound, mails []domain.Email, notes []orders.AuditNote) error {
-	now := s.Now()
+// commits nothing), c.Judge decides on the books as they are inside the
+// transaction — the writer is one connection, so nothing commits between
+// that judgement and the writes — then the order and its lines are written,
+// a credit order adds to the customer's outstanding, and the notifications
+// and audit notes go in with it.
+func (s *Store) Commit(ctx context.Context, c orders.Commitment) error {
+	d, now := c.Draft, s.Now()
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE drafts SET status = ?, decided_by = ?, decided_at = ?
-			WHERE id = ? AND status IN (?, ?)`, string(orders.DraftCommitted), by, formatTime(now), d.ID,
+			WHERE id = ? AND status IN (?, ?)`, string(orders.DraftCommitted), c.By, formatTime(now), d.ID,
 			string(orders.DraftOpen), string(orders.DraftPendingApproval))
 		if err != nil {
 			return err
@@ -210,8 +228,16 @@ func (s *Store) Commit(ctx context.Context, d orders.Draft, by string, msgs []do
 		if n, _ := res.RowsAffected(); n != 1 {
 			return domain.Errorf(domain.ECONFLICT, "order %s is no longer waiting for approval", d.ID)
 		}
-		if err := checkStock(ctx, tx, d); err != nil {
+		skus := make([]string, len(d.Lines))
+		for i, l := range d.Lines {
+			skus[i] = l.SKU
+		}
+		snap, err := snapshot(ctx, tx, d.Customer.ID, skus)
+		if err != nil {
 			return err
+		}
+		if err := c.Judge(snap); err != nil {
+			return judged{err}
 		}
 		if err := insertOrder(ctx, tx, d.Order(now)); err != nil {
 			return err
@@ -223,16 +249,16 @@ func (s *Store) Commit(ctx context.Context, d orders.Draft, by string, msgs []do
 			}
 		}
 		var rows []OutboxMessage
-		for _, m := range msgs {
+		for _, m := range c.Messages {
 			rows = append(rows, WhatsAppMessage(m))
 		}
-		for _, m := range mails {
+		for _, m := range c.Mails {
 			rows = append(rows, EmailMessage(m))
 		}
 		if err := s.enqueueTx(ctx, tx, rows...); err != nil {
 			return err
 		}
-		for _, n := range notes {
+		for _, n := range c.Notes {
 			e := AuditEntry{At: now, Actor: n.Actor, Kind: n.Kind, Subject: n.Subject, Detail: n.Detail}
 			if err := s.appendAudit(ctx, tx, e); err != nil {
 				return err
@@ -240,40 +266,23 @@ func (s *Store) Commit(ctx context.Context, d orders.Draft, by string, msgs []do
 		}
 		return nil
 	})
-	if err != nil {
-		var de *domain.Error
-		if errors.As(err, &de) {
-			return err
-		}
-		return fmt.Errorf("sqlite: commit %s: %w", d.ID, err)
-	}
-	return nil
-}
-
-func checkStock(ctx context.Context, tx *sql.Tx, d orders.Draft) error {
-	skus := make([]any, len(d.Lines))
-	for i, l := range d.Lines {
-		skus[i] = l.SKU
-	}
-	held, err := committed(ctx, tx, skus)
-	if err != nil {
+	var j judged
+	var de *domain.Error
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &j):
+		return j.err
+	case errors.As(err, &de):
 		return err
 	}
-	var short []string
-	for _, l := range d.Lines {
-		var ready int64
-		if err := tx.QueryRowContext(ctx, `SELECT stock_ready FROM products WHERE sku = ?`, l.SKU).Scan(&ready); err != nil {
-			return fmt.Errorf("stock of %s: %w", l.SKU, err)
-		}
-		if avail := ready - held[l.SKU]; l.Qty > avail {
-			short = append(short, fmt.Sprintf("%s (%d available)", l.SKU, max(avail, 0)))
-		}
-	}
-	if len(short) > 0 {
-		return domain.Errorf(domain.ECONFLICT, "stock changed since the summary: not enough %s", strings.Join(short, ", "))
-	}
-	return nil
+	return fmt.Errorf("sqlite: commit %s: %w", d.ID, err)
 }
+
+// judged carries the judgement's own error out of the transaction as it is.
+type judged struct{ err error }
+
+func (j judged) Error() string { return j.err.Error() }
 
 // Enqueue helpers shared by every writer of the outbox.
 
