@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"math"
 	"strings"
 	"testing"
 	"unicode"
@@ -62,6 +63,10 @@ func checkNormalized(t *testing.T, in string, n Normalized, normalize func(strin
 		}
 		if e.Text != strings.Join(texts[e.Start:e.End], " ") || e.ID == "" {
 			t.Fatalf("%q: entity %+v", in, e)
+		}
+		// A number's sign is in its ID and Value only, never in its text.
+		if e.Kind == EntityNumber && (math.Signbit(e.Value) != strings.HasPrefix(e.ID, "-") || strings.TrimPrefix(e.ID, "-") != e.Text) {
+			t.Fatalf("%q: number %+v", in, e)
 		}
 		end = e.End
 	}

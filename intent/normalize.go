@@ -3,6 +3,8 @@ package intent
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // EntityKind says what a recognised span of a message names.
@@ -12,7 +14,7 @@ const (
 	EntityProduct  EntityKind = "product"
 	EntityCustomer EntityKind = "customer"
 	EntityUnit     EntityKind = "unit"      // carton, box, dozen… (ID is the canonical unit)
-	EntityNumber   EntityKind = "number"    // a quantity in digits or words (ID is its digits)
+	EntityNumber   EntityKind = "number"    // a quantity in digits or words (ID is its digits, "-5" when negative)
 	EntitySize     EntityKind = "size"      // a pack size such as 500ml or 1kg
 	EntityOrderRef EntityKind = "order_ref" // ORDER-123 (ID is the reference as written, upper-cased)
 )
@@ -31,9 +33,11 @@ type Entity struct {
 	ID string
 	// IDs lists every candidate when a name is shared (two customers both
 	// called Gupta); the order parser asks which one. Read-only.
-	IDs   []string
-	Text  string  // the canonical tokens matched
-	Value float64 // the quantity, for numbers
+	IDs  []string
+	Text string // the canonical tokens matched
+	// Value is the quantity, for numbers: negative when written with a
+	// minus ("-5", "−5", "minus 5"), which no order can mean.
+	Value float64
 	// Start and End are token indexes: the entity is Tokens[Start:End].
 	Start, End int
 	// Fuzzy is set when the name matched with one typo ("phenl").
@@ -75,8 +79,60 @@ func (l *lexicon) normalize(text string) Normalized {
 	toks = l.mergeNumbers(toks)
 	n := Normalized{Tokens: toks, Question: strings.ContainsAny(text, "?？")}
 	n.Entities = l.findEntities(toks)
+	signNumbers(text, toks, n.Entities)
 	n.Text, n.Entities = joinText(toks, n.Entities)
 	return n
+}
+
+// signNumbers makes negative the numbers written with a minus: "-5", "−5",
+// "− 5", "minus 5". Only the entity changes; the tokens and the text stay
+// as they were, so routing reads the message as before.
+func signNumbers(text string, toks []Token, ents []Entity) {
+	for k := range ents {
+		if e := &ents[k]; e.Kind == EntityNumber && negative(text, toks, e.Start) {
+			e.Value, e.ID = -e.Value, "-"+e.ID
+		}
+	}
+}
+
+// minusWords say "minus" before a number.
+var minusWords = map[string]bool{"minus": true, "माइनस": true}
+
+// negative reports whether the number at token i is written with a minus.
+// A dash is a minus only tight against the digits and not after a word or
+// a number: "5-6 carton" is a range, "GC-500" an SKU, "ORD-1042" an order,
+// "12-11-2026" a date, "+91-98100-00001" a phone number, and "GC - 5 ctn"
+// or a bullet "- 5 ctn" only set the number apart. The minus sign itself
+// (U+2212, ➖) may stand apart from the digits.
+func negative(text string, toks []Token, i int) bool {
+	if i > 0 && minusWords[toks[i-1].Text] {
+		return true
+	}
+	head := text[:min(toks[i].Start, len(text))]
+	if t := strings.TrimRight(head, " "); strings.HasSuffix(t, "−") || strings.HasSuffix(t, "➖") {
+		head = t
+	}
+	r, size := utf8.DecodeLastRuneInString(head)
+	if !minusSign(r) {
+		return false
+	}
+	head = head[:len(head)-size]
+	if b, _ := utf8.DecodeLastRuneInString(head); head != "" && (isWordRune(b) || minusSign(b)) {
+		return false
+	}
+	// "5 -6 carton" is a range too.
+	prev, _ := utf8.DecodeLastRuneInString(strings.TrimRight(head, " "))
+	return !unicode.IsDigit(prev)
+}
+
+// minusSign reports the hyphens, dashes and minus signs people type before
+// a negative number.
+func minusSign(r rune) bool {
+	switch r {
+	case '-', '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212', '\u2796', '\uFE63', '\uFF0D':
+		return true
+	}
+	return false
 }
 
 // joinOrderRefs makes "ORDER-123", "order #45" and "ORD-2024-07" one word,

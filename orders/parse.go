@@ -1331,6 +1331,13 @@ func productUnits(prod domain.Product) map[string]int64 {
 
 func itemOf(prod domain.Product, q *quantity, units map[string]int64) (Item, string) {
 	unit := q.unit
+	if q.value < 0 {
+		// "-5 carton GC": a return or a typo, never an order to guess at.
+		if unit == "" || q.measure != "" {
+			unit = prod.Unit
+		}
+		return Item{}, fmt.Sprintf("How many %s of %s? A quantity can't be negative.", domain.Plural(unit, 2), prod.Name)
+	}
 	per, ok := perUnit(prod, q, units)
 	switch {
 	case q.measure != "":

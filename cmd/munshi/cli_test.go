@@ -188,3 +188,113 @@ func TestImportWhileServingIsPickedUp(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestCLIRefusesBadInput feeds every command that takes input what a
+// mistaken or hostile operator might: each must fail with a clear error
+// (or succeed harmlessly), never panic, and a refused import must leave no
+// database behind.
+func TestCLIRefusesBadInput(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "m.db")
+	env := map[string]string{"MUNSHI_DB": db}
+	write := func(name string, body []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, body, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	sparse := func(name string, size int64) string {
+		p := write(name, nil)
+		if err := os.Truncate(p, size); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	binary := make([]byte, 4096)
+	for i := range binary {
+		binary[i] = byte(i*131 + 7)
+	}
+	const header = "id,name,aliases,phone,segment,credit_limit,outstanding,payment_modes\n"
+
+	bad := []struct {
+		name  string
+		args  []string
+		stdin string
+		want  []string // words the error or stderr must hold
+		usage bool     // exit status 2
+	}{
+		{name: "import: missing file", args: []string{"import", "catalog", filepath.Join(dir, "missing.csv")}, want: []string{"no such file"}},
+		{name: "import: a directory", args: []string{"import", "customers", dir}, want: []string{"is a directory"}},
+		{name: "import: huge file", args: []string{"import", "users", sparse("huge.csv", 33<<20)}, want: []string{"larger than 32 MiB"}},
+		{name: "import: binary file", args: []string{"import", "catalog", write("bin.csv", binary)}, want: []string{"line 1", "UTF-8"}},
+		{name: "import: empty file", args: []string{"import", "users", write("empty.csv", nil)}, want: []string{"empty file", "header"}},
+		{name: "import: hostile rows", args: []string{"import", "customers", write("hostile.csv", []byte(header+
+			"C01,\"Rajesh\x00\",,,kirana,0,0,cod\n"+
+			"C02,Sharma \u202Eerots,,,kirana,0,0,cod\n"+
+			"C03,Mehta,ok,,kirana,0,-5000,cod\n"))},
+			want: []string{"line 2", "U+0000", "line 3", "U+202E", "line 4", `alias "ok"`, "outstanding", "negative"}},
+		{name: "import: unknown kind", args: []string{"import", "orders.csv", "x.csv"}, want: []string{"unknown file kind"}, usage: true},
+		{name: "import: no file", args: []string{"import", "catalog"}, want: []string{"usage"}, usage: true},
+		{name: "eval: missing file", args: []string{"eval", filepath.Join(dir, "missing.jsonl")}, want: []string{"no such file"}},
+		{name: "eval: a directory", args: []string{"eval", dir}, want: []string{"is a directory"}},
+		{name: "eval: huge file", args: []string{"eval", sparse("huge.jsonl", maxEvalBytes+1)}, want: []string{"larger than 64 MiB"}},
+		{name: "eval: binary file", args: []string{"eval", write("bin.jsonl", binary)}, want: []string{"line 1"}},
+		{name: "eval: empty file", args: []string{"eval", write("empty.jsonl", nil)}, want: []string{"no labelled messages"}},
+		{name: "eval: unknown intent", args: []string{"eval", write("odd.jsonl", []byte(`{"text":"hi","intent":"dance"}`+"\n"))}, want: []string{"line 1", `"dance"`}},
+		{name: "eval: negative quantity label", args: []string{"eval", write("neg.jsonl", []byte(`{"text":"5 ctn GC","intent":"order","items":[{"sku":"GC500","qty":-5}]}`+"\n"))},
+			want: []string{"line 1", "above zero"}},
+		{name: "route: a line over 1 MiB", args: []string{"route"}, stdin: "GC ka stock\n" + strings.Repeat("x", maxRouteLine+1) + "\n", want: []string{"line 2", "longer than 1 MiB"}},
+		{name: "route: database that is not one", args: []string{"route", "hi"}, want: []string{"not a database"}},
+		{name: "forget: short phone", args: []string{"forget", "12345"}, want: []string{"E.164"}, usage: true},
+		{name: "forget: empty phone", args: []string{"forget", ""}, want: []string{"E.164"}, usage: true},
+		{name: "forget: Devanagari digits", args: []string{"forget", "+९१९८१००००००१"}, want: []string{"E.164"}, usage: true},
+		{name: "forget: NUL and controls", args: []string{"forget", "+91981\x00\x1b[2J0000001"}, want: []string{"E.164"}, usage: true},
+		{name: "forget: far too long", args: []string{"forget", "+" + strings.Repeat("9", 10000)}, want: []string{"E.164"}, usage: true},
+		{name: "forget: a flag for a phone", args: []string{"forget", "--phone"}, usage: true},
+	}
+	for _, tc := range bad {
+		t.Run(tc.name, func(t *testing.T) {
+			e := env
+			if strings.HasPrefix(tc.name, "route: database") {
+				e = map[string]string{"MUNSHI_DB": write("garbage.db", []byte("this is not SQLite\n"))}
+			}
+			_, stderr, err := cli(t, e, tc.stdin, tc.args...)
+			if err == nil {
+				t.Fatalf("accepted; want an error")
+			}
+			if errors.Is(err, errUsage) != tc.usage {
+				t.Errorf("error %v: usage = %v, want %v", err, errors.Is(err, errUsage), tc.usage)
+			}
+			msg := err.Error() + "\n" + stderr
+			for _, w := range tc.want {
+				if !strings.Contains(strings.ToLower(msg), strings.ToLower(w)) {
+					t.Errorf("the error does not say %q:\n%s", w, msg)
+				}
+			}
+			if _, err := os.Stat(db); err == nil {
+				t.Errorf("a refused command created the database")
+			}
+		})
+	}
+
+	// Hostile text to route is routed, not refused, and never breaks the
+	// JSON lines.
+	stdin := "ok\x00\x01\x7f\n" + string(binary[:200]) + "\n\u202E5 ctn GC for Rajesh\n-5 carton GC for Rajesh\n"
+	out, _, err := cli(t, env, stdin, "route", "--json")
+	if err != nil {
+		t.Fatalf("route of hostile text: %v", err)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var v map[string]any
+		if err := json.Unmarshal([]byte(l), &v); err != nil || v["intent"] == nil {
+			t.Errorf("not a JSON decision: %q (%v)", l, err)
+		}
+	}
+	if !strings.Contains(out, "A quantity can't be negative.") {
+		t.Errorf("the negative order asks nothing:\n%s", out)
+	}
+	if _, err := os.Stat(db); err == nil {
+		t.Errorf("route created the database")
+	}
+}

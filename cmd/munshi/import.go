@@ -1,9 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
-	"os"
 
 	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/csvimport"
@@ -28,18 +28,18 @@ func cmdImport(ctx context.Context, env environment, args []string) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.Open(path)
+	// The whole file is read and checked before the database is opened,
+	// so that a refused file leaves no trace, not even a new database.
+	n, upsert, err := readImport(kind, path)
 	if err != nil {
-		return fmt.Errorf("import: %w", err)
+		return err
 	}
-	defer f.Close()
 	store, err := sqlite.Open(ctx, cfg.DB)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	n, err := importFile(ctx, store, kind, f)
-	if err != nil {
+	if err := upsert(ctx, store); err != nil {
 		return err
 	}
 	log := audit.New(store, cfg.Secrets(), NewMain(cfg, false, env.stderr).Logger)
@@ -48,25 +48,23 @@ func cmdImport(ctx context.Context, env environment, args []string) error {
 	return nil
 }
 
-func importFile(ctx context.Context, store *sqlite.Store, kind string, f *os.File) (int, error) {
+// readImport reads and checks a file of that kind, returning how many rows
+// it holds and how to upsert them.
+func readImport(kind, path string) (int, func(context.Context, *sqlite.Store) error, error) {
+	data, err := readInput(path, csvimport.MaxFileBytes)
+	if err != nil {
+		return 0, nil, fmt.Errorf("import: %w", err)
+	}
+	f := bytes.NewReader(data)
 	switch kind {
 	case "catalog":
 		ps, err := csvimport.ReadCatalog(f)
-		if err != nil {
-			return 0, err
-		}
-		return len(ps), store.UpsertProducts(ctx, ps)
+		return len(ps), func(ctx context.Context, s *sqlite.Store) error { return s.UpsertProducts(ctx, ps) }, err
 	case "customers":
 		cs, err := csvimport.ReadCustomers(f)
-		if err != nil {
-			return 0, err
-		}
-		return len(cs), store.UpsertCustomers(ctx, cs)
+		return len(cs), func(ctx context.Context, s *sqlite.Store) error { return s.UpsertCustomers(ctx, cs) }, err
 	default:
 		us, err := csvimport.ReadUsers(f)
-		if err != nil {
-			return 0, err
-		}
-		return len(us), store.UpsertUsers(ctx, us)
+		return len(us), func(ctx context.Context, s *sqlite.Store) error { return s.UpsertUsers(ctx, us) }, err
 	}
 }

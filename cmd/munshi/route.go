@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -67,8 +68,10 @@ func cmdRoute(ctx context.Context, env environment, args []string) error {
 		return nil
 	}
 	sc := bufio.NewScanner(env.stdin)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	sc.Buffer(make([]byte, 64<<10), maxRouteLine)
+	line := 0
 	for sc.Scan() {
+		line++
 		if strings.TrimSpace(sc.Text()) == "" {
 			continue
 		}
@@ -76,7 +79,9 @@ func cmdRoute(ctx context.Context, env environment, args []string) error {
 			return err
 		}
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return fmt.Errorf("route: line %d of the input is longer than %d MiB: one message a line", line+1, maxRouteLine>>20)
+	} else if err != nil {
 		return fmt.Errorf("route: read: %w", err)
 	}
 	return nil
@@ -91,13 +96,16 @@ func cmdEval(ctx context.Context, env environment, args []string) error {
 		fs.Usage()
 		return errUsage
 	}
-	data, err := os.ReadFile(fs.Arg(0))
+	data, err := readInput(fs.Arg(0), maxEvalBytes)
 	if err != nil {
 		return fmt.Errorf("eval: %w", err)
 	}
 	examples, err := intent.ReadExamples(bytes.NewReader(data))
 	if err != nil {
 		return err
+	}
+	if len(examples) == 0 {
+		return fmt.Errorf("eval: %s has no labelled messages (one JSON object a line: {\"text\":…,\"intent\":…})", fs.Arg(0))
 	}
 	labelled, err := orders.LabelledOrders(examples)
 	if err != nil {

@@ -143,16 +143,19 @@ func (rd *reader) rows(in io.Reader, each func(row)) error {
 			continue
 		}
 		r := row{line: line, fields: make(map[string]string, len(rec))}
-		tooLong := false
+		unfit := false // a field no parser should read
 		for _, col := range rd.columns {
 			i := index[col]
 			if len(rec[i]) > MaxFieldBytes {
 				rd.fail(line, "%s is longer than %d bytes", col, MaxFieldBytes)
-				tooLong = true
+				unfit = true
+			} else if why := textProblem(strings.TrimSpace(rec[i])); why != "" {
+				rd.fail(line, "%s %s", col, why)
+				unfit = true
 			}
 			r.fields[col] = rec[i]
 		}
-		if !tooLong {
+		if !unfit {
 			each(r)
 		}
 	}

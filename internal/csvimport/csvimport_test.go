@@ -451,10 +451,10 @@ func TestBadFiles(t *testing.T) {
 			want: []problem{p(6, "role", `"boss"`)}, exact: 1,
 		},
 		{
-			name: "error line after a quoted field spanning lines",
+			name: "line break in a quoted field, and the line numbers after it",
 			kind: catalog,
 			data: catalogHeader + "GC500,\"Glass\nCleaner\",,bottle,,92,18,1,0\n" + "PH1L,Phenyl,,bottle,,x,18,1,0\n",
-			want: []problem{p(4, "price", `"x"`)}, exact: 1,
+			want: []problem{p(2, "name", "line break"), p(4, "price", `"x"`)}, exact: 2,
 		},
 	}
 	for _, tc := range tests {
@@ -598,13 +598,13 @@ func TestQuotedFieldsAndUnicode(t *testing.T) {
 	}
 
 	cs, err := csvimport.ReadCustomers(strings.NewReader(customersHeader +
-		`C01,"Rajesh Kirana, Sadar Bazar 🙏",राजेश|rajesh bhai,+91 98100-00001,kirana,"1,00,000",-500.50,COD | UPI` + "\n"))
+		`C01,"Rajesh Kirana, Sadar Bazar 🙏",राजेश|rajesh bhai,+91 98100-00001,kirana,"1,00,000",500.50,COD | UPI` + "\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	wantC := []domain.Customer{{
 		ID: "C01", Name: "Rajesh Kirana, Sadar Bazar 🙏", Aliases: []string{"राजेश", "rajesh bhai"},
-		Phone: "+919810000001", Segment: "kirana", CreditLimit: 10000000, Outstanding: -50050,
+		Phone: "+919810000001", Segment: "kirana", CreditLimit: 10000000, Outstanding: 50050,
 		PaymentModes: []domain.PaymentMode{domain.PayCOD, domain.PayUPI},
 	}}
 	if !reflect.DeepEqual(cs, wantC) {

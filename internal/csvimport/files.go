@@ -20,6 +20,11 @@ var (
 	maxStock        int64 = 1_000_000_000
 	// maxPackUnits keeps pack × quantity far from overflowing.
 	maxPackUnits int64 = 100_000
+	// maxPrice (₹1 crore a base unit) keeps price × the largest quantity of
+	// a line far from overflowing; maxBalance (₹1,000 crore) does the same
+	// for credit limits and dues added up over every customer.
+	maxPrice   domain.Paise = 1_00_00_000_00
+	maxBalance domain.Paise = 1_000_00_00_000_00
 )
 
 // ReadCatalog reads a catalog file. Any bad row makes it return an *Error
@@ -56,6 +61,9 @@ func parseProduct(r row) (domain.Product, []string) {
 	if p.Name == "" {
 		bad("name is empty")
 	}
+	checkNames("sku", []string{p.SKU}, bad)
+	checkNames("name", []string{p.Name}, bad)
+	checkNames("alias", p.Aliases, bad)
 	if p.Unit == "" {
 		bad("unit is empty (the base unit, such as bottle or piece)")
 	}
@@ -78,11 +86,9 @@ func parseProduct(r row) (domain.Product, []string) {
 			p.PackSizes = append(p.PackSizes, domain.PackSize{Name: name, Units: units})
 		}
 	}
-	price, err := domain.ParseRupees(r.get("price"))
-	if err != nil || price < 0 {
-		bad("price %q is not an amount in rupees", r.get("price"))
-	}
-	p.Price = price
+	// A price of zero is allowed on purpose: free samples and display
+	// material are ordered too, and the minimum order value still applies.
+	p.Price = money(r, "price", false, maxPrice, bad)
 	p.GSTPercent = defaultGST
 	if g := r.get("gst_percent"); g != "" {
 		rate, err := domain.ParseRupees(strings.TrimSuffix(g, "%")) // same two-decimal reading
@@ -141,6 +147,8 @@ func parseCustomer(r row) (domain.Customer, []string) {
 	if c.Name == "" {
 		bad("name is empty")
 	}
+	checkNames("name", []string{c.Name}, bad)
+	checkNames("alias", c.Aliases, bad)
 	if ph := r.get("phone"); ph != "" {
 		phone, err := domain.ParsePhone(ph)
 		if err != nil {
@@ -148,15 +156,10 @@ func parseCustomer(r row) (domain.Customer, []string) {
 		}
 		c.Phone = phone
 	}
-	limit, err := amount(r.get("credit_limit"))
-	if err != nil || limit < 0 {
-		bad("credit_limit %q is not an amount in rupees", r.get("credit_limit"))
-	}
-	outstanding, err := amount(r.get("outstanding"))
-	if err != nil {
-		bad("outstanding %q is not an amount in rupees", r.get("outstanding"))
-	}
-	c.CreditLimit, c.Outstanding = limit, outstanding
+	// Outstanding below zero would add to the credit room the limit
+	// leaves (limit − outstanding): an advance paid is outstanding 0.
+	c.CreditLimit = money(r, "credit_limit", true, maxBalance, bad)
+	c.Outstanding = money(r, "outstanding", true, maxBalance, bad)
 	modes := list(r.get("payment_modes"))
 	if len(modes) == 0 {
 		bad("payment_modes is empty (use cod|credit|upi|cheque|bank_transfer)")
@@ -172,11 +175,31 @@ func parseCustomer(r row) (domain.Customer, []string) {
 	return c, problems
 }
 
-func amount(s string) (domain.Paise, error) {
-	if s == "" {
-		return 0, nil
+// Hints that end the reason a money column is refused.
+var (
+	negativeHints = map[string]string{"outstanding": " (enter 0 for a customer who has paid in advance)"}
+	tooLargeHints = map[string]string{"price": " (the price is for one base unit)"}
+)
+
+// money reads a column of rupees into paise: never negative, at most max,
+// and 0 when empty if the column may be.
+func money(r row, col string, mayBeEmpty bool, max domain.Paise, bad func(string, ...any)) domain.Paise {
+	s := r.get(col)
+	if s == "" && mayBeEmpty {
+		return 0
 	}
-	return domain.ParseRupees(s)
+	p, err := domain.ParseRupees(s)
+	switch {
+	case err != nil:
+		bad("%s %q is not an amount in rupees", col, s)
+	case p < 0:
+		bad("%s %q can't be negative%s", col, s, negativeHints[col])
+	case p > max:
+		bad("%s %q is more than %s%s", col, s, max, tooLargeHints[col])
+	default:
+		return p
+	}
+	return 0
 }
 
 // ReadUsers reads a users file, all or nothing.

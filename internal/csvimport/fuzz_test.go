@@ -9,10 +9,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
+	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/csvimport"
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/reports"
 )
 
 // The fuzz targets check that no file, however broken, makes a reader panic,
@@ -30,6 +33,33 @@ func addSeeds(f *testing.F, header string, seeds ...string) {
 	f.Add([]byte(header))
 }
 
+// Hostile rows, one kind a line, that every fuzz target starts from: line
+// breaks, NUL, DEL and C1 controls inside quoted fields, direction
+// overrides and isolates, invisible characters, joiners in and out of
+// place, negative and huge amounts, and names people reply with.
+const (
+	hostileCatalog = "GC500,\"Glass\r\nCleaner\",GC,bottle,carton=24,92,18,1,0\n" +
+		"PH1L,\"Phenyl\x00\",,bottle,,65,18,1,0\n" +
+		"TC500,Toilet \u202Erenaelc,TC,bottle,,85,18,1,0\n" +
+		"FC1L,Floor \u2066Cleaner\u2069,FC,bottle,,120,18,1,0\n" +
+		"DW500,Dish\u200Bwash,DW|\ufeffdw,bottle,,99,18,1,0\n" +
+		"SP75,साबुन,क्\u200Dष|\u200Dsoap,bar,,25,18,1,0\n" +
+		"OK,Okay,ok|haan|हां|👍|cancel|more|help|stop,bottle,,1,18,1,0\n" +
+		"FREE,Display Stand,,piece,,0,18,1,0\n" +
+		"BIG,Big,,piece,,100000000000000,18,1,0\n" +
+		"DEL,Del\x7f\u0085\u009b,,piece,,-1,18,-1,-1\n"
+	hostileCustomers = "C01,\"Rajesh\nKirana\",Rajesh,,kirana,100000,-35000,cod\n" +
+		"C02,Sharma \u202Eerots,ok|ठीक है|haan ji,,kirana,-1,0,cod\n" +
+		"C03,Mehta\u2028Traders,\u200Fmehta,,kirana,99999999999999,0,cod\n" +
+		"C04,Gupta\u00ad,\U000E0041gupta,,kirana,0,99999999999999,cod\n" +
+		"C05,Cancel,nahi|नहीं|reject|approve|confirm|yes|no|okay,,kirana,0,0,cod\n" +
+		"C06,Hotel 👨\u200D👩\u200D👧,श्\u200Cर,,horeca,0,0,cod\n"
+	hostileUsers = "+919900000001,\"Vikram\r\nSingh\",owner\n" +
+		"+919900000002,Priya\x00,accounts\n" +
+		"+919900000003,\u202ERavi,sales\n" +
+		"+919900000004,Sunil\uE000,sales\n"
+)
+
 func FuzzReadCatalog(f *testing.F) {
 	f.Add(demoFile(f, "catalog.csv"))
 	addSeeds(f, catalogHeader,
@@ -40,6 +70,7 @@ func FuzzReadCatalog(f *testing.F) {
 		"PH1L,Ph\xe9nyl,,bottle,,65,18,1,0\n",
 		"a\"b,x,,u,,1,1,1,1\n",
 		"GC500,x,,bottle\n\n   \n",
+		hostileCatalog,
 	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ps, err := csvimport.ReadCatalog(bytes.NewReader(data))
@@ -55,9 +86,10 @@ func FuzzReadCatalog(f *testing.F) {
 			if p.SKU == "" || p.Name == "" || p.Unit == "" {
 				t.Fatalf("empty sku, name or unit: %+v", p)
 			}
-			if p.Price < 0 || p.GSTPercent < 0 || p.GSTPercent > 10000 || p.StockReady < 0 || p.StockWIP < 0 {
+			if p.Price < 0 || p.Price > 1_00_00_000_00 || p.GSTPercent < 0 || p.GSTPercent > 10000 || p.StockReady < 0 || p.StockWIP < 0 {
 				t.Fatalf("out-of-range number: %+v", p)
 			}
+			checkNotReplies(t, append([]string{p.SKU, p.Name}, p.Aliases...)...)
 			if k := strings.ToLower(p.SKU); seen[k] {
 				t.Fatalf("sku %s twice", p.SKU)
 			} else {
@@ -89,6 +121,7 @@ func FuzzReadCustomers(f *testing.F) {
 		"C01,\"Rajesh Kirana, Sadar Bazar 🙏\",राजेश|rajesh bhai,+91 98100-00001,kirana,\"1,00,000\",-500.50,COD | UPI\n",
 		"C02,Sharma,,,general_store,,,cod|paytm\nc02,x,,12345,,-1,abc,\n",
 		"C03,Mehta,,+919810000003,wholesale,500000,210000,credit|cheque|bank_transfer,extra\n",
+		hostileCustomers,
 	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		cs, err := csvimport.ReadCustomers(bytes.NewReader(data))
@@ -104,9 +137,10 @@ func FuzzReadCustomers(f *testing.F) {
 			if c.ID == "" || c.Name == "" {
 				t.Fatalf("empty id or name: %+v", c)
 			}
-			if c.CreditLimit < 0 {
-				t.Fatalf("negative credit limit: %+v", c)
+			if c.CreditLimit < 0 || c.Outstanding < 0 || c.CreditLimit > maxBalance || c.Outstanding > maxBalance {
+				t.Fatalf("credit limit or outstanding out of range: %+v", c)
 			}
+			checkNotReplies(t, append([]string{c.Name}, c.Aliases...)...)
 			if c.Phone != "" {
 				checkPhone(t, c.Phone)
 			}
@@ -142,6 +176,7 @@ func FuzzReadUsers(f *testing.F) {
 		"+91 99000-00003,\"Kumar, Ravi\",SALES\n",
 		"98100,x,manager\n+919900000001,,owner\n+91 9900000001,y,sales\n",
 		"+919900000001,\"Vik\"ram,owner\n",
+		hostileUsers,
 	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		us, err := csvimport.ReadUsers(bytes.NewReader(data))
@@ -202,6 +237,12 @@ func checkError(t *testing.T, err error, file string, data []byte) {
 	}
 }
 
+// maxBalance is the largest credit limit or outstanding a file may give.
+const maxBalance = 1_000_00_00_000_00
+
+// checkStrings checks that imported text is valid, trimmed and shows as
+// what it is: no control, direction, invisible format or private-use
+// character, and a zero-width (non-)joiner only between two visible ones.
 func checkStrings(t *testing.T, ss ...string) {
 	t.Helper()
 	for _, s := range ss {
@@ -210,6 +251,30 @@ func checkStrings(t *testing.T, ss ...string) {
 		}
 		if s != strings.TrimSpace(s) {
 			t.Fatalf("%q is not trimmed", s)
+		}
+		rs := []rune(s)
+		for i, r := range rs {
+			joiner := r == '\u200C' || r == '\u200D'
+			if joiner && (i == 0 || i == len(rs)-1 || !shown(rs[i-1]) || !shown(rs[i+1])) {
+				t.Fatalf("%q has a joiner %U at %d that joins nothing", s, r, i)
+			}
+			if !joiner && (unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Co, unicode.Zl, unicode.Zp)) {
+				t.Fatalf("%q holds %U", s, r)
+			}
+		}
+	}
+}
+
+func shown(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r) || unicode.IsSymbol(r)
+}
+
+// checkNotReplies checks that no name is a reply people send Munshi.
+func checkNotReplies(t *testing.T, names ...string) {
+	t.Helper()
+	for _, n := range names {
+		if intent.CommandWord(n) || reports.IsMore(n) {
+			t.Fatalf("%q imported as a name, but people reply with it", n)
 		}
 	}
 }
