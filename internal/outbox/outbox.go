@@ -22,7 +22,8 @@ type Sender interface {
 type Store interface {
 	ClaimDue(ctx context.Context, limit int, lease time.Duration) ([]sqlite.OutboxMessage, error)
 	MarkSent(ctx context.Context, id int64, providerID string) error
-	MarkRetry(ctx context.Context, id int64, reason string, next time.Time, giveUp bool) error
+	MarkRetry(ctx context.Context, id int64, reason string, next time.Time) error
+	MarkFailed(ctx context.Context, id int64, reason string, notices ...sqlite.OutboxMessage) (bool, error)
 }
 
 // Recorder hears about every attempt, for the audit log and metrics.
@@ -149,7 +150,11 @@ func (d *Dispatcher) deliver(ctx context.Context, m sqlite.OutboxMessage) {
 	attempt := m.Attempts + 1
 	giveUp := isPermanent(err) || attempt >= d.MaxAttempts
 	next := d.Now().Add(d.backoff(attempt))
-	if err := d.Store.MarkRetry(ctx, m.ID, err.Error(), next, giveUp); err != nil {
+	if giveUp {
+		if _, err := d.Store.MarkFailed(ctx, m.ID, err.Error()); err != nil {
+			d.Logger.Error("outbox: mark failed failed", "id", m.ID, "err", err)
+		}
+	} else if err := d.Store.MarkRetry(ctx, m.ID, err.Error(), next); err != nil {
 		d.Logger.Error("outbox: mark retry failed", "id", m.ID, "err", err)
 	}
 	level := slog.LevelWarn
