@@ -1,0 +1,32 @@
+package orders
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Channels tells whether notifications to accounts can go out right now.
+type Channels interface {
+	// Problem reports that they cannot, and why in a few words
+	// ("WhatsApp: authentication failed (Twilio 401)").
+	Problem() (why string, ok bool)
+}
+
+// NotifiedLine is the sentence that ends the "✅ Order … placed" reply: what
+// is true of telling accounts at this moment. Without Channels nothing is
+// known to be wrong.
+func NotifiedLine(ch Channels) string {
+	if ch == nil {
+		return "Accounts are being told on WhatsApp and by email."
+	}
+	why, held := ch.Problem()
+	if !held {
+		return "Accounts are being told on WhatsApp and by email."
+	}
+	why = strings.TrimRight(strings.TrimSpace(why), ".")
+	if why == "" {
+		why = "sending is failing"
+	}
+	return fmt.Sprintf("⚠️ Accounts could not be told just now (%s). It will go out automatically once that works; "+
+		"if it is urgent, tell them directly.", why)
+}

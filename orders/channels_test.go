@@ -1,0 +1,48 @@
+package orders
+
+import (
+	"strings"
+	"testing"
+)
+
+type channels struct {
+	why  string
+	held bool
+}
+
+func (c channels) Problem() (string, bool) { return c.why, c.held }
+
+func TestNotifiedLine(t *testing.T) {
+	tests := []struct {
+		name string
+		ch   Channels
+		want []string // all in the line
+		not  []string // none in the line
+	}{
+		{"all well", channels{}, []string{"Accounts are being told on WhatsApp and by email."}, []string{"⚠️", "could not"}},
+		{"unknown", nil, []string{"Accounts are being told"}, []string{"⚠️"}},
+		{"whatsapp held", channels{"WhatsApp: authentication failed (Twilio 401)", true},
+			[]string{"⚠️ Accounts could not be told just now (WhatsApp: authentication failed (Twilio 401)).",
+				"go out automatically once that works", "if it is urgent, tell them directly."},
+			[]string{"are being told", ")).."}},
+		{"both held, reason ends in a stop", channels{"WhatsApp: authentication failed (Twilio 401); email: SMTP authentication failed (535).", true},
+			[]string{"(WhatsApp: authentication failed (Twilio 401); email: SMTP authentication failed (535))."}, []string{"(535).)"}},
+		{"held without a reason", channels{"  ", true}, []string{"could not be told just now (sending is failing)"}, []string{"()"}},
+		{"problem text but not held", channels{"stale", false}, []string{"are being told"}, []string{"stale"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := NotifiedLine(tt.ch)
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("NotifiedLine = %q, want it to contain %q", got, w)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(got, n) {
+					t.Errorf("NotifiedLine = %q, must not contain %q", got, n)
+				}
+			}
+		})
+	}
+}
