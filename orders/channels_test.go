@@ -29,6 +29,8 @@ func TestNotifiedLine(t *testing.T) {
 			[]string{"(WhatsApp: authentication failed (Twilio 401); email: SMTP authentication failed (535))."}, []string{"(535).)"}},
 		{"held without a reason", channels{"  ", true}, []string{"could not be told just now (sending is failing)"}, []string{"()"}},
 		{"problem text but not held", channels{"stale", false}, []string{"are being told"}, []string{"stale"}},
+		{"unicode reason", channels{"ईमेल: SMTP प्रमाणीकरण विफल (535) 🔒", true},
+			[]string{"(ईमेल: SMTP प्रमाणीकरण विफल (535) 🔒)."}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

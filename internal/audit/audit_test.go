@@ -270,6 +270,8 @@ func TestRedactStringShapes(t *testing.T) {
 			"\nS: 535 5.7.8 Authentication credentials invalid", []string{user, pass}, []string{"535 5.7.8 Authentication credentials invalid"}},
 		{"XOAUTH2 initial response", "AUTH XOAUTH2 " + xoauth + " -> 535", []string{xoauth}, []string{"AUTH XOAUTH2", "-> 535"}},
 		{"OAUTHBEARER initial response", "oauthbearer " + xoauth, []string{xoauth}, []string{"oauthbearer"}},
+		{"unicode credentials in a PLAIN blob", "535 लॉगिन विफल: AUTH PLAIN " + b64("\x00मुंशी\x00पासवर्ड🔑") + " ❌",
+			[]string{b64("\x00मुंशी\x00पासवर्ड🔑")}, []string{"535 लॉगिन विफल: AUTH PLAIN", "❌"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -314,6 +316,8 @@ func TestRedactLeavesOrdinaryTextAlone(t *testing.T) {
 		"AUTH PLAIN mechanism not supported",
 		"AUTH LOGIN rejected, password expired",
 		"plain phenyl 5 ltr, xoauth2 not configured",
+		"AUTH PLAIN मेरा पासवर्ड नहीं भेजा 🙏",
+		"AUTH LOGIN " + strings.Repeat("ग", 5000),
 		"sk-short",
 		"",
 	} {

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/domain"
@@ -471,5 +472,26 @@ func TestFailureNoticePayload(t *testing.T) {
 	want := "⚠️ Accounts could not be told about ORD-1042 by email: the mail server refused the recipient (550). Please tell them directly."
 	if got.To != placerPhone || got.Body != want {
 		t.Errorf("warning = %+v, want %q to %s", got, want, placerPhone)
+	}
+}
+
+func TestLongUnicodeReasonIsShortened(t *testing.T) {
+	clk := newClock()
+	st := newStore(t, clk)
+	d := newDispatcher(t, st, newFakeTwilio(t, nil), clk, nil)
+	d.Senders[sqlite.KindEmail] = refusing{classified{permanent: true, reason: strings.Repeat("मेलबॉक्स अस्वीकृत 📭 ", 300)}}
+	enqueue(t, st, orderMail())
+	d.RunOnce(context.Background())
+	rs := rows(t, st)
+	if len(rs) != 2 {
+		t.Fatalf("rows = %d, want the mail and a warning", len(rs))
+	}
+	var warning domain.Outbound
+	if err := json.Unmarshal(rs[1].Payload, &warning); err != nil {
+		t.Fatal(err)
+	}
+	if n := utf8.RuneCountInString(warning.Body); !utf8.ValidString(warning.Body) || n > 300 ||
+		!strings.HasSuffix(warning.Body, "Please tell them directly.") {
+		t.Errorf("warning is %d runes: %q; want a short, valid message", n, warning.Body)
 	}
 }

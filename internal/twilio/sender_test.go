@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/twilio"
@@ -269,6 +270,9 @@ func TestSendErrors(t *testing.T) {
 		{"unavailable", 503, twilioError(503, 20503, "Service Unavailable"), transient, "20503", "(Twilio 503)"},
 		{"proxy page", 502, "<html><body>502 Bad Gateway</body></html>", transient, "502", "(Twilio 502)"},
 		{"empty answer", 500, "", transient, "500", "(Twilio 500)"},
+		{"huge proxy page", 401, "<html>" + strings.Repeat("<p>denied</p>", 20000) + "</html>", held, "401", "authentication failed (Twilio 401)"},
+		{"huge unicode message", 400, twilioError(400, 21999, strings.Repeat("संदेश अस्वीकृत 🚫 ", 400)), permanent, "21999", "Twilio refused the message: संदेश अस्वीकृत 🚫"},
+		{"hostile JSON", 400, `{"code":"21211","status":"400","message":{"x":1}}`, permanent, "400", "(Twilio 400)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -290,6 +294,9 @@ func TestSendErrors(t *testing.T) {
 			}
 			if !strings.Contains(te.Reason(), tt.reason) {
 				t.Errorf("Reason() = %q, want it to say %q", te.Reason(), tt.reason)
+			}
+			if r := te.Reason(); !utf8.ValidString(r) || utf8.RuneCountInString(r) > 200 {
+				t.Errorf("Reason() is %d runes (valid UTF-8: %v), want a short reason", utf8.RuneCountInString(r), utf8.ValidString(r))
 			}
 			if len(fake.received()) != 1 {
 				t.Errorf("Twilio got %d requests, want 1: the sender itself never retries", len(fake.received()))
