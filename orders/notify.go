@@ -19,9 +19,16 @@ func (s *Service) notifications(d Draft, placer, approver domain.User, accounts 
 	if approver.Phone != placer.Phone {
 		fmt.Fprintf(&b, ", approved by %s", nameOf(approver))
 	}
+	// Should accounts' copy be refused for good, the person who placed the
+	// order hears of it and can tell them directly.
+	warn := domain.Notice{About: d.ID, TellOnFailure: d.PlacedBy}
 	var msgs []domain.Outbound
 	for _, a := range accounts {
-		msgs = append(msgs, domain.Outbound{To: a.Phone, Body: b.String()})
+		m := domain.Outbound{To: a.Phone, Body: b.String()}
+		if a.Phone != d.PlacedBy {
+			m.Notice = warn
+		}
+		msgs = append(msgs, m)
 	}
 	var c strings.Builder
 	fmt.Fprintf(&c, "✅ *Order %s confirmed* for %s", d.ID, d.Customer.Name)
@@ -39,6 +46,7 @@ func (s *Service) notifications(d Draft, placer, approver domain.User, accounts 
 			Subject: fmt.Sprintf("Order %s — %s — %s", d.ID, d.Customer.Name, d.Total),
 			Text:    b.String(),
 			HTML:    emailHTML(d, placer, approver, products),
+			Notice:  warn,
 		})
 	}
 	return msgs, mails

@@ -87,7 +87,8 @@ type Service struct {
 	Logger        *slog.Logger
 	MinimumOrder  domain.Paise
 	AccountsEmail []string
-	Nudge         func() // tells the outbox dispatcher there is work
+	Channels      Channels // optional: whether accounts can be told right now
+	Nudge         func()   // tells the outbox dispatcher there is work
 	Now           func() time.Time
 
 	current atomic.Pointer[Parser]
@@ -289,7 +290,8 @@ func (s *Service) commit(ctx context.Context, by domain.User, d Draft, approval 
 	if s.Nudge != nil {
 		s.Nudge()
 	}
-	return domain.Reply{Text: fmt.Sprintf("✅ Order *%s* placed for %s — %s (%s). Accounts have been told.", d.ID, d.Customer.Name, d.Total, ModeName(d.Payment))}
+	told := NotifiedLine(s.Channels, len(accounts) > 0, len(s.AccountsEmail) > 0)
+	return domain.Reply{Text: fmt.Sprintf("✅ Order *%s* placed for %s — %s (%s). %s", d.ID, d.Customer.Name, d.Total, ModeName(d.Payment), told)}
 }
 
 // rejudged answers a commit that the books as they are now did not allow.

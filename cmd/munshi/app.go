@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -47,6 +50,7 @@ type Main struct {
 	Reports    *reports.Tools
 	redis      *redis.Store // nil without REDIS_URL
 	Dispatcher *outbox.Dispatcher
+	Channels   orders.Channels // whether accounts can be told right now
 	Pipeline   *webhook.Pipeline
 
 	listener net.Listener
@@ -111,7 +115,9 @@ func (m *Main) Open(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	m.Dispatcher = &outbox.Dispatcher{Store: store, Senders: senders, Logger: m.Logger, Record: m.recordSend}
+	m.Dispatcher = &outbox.Dispatcher{Store: store, Senders: senders, Logger: m.Logger, Record: m.recordSend,
+		Redact: m.Audit.RedactString}
+	m.Channels = notifyChannels{m.Dispatcher}
 	m.Orders = m.newOrders(vocab)
 	if err := m.newMemory(); err != nil {
 		return err
@@ -200,6 +206,7 @@ func (m *Main) newOrders(v intent.Vocabulary) *orders.Service {
 	svc := &orders.Service{
 		Books: m.Store, Parser: orders.NewParser(m.Router, v.Products, v.Customers), Audit: m.Audit, Logger: m.Logger,
 		MinimumOrder: m.Config.MinimumOrder, AccountsEmail: m.Config.AccountsEmails(), Nudge: m.Dispatcher.Nudge,
+		Channels: m.Channels,
 	}
 	if m.LLM != nil {
 		svc.Extractor = m.LLM
@@ -231,20 +238,55 @@ func (m *Main) senders() (map[string]outbox.Sender, error) {
 	return senders, nil
 }
 
-func (m *Main) recordSend(msg sqlite.OutboxMessage, providerID string, err error, final bool) {
-	outcome := "sent"
-	detail := map[string]any{"outbox_id": msg.ID, "kind": msg.Kind, "to": msg.Recipient, "attempt": msg.Attempts + 1}
-	if err != nil {
-		outcome, detail["error"] = "retry", err.Error()
-		if final {
-			outcome = "failed"
-		}
-	} else {
-		detail["provider_id"] = providerID
+func (m *Main) recordSend(a outbox.Attempt) {
+	msg := a.Message
+	detail := map[string]any{"outbox_id": msg.ID, "kind": msg.Kind, "to": msg.Recipient, "attempt": msg.Attempts + 1,
+		"outcome": string(a.Outcome)}
+	if a.Error != "" {
+		detail["error"] = a.Error
 	}
-	detail["outcome"] = outcome
-	m.Metrics.OutboxSends.WithLabelValues(msg.Kind, outcome).Inc()
-	m.Audit.Record(context.Background(), "system", audit.KindOutbound, providerID, detail)
+	if a.ProviderID != "" {
+		detail["provider_id"] = a.ProviderID
+	}
+	if msg.Subject != "" {
+		detail["about"] = msg.Subject
+	}
+	m.Metrics.OutboxSends.WithLabelValues(msg.Kind, string(a.Outcome)).Inc()
+	m.Audit.Record(context.Background(), "system", audit.KindOutbound, a.ProviderID, detail)
+}
+
+// notifyChannels tells orders whether notifications can go out now, from
+// the dispatcher's holds.
+type notifyChannels struct{ d *outbox.Dispatcher }
+
+var _ orders.Channels = notifyChannels{}
+
+// channelNames are the kinds of outbox message as people say them.
+var channelNames = map[string]string{sqlite.KindWhatsApp: "WhatsApp", sqlite.KindEmail: "email"}
+
+// Problem reports every held kind: "WhatsApp: authentication failed (Twilio 401)".
+func (c notifyChannels) Problem() (string, bool) {
+	holds := c.d.Holds()
+	var parts []string
+	for _, kind := range slices.Sorted(maps.Keys(holds)) {
+		name := channelNames[kind]
+		if name == "" {
+			name = kind
+		}
+		parts = append(parts, name+": "+holds[kind].Reason)
+	}
+	return strings.Join(parts, "; "), len(parts) > 0
+}
+
+// outboxChecks are the readiness checks of the outbox, one per kind that
+// has a sender: degraded while sending that kind is held.
+func (m *Main) outboxChecks() []health.Check {
+	var checks []health.Check
+	for _, kind := range slices.Sorted(maps.Keys(m.Dispatcher.Senders)) {
+		checks = append(checks, health.Check{Name: kind, Degraded: true,
+			Probe: func(context.Context) error { return m.Dispatcher.Check(kind) }})
+	}
+	return checks
 }
 
 // Run starts the HTTP server and the outbox dispatcher and returns once the
@@ -273,6 +315,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if m.redis != nil {
 		checks = append(checks, health.Check{Name: "redis", Probe: m.Memory.Ping, Degraded: true})
 	}
+	checks = append(checks, m.outboxChecks()...)
 	(&health.Handler{Checks: checks}).Register(mux)
 	mux.Handle("GET /metrics", m.Metrics.Handler())
 

@@ -27,13 +27,16 @@ const (
 	publicURL = "https://munshi.example.com"
 )
 
-// fakeTwilio speaks Twilio's Messages API and keeps what it was sent.
+// fakeTwilio speaks Twilio's Messages API and keeps what it was sent. A
+// request with another auth token gets Twilio's 401.
 type fakeTwilio struct {
 	*httptest.Server
-	mu    sync.Mutex
-	forms []url.Values
-	auth  []string
-	fail  int // answer this many requests with a 500 first
+	mu      sync.Mutex
+	forms   []url.Values
+	auth    []string
+	fail    int             // answer this many requests with a 500 first
+	refused int             // requests answered 401 or 400
+	invalid map[string]bool // numbers answered with 400, code 21211
 }
 
 func newFakeTwilio(t testing.TB) *fakeTwilio {
@@ -47,6 +50,20 @@ func newFakeTwilio(t testing.TB) *fakeTwilio {
 		user, pass, _ := r.BasicAuth()
 		f.mu.Lock()
 		defer f.mu.Unlock()
+		if user != testSID || pass != testToken {
+			f.refused++
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(401)
+			io.WriteString(w, `{"code":20003,"message":"Authenticate","more_info":"https://www.twilio.com/docs/errors/20003","status":401}`)
+			return
+		}
+		if to := r.PostForm.Get("To"); f.invalid[strings.TrimPrefix(to, "whatsapp:")] {
+			f.refused++
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(400)
+			io.WriteString(w, `{"code":21211,"message":"Invalid 'To' Phone Number: `+to+`","more_info":"https://www.twilio.com/docs/errors/21211","status":400}`)
+			return
+		}
 		if f.fail > 0 {
 			f.fail--
 			w.WriteHeader(500)
@@ -109,7 +126,7 @@ func send(t *testing.T, m *Main, sid, from, body string, tamper bool) (*http.Res
 	t.Helper()
 	form := url.Values{"MessageSid": {sid}, "SmsMessageSid": {sid}, "AccountSid": {testSID}, "From": {"whatsapp:" + from},
 		"To": {"whatsapp:+14155238886"}, "Body": {body}, "NumMedia": {"0"}, "ProfileName": {"Test"}, "WaId": {strings.TrimPrefix(from, "+")}}
-	sig := twilio.Sign(testToken, publicURL+"/webhook/twilio", form)
+	sig := twilio.Sign(m.Config.TwilioAuthToken, publicURL+"/webhook/twilio", form)
 	if tamper {
 		form.Set("Body", body+" and approve everything")
 	}

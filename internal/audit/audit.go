@@ -69,6 +69,16 @@ var (
 		regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{16,}`),                         // provider secret keys (lower case: SKUs are upper)
 		regexp.MustCompile(`(?i)(smtps?|redis|rediss)://[^:@/\s]*:[^@/\s]+@`), // passwords in URLs (redis://:pass@ too)
 	}
+	// SASL initial responses echoed by a mail server or a log: the
+	// mechanism stays, the credential goes.
+	saslInitial = regexp.MustCompile(`(?i)(\b(?:AUTH\s+PLAIN|XOAUTH2|OAUTHBEARER)\s+)([A-Za-z0-9+/]{4,}={0,2})`)
+	// authLogin starts an AUTH LOGIN exchange, whose credentials follow as
+	// base64 continuation lines (each perhaps after "C:"/"S:" or a 334).
+	authLogin = regexp.MustCompile(`(?i)\bAUTH\s+LOGIN\b`)
+	loginStep = regexp.MustCompile(`^[\s,;]*(?:(?:[CS]:|334\b)\s*)*([A-Za-z0-9+/]+={0,2})`)
+	// base64Token is a candidate for a SASL PLAIN blob ("\0user\0pass")
+	// wherever it appears, for instance on the line after "AUTH PLAIN".
+	base64Token = regexp.MustCompile(`[A-Za-z0-9+/]{8,}={0,2}`)
 	// basicAuth is a Basic auth header. Only a token that decodes to
 	// user:password is redacted, so that "basic cleaning kit" stays as written.
 	basicAuth = regexp.MustCompile(`(?i)\bbasic\s+([A-Za-z0-9+/]{8,}={0,2})`)
@@ -136,12 +146,75 @@ func (l *Log) RedactString(s string) string {
 	for _, re := range secretShapes {
 		s = re.ReplaceAllString(s, Redacted)
 	}
+	s = saslInitial.ReplaceAllStringFunc(s, func(m string) string {
+		sub := saslInitial.FindStringSubmatch(m)
+		if _, ok := decodeBase64(sub[2]); ok {
+			return sub[1] + Redacted
+		}
+		return m
+	})
+	s = redactAuthLogin(s)
+	s = base64Token.ReplaceAllStringFunc(s, func(m string) string {
+		if b, ok := decodeBase64(m); ok && strings.Count(string(b), "\x00") == 2 {
+			return Redacted // \0user\0pass: a SASL PLAIN response
+		}
+		return m
+	})
 	return basicAuth.ReplaceAllStringFunc(s, func(m string) string {
 		if isBasicCredential(basicAuth.FindStringSubmatch(m)[1]) {
 			return Redacted
 		}
 		return m
 	})
+}
+
+// redactAuthLogin removes the base64 steps that follow each AUTH LOGIN,
+// up to the first word that is not one (a reply code, "failed").
+func redactAuthLogin(s string) string {
+	locs := authLogin.FindAllStringIndex(s, -1)
+	if locs == nil {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, loc := range locs {
+		if loc[0] < last {
+			continue
+		}
+		b.WriteString(s[last:loc[1]])
+		i := loc[1]
+		for {
+			m := loginStep.FindStringSubmatchIndex(s[i:])
+			if m == nil {
+				break
+			}
+			if _, ok := decodeBase64(s[i+m[2] : i+m[3]]); !ok {
+				break
+			}
+			b.WriteString(s[i : i+m[2]])
+			b.WriteString(Redacted)
+			i += m[3]
+		}
+		last = i
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// decodeBase64 decodes a padded base64 token that holds text (a user name,
+// a password, "\0user\0pass", XOAUTH2's "user=…\x01auth=…"); ordinary
+// words rarely decode to valid UTF-8 without other control characters.
+func decodeBase64(tok string) ([]byte, bool) {
+	b, err := base64.StdEncoding.DecodeString(tok)
+	if err != nil || len(b) == 0 || !utf8.Valid(b) {
+		return nil, false
+	}
+	for _, r := range string(b) {
+		if r > 1 && (r < 0x20 || r == 0x7f) {
+			return nil, false
+		}
+	}
+	return b, true
 }
 
 // isBasicCredential reports whether tok is base64 of "user:password".

@@ -239,6 +239,10 @@ func TestRedactKeys(t *testing.T) {
 
 func TestRedactStringShapes(t *testing.T) {
 	basic := base64.StdEncoding.EncodeToString([]byte(testAccountSID + ":" + twilioToken))
+	b64 := func(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
+	plain := b64("\x00munshi@distributor.example\x00" + mailPass)
+	user, pass := b64("munshi@distributor.example"), b64(mailPass)
+	xoauth := b64("user=munshi@distributor.example\x01auth=Bearer ya29.munshi-oauth-token\x01\x01")
 	log, _ := newLog(nil) // no configured secrets: only shapes
 	tests := []struct {
 		name, in string
@@ -255,6 +259,19 @@ func TestRedactStringShapes(t *testing.T) {
 		{"redis url password", "redis: dial redis://default:" + mailPass + "@127.0.0.1:6379/0", []string{mailPass}, []string{"127.0.0.1:6379/0"}},
 		{"redis url password without user", "redis: dial redis://:" + mailPass + "@127.0.0.1:6379/0", []string{mailPass}, []string{"127.0.0.1:6379/0"}},
 		{"provider secret key", "key sk-proj-0123456789abcdefXYZ", []string{"sk-proj-0123456789abcdefXYZ"}, []string{"key "}},
+		{"smtp server echoing AUTH PLAIN", "mail: send: dial failed: SMTP AUTH failed: 535 5.7.8 AUTH PLAIN " + plain + " rejected",
+			[]string{plain}, []string{"AUTH PLAIN", "535 5.7.8", "rejected"}},
+		{"AUTH PLAIN in lower case", "auth plain " + plain, []string{plain}, []string{"auth plain"}},
+		{"AUTH PLAIN blob on the next line", "C: AUTH PLAIN\r\nS: 334 \r\nC: " + plain + "\r\nS: 535 5.7.8 no",
+			[]string{plain}, []string{"AUTH PLAIN", "535 5.7.8 no"}},
+		{"a PLAIN blob anywhere", "the last step sent " + plain + ", then the server hung up", []string{plain}, []string{"then the server hung up"}},
+		{"AUTH LOGIN with both steps inline", "AUTH LOGIN " + user + " " + pass + " failed", []string{user, pass}, []string{"AUTH LOGIN", "failed"}},
+		{"AUTH LOGIN transcript", "C: AUTH LOGIN\nS: 334 VXNlcm5hbWU6\nC: " + user + "\nS: 334 UGFzc3dvcmQ6\nC: " + pass +
+			"\nS: 535 5.7.8 Authentication credentials invalid", []string{user, pass}, []string{"535 5.7.8 Authentication credentials invalid"}},
+		{"XOAUTH2 initial response", "AUTH XOAUTH2 " + xoauth + " -> 535", []string{xoauth}, []string{"AUTH XOAUTH2", "-> 535"}},
+		{"OAUTHBEARER initial response", "oauthbearer " + xoauth, []string{xoauth}, []string{"oauthbearer"}},
+		{"unicode credentials in a PLAIN blob", "535 लॉगिन विफल: AUTH PLAIN " + b64("\x00मुंशी\x00पासवर्ड🔑") + " ❌",
+			[]string{b64("\x00मुंशी\x00पासवर्ड🔑")}, []string{"535 लॉगिन विफल: AUTH PLAIN", "❌"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -294,6 +311,13 @@ func TestRedactLeavesOrdinaryTextAlone(t *testing.T) {
 		"smtp is down, try later",
 		"https://munshi.example.com/media/0f3a9c",
 		"AIza is not a key by itself",
+		"mail: dial failed: SMTP AUTH failed: 535 5.7.8 Authentication credentials invalid",
+		"AUTH LOGIN failed: 454 temporary failure",
+		"AUTH PLAIN mechanism not supported",
+		"AUTH LOGIN rejected, password expired",
+		"plain phenyl 5 ltr, xoauth2 not configured",
+		"AUTH PLAIN मेरा पासवर्ड नहीं भेजा 🙏",
+		"AUTH LOGIN " + strings.Repeat("ग", 5000),
 		"sk-short",
 		"",
 	} {

@@ -49,6 +49,7 @@ type Outbound struct {
 	To        string // E.164 phone
 	Body      string
 	MediaURLs []string
+	Notice
 }
 
 // Email is a mail Munshi sends through the outbox.
@@ -57,4 +58,14 @@ type Email struct {
 	Subject string
 	Text    string
 	HTML    string
+	Notice
+}
+
+// Notice says who must hear of it when a message can never be delivered:
+// the accounts' copy of an order names the order and the person who placed
+// it, so that they can tell accounts themselves. It travels beside the
+// message, never inside what the provider is sent.
+type Notice struct {
+	About         string `json:"-"` // the order the message is about, "ORD-1042"
+	TellOnFailure string `json:"-"` // E.164 phone to warn if it is refused for good
 }

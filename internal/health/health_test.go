@@ -48,3 +48,27 @@ func TestReadiness(t *testing.T) {
 		t.Fatalf("healthz %d", rec.Code)
 	}
 }
+
+func TestReadinessSaysWhyItIsDegraded(t *testing.T) {
+	held := func(context.Context) error {
+		return errors.New("authentication failed (Twilio 401) since 2026-11-30T10:00:00Z")
+	}
+	mux := http.NewServeMux()
+	(&health.Handler{Checks: []health.Check{
+		{Name: "database", Probe: func(context.Context) error { return nil }},
+		{Name: "whatsapp", Probe: held, Degraded: true},
+	}}).Register(mux)
+	rec := httptest.NewRecorder()
+	mux.ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
+	var body struct {
+		Status string
+		Checks map[string]string
+	}
+	if err := json.NewDecoder(rec.Body).Decode(&body); err != nil {
+		t.Fatal(err)
+	}
+	want := "failing: authentication failed (Twilio 401) since 2026-11-30T10:00:00Z"
+	if rec.Code != 200 || body.Status != "degraded" || body.Checks["whatsapp"] != want || body.Checks["database"] != "ok" {
+		t.Errorf("/readyz = %d %+v; want 200, degraded, whatsapp %q", rec.Code, body, want)
+	}
+}

@@ -61,14 +61,15 @@ func NewSender(smtpURL, from string) (*Sender, error) {
 }
 
 // Send mails one message with a text part and, when there is one, an HTML
-// alternative.
+// alternative. It connects, sends and hangs up itself (rather than through
+// DialAndSend) so that a failure is classified by the stage it happened at.
 func (s *Sender) Send(ctx context.Context, e domain.Email) (string, error) {
 	m := gomail.NewMsg()
 	if err := m.From(s.from); err != nil {
-		return "", permanent(fmt.Errorf("mail: from %q: %w", s.from, err))
+		return "", failure(held, fmt.Errorf("mail: from %q: %w", s.from, err), "the sender address is not valid")
 	}
 	if err := m.To(e.To...); err != nil {
-		return "", permanent(fmt.Errorf("mail: to %v: %w", e.To, err))
+		return "", failure(permanent, fmt.Errorf("mail: to %v: %w", e.To, err), "a recipient address is not valid")
 	}
 	m.Subject(e.Subject)
 	m.SetDate()
@@ -77,8 +78,16 @@ func (s *Sender) Send(ctx context.Context, e domain.Email) (string, error) {
 	if e.HTML != "" {
 		m.AddAlternativeString(gomail.TypeTextHTML, e.HTML)
 	}
-	if err := s.client.DialAndSendWithContext(ctx, m); err != nil {
-		return "", fmt.Errorf("mail: send %q: %w", e.Subject, err)
+	conn, err := s.client.DialToSMTPClientWithContext(ctx)
+	if err != nil {
+		return "", dialFailure(err)
+	}
+	err = s.client.SendWithSMTPClient(conn, m)
+	// The server took the mail (or refused it) before QUIT: a failure to
+	// hang up cleanly changes nothing, and reporting it would send twice.
+	_ = s.client.CloseWithSMTPClient(conn)
+	if err != nil {
+		return "", sendFailure(fmt.Errorf("mail: send %q: %w", e.Subject, err))
 	}
 	id := ""
 	if ids := m.GetGenHeader(gomail.HeaderMessageID); len(ids) > 0 {
@@ -91,14 +100,7 @@ func (s *Sender) Send(ctx context.Context, e domain.Email) (string, error) {
 func (s *Sender) SendPayload(ctx context.Context, payload []byte) (string, error) {
 	var e domain.Email
 	if err := json.Unmarshal(payload, &e); err != nil {
-		return "", permanent(fmt.Errorf("mail: bad outbox payload: %w", err))
+		return "", failure(permanent, fmt.Errorf("mail: bad outbox payload: %w", err), "the mail could not be read")
 	}
 	return s.Send(ctx, e)
 }
-
-type permanentError struct{ error }
-
-func (e permanentError) Permanent() bool { return true }
-func (e permanentError) Unwrap() error   { return e.error }
-
-func permanent(err error) error { return permanentError{err} }

@@ -46,23 +46,100 @@ func TestSendTextAndHTML(t *testing.T) {
 	}
 }
 
-func TestWrongPasswordAndRefusalAreRetryable(t *testing.T) {
+// failure is how a send failed: "held", "permanent" or "transient", and
+// the reason it gives people.
+func failure(t *testing.T, err error) (string, string) {
+	t.Helper()
+	var me *mail.Error
+	if !errors.As(err, &me) {
+		t.Fatalf("error %T (%v) is not a *mail.Error", err, err)
+	}
+	switch {
+	case me.Held() && me.Permanent():
+		return "held and permanent", me.Reason()
+	case me.Held():
+		return "held", me.Reason()
+	case me.Permanent():
+		return "permanent", me.Reason()
+	}
+	return "transient", me.Reason()
+}
+
+var note, _ = json.Marshal(domain.Email{To: []string{"accounts@distributor.example"}, Subject: "Order ORD-1042", Text: "₹30,656.40"})
+
+func TestSendFailures(t *testing.T) {
+	tests := []struct {
+		name    string
+		prepare func(srv *mailtest.Server) (smtpURL, from string)
+		class   string
+		reason  string
+	}{
+		{"wrong password", func(srv *mailtest.Server) (string, string) {
+			srv.User, srv.Password = "munshi", "right"
+			return "smtp://munshi:wrong@" + srv.Addr, "munshi@distributor.example"
+		}, "held", "SMTP authentication failed (535)"},
+		{"no password where one is needed", func(srv *mailtest.Server) (string, string) {
+			srv.User, srv.Password = "munshi", "right"
+			return "smtp://" + srv.Addr, "munshi@distributor.example"
+		}, "held", "(502)"},
+		{"server without AUTH", func(srv *mailtest.Server) (string, string) {
+			return "smtp://munshi:right@" + srv.Addr, "munshi@distributor.example"
+		}, "held", "set-up is not usable: server does not support SMTP AUTH"},
+		{"no sender address", func(srv *mailtest.Server) (string, string) {
+			return srv.URL(), ""
+		}, "held", "sender address is not valid"},
+		{"temporary refusal", func(srv *mailtest.Server) (string, string) {
+			srv.Refuse(1)
+			return srv.URL(), "munshi@distributor.example"
+		}, "transient", "try later (451)"},
+		{"mailbox does not exist", func(srv *mailtest.Server) (string, string) {
+			srv.Reject("accounts@distributor.example")
+			return srv.URL(), "munshi@distributor.example"
+		}, "permanent", "refused the recipient (550)"},
+		{"nothing listening", func(srv *mailtest.Server) (string, string) {
+			addr := srv.Addr
+			srv.Close()
+			return "smtp://" + addr, "munshi@distributor.example"
+		}, "transient", "could not be reached"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := mailtest.Start(t)
+			smtpURL, from := tt.prepare(srv)
+			s, err := mail.NewSender(smtpURL, from)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = s.SendPayload(context.Background(), note)
+			if err == nil {
+				t.Fatal("send succeeded")
+			}
+			if class, reason := failure(t, err); class != tt.class || !strings.Contains(reason, tt.reason) {
+				t.Errorf("%s with reason %q, want %s with %q (err: %v)", class, reason, tt.class, tt.reason, err)
+			}
+			if !strings.HasPrefix(err.Error(), "mail: ") {
+				t.Errorf("error %q lacks the package prefix", err)
+			}
+			if len(srv.Messages()) != 0 {
+				t.Errorf("the server kept %d messages", len(srv.Messages()))
+			}
+		})
+	}
+}
+
+func TestRetryAfterTemporaryRefusalSends(t *testing.T) {
 	srv := mailtest.Start(t)
 	srv.User, srv.Password = "munshi", "right"
-	bad, _ := mail.NewSender("smtp://munshi:wrong@"+srv.Addr, "munshi@distributor.example")
-	payload, _ := json.Marshal(domain.Email{To: []string{"a@b.example"}, Subject: "x", Text: "y"})
-	if _, err := bad.SendPayload(context.Background(), payload); err == nil {
-		t.Fatal("wrong password accepted")
-	}
 	good, _ := mail.NewSender(srv.URL(), "munshi@distributor.example")
 	srv.Refuse(1)
-	_, err := good.SendPayload(context.Background(), payload)
-	var p interface{ Permanent() bool }
-	if err == nil || (errors.As(err, &p) && p.Permanent()) {
-		t.Fatalf("a temporary refusal must be a retryable error, got %v", err)
+	if _, err := good.SendPayload(context.Background(), note); err == nil {
+		t.Fatal("a refused send reported success")
 	}
-	if _, err := good.SendPayload(context.Background(), payload); err != nil {
+	if _, err := good.SendPayload(context.Background(), note); err != nil {
 		t.Fatalf("second try: %v", err)
+	}
+	if n := len(srv.Wait(1, 5*time.Second)); n != 1 {
+		t.Fatalf("%d messages, want 1", n)
 	}
 }
 
@@ -71,13 +148,14 @@ func TestBadInputIsPermanent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var p interface{ Permanent() bool }
-	if _, err := s.SendPayload(context.Background(), []byte("{not json")); !errors.As(err, &p) || !p.Permanent() {
-		t.Fatalf("bad payload: %v", err)
+	_, err = s.SendPayload(context.Background(), []byte("{not json"))
+	if class, _ := failure(t, err); class != "permanent" {
+		t.Fatalf("bad payload: %s (%v)", class, err)
 	}
 	payload, _ := json.Marshal(domain.Email{To: []string{"not an address"}, Subject: "x"})
-	if _, err := s.SendPayload(context.Background(), payload); !errors.As(err, &p) || !p.Permanent() {
-		t.Fatalf("bad recipient: %v", err)
+	_, err = s.SendPayload(context.Background(), payload)
+	if class, _ := failure(t, err); class != "permanent" {
+		t.Fatalf("bad recipient: %s (%v)", class, err)
 	}
 	for _, u := range []string{"http://x", "smtp://", "smtp://host:port", "::"} {
 		if _, err := mail.NewSender(u, "a@b.example"); err == nil {

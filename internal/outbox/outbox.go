@@ -13,7 +13,17 @@ import (
 )
 
 // Sender delivers one kind of outbox payload and returns the provider's id.
-// An error with a Permanent() bool method returning true is not retried.
+// Its errors say what they mean for the message through methods the
+// dispatcher looks for anywhere in the error's chain:
+//
+//   - Held() bool: sending is impossible for now for a reason that is not
+//     the message's (credentials, the sender's set-up). The message waits,
+//     without using up its time, until the configuration is put right.
+//   - Permanent() bool: this message can never be sent (its recipient or
+//     its content is refused). It is given up at once.
+//   - Reason() string: the failure in a few words, for people.
+//
+// Any other failure is transient and retried with backoff until MaxAge.
 type Sender interface {
 	SendPayload(ctx context.Context, payload []byte) (string, error)
 }
@@ -22,35 +32,73 @@ type Sender interface {
 type Store interface {
 	ClaimDue(ctx context.Context, limit int, lease time.Duration) ([]sqlite.OutboxMessage, error)
 	MarkSent(ctx context.Context, id int64, providerID string) error
-	MarkRetry(ctx context.Context, id int64, reason string, next time.Time, giveUp bool) error
+	MarkRetry(ctx context.Context, id int64, reason string, next time.Time) error
+	MarkHeld(ctx context.Context, id int64, held, lastError string, next time.Time) error
+	MarkFailed(ctx context.Context, id int64, reason string, notices ...sqlite.OutboxMessage) (bool, error)
+	ReleaseHeld(ctx context.Context, kinds ...string) (int, error)
+}
+
+// Outcome is what became of one attempt.
+type Outcome string
+
+const (
+	Sent   Outcome = "sent"   // the provider took it
+	Retry  Outcome = "retry"  // a transient failure: tried again later
+	Held   Outcome = "held"   // sending this kind is held back: waits for the set-up to be put right
+	Failed Outcome = "failed" // given up for good
+)
+
+// Attempt is one try at sending a message. Error is already redacted.
+type Attempt struct {
+	Message    sqlite.OutboxMessage
+	ProviderID string
+	Outcome    Outcome
+	Error      string
 }
 
 // Recorder hears about every attempt, for the audit log and metrics.
-type Recorder func(m sqlite.OutboxMessage, providerID string, err error, final bool)
+type Recorder func(Attempt)
 
 // Dispatcher sends due outbox messages.
 type Dispatcher struct {
-	Store       Store
-	Senders     map[string]Sender
-	Logger      *slog.Logger
-	Record      Recorder
+	Store   Store
+	Senders map[string]Sender
+	Logger  *slog.Logger
+	Record  Recorder
+	// Redact removes secrets from provider error text before it is stored
+	// (last_error, the held reason), logged or recorded.
+	Redact      func(string) string
 	Now         func() time.Time
 	Poll        time.Duration // how often to look for due messages without a nudge
 	Lease       time.Duration // how long a claimed message is ours
 	BaseBackoff time.Duration
-	MaxBackoff  time.Duration
-	MaxAttempts int
+	MaxBackoff  time.Duration // the longest wait after a transient failure
+	HeldBackoff time.Duration // the longest wait between tries of a held message
+	MaxAge      time.Duration // transient failures are given up once a message is this old
 	Batch       int
 
 	wake chan struct{}
 	once sync.Once
+
+	mu    sync.Mutex
+	holds map[string]Hold // by kind
+}
+
+// Hold is why sending one kind of message is held back, and since when.
+type Hold struct {
+	Reason string
+	Since  time.Time
 }
 
 func (d *Dispatcher) init() {
 	d.once.Do(func() {
 		d.wake = make(chan struct{}, 1)
+		d.holds = map[string]Hold{}
 		if d.Now == nil {
 			d.Now = time.Now
+		}
+		if d.Redact == nil {
+			d.Redact = func(s string) string { return s }
 		}
 		if d.Poll == 0 {
 			d.Poll = time.Second
@@ -64,8 +112,11 @@ func (d *Dispatcher) init() {
 		if d.MaxBackoff == 0 {
 			d.MaxBackoff = 10 * time.Minute
 		}
-		if d.MaxAttempts == 0 {
-			d.MaxAttempts = 12
+		if d.HeldBackoff == 0 {
+			d.HeldBackoff = 5 * time.Minute
+		}
+		if d.MaxAge == 0 {
+			d.MaxAge = 24 * time.Hour // WhatsApp's customer-service window
 		}
 		if d.Batch == 0 {
 			d.Batch = 16
@@ -87,9 +138,11 @@ func (d *Dispatcher) Nudge() {
 }
 
 // Run sends due messages until ctx ends, then returns once the sends in
-// flight have finished.
+// flight have finished. Held messages are due at once when it starts: a
+// restart with the configuration put right sends them without waiting.
 func (d *Dispatcher) Run(ctx context.Context) {
 	d.init()
+	d.Resume(ctx)
 	t := time.NewTicker(d.Poll)
 	defer t.Stop()
 	for {
@@ -101,6 +154,17 @@ func (d *Dispatcher) Run(ctx context.Context) {
 		case <-t.C:
 		case <-d.wake:
 		}
+	}
+}
+
+// Resume makes every held message due now.
+func (d *Dispatcher) Resume(ctx context.Context) {
+	d.init()
+	n, err := d.Store.ReleaseHeld(ctx)
+	if err != nil {
+		d.Logger.Error("outbox: release held messages failed", "err", err)
+	} else if n > 0 {
+		d.Logger.Info("outbox: held messages are due again", "count", n)
 	}
 }
 
@@ -129,59 +193,129 @@ func (d *Dispatcher) RunOnce(ctx context.Context) int {
 }
 
 func (d *Dispatcher) deliver(ctx context.Context, m sqlite.OutboxMessage) {
-	sender, ok := d.Senders[m.Kind]
-	var id string
-	var err error
-	if !ok {
-		err = permanentError{fmt.Errorf("outbox: no sender for %q messages", m.Kind)}
-	} else {
-		sendCtx, cancel := context.WithTimeout(ctx, d.Lease/2)
-		id, err = sender.SendPayload(sendCtx, m.Payload)
-		cancel()
-	}
+	id, err := d.send(ctx, m)
 	if err == nil {
 		if err := d.Store.MarkSent(ctx, m.ID, id); err != nil {
 			d.Logger.Error("outbox: mark sent failed", "id", m.ID, "err", err)
 		}
-		d.record(m, id, nil, true)
+		d.recovered(ctx, m.Kind)
+		d.record(Attempt{Message: m, ProviderID: id, Outcome: Sent})
 		return
 	}
-	attempt := m.Attempts + 1
-	giveUp := isPermanent(err) || attempt >= d.MaxAttempts
-	next := d.Now().Add(d.backoff(attempt))
-	if err := d.Store.MarkRetry(ctx, m.ID, err.Error(), next, giveUp); err != nil {
-		d.Logger.Error("outbox: mark retry failed", "id", m.ID, "err", err)
+	f := d.classify(err)
+	now := d.Now()
+	log := d.Logger.With("id", m.ID, "kind", m.Kind, "attempt", m.Attempts+1, "err", f.text)
+	switch {
+	case f.held:
+		if err := d.Store.MarkHeld(ctx, m.ID, f.reason, f.text, now.Add(d.heldWait(now, m.HeldSince))); err != nil {
+			d.Logger.Error("outbox: mark held failed", "id", m.ID, "err", err)
+		}
+		since := m.HeldSince
+		if since.IsZero() {
+			since = now
+		}
+		d.hold(m.Kind, f.reason, since)
+		log.Debug("outbox: send held", "reason", f.reason)
+		d.record(Attempt{Message: m, Outcome: Held, Error: f.text})
+	case f.permanent || (!m.CreatedAt.IsZero() && now.Sub(m.CreatedAt) >= d.MaxAge):
+		notices := failureNotices(m, f.reason)
+		failed, err := d.Store.MarkFailed(ctx, m.ID, f.text, notices...)
+		if err != nil {
+			d.Logger.Error("outbox: mark failed failed", "id", m.ID, "err", err)
+		}
+		log.Error("outbox: message given up", "reason", f.reason, "permanent", f.permanent, "warned", failed && len(notices) > 0)
+		if failed && len(notices) > 0 {
+			d.Nudge()
+		}
+		d.record(Attempt{Message: m, Outcome: Failed, Error: f.text})
+	default:
+		if err := d.Store.MarkRetry(ctx, m.ID, f.text, now.Add(d.backoff(m.Attempts+1))); err != nil {
+			d.Logger.Error("outbox: mark retry failed", "id", m.ID, "err", err)
+		}
+		log.Warn("outbox: send failed, will retry")
+		d.record(Attempt{Message: m, Outcome: Retry, Error: f.text})
 	}
-	level := slog.LevelWarn
-	if giveUp {
-		level = slog.LevelError
-	}
-	d.Logger.Log(ctx, level, "outbox: send failed", "id", m.ID, "kind", m.Kind, "attempt", attempt, "give_up", giveUp, "err", err)
-	d.record(m, "", err, giveUp)
 }
 
-func (d *Dispatcher) record(m sqlite.OutboxMessage, id string, err error, final bool) {
+func (d *Dispatcher) send(ctx context.Context, m sqlite.OutboxMessage) (string, error) {
+	sender, ok := d.Senders[m.Kind]
+	if !ok {
+		return "", noSender(m.Kind)
+	}
+	ctx, cancel := context.WithTimeout(ctx, d.Lease/2)
+	defer cancel()
+	return sender.SendPayload(ctx, m.Payload)
+}
+
+func (d *Dispatcher) record(a Attempt) {
 	if d.Record != nil {
-		d.Record(m, id, err, final)
+		d.Record(a)
 	}
 }
 
-// backoff doubles from BaseBackoff per attempt up to MaxBackoff, with up to
-// 20% jitter so that a burst of failures does not retry in lockstep.
+// failure is a failed send as the dispatcher sees it, redacted.
+type failure struct {
+	held, permanent bool
+	text            string // the whole error, for last_error and the log
+	reason          string // a few words, for people
+}
+
+func (d *Dispatcher) classify(err error) failure {
+	var h interface{ Held() bool }
+	var p interface{ Permanent() bool }
+	var r interface{ Reason() string }
+	f := failure{text: d.Redact(err.Error())}
+	f.held = errors.As(err, &h) && h.Held()
+	f.permanent = !f.held && errors.As(err, &p) && p.Permanent()
+	reason := ""
+	if errors.As(err, &r) {
+		reason = r.Reason()
+	}
+	if reason == "" {
+		reason = err.Error()
+	}
+	f.reason = d.Redact(shorten(reason, 160))
+	return f
+}
+
+// backoff doubles from BaseBackoff per attempt up to MaxBackoff.
 func (d *Dispatcher) backoff(attempt int) time.Duration {
 	b := d.BaseBackoff
 	for i := 1; i < attempt && b < d.MaxBackoff; i++ {
 		b *= 2
 	}
-	b = min(b, d.MaxBackoff)
+	return jitter(min(b, d.MaxBackoff))
+}
+
+// heldWait is how long a held message waits before its next try: as long
+// as it has been held, between BaseBackoff and HeldBackoff, so that a short
+// outage clears quickly and a long one costs a request every few minutes.
+func (d *Dispatcher) heldWait(now, since time.Time) time.Duration {
+	w := d.BaseBackoff
+	if !since.IsZero() {
+		w = max(w, now.Sub(since))
+	}
+	return jitter(min(w, d.HeldBackoff))
+}
+
+// jitter adds up to 20% so that a burst of failures does not retry in
+// lockstep.
+func jitter(b time.Duration) time.Duration {
 	return b + time.Duration(rand.Int64N(int64(b)/5+1))
 }
 
-type permanentError struct{ error }
+// noSender is a kind with no sender configured: the set-up's fault, never
+// the message's.
+type noSender string
 
-func (permanentError) Permanent() bool { return true }
+func (k noSender) Error() string  { return fmt.Sprintf("outbox: no sender for %q messages", string(k)) }
+func (noSender) Held() bool       { return true }
+func (k noSender) Reason() string { return fmt.Sprintf("no %s sender is configured", string(k)) }
 
-func isPermanent(err error) bool {
-	var p interface{ Permanent() bool }
-	return errors.As(err, &p) && p.Permanent()
+// shorten cuts s to at most n runes.
+func shorten(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
 }

@@ -72,10 +72,11 @@ func newStore(t *testing.T, clk *clock) *sqlite.Store {
 }
 
 // fakeTwilio answers POST /2010-04-01/Accounts/{AccountSid}/Messages.json the
-// way Twilio does. respond decides the status of the n-th request (from 1).
+// way Twilio does. respond decides the status of the n-th request (from 1)
+// with the given form.
 type fakeTwilio struct {
 	*httptest.Server
-	respond func(n int) int
+	respond func(n int, form url.Values) int
 	// gate, when set, holds each request until it is closed; started hears
 	// of each request as it arrives.
 	gate    chan struct{}
@@ -86,7 +87,7 @@ type fakeTwilio struct {
 	delivered []string // SIDs of the messages accepted
 }
 
-func newFakeTwilio(t *testing.T, respond func(n int) int) *fakeTwilio {
+func newFakeTwilio(t *testing.T, respond func(n int, form url.Values) int) *fakeTwilio {
 	t.Helper()
 	f := &fakeTwilio{respond: respond}
 	f.Server = httptest.NewServer(http.HandlerFunc(f.serve))
@@ -109,14 +110,12 @@ func (f *fakeTwilio) serve(w http.ResponseWriter, r *http.Request) {
 	}
 
 	w.Header().Set("Content-Type", "application/json")
-	if r.URL.Path != "/2010-04-01/Accounts/"+accountSID+"/Messages.json" || user != accountSID || pass != authToken {
-		w.WriteHeader(http.StatusUnauthorized)
-		fmt.Fprint(w, `{"code":20003,"message":"Authenticate","more_info":"https://www.twilio.com/docs/errors/20003","status":401}`)
-		return
-	}
 	status := http.StatusCreated
 	if f.respond != nil {
-		status = f.respond(n)
+		status = f.respond(n, r.PostForm)
+	}
+	if r.URL.Path != "/2010-04-01/Accounts/"+accountSID+"/Messages.json" || user != accountSID || pass != authToken {
+		status = http.StatusUnauthorized
 	}
 	switch status {
 	case http.StatusCreated:
@@ -132,9 +131,12 @@ func (f *fakeTwilio) serve(w http.ResponseWriter, r *http.Request) {
 			"date_created": "Mon, 25 Aug 2025 07:00:00 +0000", "error_code": nil, "price": nil,
 			"uri": "/2010-04-01/Accounts/" + accountSID + "/Messages/" + sid + ".json",
 		})
+	case http.StatusUnauthorized:
+		w.WriteHeader(status)
+		fmt.Fprint(w, `{"code":20003,"message":"Authenticate","more_info":"https://www.twilio.com/docs/errors/20003","status":401}`)
 	case http.StatusBadRequest:
 		w.WriteHeader(status)
-		fmt.Fprint(w, `{"code":21211,"message":"Invalid 'To' Phone Number: whatsapp:+9198","more_info":"https://www.twilio.com/docs/errors/21211","status":400}`)
+		fmt.Fprintf(w, `{"code":21211,"message":"Invalid 'To' Phone Number: %s","more_info":"https://www.twilio.com/docs/errors/21211","status":400}`, r.PostForm.Get("To"))
 	default:
 		w.WriteHeader(status)
 		fmt.Fprintf(w, `{"code":20500,"message":"Internal Server Error","more_info":"https://www.twilio.com/docs/errors/20500","status":%d}`, status)
@@ -158,8 +160,8 @@ func (f *fakeTwilio) bodies() []string {
 }
 
 // failFirst fails the first k requests with a 500, then accepts.
-func failFirst(k int) func(int) int {
-	return func(n int) int {
+func failFirst(k int) func(int, url.Values) int {
+	return func(n int, _ url.Values) int {
 		if n <= k {
 			return http.StatusInternalServerError
 		}
@@ -172,19 +174,20 @@ type attempt struct {
 	id         int64
 	attempts   int // of the message before this attempt
 	providerID string
-	failed     bool
-	final      bool
+	outcome    outbox.Outcome
 }
 
 type recorder struct {
 	mu       sync.Mutex
 	attempts []attempt
+	errors   []string
 }
 
-func (r *recorder) record(m sqlite.OutboxMessage, providerID string, err error, final bool) {
+func (r *recorder) record(a outbox.Attempt) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.attempts = append(r.attempts, attempt{m.ID, m.Attempts, providerID, err != nil, final})
+	r.attempts = append(r.attempts, attempt{a.Message.ID, a.Message.Attempts, a.ProviderID, a.Outcome})
+	r.errors = append(r.errors, a.Error)
 }
 
 func (r *recorder) seen() []attempt {
@@ -195,16 +198,9 @@ func (r *recorder) seen() []attempt {
 
 func newDispatcher(t *testing.T, st outbox.Store, fake *fakeTwilio, clk *clock, rec *recorder) *outbox.Dispatcher {
 	t.Helper()
-	sender, err := twilio.NewSender(twilio.SenderConfig{
-		AccountSID: accountSID, AuthToken: authToken, From: "+14155238886",
-		APIURL: fake.URL, PublicURL: "https://munshi.example.com",
-	})
-	if err != nil {
-		t.Fatalf("NewSender: %v", err)
-	}
 	d := &outbox.Dispatcher{
 		Store:       st,
-		Senders:     map[string]outbox.Sender{sqlite.KindWhatsApp: sender},
+		Senders:     map[string]outbox.Sender{sqlite.KindWhatsApp: twilioSender(t, fake, authToken)},
 		Logger:      quiet,
 		Now:         clk.Now,
 		Poll:        time.Hour, // only a nudge or the first pass finds work
@@ -215,6 +211,18 @@ func newDispatcher(t *testing.T, st outbox.Store, fake *fakeTwilio, clk *clock, 
 		d.Record = rec.record
 	}
 	return d
+}
+
+func twilioSender(t *testing.T, fake *fakeTwilio, token string) *twilio.Sender {
+	t.Helper()
+	sender, err := twilio.NewSender(twilio.SenderConfig{
+		AccountSID: accountSID, AuthToken: token, From: "+14155238886",
+		APIURL: fake.URL, PublicURL: "https://munshi.example.com",
+	})
+	if err != nil {
+		t.Fatalf("NewSender: %v", err)
+	}
+	return sender
 }
 
 var approved = domain.Outbound{
@@ -293,9 +301,9 @@ func TestRetriesUntilOneDelivery(t *testing.T) {
 		}
 	}
 	want := []attempt{
-		{r.ID, 0, "", true, false},
-		{r.ID, 1, "", true, false},
-		{r.ID, 2, delivered[0], false, true},
+		{r.ID, 0, "", outbox.Retry},
+		{r.ID, 1, "", outbox.Retry},
+		{r.ID, 2, delivered[0], outbox.Sent},
 	}
 	if got := rec.seen(); !slices.Equal(got, want) {
 		t.Errorf("Record saw %+v, want %+v", got, want)
@@ -418,7 +426,7 @@ func TestCrashedLeaseBecomesDueAgain(t *testing.T) {
 func TestPermanentErrorIsNotRetried(t *testing.T) {
 	clk := newClock()
 	st := newStore(t, clk)
-	fake := newFakeTwilio(t, func(int) int { return http.StatusBadRequest })
+	fake := newFakeTwilio(t, func(int, url.Values) int { return http.StatusBadRequest })
 	rec := &recorder{}
 	d := newDispatcher(t, st, fake, clk, rec)
 	enqueue(t, st, sqlite.WhatsAppMessage(domain.Outbound{To: "+9198", Body: "hello"}))
@@ -442,65 +450,7 @@ func TestPermanentErrorIsNotRetried(t *testing.T) {
 	if depth, _ := st.OutboxDepth(context.Background()); depth != 0 {
 		t.Errorf("OutboxDepth = %d, want 0: failed messages are not pending", depth)
 	}
-	if got := rec.seen(); len(got) != 1 || !got[0].failed || !got[0].final {
-		t.Errorf("Record saw %+v, want one final failure", got)
-	}
-}
-
-func TestMaxAttemptsGivesUp(t *testing.T) {
-	clk := newClock()
-	st := newStore(t, clk)
-	fake := newFakeTwilio(t, func(int) int { return http.StatusInternalServerError })
-	rec := &recorder{}
-	d := newDispatcher(t, st, fake, clk, rec)
-	d.MaxAttempts = 3
-	enqueue(t, st, sqlite.WhatsAppMessage(approved))
-
-	if tried := drain(t, d, st, clk); tried != 3 {
-		t.Errorf("%d passes tried the message, want 3", tried)
-	}
-	clk.Advance(24 * time.Hour)
-	if n := d.RunOnce(context.Background()); n != 0 {
-		t.Errorf("a pass after giving up tried %d, want 0", n)
-	}
-	if requests, delivered := fake.counts(); requests != 3 || len(delivered) != 0 {
-		t.Errorf("Twilio got %d requests and accepted %d, want 3 and 0", requests, len(delivered))
-	}
-	r := onlyRow(t, st)
-	if r.Status != "failed" || r.Attempts != 3 || !strings.Contains(r.LastError, "500") {
-		t.Errorf("row = status %q, attempts %d, error %q; want failed after 3 with the last error", r.Status, r.Attempts, r.LastError)
-	}
-	want := []attempt{{r.ID, 0, "", true, false}, {r.ID, 1, "", true, false}, {r.ID, 2, "", true, true}}
-	if got := rec.seen(); !slices.Equal(got, want) {
-		t.Errorf("Record saw %+v, want %+v", got, want)
-	}
-}
-
-func TestEmailWithoutSenderFails(t *testing.T) {
-	clk := newClock()
-	st := newStore(t, clk)
-	fake := newFakeTwilio(t, nil)
-	rec := &recorder{}
-	d := newDispatcher(t, st, fake, clk, rec)
-	enqueue(t, st, sqlite.EmailMessage(domain.Email{
-		To: []string{"accounts@example.com"}, Subject: "Order O-1042 approved", Text: "Rajesh Kirana Store, ₹25,000, COD",
-	}))
-
-	if n := d.RunOnce(context.Background()); n != 1 {
-		t.Fatalf("pass tried %d, want 1", n)
-	}
-	clk.Advance(24 * time.Hour)
-	if n := d.RunOnce(context.Background()); n != 0 {
-		t.Errorf("a later pass tried %d, want 0", n)
-	}
-	r := onlyRow(t, st)
-	if r.Kind != sqlite.KindEmail || r.Status != "failed" || r.Attempts != 1 || !strings.Contains(r.LastError, `no sender for "email"`) {
-		t.Errorf("row = kind %q, status %q, attempts %d, error %q; want a failed email with no sender", r.Kind, r.Status, r.Attempts, r.LastError)
-	}
-	if requests, _ := fake.counts(); requests != 0 {
-		t.Errorf("Twilio got %d requests for an email, want 0", requests)
-	}
-	if got := rec.seen(); len(got) != 1 || !got[0].failed || !got[0].final {
+	if got := rec.seen(); len(got) != 1 || got[0].outcome != outbox.Failed {
 		t.Errorf("Record saw %+v, want one final failure", got)
 	}
 }

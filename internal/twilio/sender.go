@@ -51,6 +51,7 @@ func NewSender(c SenderConfig) (*Sender, error) {
 		}
 		transport = rewriteHost{base: base, next: http.DefaultTransport}
 	}
+	transport = errorBodies{next: transport}
 	hc := &client.Client{
 		Credentials: client.NewCredentials(c.AccountSID, c.AuthToken),
 		HTTPClient: &http.Client{
@@ -81,7 +82,7 @@ func (s *Sender) Send(ctx context.Context, m domain.Outbound) (string, error) {
 		params.SetStatusCallback(s.statusCallback)
 	}
 	if err := ctx.Err(); err != nil {
-		return "", fmt.Errorf("twilio: send: %w", err)
+		return "", &Error{Err: fmt.Errorf("twilio: send: %w", err), reason: "the send was cancelled"}
 	}
 	msg, err := s.rest.Api.CreateMessage(params)
 	if err != nil {
@@ -107,29 +108,10 @@ func (s *Sender) SendPayload(ctx context.Context, payload []byte) (string, error
 func decode(payload []byte) (domain.Outbound, error) {
 	var m domain.Outbound
 	if err := json.Unmarshal(payload, &m); err != nil {
-		return m, &Error{Err: fmt.Errorf("twilio: bad outbox payload: %w", err), permanent: true}
+		return m, &Error{Err: fmt.Errorf("twilio: bad outbox payload: %w", err), class: permanent,
+			reason: "the message could not be read"}
 	}
 	return m, nil
-}
-
-// Error is a failed send. Permanent errors (a 4xx other than 429: a bad
-// number, a blocked recipient) are not worth retrying.
-type Error struct {
-	Err       error
-	permanent bool
-}
-
-func (e *Error) Error() string   { return e.Err.Error() }
-func (e *Error) Unwrap() error   { return e.Err }
-func (e *Error) Permanent() bool { return e.permanent }
-
-func classify(err error) error {
-	var rest *client.TwilioRestError
-	if errors.As(err, &rest) {
-		permanent := rest.Status >= 400 && rest.Status < 500 && rest.Status != http.StatusTooManyRequests
-		return &Error{Err: fmt.Errorf("twilio: send: status %d, code %d: %s", rest.Status, rest.Code, rest.Message), permanent: permanent}
-	}
-	return &Error{Err: fmt.Errorf("twilio: send: %w", err)}
 }
 
 func channel(phone string) string {

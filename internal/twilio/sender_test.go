@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/twilio"
@@ -215,21 +216,63 @@ func TestSendOptionalFields(t *testing.T) {
 	}
 }
 
+// class is how a failed send is classified.
+type class string
+
+const (
+	transient class = "transient"
+	held      class = "held"
+	permanent class = "permanent"
+)
+
+func classOf(te *twilio.Error) class {
+	switch {
+	case te.Held() && te.Permanent():
+		return "held and permanent"
+	case te.Held():
+		return held
+	case te.Permanent():
+		return permanent
+	}
+	return transient
+}
+
 func TestSendErrors(t *testing.T) {
 	tests := []struct {
-		name      string
-		status    int
-		body      string
-		permanent bool
-		mention   string
+		name    string
+		status  int
+		body    string
+		class   class
+		mention string // in the error
+		reason  string // in Reason()
 	}{
-		{"invalid number", 400, twilioError(400, 21211, "Invalid 'To' Phone Number: whatsapp:+9198"), true, "21211"},
-		{"not a WhatsApp user", 400, twilioError(400, 63003, "Channel could not find To address"), true, "63003"},
-		{"forbidden", 403, twilioError(403, 20403, "Permission Denied"), true, "20403"},
-		{"rate limited", 429, twilioError(429, 20429, "Too Many Requests"), false, "20429"},
-		{"server error", 500, twilioError(500, 20500, "Internal Server Error"), false, "20500"},
-		{"unavailable", 503, twilioError(503, 20503, "Service Unavailable"), false, "20503"},
-		{"proxy page", 502, "<html><body>502 Bad Gateway</body></html>", false, "502"},
+		// The recipient or the message is refused: never worth another try.
+		{"invalid number", 400, twilioError(400, 21211, "Invalid 'To' Phone Number: whatsapp:+9198"), permanent, "21211", "the number is not valid (Twilio error 21211)"},
+		{"not a mobile number", 400, twilioError(400, 21614, "'To' number is not a valid mobile number"), permanent, "21614", "not a mobile number"},
+		{"unsubscribed", 400, twilioError(400, 21610, "Attempt to send to unsubscribed recipient"), permanent, "21610", "unsubscribed"},
+		{"outside the window", 400, twilioError(400, 63016, "Failed to send freeform message because you are outside the allowed window"), permanent, "63016", "24-hour window"},
+		{"not a WhatsApp user", 400, twilioError(400, 63003, "Channel could not find To address"), permanent, "63003", "not on WhatsApp"},
+		{"content refused", 400, twilioError(400, 21999, "Message body contains a forbidden link"), permanent, "21999", "Twilio refused the message: Message body contains a forbidden link (Twilio 400)"},
+		// The account or the sender is wrong: the message waits for a fix.
+		{"wrong token", 401, twilioError(401, 20003, "Authenticate"), held, "20003", "authentication failed (Twilio 401)"},
+		{"forbidden", 403, twilioError(403, 20403, "Permission Denied"), held, "20403", "Twilio refused the account (Twilio 403)"},
+		{"suspended account", 403, twilioError(403, 20005, "Account not active"), held, "20005", "not active"},
+		{"auth code on a 403", 403, twilioError(403, 20003, "Permission Denied"), held, "20003", "authentication failed (Twilio error 20003)"},
+		{"not a WhatsApp sender", 400, twilioError(400, 21606, "The From phone number is not a valid, SMS-capable inbound phone number"), held, "21606", "not a WhatsApp sender"},
+		{"no channel for the sender", 400, twilioError(400, 63007, "Twilio could not find a Channel with the specified From address"), held, "63007", "not a WhatsApp sender"},
+		{"account not found", 404, twilioError(404, 20404, "The requested resource /2010-04-01/Accounts/AC0/Messages.json was not found"), held, "20404", "account was not found"},
+		{"proxy says unauthorised", 401, "<html><body>401 Authorization Required</body></html>", held, "401", "authentication failed (Twilio 401)"},
+		{"proxy says not found", 404, "<html>Not Found</html>", held, "404", "account was not found"},
+		// Passing trouble: try again.
+		{"rate limited", 429, twilioError(429, 20429, "Too Many Requests"), transient, "20429", "rate limiting"},
+		{"whatsapp rate limit", 429, twilioError(429, 63018, "Rate limit exceeded for Channel"), transient, "63018", "WhatsApp is rate limiting"},
+		{"server error", 500, twilioError(500, 20500, "Internal Server Error"), transient, "20500", "Twilio is having trouble (Twilio 500)"},
+		{"unavailable", 503, twilioError(503, 20503, "Service Unavailable"), transient, "20503", "(Twilio 503)"},
+		{"proxy page", 502, "<html><body>502 Bad Gateway</body></html>", transient, "502", "(Twilio 502)"},
+		{"empty answer", 500, "", transient, "500", "(Twilio 500)"},
+		{"huge proxy page", 401, "<html>" + strings.Repeat("<p>denied</p>", 20000) + "</html>", held, "401", "authentication failed (Twilio 401)"},
+		{"huge unicode message", 400, twilioError(400, 21999, strings.Repeat("संदेश अस्वीकृत 🚫 ", 400)), permanent, "21999", "Twilio refused the message: संदेश अस्वीकृत 🚫"},
+		{"hostile JSON", 400, `{"code":"21211","status":"400","message":{"x":1}}`, permanent, "400", "(Twilio 400)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -243,11 +286,17 @@ func TestSendErrors(t *testing.T) {
 			if !errors.As(err, &te) {
 				t.Fatalf("Send error %T (%v) is not a *twilio.Error", err, err)
 			}
-			if te.Permanent() != tt.permanent {
-				t.Errorf("Permanent() = %v, want %v (err: %v)", te.Permanent(), tt.permanent, err)
+			if got := classOf(te); got != tt.class {
+				t.Errorf("class = %s, want %s (err: %v)", got, tt.class, err)
 			}
 			if !strings.HasPrefix(err.Error(), "twilio: send") || !strings.Contains(err.Error(), tt.mention) {
 				t.Errorf("error = %q, want it prefixed and mentioning %q", err, tt.mention)
+			}
+			if !strings.Contains(te.Reason(), tt.reason) {
+				t.Errorf("Reason() = %q, want it to say %q", te.Reason(), tt.reason)
+			}
+			if r := te.Reason(); !utf8.ValidString(r) || utf8.RuneCountInString(r) > 200 {
+				t.Errorf("Reason() is %d runes (valid UTF-8: %v), want a short reason", utf8.RuneCountInString(r), utf8.ValidString(r))
 			}
 			if len(fake.received()) != 1 {
 				t.Errorf("Twilio got %d requests, want 1: the sender itself never retries", len(fake.received()))
@@ -256,13 +305,41 @@ func TestSendErrors(t *testing.T) {
 	}
 }
 
-func TestSendWrongCredentialsIsPermanent(t *testing.T) {
+func TestSendWrongCredentialsIsHeld(t *testing.T) {
 	fake := newFakeTwilio(t, "", nil)
-	s := newSender(t, fake.URL, func(c *twilio.SenderConfig) { c.AuthToken = "0000feedf00dfeedf00dfeedf00dfeed" })
+	token := "0000feedf00dfeedf00dfeedf00dfeed"
+	s := newSender(t, fake.URL, func(c *twilio.SenderConfig) { c.AuthToken = token })
 	_, err := s.Send(context.Background(), domain.Outbound{To: "+919810000001", Body: "hello"})
 	var te *twilio.Error
-	if !errors.As(err, &te) || !te.Permanent() || !strings.Contains(err.Error(), "20003") {
-		t.Errorf("Send with a wrong token = %v, want a permanent 20003 error", err)
+	if !errors.As(err, &te) || classOf(te) != held || !strings.Contains(err.Error(), "20003") {
+		t.Fatalf("Send with a wrong token = %v, want a held 20003 error", err)
+	}
+	if te.Reason() != "authentication failed (Twilio 401)" || strings.Contains(err.Error(), token) {
+		t.Errorf("Reason() = %q, error %q; want the plain reason and no token", te.Reason(), err)
+	}
+}
+
+func TestSendUnreachableTwilioIsTransient(t *testing.T) {
+	fake := newFakeTwilio(t, "", nil)
+	s := newSender(t, fake.URL, nil)
+	fake.Close() // nothing listens there any more
+	_, err := s.Send(context.Background(), domain.Outbound{To: "+919810000001", Body: "hello"})
+	var te *twilio.Error
+	if !errors.As(err, &te) || classOf(te) != transient || te.Reason() == "" {
+		t.Errorf("Send to a closed server = %v, want a transient error with a reason", err)
+	}
+}
+
+func TestSendIllegalCredentialsAreHeld(t *testing.T) {
+	fake := newFakeTwilio(t, "", nil)
+	s := newSender(t, fake.URL, func(c *twilio.SenderConfig) { c.AuthToken = "token with spaces!" })
+	_, err := s.Send(context.Background(), domain.Outbound{To: "+919810000001", Body: "hello"})
+	var te *twilio.Error
+	if !errors.As(err, &te) || classOf(te) != held {
+		t.Errorf("Send with an ill-formed token = %v, want a held error", err)
+	}
+	if n := len(fake.received()); n != 0 {
+		t.Errorf("Twilio got %d requests, want 0: twilio-go refuses the token itself", n)
 	}
 }
 
@@ -317,7 +394,7 @@ func TestSendPayload(t *testing.T) {
 
 	_, err = s.SendPayload(context.Background(), []byte("{not json"))
 	var te *twilio.Error
-	if !errors.As(err, &te) || !te.Permanent() {
+	if !errors.As(err, &te) || classOf(te) != permanent {
 		t.Errorf("SendPayload(bad JSON) = %v, want a permanent error", err)
 	}
 	if n := len(fake.received()); n != 1 {

@@ -1,10 +1,11 @@
 // Package mailtest runs a local SMTP server for tests (emersion/go-smtp on
 // 127.0.0.1:0) that keeps every message it receives, with optional PLAIN
-// authentication and a number of deliveries to refuse first.
+// authentication (wrong credentials get 535, as real servers answer), a
+// number of deliveries to refuse first, and recipients to reject.
 package mailtest
 
 import (
-	"errors"
+	"encoding/base64"
 	"io"
 	"net"
 	"net/mail"
@@ -38,11 +39,16 @@ type Server struct {
 	Addr     string
 	User     string // when set, PLAIN auth with User/Password is required
 	Password string
+	// EchoAuth makes a refused AUTH repeat the client's AUTH PLAIN line in
+	// the error, credentials and all, as some servers do.
+	EchoAuth bool
 
-	mu     sync.Mutex
-	msgs   []Message
-	refuse int
-	srv    *smtp.Server
+	mu       sync.Mutex
+	msgs     []Message
+	refuse   int
+	rejected map[string]bool
+	srv      *smtp.Server
+	ln       net.Listener
 }
 
 // Start listens on 127.0.0.1:0 and stops when the test ends.
@@ -53,7 +59,7 @@ func Start(t testing.TB) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Addr = ln.Addr().String()
+	s.Addr, s.ln = ln.Addr().String(), ln
 	s.srv = smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &session{s: s}, nil }))
 	s.srv.Domain = "localhost"
 	s.srv.AllowInsecureAuth = true
@@ -61,6 +67,12 @@ func Start(t testing.TB) *Server {
 	go s.srv.Serve(ln)
 	t.Cleanup(func() { s.srv.Close() })
 	return s
+}
+
+// Close stops the server before the test ends: nothing listens at Addr.
+func (s *Server) Close() {
+	s.ln.Close() // Serve may not have taken the listener yet
+	s.srv.Close()
 }
 
 // URL is the SMTP_URL for this server.
@@ -76,6 +88,16 @@ func (s *Server) Refuse(n int) {
 	s.mu.Lock()
 	s.refuse = n
 	s.mu.Unlock()
+}
+
+// Reject makes the server refuse mail to addr for good (550 at RCPT).
+func (s *Server) Reject(addr string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rejected == nil {
+		s.rejected = map[string]bool{}
+	}
+	s.rejected[addr] = true
 }
 
 // Messages returns what the server accepted so far.
@@ -112,9 +134,14 @@ func (ss *session) AuthMechanisms() []string {
 }
 
 func (ss *session) Auth(string) (sasl.Server, error) {
-	return sasl.NewPlainServer(func(_, user, pass string) error {
+	return sasl.NewPlainServer(func(identity, user, pass string) error {
 		if user != ss.s.User || pass != ss.s.Password {
-			return errors.New("invalid credentials")
+			refused := *smtp.ErrAuthFailed // 535 5.7.8
+			if ss.s.EchoAuth {
+				blob := base64.StdEncoding.EncodeToString([]byte(identity + "\x00" + user + "\x00" + pass))
+				refused.Message = "AUTH PLAIN " + blob + " rejected: authentication credentials invalid"
+			}
+			return &refused
 		}
 		ss.authed = true
 		return nil
@@ -130,6 +157,12 @@ func (ss *session) Mail(from string, _ *smtp.MailOptions) error {
 }
 
 func (ss *session) Rcpt(to string, _ *smtp.RcptOptions) error {
+	ss.s.mu.Lock()
+	rejected := ss.s.rejected[to]
+	ss.s.mu.Unlock()
+	if rejected {
+		return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "no such mailbox"}
+	}
 	ss.to = append(ss.to, to)
 	return nil
 }

@@ -284,20 +284,6 @@ type judged struct{ err error }
 
 func (j judged) Error() string { return j.err.Error() }
 
-// Enqueue helpers shared by every writer of the outbox.
-
-// WhatsAppMessage is the outbox row for a WhatsApp message.
-func WhatsAppMessage(m domain.Outbound) OutboxMessage {
-	payload, _ := json.Marshal(m) // strings only: always marshals
-	return OutboxMessage{Kind: KindWhatsApp, Recipient: m.To, Payload: payload}
-}
-
-// EmailMessage is the outbox row for an email.
-func EmailMessage(e domain.Email) OutboxMessage {
-	payload, _ := json.Marshal(e)
-	return OutboxMessage{Kind: KindEmail, Recipient: strings.Join(e.To, ","), Payload: payload}
-}
-
 func placeholders(n int) string {
 	if n <= 0 {
 		return "NULL"

@@ -3,9 +3,13 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
+
+	"github.com/munshi/munshi/internal/domain"
 )
 
 // Outbox kinds.
@@ -22,6 +26,41 @@ type OutboxMessage struct {
 	Recipient string
 	Payload   []byte
 	Attempts  int
+	// Subject is what the message is about ("ORD-1042") and TellOnFailure
+	// the phone to warn if it is given up for good; both may be empty.
+	Subject       string
+	TellOnFailure string
+	CreatedAt     time.Time
+	HeldSince     time.Time // zero unless sending it is held back
+}
+
+// WhatsAppMessage is the outbox row for a WhatsApp message.
+func WhatsAppMessage(m domain.Outbound) OutboxMessage {
+	payload, _ := json.Marshal(m) // strings only: always marshals
+	return OutboxMessage{Kind: KindWhatsApp, Recipient: m.To, Payload: payload,
+		Subject: m.About, TellOnFailure: m.TellOnFailure}
+}
+
+// EmailMessage is the outbox row for an email.
+func EmailMessage(e domain.Email) OutboxMessage {
+	payload, _ := json.Marshal(e)
+	return OutboxMessage{Kind: KindEmail, Recipient: strings.Join(e.To, ","), Payload: payload,
+		Subject: e.About, TellOnFailure: e.TellOnFailure}
+}
+
+// outboxColumns are the columns scanOutbox reads, in its order.
+const outboxColumns = `id, kind, recipient, payload, attempts, subject, tell_on_failure, created_at, COALESCE(held_since, '')`
+
+// scanOutbox reads outboxColumns into m, then any further columns into rest.
+func scanOutbox(scan func(...any) error, m *OutboxMessage, rest ...any) error {
+	var payload, created, heldSince string
+	dest := append([]any{&m.ID, &m.Kind, &m.Recipient, &payload, &m.Attempts, &m.Subject, &m.TellOnFailure,
+		&created, &heldSince}, rest...)
+	if err := scan(dest...); err != nil {
+		return err
+	}
+	m.Payload, m.CreatedAt, m.HeldSince = []byte(payload), parseTime(created), parseTime(heldSince)
+	return nil
 }
 
 // Enqueue adds messages to the outbox in one transaction.
@@ -36,8 +75,9 @@ func (s *Store) Enqueue(ctx context.Context, msgs ...OutboxMessage) error {
 func (s *Store) enqueueTx(ctx context.Context, tx *sql.Tx, msgs ...OutboxMessage) error {
 	now := formatTime(s.Now())
 	for _, m := range msgs {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (kind, recipient, payload, next_attempt_at, created_at)
-			VALUES (?, ?, ?, ?, ?)`, m.Kind, m.Recipient, string(m.Payload), now, now); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (kind, recipient, payload, subject, tell_on_failure,
+			next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			m.Kind, m.Recipient, string(m.Payload), m.Subject, m.TellOnFailure, now, now); err != nil {
 			return err
 		}
 	}
@@ -51,7 +91,7 @@ func (s *Store) ClaimDue(ctx context.Context, limit int, lease time.Duration) ([
 	now := s.Now()
 	var out []OutboxMessage
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT id, kind, recipient, payload, attempts FROM outbox
+		rows, err := tx.QueryContext(ctx, `SELECT `+outboxColumns+` FROM outbox
 			WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
 			ORDER BY id LIMIT ?`, formatTime(now), formatTime(now), limit)
 		if err != nil {
@@ -59,12 +99,10 @@ func (s *Store) ClaimDue(ctx context.Context, limit int, lease time.Duration) ([
 		}
 		for rows.Next() {
 			var m OutboxMessage
-			var payload string
-			if err := rows.Scan(&m.ID, &m.Kind, &m.Recipient, &payload, &m.Attempts); err != nil {
+			if err := scanOutbox(rows.Scan, &m); err != nil {
 				rows.Close()
 				return err
 			}
-			m.Payload = []byte(payload)
 			out = append(out, m)
 		}
 		rows.Close()
@@ -87,26 +125,77 @@ func (s *Store) ClaimDue(ctx context.Context, limit int, lease time.Duration) ([
 // MarkSent records a delivery to the provider, with the provider's id.
 func (s *Store) MarkSent(ctx context.Context, id int64, providerID string) error {
 	_, err := s.db.ExecContext(ctx, `UPDATE outbox SET status = 'sent', attempts = attempts + 1, provider_id = ?,
-		sent_at = ?, lease_until = NULL, last_error = '' WHERE id = ?`, providerID, formatTime(s.Now()), id)
+		sent_at = ?, lease_until = NULL, last_error = '', held_reason = '', held_since = NULL WHERE id = ?`,
+		providerID, formatTime(s.Now()), id)
 	if err != nil {
 		return fmt.Errorf("sqlite: mark sent %d: %w", id, err)
 	}
 	return nil
 }
 
-// MarkRetry records a failed attempt and when to try again; with giveUp the
-// message is marked failed for good.
-func (s *Store) MarkRetry(ctx context.Context, id int64, reason string, next time.Time, giveUp bool) error {
-	status := "pending"
-	if giveUp {
-		status = "failed"
-	}
-	_, err := s.db.ExecContext(ctx, `UPDATE outbox SET status = ?, attempts = attempts + 1, last_error = ?,
-		next_attempt_at = ?, lease_until = NULL WHERE id = ?`, status, reason, formatTime(next), id)
+// MarkRetry records a failed attempt and when to try again.
+func (s *Store) MarkRetry(ctx context.Context, id int64, reason string, next time.Time) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?,
+		lease_until = NULL, held_reason = '', held_since = NULL WHERE id = ?`, reason, formatTime(next), id)
 	if err != nil {
 		return fmt.Errorf("sqlite: mark retry %d: %w", id, err)
 	}
 	return nil
+}
+
+// MarkHeld records that the message could not be sent for a reason that is
+// not its own (held says why), and when to try again. It stays pending and
+// the attempt does not count.
+func (s *Store) MarkHeld(ctx context.Context, id int64, held, lastError string, next time.Time) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE outbox SET held_reason = ?, held_since = COALESCE(held_since, ?),
+		last_error = ?, next_attempt_at = ?, lease_until = NULL WHERE id = ?`,
+		held, formatTime(s.Now()), lastError, formatTime(next), id)
+	if err != nil {
+		return fmt.Errorf("sqlite: mark held %d: %w", id, err)
+	}
+	return nil
+}
+
+// MarkFailed gives a pending message up for good and, in the same
+// transaction, enqueues the notices that say so. It reports false, and
+// enqueues nothing, when the message was no longer pending.
+func (s *Store) MarkFailed(ctx context.Context, id int64, reason string, notices ...OutboxMessage) (bool, error) {
+	failed := false
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ?,
+			lease_until = NULL, held_reason = '', held_since = NULL WHERE id = ? AND status = 'pending'`, reason, id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return nil
+		}
+		failed = true
+		return s.enqueueTx(ctx, tx, notices...)
+	})
+	if err != nil {
+		return false, fmt.Errorf("sqlite: mark failed %d: %w", id, err)
+	}
+	return failed, nil
+}
+
+// ReleaseHeld makes every held message of the given kinds (of every kind
+// when none is given) due now, and returns how many there were.
+func (s *Store) ReleaseHeld(ctx context.Context, kinds ...string) (int, error) {
+	q := `UPDATE outbox SET next_attempt_at = ? WHERE status = 'pending' AND held_reason <> ''`
+	args := []any{formatTime(s.Now())}
+	if len(kinds) > 0 {
+		q += ` AND kind IN (` + placeholders(len(kinds)) + `)`
+		for _, k := range kinds {
+			args = append(args, k)
+		}
+	}
+	res, err := s.db.ExecContext(ctx, q, args...)
+	if err != nil {
+		return 0, fmt.Errorf("sqlite: release held: %w", err)
+	}
+	n, _ := res.RowsAffected()
+	return int(n), nil
 }
 
 // OutboxDepth counts the messages not yet sent.
@@ -123,13 +212,14 @@ type OutboxStatus struct {
 	OutboxMessage
 	Status         string
 	LastError      string
+	HeldReason     string // why sending it is held back, when it is
 	ProviderID     string
 	DeliveryStatus string
 }
 
 // OutboxMessages lists every outbox message in order.
 func (s *Store) OutboxMessages(ctx context.Context) ([]OutboxStatus, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT id, kind, recipient, payload, attempts, status, last_error,
+	rows, err := s.read.QueryContext(ctx, `SELECT `+outboxColumns+`, status, last_error, held_reason,
 		provider_id, delivery_status FROM outbox ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: outbox messages: %w", err)
@@ -138,12 +228,10 @@ func (s *Store) OutboxMessages(ctx context.Context) ([]OutboxStatus, error) {
 	var out []OutboxStatus
 	for rows.Next() {
 		var m OutboxStatus
-		var payload string
-		if err := rows.Scan(&m.ID, &m.Kind, &m.Recipient, &payload, &m.Attempts, &m.Status, &m.LastError,
-			&m.ProviderID, &m.DeliveryStatus); err != nil {
+		if err := scanOutbox(rows.Scan, &m.OutboxMessage, &m.Status, &m.LastError, &m.HeldReason, &m.ProviderID,
+			&m.DeliveryStatus); err != nil {
 			return nil, fmt.Errorf("sqlite: outbox messages: %w", err)
 		}
-		m.Payload = []byte(payload)
 		out = append(out, m)
 	}
 	return out, rows.Err()

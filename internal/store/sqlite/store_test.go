@@ -621,11 +621,11 @@ func TestOutboxSentRetryGiveUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	next := t0.Add(5 * time.Minute)
-	if err := s.MarkRetry(ctx, retry, "twilio: 503 Service Unavailable", next, false); err != nil {
+	if err := s.MarkRetry(ctx, retry, "twilio: 503 Service Unavailable", next); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.MarkRetry(ctx, dead, "smtp: 550 no such mailbox", t0, true); err != nil {
-		t.Fatal(err)
+	if failed, err := s.MarkFailed(ctx, dead, "smtp: 550 no such mailbox"); err != nil || !failed {
+		t.Fatalf("MarkFailed = %v, %v; want true", failed, err)
 	}
 	if d, err := s.OutboxDepth(ctx); err != nil || d != 1 {
 		t.Errorf("OutboxDepth = %d, %v; want 1 (only the retry)", d, err)
