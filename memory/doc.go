@@ -12,8 +12,10 @@
 //     after the last message; the stored form is bounded to MaxBytes;
 //   - per-conversation ordering: Lock admits one message of a person at a
 //     time, first come first served, bounded by the caller's context;
-//   - cross-instance MessageSid dedupe (Seen), as a fast path in front of
-//     the database, which stays the record;
+//   - cross-instance MessageSid dedupe (Seen, Answered): a claim with a
+//     lease, bound to the sender, so that the claim of an instance that
+//     died runs out and another takes the message over; then an answered
+//     mark. The database stays the record;
 //   - InProcess, the embedded Store, and Resilient, which wraps a shared
 //     Store (Redis) so that Munshi keeps answering, without memory, when it
 //     is down, and recovers by itself;

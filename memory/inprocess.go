@@ -3,6 +3,7 @@ package memory
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 )
@@ -12,9 +13,18 @@ type Options struct {
 	// Now is the clock (default time.Now); tests move it to expire entries.
 	Now func() time.Time
 	// TTL is how long a conversation lives after its last message (default
-	// TTL); SeenTTL how long a MessageSid is remembered (default SeenTTL).
+	// TTL); SeenTTL how long an answered MessageSid is remembered (default
+	// SeenTTL).
 	TTL, SeenTTL time.Duration
+	// MaxSeen bounds how many MessageSids are remembered (default
+	// DefaultMaxSeen); past it the oldest are forgotten first. The
+	// database's inbox stays the record of every message.
+	MaxSeen int
 }
+
+// DefaultMaxSeen is how many MessageSids an InProcess store remembers at
+// most: hours of a busy distributor's traffic, in a few megabytes.
+const DefaultMaxSeen = 10000
 
 // InProcess is the embedded Store, used when no REDIS_URL is set: the same
 // behaviour as the Redis one (stored form, bounds, TTL, FIFO lock, Seen)
@@ -27,8 +37,8 @@ type InProcess struct {
 
 	mu     sync.Mutex
 	convs  map[string]entry
-	seen   map[string]time.Time // sid → expiry
-	writes int                  // since the last sweep
+	seen   seenSet
+	writes int // since the last sweep
 }
 
 type entry struct {
@@ -42,7 +52,10 @@ var _ Store = (*InProcess)(nil)
 func NewInProcess(opts Options) *InProcess {
 	s := &InProcess{
 		now: opts.Now, ttl: opts.TTL, seenTTL: opts.SeenTTL,
-		convs: map[string]entry{}, seen: map[string]time.Time{},
+		convs: map[string]entry{}, seen: seenSet{max: opts.MaxSeen, marks: map[string]seenMark{}},
+	}
+	if s.seen.max <= 0 {
+		s.seen.max = DefaultMaxSeen
 	}
 	if s.now == nil {
 		s.now = time.Now
@@ -84,7 +97,9 @@ func (s *InProcess) Append(ctx context.Context, phone string, turns ...Turn) err
 	if err != nil {
 		return err
 	}
-	s.convs[phone] = entry{data: data, expires: now.Add(s.ttl)}
+	// A map keeps the key of its latest assignment: a copy, so that the
+	// entry never pins the request the phone came from.
+	s.convs[strings.Clone(phone)] = entry{data: data, expires: now.Add(s.ttl)}
 	s.sweep(now)
 	return nil
 }
@@ -108,20 +123,37 @@ func (s *InProcess) Lock(ctx context.Context, phone string) (func(), error) {
 	return s.locks.lock(ctx, phone)
 }
 
-// Seen reports whether sid is new, remembering it for SeenTTL.
-func (s *InProcess) Seen(ctx context.Context, sid string) (bool, error) {
-	if err := CheckSID(sid); err != nil {
-		return false, err
+// Seen claims sid for phone for lease, or says who has it.
+func (s *InProcess) Seen(ctx context.Context, sid, phone string, lease time.Duration) (SeenState, error) {
+	if err := CheckSeen(sid, phone); err != nil {
+		return 0, err
+	}
+	if lease <= 0 {
+		lease = SeenLease
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now()
-	if exp, ok := s.seen[sid]; ok && now.Before(exp) {
-		return false, nil
+	if m, ok := s.seen.get(sid, now); ok {
+		return m.state(phone), nil
 	}
-	s.seen[sid] = now.Add(s.seenTTL)
-	s.sweep(now)
-	return true, nil
+	s.seen.put(sid, seenMark{phone: phone, expires: now.Add(lease)}, now)
+	return SeenNew, nil
+}
+
+// Answered marks sid answered for SeenTTL.
+func (s *InProcess) Answered(ctx context.Context, sid, phone string) error {
+	if err := CheckSeen(sid, phone); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.now()
+	if m, ok := s.seen.get(sid, now); ok && m.phone != phone {
+		return nil // another sender's record stays as it is
+	}
+	s.seen.put(sid, seenMark{phone: phone, answered: true, expires: now.Add(s.seenTTL)}, now)
+	return nil
 }
 
 // Ping always answers.
@@ -141,9 +173,9 @@ func (s *InProcess) Lifetimes() (ttl map[string]time.Duration, size map[string]i
 			size["conv:"+p] = len(e.data)
 		}
 	}
-	for sid, exp := range s.seen {
-		if now.Before(exp) {
-			ttl["seen:"+sid] = exp.Sub(now)
+	for sid, m := range s.seen.marks {
+		if now.Before(m.expires) {
+			ttl["seen:"+sid] = m.expires.Sub(now)
 		}
 	}
 	return ttl, size
@@ -179,11 +211,89 @@ func (s *InProcess) sweep(now time.Time) {
 			delete(s.convs, p)
 		}
 	}
-	for sid, exp := range s.seen {
-		if !now.Before(exp) {
-			delete(s.seen, sid)
+}
+
+// seenSet is the in-process MessageSid dedupe: a claim or an answered mark
+// per sid, forgotten when it expires or, past max marks, oldest written
+// first. Marks are mostly written with one lifetime, so write order is
+// close to expiry order and the oldest are dropped from the front.
+type seenSet struct {
+	max   int
+	marks map[string]seenMark
+	order []seenRef // write order; a ref superseded by a later write is skipped
+	head  int       // order[:head] is consumed
+	seq   uint64
+}
+
+type seenMark struct {
+	phone    string
+	answered bool
+	expires  time.Time
+	seq      uint64 // the write that made it
+}
+
+type seenRef struct {
+	sid string
+	seq uint64
+}
+
+func (m seenMark) state(phone string) SeenState {
+	switch {
+	case m.phone != phone:
+		return SeenOtherSender
+	case m.answered:
+		return SeenAnswered
+	}
+	return SeenInFlight
+}
+
+// get returns sid's live mark, dropping an expired one.
+func (s *seenSet) get(sid string, now time.Time) (seenMark, bool) {
+	m, ok := s.marks[sid]
+	if ok && !now.Before(m.expires) {
+		delete(s.marks, sid)
+		return seenMark{}, false
+	}
+	return m, ok
+}
+
+// put writes sid's mark, then forgets the expired and the oldest beyond max.
+// The strings are copied: a MessageSid parsed from a form may be a slice of
+// the whole request body, which must not live for SeenTTL.
+func (s *seenSet) put(sid string, m seenMark, now time.Time) {
+	s.seq++
+	sid, m.phone, m.seq = strings.Clone(sid), strings.Clone(m.phone), s.seq
+	s.marks[sid] = m
+	s.order = append(s.order, seenRef{sid: sid, seq: m.seq})
+	s.trim(now)
+}
+
+func (s *seenSet) trim(now time.Time) {
+	for s.head < len(s.order) {
+		ref := s.order[s.head]
+		if m, ok := s.marks[ref.sid]; ok && m.seq == ref.seq {
+			if len(s.marks) <= s.max && now.Before(m.expires) {
+				break
+			}
+			delete(s.marks, ref.sid)
+		}
+		s.order[s.head] = seenRef{}
+		s.head++
+	}
+	if s.head > len(s.order)/2 || len(s.order)-s.head > 2*s.max {
+		s.compact()
+	}
+}
+
+// compact drops the consumed and superseded refs, keeping write order.
+func (s *seenSet) compact() {
+	live := make([]seenRef, 0, len(s.marks))
+	for _, ref := range s.order[s.head:] {
+		if m, ok := s.marks[ref.sid]; ok && m.seq == ref.seq {
+			live = append(live, ref)
 		}
 	}
+	s.order, s.head = live, 0
 }
 
 // fifo is a per-key lock that admits waiters in arrival order.

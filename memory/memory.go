@@ -2,6 +2,7 @@ package memory
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/munshi/munshi/internal/domain"
@@ -15,9 +16,13 @@ const (
 	Window = 10
 	// TTL is how long a conversation lives after its last message.
 	TTL = 24 * time.Hour
-	// SeenTTL is how long Seen remembers a MessageSid. Twilio retries within
-	// minutes; the database's inbox stays the record after that.
+	// SeenTTL is how long Seen remembers an answered MessageSid. Twilio
+	// retries within minutes; the database's inbox stays the record after
+	// that.
 	SeenTTL = 48 * time.Hour
+	// SeenLease is the claim's lifetime when Seen is given none: longer
+	// than the webhook budget and the late-answer grace together.
+	SeenLease = 90 * time.Second
 	// MaxBytes bounds the stored form of one conversation.
 	MaxBytes = 4096
 	// MaxTextRunes bounds the text of one turn.
@@ -100,9 +105,17 @@ type Store interface {
 	// called; it waits at most until ctx ends, and then returns ctx's error.
 	// unlock may be called more than once.
 	Lock(ctx context.Context, phone string) (unlock func(), err error)
-	// Seen reports whether sid is seen for the first time, remembering it
-	// for SeenTTL.
-	Seen(ctx context.Context, sid string) (first bool, err error)
+	// Seen claims sid for the instance that answers it, bound to the
+	// sender's phone: SeenNew when the caller now holds the claim (sid is
+	// new, or the last claim's lease ran out: its holder died), SeenInFlight
+	// when another caller holds a live claim, SeenAnswered once Answered was
+	// called, SeenOtherSender when sid is recorded for another phone. A
+	// claim lives lease (SeenLease when lease <= 0); a bad sid or phone is
+	// EINVALID.
+	Seen(ctx context.Context, sid, phone string, lease time.Duration) (SeenState, error)
+	// Answered marks sid answered, remembering it for SeenTTL; a sid
+	// recorded for another phone is left as it is.
+	Answered(ctx context.Context, sid, phone string) error
 	// Ping checks that the store answers.
 	Ping(ctx context.Context) error
 }
@@ -121,10 +134,42 @@ func CheckPhone(phone string) error {
 	return nil
 }
 
+// SeenState is what the shared dedupe knows of a MessageSid.
+type SeenState int
+
+const (
+	SeenNew         SeenState = iota // the caller holds the claim now and answers
+	SeenInFlight                     // another caller holds a live claim
+	SeenAnswered                     // answered already
+	SeenOtherSender                  // recorded for another phone: refuse it
+)
+
+func (s SeenState) String() string {
+	switch s {
+	case SeenNew:
+		return "new"
+	case SeenInFlight:
+		return "in flight"
+	case SeenAnswered:
+		return "answered"
+	case SeenOtherSender:
+		return "other sender"
+	}
+	return fmt.Sprintf("SeenState(%d)", int(s))
+}
+
 // CheckSID rejects an empty or oversized message id.
 func CheckSID(sid string) error {
 	if sid == "" || len(sid) > 64 {
 		return domain.Errorf(domain.EINVALID, "memory: a message id is needed")
 	}
 	return nil
+}
+
+// CheckSeen rejects a MessageSid and phone Seen cannot key.
+func CheckSeen(sid, phone string) error {
+	if err := CheckSID(sid); err != nil {
+		return err
+	}
+	return CheckPhone(phone)
 }

@@ -28,8 +28,9 @@ type ResilientOptions struct {
 
 // Resilient wraps the shared Store (Redis) so that no request fails because
 // it is down: Load answers an empty, Unavailable conversation, Append drops
-// the turns, Lock falls back to a lock within this process and Seen answers
-// "first" (the database stays the dedupe record). Each failure is logged
+// the turns, Lock falls back to a lock within this process, Seen answers
+// SeenNew and Answered drops the mark (the database stays the dedupe
+// record). Each failure is logged
 // and counted, Degraded reports the state for /readyz, and while degraded
 // one request every RetryEvery (or a Ping) tries the primary again, so
 // memory comes back by itself.
@@ -144,21 +145,33 @@ func (r *Resilient) Lock(ctx context.Context, phone string) (func(), error) {
 	return r.local.lock(ctx, phone)
 }
 
-// Seen reports whether sid is new; when the primary is down every message
-// is new here and the database's inbox decides.
-func (r *Resilient) Seen(ctx context.Context, sid string) (bool, error) {
-	first := true
+// Seen claims sid in the primary; when the primary is down every message
+// is new here: this instance answers, and the database's inbox decides.
+func (r *Resilient) Seen(ctx context.Context, sid, phone string, lease time.Duration) (SeenState, error) {
+	state := SeenNew
 	err := r.call(ctx, "seen", true, func(ctx context.Context) (err error) {
-		first, err = r.primary.Seen(ctx, sid)
+		state, err = r.primary.Seen(ctx, sid, phone, lease)
 		return err
 	})
 	if err != nil {
 		if passThrough(ctx, err) {
-			return false, err
+			return 0, err
 		}
-		return true, nil
+		return SeenNew, nil
 	}
-	return first, nil
+	return state, nil
+}
+
+// Answered marks sid answered in the primary; while it is down the mark is
+// dropped (the claim's lease runs out, and the inbox keeps the reply).
+func (r *Resilient) Answered(ctx context.Context, sid, phone string) error {
+	err := r.call(ctx, "answered", true, func(ctx context.Context) error {
+		return r.primary.Answered(ctx, sid, phone)
+	})
+	if err != nil && passThrough(ctx, err) {
+		return err
+	}
+	return nil
 }
 
 // Ping asks the primary, whatever the state, and so is the probe for

@@ -64,11 +64,18 @@ func (f *flaky) Lock(ctx context.Context, phone string) (func(), error) {
 	return f.Store.Lock(ctx, phone)
 }
 
-func (f *flaky) Seen(ctx context.Context, sid string) (bool, error) {
+func (f *flaky) Seen(ctx context.Context, sid, phone string, lease time.Duration) (memory.SeenState, error) {
 	if err := f.fail(ctx); err != nil {
-		return false, err
+		return 0, err
 	}
-	return f.Store.Seen(ctx, sid)
+	return f.Store.Seen(ctx, sid, phone, lease)
+}
+
+func (f *flaky) Answered(ctx context.Context, sid, phone string) error {
+	if err := f.fail(ctx); err != nil {
+		return err
+	}
+	return f.Store.Answered(ctx, sid, phone)
 }
 
 func (f *flaky) Ping(ctx context.Context) error { return f.fail(ctx) }
@@ -107,11 +114,14 @@ func TestResilientAnswersWithoutMemory(t *testing.T) {
 	if err := r.Append(ctx, phone, turn); err != nil {
 		t.Fatal(err)
 	}
-	if first, err := r.Seen(ctx, "SM1"); err != nil || !first {
-		t.Fatalf("Seen while down = %v, %v", first, err)
+	if state, err := r.Seen(ctx, "SM1", phone, 0); err != nil || state != memory.SeenNew {
+		t.Fatalf("Seen while down = %v, %v", state, err)
 	}
-	if first, err := r.Seen(ctx, "SM1"); err != nil || !first {
-		t.Fatalf("Seen while down = %v, %v (the database decides)", first, err)
+	if state, err := r.Seen(ctx, "SM1", phone, 0); err != nil || state != memory.SeenNew {
+		t.Fatalf("Seen while down = %v, %v (this instance answers; the database decides)", state, err)
+	}
+	if err := r.Answered(ctx, "SM1", phone); err != nil {
+		t.Fatalf("Answered while down = %v", err)
 	}
 	if f.calls.Load() != before {
 		t.Fatalf("the primary was asked %d times while degraded", f.calls.Load()-before)

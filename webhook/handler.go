@@ -69,6 +69,12 @@ func (h *Handler) serveIncoming(w http.ResponseWriter, r *http.Request) (int, Ou
 		return http.StatusBadRequest, ""
 	}
 	reply, outcome, err := h.Pipeline.Handle(r.Context(), in)
+	if domain.ErrorCode(err) == domain.EUNAUTHORIZED {
+		// Someone else's MessageSid: nothing was processed, nothing of the
+		// first sender's message is shown.
+		http.Error(w, OtherSender, http.StatusForbidden)
+		return http.StatusForbidden, ""
+	}
 	if err != nil {
 		h.logger().Error("webhook: handling failed", "sid", in.SID, "err", err)
 		// Twilio shows nothing for a 5xx; a polite reply is better for the
@@ -93,7 +99,7 @@ func (h *Handler) serveStatus(w http.ResponseWriter, r *http.Request) int {
 		return code
 	}
 	sid, status := form.Get("MessageSid"), form.Get("MessageStatus")
-	if sid == "" || status == "" || len(sid) > 64 || len(status) > 32 {
+	if sid == "" || status == "" || len(sid) > MaxSIDLength || len(status) > 32 {
 		http.Error(w, "MessageSid and MessageStatus are required", http.StatusBadRequest)
 		return http.StatusBadRequest
 	}
@@ -139,19 +145,29 @@ func (h *Handler) readForm(w http.ResponseWriter, r *http.Request) (url.Values, 
 	return r.PostForm, 0
 }
 
+// MaxSIDLength is the longest MessageSid accepted; Twilio's are 34
+// characters.
+const MaxSIDLength = 64
+
 // ParseInbound reads Twilio's incoming-message form into a domain.Inbound.
+// Every string is a copy: url.ParseQuery returns slices of the request body
+// when nothing in a value is escaped, and a MessageSid kept for dedupe must
+// not keep up to 64 KiB of body alive with it.
 func ParseInbound(form url.Values) (domain.Inbound, error) {
 	in := domain.Inbound{
-		SID:         strings.TrimSpace(form.Get("MessageSid")),
-		Body:        strings.ToValidUTF8(form.Get("Body"), "\uFFFD"),
-		ProfileName: strings.ToValidUTF8(form.Get("ProfileName"), "\uFFFD"),
+		SID:         strings.Clone(strings.TrimSpace(form.Get("MessageSid"))),
+		Body:        strings.Clone(strings.ToValidUTF8(form.Get("Body"), "\uFFFD")),
+		ProfileName: strings.Clone(strings.ToValidUTF8(form.Get("ProfileName"), "\uFFFD")),
 		Received:    time.Now(),
 	}
 	if in.SID == "" {
-		in.SID = strings.TrimSpace(form.Get("SmsMessageSid"))
+		in.SID = strings.Clone(strings.TrimSpace(form.Get("SmsMessageSid")))
 	}
-	if in.SID == "" || len(in.SID) > 64 {
+	if in.SID == "" {
 		return in, domain.Errorf(domain.EINVALID, "MessageSid is required")
+	}
+	if len(in.SID) > MaxSIDLength {
+		return in, domain.Errorf(domain.EINVALID, "MessageSid is longer than %d characters", MaxSIDLength)
 	}
 	from := strings.TrimSpace(form.Get("From"))
 	if !strings.HasPrefix(from, "whatsapp:") {
@@ -165,7 +181,7 @@ func ParseInbound(form url.Values) (domain.Inbound, error) {
 	if n, err := strconv.Atoi(form.Get("NumMedia")); err == nil && n > 0 {
 		for i := 0; i < min(n, maxMedia); i++ {
 			if u := form.Get("MediaUrl" + strconv.Itoa(i)); u != "" {
-				in.MediaURLs = append(in.MediaURLs, u)
+				in.MediaURLs = append(in.MediaURLs, strings.Clone(u))
 			}
 		}
 	}

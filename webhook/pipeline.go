@@ -8,13 +8,29 @@ import (
 	"time"
 
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/memory"
 )
 
 // Inbox records inbound messages by MessageSid, with the reply each got.
+// A message is claimed with a lease; one whose claim ran out with no reply
+// saved (the process died answering it) is claimed again.
 type Inbox interface {
-	Claim(ctx context.Context, in domain.Inbound) (claimed, done bool, reply domain.Reply, err error)
-	SavedReply(ctx context.Context, sid string) (bool, domain.Reply, error)
+	// Claim records in, or finds it recorded: claimed when the caller now
+	// holds it and must answer it, done (with its reply) when it was
+	// answered; neither while another delivery holds a live claim.
+	// EUNAUTHORIZED when sid is recorded for another sender.
+	Claim(ctx context.Context, in domain.Inbound, lease time.Duration) (claimed, done bool, reply domain.Reply, err error)
+	// SaveReply records the reply and ends the claim; an empty reply
+	// closes the message unanswered.
 	SaveReply(ctx context.Context, sid string, reply domain.Reply) error
+	// Release ends the claim without a reply: the next delivery or the
+	// recovery looks again.
+	Release(ctx context.Context, sid string) error
+	// Discard forgets an unanswered message that is not this instance's.
+	Discard(ctx context.Context, sid string) error
+	// ClaimAbandoned claims up to limit messages whose claim ran out
+	// unanswered, as they were recorded.
+	ClaimAbandoned(ctx context.Context, lease time.Duration, limit int) ([]domain.Inbound, error)
 }
 
 // Responder answers one message. It should honour ctx; what it returns after
@@ -29,10 +45,17 @@ type Late interface {
 	SendLate(ctx context.Context, to string, reply domain.Reply) error
 }
 
-// Seer dedupes MessageSids across instances that share it (Redis); the
-// database stays the record of each message.
+// Seer dedupes MessageSids across instances that share it (Redis), each
+// with its own database: a claim with a lease, bound to the sender, then
+// an answered mark. The database stays the record of each message.
 type Seer interface {
-	Seen(ctx context.Context, sid string) (first bool, err error)
+	Seen(ctx context.Context, sid, phone string, lease time.Duration) (memory.SeenState, error)
+	Answered(ctx context.Context, sid, phone string) error
+}
+
+// Auditor writes the audit log.
+type Auditor interface {
+	Record(ctx context.Context, actor, kind, subject string, detail map[string]any)
 }
 
 // Outcome says how a message was handled, for metrics.
@@ -51,22 +74,54 @@ const (
 	FailureReply = "Sorry, something went wrong on my side. Please try again in a minute."
 )
 
+// OtherSender is why a MessageSid posted from another number than its own
+// is refused.
+const OtherSender = "MessageSid belongs to another sender"
+
+// Audit kinds the pipeline writes.
+const (
+	auditRefusal  = "refusal"
+	auditRecovery = "recovery"
+)
+
+// MaxAnswerAge is how old a message may be and still be answered after a
+// crash: WhatsApp lets a business reply freely only within 24 hours of the
+// person's message.
+const MaxAnswerAge = 24 * time.Hour
+
+// leaseMargin is added to the longest legitimate processing (the budget and
+// the late-answer grace) to make a claim's lease.
+const leaseMargin = 15 * time.Second
+
 // Pipeline is the path every inbound message takes: dedupe, answer within
-// the budget, record the reply.
+// the budget, record the reply; and, for messages a crash left unanswered,
+// the recovery that answers them later.
 type Pipeline struct {
 	Inbox     Inbox
 	Responder Responder
-	Late      Late
+	Late      Late          // optional: without it a late answer is only recorded, for a retry
 	Seen      Seer          // optional: dedupe across instances
+	Audit     Auditor       // optional
 	Budget    time.Duration // the whole webhook's budget
 	Grace     time.Duration // how long a late answer may still take
 	Logger    *slog.Logger
+	// Redact removes secrets from a body before it is recorded; the
+	// responder still reads the message as sent.
+	Redact func(string) string
+	// Now is the clock of message ages (default time.Now); give it the
+	// inbox's.
+	Now func() time.Time
 	// Poll is how often a retry of a message still being answered checks
 	// for the reply.
 	Poll time.Duration
 
 	late sync.WaitGroup // answers still to be sent late
 }
+
+// Lease is how long a claim lasts: longer than any legitimate answer, the
+// budget and the late-answer grace, so that only a claim whose holder died
+// runs out.
+func (p *Pipeline) Lease() time.Duration { return p.budget() + p.grace() + leaseMargin }
 
 // Wait waits, at most until ctx ends, for the answers that missed the
 // budget to be handed to Late, so that a shutdown does not drop them.
@@ -86,53 +141,120 @@ func (p *Pipeline) Wait(ctx context.Context) error {
 
 // Handle answers in, exactly once per MessageSid. A retried delivery gets the
 // recorded reply; one that arrives while the first is still being answered
-// waits for it within the budget.
+// waits for it within the budget, and takes the message over if the first
+// delivery's claim runs out (its process died). A MessageSid recorded for
+// another sender is refused with EUNAUTHORIZED.
 func (p *Pipeline) Handle(ctx context.Context, in domain.Inbound) (domain.Reply, Outcome, error) {
 	ctx, cancel := context.WithTimeout(ctx, p.budget())
 	defer cancel()
-	claimed, done, reply, err := p.Inbox.Claim(ctx, in)
-	if err != nil {
+	rec := in
+	if p.Redact != nil {
+		// What is kept at rest is redacted; recovery after a crash works
+		// from this text.
+		rec.Body = p.Redact(in.Body)
+	}
+	claimed, done, reply, err := p.claim(ctx, in, rec)
+	switch {
+	case err != nil:
 		return domain.Reply{}, "", err
+	case done:
+		return reply, OutcomeDuplicate, nil
+	case !claimed:
+		return p.waitForReply(ctx, in, rec)
 	}
-	if !claimed {
-		if done {
-			return reply, OutcomeDuplicate, nil
-		}
-		return p.waitForReply(ctx, in.SID)
+	return p.process(ctx, in)
+}
+
+// claim claims in in the inbox, recorded as rec.
+func (p *Pipeline) claim(ctx context.Context, in, rec domain.Inbound) (claimed, done bool, reply domain.Reply, err error) {
+	claimed, done, reply, err = p.Inbox.Claim(ctx, rec, p.Lease())
+	if domain.ErrorCode(err) == domain.EUNAUTHORIZED {
+		p.refuseSender(ctx, in)
 	}
-	if p.Seen != nil {
-		// Another instance took this delivery first and answers it; an
-		// error means the shared store is down, and this instance answers.
-		if first, err := p.Seen.Seen(ctx, in.SID); err == nil && !first {
-			err := p.Inbox.SaveReply(context.WithoutCancel(ctx), in.SID, domain.Reply{})
-			return domain.Reply{}, OutcomeDuplicate, err
-		}
+	return claimed, done, reply, err
+}
+
+// process answers a message this instance has claimed, unless another
+// instance sharing the Seer has it.
+func (p *Pipeline) process(ctx context.Context, in domain.Inbound) (domain.Reply, Outcome, error) {
+	switch state := p.shared(ctx, in); state {
+	case memory.SeenInFlight:
+		// Another instance answers it: end the claim here without a
+		// record, so that a later retry looks again.
+		return domain.Reply{}, OutcomeInFlight, p.Inbox.Release(context.WithoutCancel(ctx), in.SID)
+	case memory.SeenAnswered, memory.SeenOtherSender:
+		return domain.Reply{}, OutcomeDuplicate, p.closeHere(ctx, in, state)
 	}
 	reply, outcome := p.answer(ctx, in)
-	// The reply is recorded even if the caller has gone: a retry must get it.
-	if err := p.Inbox.SaveReply(context.WithoutCancel(ctx), in.SID, reply); err != nil {
-		return reply, outcome, err
+	if outcome == OutcomeLate {
+		return reply, outcome, nil // the late answer saves itself
 	}
-	return reply, outcome, nil
+	return reply, outcome, p.save(ctx, in, reply)
+}
+
+// shared claims in across instances and says who answers it: SeenNew for
+// this instance, which is also the answer without a Seer or while the
+// shared store is down.
+func (p *Pipeline) shared(ctx context.Context, in domain.Inbound) memory.SeenState {
+	if p.Seen == nil {
+		return memory.SeenNew
+	}
+	state, err := p.Seen.Seen(ctx, in.SID, in.From, p.Lease())
+	if err != nil {
+		p.logger().Warn("webhook: shared dedupe unavailable; answering here", "sid", in.SID, "err", err)
+		return memory.SeenNew
+	}
+	return state
+}
+
+// closeHere ends this instance's record of a message it must not answer:
+// one answered elsewhere is closed (so that no recovery answers it again),
+// and one whose MessageSid belongs to another sender is refused and
+// forgotten (so that it does not stand in the real sender's way).
+func (p *Pipeline) closeHere(ctx context.Context, in domain.Inbound, state memory.SeenState) error {
+	ctx = context.WithoutCancel(ctx)
+	if state == memory.SeenAnswered {
+		return p.Inbox.SaveReply(ctx, in.SID, domain.Reply{})
+	}
+	p.refuseSender(ctx, in)
+	if err := p.Inbox.Discard(ctx, in.SID); err != nil {
+		return err
+	}
+	return domain.Errorf(domain.EUNAUTHORIZED, OtherSender)
+}
+
+// save records the reply, locally and across instances. It is recorded
+// even if the caller has gone: a retry must get it.
+func (p *Pipeline) save(ctx context.Context, in domain.Inbound, reply domain.Reply) error {
+	ctx = context.WithoutCancel(ctx)
+	if err := p.Inbox.SaveReply(ctx, in.SID, reply); err != nil {
+		return err
+	}
+	if p.Seen != nil {
+		if err := p.Seen.Answered(ctx, in.SID, in.From); err != nil {
+			p.logger().Warn("webhook: answered mark not shared", "sid", in.SID, "err", err)
+		}
+	}
+	return nil
+}
+
+// refuseSender audits a MessageSid posted from another number than its own.
+func (p *Pipeline) refuseSender(ctx context.Context, in domain.Inbound) {
+	p.logger().Warn("webhook: MessageSid reused from another number", "sid", in.SID)
+	if p.Audit != nil {
+		p.Audit.Record(ctx, in.From, auditRefusal, in.SID, map[string]any{"reason": "MessageSid of another sender"})
+	}
 }
 
 // answer runs the responder with a little less than the budget, so that the
 // reply can still be written and sent; if it is not ready by then, the
-// person is told to wait and the answer follows through Late.
+// person is told to wait and the answer follows through Late, and is saved
+// once it is handed over (until then the claim stays, and a crash leaves
+// the message to the recovery).
 func (p *Pipeline) answer(ctx context.Context, in domain.Inbound) (domain.Reply, Outcome) {
 	deadline, _ := ctx.Deadline()
-	work, cancelWork := context.WithDeadline(context.WithoutCancel(ctx), deadline.Add(p.grace()))
 	done := make(chan domain.Reply, 1)
-	go func() {
-		defer cancelWork()
-		defer func() {
-			if r := recover(); r != nil {
-				p.logger().Error("webhook: responder panicked", "sid", in.SID, "panic", r)
-				done <- domain.Reply{Text: FailureReply}
-			}
-		}()
-		done <- p.Responder.Respond(work, in)
-	}()
+	go func() { done <- p.respond(context.WithoutCancel(ctx), deadline.Add(p.grace()), in) }()
 	reserve := min(p.budget()/10, 500*time.Millisecond)
 	timer := time.NewTimer(time.Until(deadline.Add(-reserve)))
 	defer timer.Stop()
@@ -144,18 +266,60 @@ func (p *Pipeline) answer(ctx context.Context, in domain.Inbound) (domain.Reply,
 	p.late.Add(1)
 	go func() {
 		defer p.late.Done()
-		reply := <-done
-		if p.Late == nil || (reply.Text == "" && len(reply.MediaURLs) == 0) {
-			return
-		}
-		if err := p.Late.SendLate(context.WithoutCancel(ctx), in.From, reply); err != nil {
-			p.logger().Error("webhook: late reply not sent", "sid", in.SID, "err", err)
-		}
+		p.deliverLate(context.WithoutCancel(ctx), in, <-done)
 	}()
 	return domain.Reply{Text: LateReply}, OutcomeLate
 }
 
-func (p *Pipeline) waitForReply(ctx context.Context, sid string) (domain.Reply, Outcome, error) {
+// respond runs the responder until deadline; a panic is a polite failure.
+func (p *Pipeline) respond(ctx context.Context, deadline time.Time, in domain.Inbound) (reply domain.Reply) {
+	ctx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
+	defer func() {
+		if r := recover(); r != nil {
+			p.logger().Error("webhook: responder panicked", "sid", in.SID, "panic", r)
+			reply = domain.Reply{Text: FailureReply}
+		}
+	}()
+	return p.Responder.Respond(ctx, in)
+}
+
+// deliverLate hands a reply to Late and then records it. If it cannot be
+// handed over, nothing is recorded: the claim runs out and the recovery
+// answers the message again rather than lose it.
+func (p *Pipeline) deliverLate(ctx context.Context, in domain.Inbound, reply domain.Reply) {
+	if p.handOver(ctx, in, reply) {
+		p.saveLate(ctx, in, reply)
+	}
+}
+
+// handOver gives a non-empty reply to Late, reporting whether it (or an
+// empty one, which needs no sending) is on its way.
+func (p *Pipeline) handOver(ctx context.Context, in domain.Inbound, reply domain.Reply) bool {
+	if reply.Text == "" && len(reply.MediaURLs) == 0 {
+		return true
+	}
+	if p.Late == nil {
+		return true // recorded only, for a retry to fetch
+	}
+	if err := p.Late.SendLate(ctx, in.From, reply); err != nil {
+		p.logger().Error("webhook: late reply not sent; the recovery will answer", "sid", in.SID, "err", err)
+		return false
+	}
+	return true
+}
+
+// saveLate records a reply already handed to Late.
+func (p *Pipeline) saveLate(ctx context.Context, in domain.Inbound, reply domain.Reply) {
+	if err := p.save(ctx, in, reply); err != nil {
+		p.logger().Error("webhook: late reply sent but not recorded", "sid", in.SID, "err", err)
+	}
+}
+
+// waitForReply waits, within the budget, for the delivery that holds the
+// message to answer it; if that claim runs out (its process died), this
+// delivery takes the message over and answers it.
+func (p *Pipeline) waitForReply(ctx context.Context, in, rec domain.Inbound) (domain.Reply, Outcome, error) {
 	poll := p.Poll
 	if poll == 0 {
 		poll = 50 * time.Millisecond
@@ -165,16 +329,19 @@ func (p *Pipeline) waitForReply(ctx context.Context, sid string) (domain.Reply, 
 	for {
 		select {
 		case <-ctx.Done():
-			// The first delivery will answer; this one stays silent.
+			// The holder will answer; this delivery stays silent.
 			return domain.Reply{}, OutcomeInFlight, nil
 		case <-t.C:
 		}
-		done, reply, err := p.Inbox.SavedReply(ctx, sid)
-		if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		claimed, done, reply, err := p.claim(ctx, in, rec)
+		switch {
+		case err != nil && errors.Is(err, context.DeadlineExceeded):
+		case err != nil:
 			return domain.Reply{}, "", err
-		}
-		if done {
+		case done:
 			return reply, OutcomeDuplicate, nil
+		case claimed:
+			return p.process(ctx, in)
 		}
 	}
 }
@@ -191,6 +358,13 @@ func (p *Pipeline) grace() time.Duration {
 		return time.Minute
 	}
 	return p.Grace
+}
+
+func (p *Pipeline) now() time.Time {
+	if p.Now == nil {
+		return time.Now()
+	}
+	return p.Now()
 }
 
 func (p *Pipeline) logger() *slog.Logger {

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -14,47 +15,27 @@ import (
 	"unicode/utf8"
 
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/store/sqlite"
 	"github.com/munshi/munshi/internal/twilio"
 	"github.com/munshi/munshi/webhook"
 )
 
-// memInbox is an in-memory Inbox with the store's semantics.
-type memInbox struct {
-	mu      sync.Mutex
-	replies map[string]*domain.Reply
-}
-
-func newInbox() *memInbox { return &memInbox{replies: map[string]*domain.Reply{}} }
-
-func (m *memInbox) Claim(_ context.Context, in domain.Inbound) (bool, bool, domain.Reply, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	r, ok := m.replies[in.SID]
-	if !ok {
-		m.replies[in.SID] = nil
-		return true, false, domain.Reply{}, nil
+// newInbox opens a real SQLite inbox in a temporary directory, with the
+// demo salesperson as a user so that their messages keep their text.
+func newInbox(t *testing.T) *sqlite.Store {
+	t.Helper()
+	s, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "munshi.db"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	if r == nil {
-		return false, false, domain.Reply{}, nil
+	t.Cleanup(func() { s.Close() })
+	if err := s.UpsertUsers(context.Background(), []domain.User{{Phone: ravi, Name: "Ravi Kumar", Role: domain.RoleSales}}); err != nil {
+		t.Fatal(err)
 	}
-	return false, true, *r, nil
+	return s
 }
 
-func (m *memInbox) SavedReply(_ context.Context, sid string) (bool, domain.Reply, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if r := m.replies[sid]; r != nil {
-		return true, *r, nil
-	}
-	return false, domain.Reply{}, nil
-}
-
-func (m *memInbox) SaveReply(_ context.Context, sid string, r domain.Reply) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.replies[sid] = &r
-	return nil
-}
+const ravi = "+919900000003"
 
 // echo answers with the body, counting calls; delay and block slow it down.
 type echo struct {
@@ -93,7 +74,7 @@ const token = "test-auth-token"
 
 func newServer(t *testing.T, resp webhook.Responder, signed bool) (*httptest.Server, *webhook.Handler) {
 	t.Helper()
-	h := &webhook.Handler{Pipeline: &webhook.Pipeline{Inbox: newInbox(), Responder: resp, Budget: 2 * time.Second}}
+	h := &webhook.Handler{Pipeline: &webhook.Pipeline{Inbox: newInbox(t), Responder: resp, Budget: 2 * time.Second}}
 	mux := http.NewServeMux()
 	h.Register(mux)
 	srv := httptest.NewServer(mux)
@@ -210,6 +191,7 @@ func TestMalformedRequests(t *testing.T) {
 		{"SMS sender", "application/x-www-form-urlencoded", "MessageSid=SM1&From=%2B919900000003&Body=hi", 400},
 		{"not a phone", "application/x-www-form-urlencoded", "MessageSid=SM1&From=whatsapp%3Aabc&Body=hi", 400},
 		{"huge sid", "application/x-www-form-urlencoded", "MessageSid=" + strings.Repeat("S", 100) + "&From=whatsapp%3A%2B919900000003", 400},
+		{"unicode sid", "application/x-www-form-urlencoded", "MessageSid=" + url.QueryEscape(strings.Repeat("स", 30)) + "&From=whatsapp%3A%2B919900000003", 400},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -272,7 +254,7 @@ func TestReplayGetsSameReplyOnce(t *testing.T) {
 
 func TestConcurrentRetryWaitsForFirstAnswer(t *testing.T) {
 	resp := &echo{gate: make(chan struct{})}
-	p := &webhook.Pipeline{Inbox: newInbox(), Responder: resp, Budget: 5 * time.Second, Poll: time.Millisecond}
+	p := &webhook.Pipeline{Inbox: newInbox(t), Responder: resp, Budget: 5 * time.Second, Poll: time.Millisecond}
 	in := domain.Inbound{SID: "SMc", From: "+919900000003", Body: "x"}
 	var wg sync.WaitGroup
 	replies := make([]domain.Reply, 2)
@@ -296,10 +278,14 @@ func TestConcurrentRetryWaitsForFirstAnswer(t *testing.T) {
 func TestBudgetExceededRepliesLater(t *testing.T) {
 	resp := &echo{gate: make(chan struct{})}
 	late := &lateBox{done: make(chan struct{})}
-	p := &webhook.Pipeline{Inbox: newInbox(), Responder: resp, Late: late, Budget: 50 * time.Millisecond}
+	inbox := newInbox(t)
+	p := &webhook.Pipeline{Inbox: inbox, Responder: resp, Late: late, Budget: 50 * time.Millisecond}
 	reply, outcome, err := p.Handle(context.Background(), domain.Inbound{SID: "SMslow", From: "+919900000003", Body: "slow"})
 	if err != nil || outcome != webhook.OutcomeLate || reply.Text != webhook.LateReply {
 		t.Fatalf("got %q %q %v", reply.Text, outcome, err)
+	}
+	if done, _, _ := inbox.SavedReply(context.Background(), "SMslow"); done {
+		t.Fatal("a reply was recorded before the late answer was handed over")
 	}
 	close(resp.gate)
 	// Wait is what a shutdown calls: once it returns, the late reply is out.
@@ -315,6 +301,10 @@ func TestBudgetExceededRepliesLater(t *testing.T) {
 	}
 	if late.to[0] != "+919900000003" || late.sent[0].Text != "you said: slow" {
 		t.Fatalf("late reply %+v to %v", late.sent, late.to)
+	}
+	// Once handed over, the answer is recorded; until then the claim held.
+	if done, reply, _ := inbox.SavedReply(context.Background(), "SMslow"); !done || reply.Text != "you said: slow" {
+		t.Fatalf("the late answer was not recorded: %v %+v", done, reply)
 	}
 }
 

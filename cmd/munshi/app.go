@@ -63,6 +63,14 @@ type Main struct {
 // or customer list.
 var CatalogPoll = 5 * time.Second
 
+// RecoveryPoll is how often a running server looks for messages a crash
+// left unanswered whose claim has run out; it also looks at start.
+var RecoveryPoll = 30 * time.Second
+
+// RetentionSweep is how often inbound records and audit entries past their
+// retention are deleted.
+var RetentionSweep = time.Hour
+
 // NewMain returns a program for the configuration, logging to logw.
 func NewMain(cfg config.Config, demoMode bool, logw io.Writer) *Main {
 	level := map[string]slog.Level{"debug": slog.LevelDebug, "info": slog.LevelInfo, "warn": slog.LevelWarn, "error": slog.LevelError}[cfg.LogLevel]
@@ -126,7 +134,7 @@ func (m *Main) Open(ctx context.Context) error {
 	m.Reports.Names, m.Reports.Logger = m.Router, m.Logger
 	answers := &conversation.Service{
 		Users: store, Router: m.Router, Orders: m.Orders, Reports: m.Reports, Memory: m.Memory,
-		Audit: m.Audit, Logger: m.Logger, Observer: routingMetrics{m.Metrics},
+		Audit: m.Audit, Logger: m.Logger, Observer: routingMetrics{m.Metrics}, Refusals: store,
 	}
 	if m.LLM != nil {
 		answers.Agent = &reports.Agent{Model: m.LLM, Tools: m.Reports}
@@ -136,6 +144,9 @@ func (m *Main) Open(ctx context.Context) error {
 		Seen:      m.Memory,
 		Responder: answers,
 		Late:      outbox.LateReplies{Store: store, Dispatcher: m.Dispatcher},
+		Audit:     m.Audit,
+		Redact:    m.Audit.RedactString,
+		Now:       func() time.Time { return store.Now() }, // the inbox's clock, even when a test moves it
 		Budget:    m.Config.Budget,
 		Logger:    m.Logger,
 	}
@@ -193,6 +204,14 @@ func (m *Main) newMemory() error {
 		return err
 	}
 	m.redis = rs
+	// Memory is resilient and Munshi starts without it, but an operator
+	// should not have to find a wrong REDIS_URL in /readyz.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	if err := rs.Ping(ctx); err != nil {
+		m.Logger.Warn("REDIS_URL does not answer: answering without conversation memory until it does",
+			"err", m.Audit.RedactString(err.Error()))
+	}
+	cancel()
 	resilient := memory.NewResilient(rs, memory.ResilientOptions{Logger: m.Logger, OnFailure: func(op string, _ error) {
 		m.Metrics.MemoryFailures.WithLabelValues(op).Inc()
 	}})
@@ -289,8 +308,9 @@ func (m *Main) outboxChecks() []health.Check {
 	return checks
 }
 
-// Run starts the HTTP server and the outbox dispatcher and returns once the
-// server is listening. Addr() then tells where.
+// Run starts the HTTP server, the outbox dispatcher and the periodic jobs
+// (catalog reload, recovery of messages a crash left unanswered, retention
+// sweep) and returns once the server is listening. Addr() then tells where.
 func (m *Main) Run(ctx context.Context) error {
 	if m.Store == nil {
 		if err := m.Open(ctx); err != nil {
@@ -333,7 +353,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	workCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	m.stop = stop
-	m.workers.Add(3)
+	m.workers.Add(5)
 	go func() {
 		defer m.workers.Done()
 		m.Dispatcher.Run(workCtx)
@@ -344,12 +364,67 @@ func (m *Main) Run(ctx context.Context) error {
 	}()
 	go func() {
 		defer m.workers.Done()
+		every(workCtx, RecoveryPoll, m.recoverUnanswered)
+	}()
+	go func() {
+		defer m.workers.Done()
+		every(workCtx, RetentionSweep, m.sweep)
+	}()
+	go func() {
+		defer m.workers.Done()
 		if err := m.server.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			m.Logger.Error("http server stopped", "err", err)
 		}
 	}()
 	m.Logger.Info("munshi is listening", "addr", ln.Addr().String())
 	return nil
+}
+
+// every runs job at once and then every interval until ctx ends.
+func every(ctx context.Context, interval time.Duration, job func(context.Context)) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		job(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// recoverUnanswered answers, through the outbox, the messages a crash left
+// claimed and unanswered, and closes those too old to answer.
+func (m *Main) recoverUnanswered(ctx context.Context) {
+	r, err := m.Pipeline.Recover(ctx)
+	if err != nil && ctx.Err() == nil {
+		m.Logger.Error("recovery of unanswered messages failed", "err", err)
+	}
+	if r != (webhook.Recovered{}) {
+		m.Logger.Info("recovered messages a crash left unanswered",
+			"answered", r.Answered, "closed", r.Closed, "elsewhere", r.Elsewhere, "failed", r.Failed)
+	}
+}
+
+// sweep deletes the inbound records past MUNSHI_RETENTION and the audit
+// entries past MUNSHI_AUDIT_RETENTION.
+func (m *Main) sweep(ctx context.Context) {
+	if m.Config.Retention <= 0 || m.Config.AuditRetention <= 0 {
+		return // a configuration built in code without them keeps everything
+	}
+	now := m.Store.Now()
+	inbound, err := m.Store.SweepInbound(ctx, now.Add(-m.Config.Retention))
+	if err != nil && ctx.Err() == nil {
+		m.Logger.Error("retention sweep of inbound messages failed", "err", err)
+	}
+	audited, err := m.Store.SweepAudit(ctx, now.Add(-m.Config.AuditRetention))
+	if err != nil && ctx.Err() == nil {
+		m.Logger.Error("retention sweep of the audit log failed", "err", err)
+	}
+	if inbound+audited > 0 {
+		m.Logger.Info("deleted records past their retention", "inbound", inbound, "audit", audited)
+	}
 }
 
 // Addr is the address the server listens on.

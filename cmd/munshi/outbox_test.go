@@ -18,24 +18,6 @@ import (
 	"github.com/munshi/munshi/internal/store/sqlite"
 )
 
-// testClock is the clock of a store and its dispatcher in a test.
-type testClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *testClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *testClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
 // syncLog collects log lines from concurrent writers.
 type syncLog struct {
 	mu sync.Mutex
@@ -134,7 +116,7 @@ func readyz(t *testing.T, m *Main) (int, string, map[string]string) {
 
 func TestWrongTwilioTokenHoldsAccountsUntilRestart(t *testing.T) {
 	tw := newFakeTwilio(t)
-	clk := &testClock{t: time.Now().UTC()}
+	clk := &testClock{fixed: time.Now().UTC()}
 	db := filepath.Join(t.TempDir(), "munshi.db")
 	logs := &syncLog{}
 	m := startMain(t, tw.URL, map[string]string{"MUNSHI_DB": db, "TWILIO_AUTH_TOKEN": "0000wrongtoken000000000000000000"},
@@ -222,7 +204,7 @@ func TestWrongTwilioTokenHoldsAccountsUntilRestart(t *testing.T) {
 func TestRefusedAccountsNumberWarnsThePlacerOnce(t *testing.T) {
 	tw := newFakeTwilio(t)
 	tw.invalid = map[string]bool{demo.AccountsPhone: true}
-	clk := &testClock{t: time.Now().UTC()}
+	clk := &testClock{fixed: time.Now().UTC()}
 	logs := &syncLog{}
 	m := startMain(t, tw.URL, nil, driveOutbox(clk, logs))
 	ctx := context.Background()
@@ -263,7 +245,7 @@ func TestSMTPCredentialsEchoedByTheServerStayRedacted(t *testing.T) {
 	m := startMain(t, tw.URL, map[string]string{
 		"SMTP_URL": "smtp://munshi:" + wrong + "@" + smtp.Addr, "MAIL_FROM": "munshi@distributor.example",
 		"ACCOUNTS_EMAIL": "accounts@distributor.example",
-	}, driveOutbox(&testClock{t: time.Now().UTC()}, logs))
+	}, driveOutbox(&testClock{fixed: time.Now().UTC()}, logs))
 	ctx := context.Background()
 	id := placeOrder(t, m)
 

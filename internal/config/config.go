@@ -3,9 +3,11 @@ package config
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -33,6 +35,10 @@ type Config struct {
 	LogLevel           string
 	MinimumOrder       domain.Paise
 	minimumOrderRaw    string
+	// Retention is how long inbound message records are kept;
+	// AuditRetention how long the audit log is, at least as long.
+	Retention, AuditRetention       time.Duration
+	retentionRaw, auditRetentionRaw string
 }
 
 // Var describes one environment variable.
@@ -51,6 +57,14 @@ var Vars = []Var{
 	{Name: "MUNSHI_MIN_ORDER", Default: "25000", Help: "minimum order value in rupees (including GST); smaller orders need an owner's approval", set: func(c *Config, v string) {
 		c.minimumOrderRaw = v
 		c.MinimumOrder, _ = domain.ParseRupees(v)
+	}},
+	{Name: "MUNSHI_RETENTION", Default: "90d", Help: "how long inbound message records are kept, in days (90d) or as a duration (2160h)", set: func(c *Config, v string) {
+		c.retentionRaw = v
+		c.Retention, _ = ParseRetention(v)
+	}},
+	{Name: "MUNSHI_AUDIT_RETENTION", Default: "730d", Help: "how long the audit log is kept, in days or as a duration; at least the inbound records' retention", set: func(c *Config, v string) {
+		c.auditRetentionRaw = v
+		c.AuditRetention, _ = ParseRetention(v)
 	}},
 	{Name: "MUNSHI_LOG_LEVEL", Default: "info", Help: "debug, info, warn or error", set: func(c *Config, v string) { c.LogLevel = strings.ToLower(v) }},
 	{Name: "REDIS_URL", Help: "redis://host:port/db for conversation memory shared by instances (default: in-process)", set: func(c *Config, v string) { c.RedisURL = v }},
@@ -104,6 +118,14 @@ func (c Config) Validate() error {
 	}
 	if p, err := domain.ParseRupees(c.minimumOrderRaw); err != nil || p < 0 {
 		bad("MUNSHI_MIN_ORDER %q must be an amount in rupees, such as 25000", c.minimumOrderRaw)
+	}
+	if c.Retention < MinRetention {
+		bad("MUNSHI_RETENTION %q must be a number of days such as 90d, or a duration such as 2160h, of at least 1d", c.retentionRaw)
+	}
+	if c.AuditRetention < MinRetention {
+		bad("MUNSHI_AUDIT_RETENTION %q must be a number of days such as 730d, or a duration such as 17520h, of at least 1d", c.auditRetentionRaw)
+	} else if c.Retention >= MinRetention && c.AuditRetention < c.Retention {
+		bad("MUNSHI_AUDIT_RETENTION (%s) must not be shorter than MUNSHI_RETENTION (%s)", c.auditRetentionRaw, c.retentionRaw)
 	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
@@ -165,6 +187,32 @@ func (c Config) Validate() error {
 		bad("GEMINI_MODEL must name a model when GEMINI_API_KEY is set")
 	}
 	return errors.Join(errs...)
+}
+
+// MinRetention is the shortest retention accepted: a message a crash left
+// unanswered is still answered for a day, from its record.
+const MinRetention = 24 * time.Hour
+
+// ParseRetention reads a retention: whole days ("90d") or a Go duration
+// ("2160h"). Anything else, or a value that is not positive, is an error.
+func ParseRetention(v string) (time.Duration, error) {
+	var d time.Duration
+	if days, ok := strings.CutSuffix(v, "d"); ok {
+		n, err := strconv.Atoi(days)
+		if err != nil || n > int(math.MaxInt64/int64(24*time.Hour)) {
+			return 0, fmt.Errorf("config: %q is not a number of days", v)
+		}
+		d = time.Duration(n) * 24 * time.Hour
+	} else {
+		var err error
+		if d, err = time.ParseDuration(v); err != nil {
+			return 0, fmt.Errorf("config: %q is neither days nor a duration", v)
+		}
+	}
+	if d <= 0 {
+		return 0, fmt.Errorf("config: retention %q must be positive", v)
+	}
+	return d, nil
 }
 
 // AccountsEmails splits ACCOUNTS_EMAIL into addresses.

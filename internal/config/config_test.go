@@ -370,3 +370,53 @@ func TestUsageListsTheContract(t *testing.T) {
 		}
 	}
 }
+
+func TestRetention(t *testing.T) {
+	c := config.FromEnv(env{}.get)
+	if c.Retention != 90*24*time.Hour || c.AuditRetention != 730*24*time.Hour {
+		t.Fatalf("default retentions = %v, %v; want 90 and 730 days", c.Retention, c.AuditRetention)
+	}
+	c = config.FromEnv(env{"MUNSHI_RETENTION": "36h", "MUNSHI_AUDIT_RETENTION": "400d"}.get)
+	if err := c.Validate(); err != nil || c.Retention != 36*time.Hour || c.AuditRetention != 400*24*time.Hour {
+		t.Fatalf("36h and 400d = %v, %v, %v", c.Retention, c.AuditRetention, err)
+	}
+	for _, tt := range []struct {
+		changes env
+		want    string
+	}{
+		{env{"MUNSHI_RETENTION": "90"}, `MUNSHI_RETENTION "90" must be a number of days such as 90d`},
+		{env{"MUNSHI_RETENTION": "ninety days"}, `MUNSHI_RETENTION "ninety days" must be a number of days`},
+		{env{"MUNSHI_RETENTION": "-5d"}, `MUNSHI_RETENTION "-5d" must be a number of days`},
+		{env{"MUNSHI_RETENTION": "0d"}, `MUNSHI_RETENTION "0d" must be`},
+		{env{"MUNSHI_RETENTION": "12h"}, "of at least 1d"},
+		{env{"MUNSHI_RETENTION": "९०d"}, `MUNSHI_RETENTION "९०d" must be`},
+		{env{"MUNSHI_RETENTION": "99999999999999d"}, `MUNSHI_RETENTION "99999999999999d" must be`},
+		{env{"MUNSHI_AUDIT_RETENTION": "1.5d"}, `MUNSHI_AUDIT_RETENTION "1.5d" must be a number of days such as 730d`},
+		{env{"MUNSHI_AUDIT_RETENTION": "30d"}, "MUNSHI_AUDIT_RETENTION (30d) must not be shorter than MUNSHI_RETENTION (90d)"},
+		{env{"MUNSHI_RETENTION": "800d"}, "MUNSHI_AUDIT_RETENTION (730d) must not be shorter than MUNSHI_RETENTION (800d)"},
+	} {
+		got := problems(config.FromEnv(full.with(tt.changes).get).Validate())
+		if len(got) != 1 || !strings.Contains(got[0], tt.want) {
+			t.Errorf("%v: Validate() = %q, want one problem containing %q", tt.changes, got, tt.want)
+		}
+	}
+	u := config.Usage()
+	for _, want := range []string{"MUNSHI_RETENTION", "(default 90d)", "MUNSHI_AUDIT_RETENTION", "(default 730d)"} {
+		if !strings.Contains(u, want) {
+			t.Errorf("serve --help does not show %s", want)
+		}
+	}
+}
+
+func TestParseRetention(t *testing.T) {
+	for in, want := range map[string]time.Duration{"1d": 24 * time.Hour, "90d": 90 * 24 * time.Hour, "2160h": 90 * 24 * time.Hour, "1h30m": 90 * time.Minute} {
+		if got, err := config.ParseRetention(in); err != nil || got != want {
+			t.Errorf("ParseRetention(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "d", "90", "-1d", "0h", "1w", "d90", "9 0d", "+-1d"} {
+		if _, err := config.ParseRetention(in); err == nil {
+			t.Errorf("ParseRetention(%q) accepted", in)
+		}
+	}
+}

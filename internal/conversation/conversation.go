@@ -16,7 +16,8 @@ import (
 	"github.com/munshi/munshi/reports"
 )
 
-// Refusal is all an unknown number ever hears.
+// Refusal is all an unknown number ever hears: once a day, and silence
+// after that.
 const Refusal = "Namaste! This WhatsApp number is not registered with Munshi, so I can't help here. Please ask your company's administrator to add you."
 
 // Busy is the reply when the person's previous message is still being
@@ -29,6 +30,13 @@ const MaxBodyChars = 4096
 // Users finds who sent a message.
 type Users interface {
 	UserByPhone(ctx context.Context, phone string) (domain.User, error)
+}
+
+// Refusals remembers which day each unknown number was last refused.
+type Refusals interface {
+	// FirstRefusalToday records a refusal of phone today (the calendar day
+	// in zone) and reports whether it is the first of that day.
+	FirstRefusalToday(ctx context.Context, phone string, zone *time.Location) (bool, error)
 }
 
 // Router decides what a message is about.
@@ -73,6 +81,11 @@ type Service struct {
 	Audit    *audit.Log
 	Logger   *slog.Logger
 	Observer RoutingObserver
+	// Refusals limits an unknown number to one refusal a day; without it
+	// every message of one is refused.
+	Refusals Refusals
+	// Zone is where a day starts for Refusals (default Asia/Kolkata).
+	Zone *time.Location
 }
 
 // turn is what one exchange leaves in memory.
@@ -88,8 +101,7 @@ type turn struct {
 func (s *Service) Respond(ctx context.Context, in domain.Inbound) domain.Reply {
 	user, err := s.Users.UserByPhone(ctx, in.From)
 	if domain.ErrorCode(err) == domain.ENOTFOUND {
-		s.Audit.Record(ctx, in.From, audit.KindRefusal, in.SID, map[string]any{"reason": "unknown sender", "chars": utf8.RuneCountInString(in.Body)})
-		return domain.Reply{Text: Refusal}
+		return s.refuse(ctx, in)
 	} else if err != nil {
 		s.Logger.Error("conversation: user lookup failed", "err", err)
 		return domain.Reply{Text: "Sorry, something went wrong on my side. Please try again in a minute."}
@@ -119,6 +131,31 @@ func (s *Service) Respond(ctx context.Context, in domain.Inbound) domain.Reply {
 	s.Audit.Record(ctx, user.Phone, audit.KindOutbound, in.SID, map[string]any{"channel": "reply", "body": reply.Text, "media": reply.MediaURLs})
 	s.remember(ctx, user, in, reply, t)
 	return reply
+}
+
+// refuse answers an unknown number: the refusal on its first message of
+// the day, then silence, so that a stranger (or a flood) costs one reply a
+// day. Every message is audited, by its length, never its text.
+func (s *Service) refuse(ctx context.Context, in domain.Inbound) domain.Reply {
+	first := true
+	if s.Refusals != nil {
+		zone := s.Zone
+		if zone == nil {
+			zone = reports.Kolkata()
+		}
+		var err error
+		if first, err = s.Refusals.FirstRefusalToday(ctx, in.From, zone); err != nil {
+			s.Logger.Error("conversation: refusal day not recorded; refusing anyway", "err", err)
+			first = true
+		}
+	}
+	s.Audit.Record(ctx, in.From, audit.KindRefusal, in.SID, map[string]any{
+		"reason": "unknown sender", "chars": utf8.RuneCountInString(in.Body), "silent": !first,
+	})
+	if !first {
+		return domain.Reply{}
+	}
+	return domain.Reply{Text: Refusal}
 }
 
 func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inbound, conv memory.Conversation) (domain.Reply, turn) {

@@ -11,10 +11,14 @@
 //	{prefix}lockq:{PHONE}  list    tickets waiting for the person's lock,
 //	                               in arrival order; the head holds it
 //	{prefix}lockt:{PHONE}  hash    ticket → lease expiry (Unix ms, Redis time)
-//	{prefix}seen:{SID}     string  a MessageSid already taken (SET NX PX)
+//	{prefix}seen:{SID}     string  who has a MessageSid: "c"+phone while an
+//	                               instance holds its claim, "a"+phone once
+//	                               it is answered
 //
 // Every key is written with a TTL: conversations memory.TTL after the last
-// message, message ids memory.SeenTTL, lock keys one lock lifetime.
+// message, a message id's claim its lease (so that the claim of a crashed
+// instance runs out and a retry takes it over), an answered message id
+// memory.SeenTTL, lock keys one lock lifetime.
 //
 // Append is a read, the shared fold in Go (memory.Apply), and a Lua
 // compare-and-set that writes only if the conversation is still what was

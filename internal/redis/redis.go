@@ -25,8 +25,8 @@ const DefaultPrefix = "munshi:"
 // Options tune a Store. The zero value is the production setting.
 type Options struct {
 	// TTL is how long a conversation lives after its last message (default
-	// memory.TTL); SeenTTL how long a MessageSid is remembered (default
-	// memory.SeenTTL).
+	// memory.TTL); SeenTTL how long an answered MessageSid is remembered
+	// (default memory.SeenTTL).
 	TTL, SeenTTL time.Duration
 	// LockLifetime is how long a lock ticket lives without being renewed
 	// (default 15s, Twilio's own limit): the holder renews it every third
@@ -206,16 +206,65 @@ func (s *Store) Forget(ctx context.Context, phone string) error {
 	return nil
 }
 
-// Seen takes sid with SET NX: the first caller, on any instance, gets true.
-func (s *Store) Seen(ctx context.Context, sid string) (bool, error) {
-	if err := memory.CheckSID(sid); err != nil {
-		return false, err
+// A MessageSid's key holds who has it: "c" and the sender's phone while an
+// instance holds the claim (with the claim's lease as TTL), "a" and the
+// phone once it is answered (with SeenTTL). A claim whose holder died
+// simply expires, and the next delivery claims it afresh.
+const seenAnswered = "a"
+
+// claimSeen returns the key's value, or "" after claiming it for ARGV[1]
+// (the phone) for ARGV[2] ms.
+var claimSeen = goredis.NewScript(`
+local v = redis.call('GET', KEYS[1])
+if v then return v end
+redis.call('SET', KEYS[1], 'c' .. ARGV[1], 'PX', ARGV[2])
+return ''
+`)
+
+// markAnswered marks the key answered for ARGV[1] (the phone) for ARGV[2]
+// ms, unless it is another phone's.
+var markAnswered = goredis.NewScript(`
+local v = redis.call('GET', KEYS[1])
+if v and string.sub(v, 2) ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], 'a' .. ARGV[1], 'PX', ARGV[2])
+return 1
+`)
+
+// Seen claims sid for phone for lease, atomically across instances, or
+// says who has it.
+func (s *Store) Seen(ctx context.Context, sid, phone string, lease time.Duration) (memory.SeenState, error) {
+	if err := memory.CheckSeen(sid, phone); err != nil {
+		return 0, err
 	}
-	first, err := s.c.SetNX(ctx, s.seenKey(sid), 1, s.opts.SeenTTL).Result()
+	if lease <= 0 {
+		lease = memory.SeenLease
+	}
+	v, err := claimSeen.Run(ctx, s.c, []string{s.seenKey(sid)}, phone, lease.Milliseconds()).Text()
 	if err != nil {
-		return false, fmt.Errorf("redis: unable to record message id: %w", err)
+		return 0, fmt.Errorf("redis: unable to claim message id: %w", err)
 	}
-	return first, nil
+	switch {
+	case v == "":
+		return memory.SeenNew, nil
+	case len(v) < 2:
+		return memory.SeenAnswered, nil // a bare mark from before claims had leases
+	case v[1:] != phone:
+		return memory.SeenOtherSender, nil
+	case v[:1] == seenAnswered:
+		return memory.SeenAnswered, nil
+	}
+	return memory.SeenInFlight, nil
+}
+
+// Answered marks sid answered for SeenTTL.
+func (s *Store) Answered(ctx context.Context, sid, phone string) error {
+	if err := memory.CheckSeen(sid, phone); err != nil {
+		return err
+	}
+	if err := markAnswered.Run(ctx, s.c, []string{s.seenKey(sid)}, phone, s.opts.SeenTTL.Milliseconds()).Err(); err != nil {
+		return fmt.Errorf("redis: unable to mark message id answered: %w", err)
+	}
+	return nil
 }
 
 // Ping checks that Redis answers.

@@ -165,7 +165,7 @@ func TestKeysStayUnderPrefix(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer unlock()
-	s.Seen(ctx(t), "SM"+phone[1:])
+	s.Seen(ctx(t), "SM"+phone[1:], phone, 0)
 	for _, k := range append(scan(ctx(t), raw, "*"+phone+"*"), scan(ctx(t), raw, "*SM"+phone[1:]+"*")...) {
 		if !strings.HasPrefix(k, prefix) {
 			t.Errorf("key %q outside the prefix %q", k, prefix)
@@ -184,8 +184,11 @@ func TestRealExpiry(t *testing.T) {
 	if err := s.Append(ctx(t), phone, memory.Turn{Role: memory.RolePerson, Text: "GC stock?"}); err != nil {
 		t.Fatal(err)
 	}
-	if first, _ := s.Seen(ctx(t), "SMexp"+phone[1:]); !first {
-		t.Fatal("not first")
+	if state, _ := s.Seen(ctx(t), "SMexp"+phone[1:], phone, 0); state != memory.SeenNew {
+		t.Fatalf("a new message id: %v", state)
+	}
+	if err := s.Answered(ctx(t), "SMexp"+phone[1:], phone); err != nil {
+		t.Fatal(err)
 	}
 	if c, _ := s.Load(ctx(t), phone); len(c.Turns) != 1 {
 		t.Fatal("not stored")
@@ -194,8 +197,8 @@ func TestRealExpiry(t *testing.T) {
 	if c, _ := s.Load(ctx(t), phone); !c.Empty() {
 		t.Fatalf("remembered after its TTL: %+v", c)
 	}
-	if first, _ := s.Seen(ctx(t), "SMexp"+phone[1:]); !first {
-		t.Fatal("a message id outlived its TTL")
+	if state, _ := s.Seen(ctx(t), "SMexp"+phone[1:], phone, 0); state != memory.SeenNew {
+		t.Fatalf("a message id outlived its TTL: %v", state)
 	}
 }
 
@@ -222,6 +225,56 @@ func TestCrashedHolder(t *testing.T) {
 	next()
 	if d := time.Since(start); d < 150*time.Millisecond || d > 2*time.Second {
 		t.Fatalf("the lock passed after %v, want about one lifetime (300ms)", d)
+	}
+}
+
+// TestDeadInstanceClaimIsTakenOver: two instances share Redis; one claims
+// a MessageSid and dies before answering. The other leaves it alone while
+// the claim is live, then takes it over once its lease has run out, and a
+// different sender never can.
+func TestDeadInstanceClaimIsTakenOver(t *testing.T) {
+	raw := needRedis(t)
+	prefix := testPrefix(t, raw)
+	dead := newStore(t, redisURL(), prefix, redis.Options{})
+	alive := newStore(t, redisURL(), prefix, redis.Options{})
+	phone, stranger := memorytest.Phone(), memorytest.Phone()
+	sid := "SMdead" + phone[1:]
+	const lease = 400 * time.Millisecond
+	if state, err := dead.Seen(ctx(t), sid, phone, lease); err != nil || state != memory.SeenNew {
+		t.Fatalf("first claim = %v, %v", state, err)
+	}
+	dead.Close() // it never marks the message answered
+	if state, err := alive.Seen(ctx(t), sid, phone, time.Minute); err != nil || state != memory.SeenInFlight {
+		t.Fatalf("a retry while the claim is live = %v, %v; want in flight", state, err)
+	}
+	if state, _ := alive.Seen(ctx(t), sid, stranger, time.Minute); state != memory.SeenOtherSender {
+		t.Fatalf("another sender's delivery = %v", state)
+	}
+	if ttl := raw.PTTL(ctx(t), prefix+"seen:"+sid).Val(); ttl <= 0 || ttl > lease {
+		t.Fatalf("the claim lives %v, want at most its lease %v", ttl, lease)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		state, err := alive.Seen(ctx(t), sid, phone, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if state == memory.SeenNew {
+			break
+		}
+		if state != memory.SeenInFlight || time.Now().After(deadline) {
+			t.Fatalf("the dead instance's claim was never taken over: %v", state)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := alive.Answered(ctx(t), sid, phone); err != nil {
+		t.Fatal(err)
+	}
+	if ttl := raw.PTTL(ctx(t), prefix+"seen:"+sid).Val(); ttl <= time.Minute || ttl > memory.SeenTTL {
+		t.Fatalf("the answered mark lives %v, want SeenTTL", ttl)
+	}
+	if state, _ := newStore(t, redisURL(), prefix, redis.Options{}).Seen(ctx(t), sid, phone, 0); state != memory.SeenAnswered {
+		t.Fatalf("a third instance sees %v, want answered", state)
 	}
 }
 
@@ -386,8 +439,8 @@ func TestOutage(t *testing.T) {
 		t.Fatalf("Lock during the outage: %v", err)
 	}
 	unlock()
-	if first, err := r.Seen(budget, "SMoutage"+phone[1:]); err != nil || !first {
-		t.Fatalf("Seen during the outage = %v, %v", first, err)
+	if state, err := r.Seen(budget, "SMoutage"+phone[1:], phone, 0); err != nil || state != memory.SeenNew {
+		t.Fatalf("Seen during the outage = %v, %v", state, err)
 	}
 	if d := time.Since(start); d > 2*time.Second {
 		t.Fatalf("requests took %v during the outage", d)

@@ -68,6 +68,7 @@ func Run(t *testing.T, newBackend func(t *testing.T) Backend) {
 		{"Expiry", testExpiry},
 		{"Forget", testForget},
 		{"Seen", testSeen},
+		{"SeenLeaseOfADeadHolder", testSeenLease},
 		{"AppendIsAtomic", testAtomicAppend},
 		{"LockKeepsArrivalOrder", testLockOrder},
 		{"LockWaitIsBounded", testLockTimeout},
@@ -327,19 +328,30 @@ func testInvalid(t *testing.T, b Backend) {
 	if err := b.Store.Append(ctx(t), "+91 98 {x}", memory.Turn{Role: memory.RolePerson}); domain.ErrorCode(err) != domain.EINVALID {
 		t.Errorf("a phone with braces: %v", err)
 	}
-	if _, err := b.Store.Seen(ctx(t), ""); domain.ErrorCode(err) != domain.EINVALID {
+	if _, err := b.Store.Seen(ctx(t), "", Phone(), 0); domain.ErrorCode(err) != domain.EINVALID {
 		t.Errorf("an empty sid: %v", err)
+	}
+	if _, err := b.Store.Seen(ctx(t), strings.Repeat("S", 65), Phone(), 0); domain.ErrorCode(err) != domain.EINVALID {
+		t.Errorf("a sid of 65 characters: %v", err)
+	}
+	if _, err := b.Store.Seen(ctx(t), "SMnophone", "", 0); domain.ErrorCode(err) != domain.EINVALID {
+		t.Errorf("a sid without a phone: %v", err)
+	}
+	if err := b.Store.Answered(ctx(t), "SMbadphone", "+91 {x}"); domain.ErrorCode(err) != domain.EINVALID {
+		t.Errorf("Answered with a bad phone: %v", err)
 	}
 }
 
 // testTTL checks that every key the store writes has a lifetime within
-// its bound.
+// its bound: a message id's claim lives its lease, an answered one
+// SeenTTL.
 func testTTL(t *testing.T, b Backend) {
 	phone := Phone()
 	if err := b.Store.Append(ctx(t), phone, memory.Turn{Role: memory.RolePerson, Text: "GC stock?"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Store.Seen(ctx(t), "SM"+strings.TrimPrefix(phone, "+")); err != nil {
+	sid := "SM" + strings.TrimPrefix(phone, "+")
+	if _, err := b.Store.Seen(ctx(t), sid, phone, time.Minute); err != nil {
 		t.Fatal(err)
 	}
 	unlock, err := b.Store.Lock(ctx(t), phone)
@@ -348,18 +360,29 @@ func testTTL(t *testing.T, b Backend) {
 	}
 	keys := b.Keys(t)
 	unlock()
+	checkLifetimes(t, keys, 0, time.Minute)
+	if err := b.Store.Answered(ctx(t), sid, phone); err != nil {
+		t.Fatal(err)
+	}
+	checkLifetimes(t, b.Keys(t), time.Minute, memory.SeenTTL)
+}
+
+// checkLifetimes checks that keys hold one conversation and one message id,
+// the id living more than seenMin and at most seenMax.
+func checkLifetimes(t *testing.T, keys map[string]time.Duration, seenMin, seenMax time.Duration) {
+	t.Helper()
 	var conv, seen int
 	for k, ttl := range keys {
-		limit := memory.TTL
+		low, high := time.Duration(0), memory.TTL
 		switch {
 		case strings.Contains(k, "conv:"):
 			conv++
 		case strings.Contains(k, "seen:"):
 			seen++
-			limit = memory.SeenTTL
+			low, high = seenMin, seenMax
 		}
-		if ttl <= 0 || ttl > limit {
-			t.Errorf("key %s has lifetime %v, want in (0, %v]", k, ttl, limit)
+		if ttl <= low || ttl > high {
+			t.Errorf("key %s has lifetime %v, want in (%v, %v]", k, ttl, low, high)
 		}
 	}
 	if conv != 1 || seen != 1 {
@@ -399,16 +422,22 @@ func testExpiry(t *testing.T, b Backend) {
 	if turns() != 0 {
 		t.Fatal("still remembered 24 h after the last message")
 	}
-	if first, _ := b.Store.Seen(ctx(t), "SMexpiry"+phone); !first {
-		t.Fatal("a new sid was not first")
+	sid := "SMexpiry" + strings.TrimPrefix(phone, "+")
+	wantSeen(t, b.Store, sid, phone, 0, memory.SeenNew)
+	if err := b.Store.Answered(ctx(t), sid, phone); err != nil {
+		t.Fatal(err)
 	}
 	b.Advance(memory.SeenTTL - time.Minute)
-	if first, _ := b.Store.Seen(ctx(t), "SMexpiry"+phone); first {
-		t.Fatal("a sid was forgotten before SeenTTL")
-	}
+	wantSeen(t, b.Store, sid, phone, 0, memory.SeenAnswered)
 	b.Advance(2 * time.Minute)
-	if first, _ := b.Store.Seen(ctx(t), "SMexpiry"+phone); !first {
-		t.Fatal("a sid was remembered after SeenTTL")
+	wantSeen(t, b.Store, sid, phone, 0, memory.SeenNew)
+}
+
+// wantSeen claims sid for phone and checks what the store says of it.
+func wantSeen(t *testing.T, s memory.Store, sid, phone string, lease time.Duration, want memory.SeenState) {
+	t.Helper()
+	if got, err := s.Seen(ctx(t), sid, phone, lease); err != nil || got != want {
+		t.Fatalf("Seen(%s, %s) = %v, %v; want %v", sid, phone, got, err, want)
 	}
 }
 
@@ -438,18 +467,29 @@ func testForget(t *testing.T, b Backend) {
 	}
 }
 
+// testSeen: a MessageSid is claimed by one instance, bound to its sender,
+// and answered once; what another instance or another sender sees of it.
 func testSeen(t *testing.T, b Backend) {
-	sid := "SM" + strings.TrimPrefix(Phone(), "+") + "seen"
-	if first, err := b.Store.Seen(ctx(t), sid); err != nil || !first {
-		t.Fatalf("first Seen = %v, %v", first, err)
+	phone, other := Phone(), Phone()
+	sid := "SM" + strings.TrimPrefix(phone, "+") + "seen"
+	wantSeen(t, b.Store, sid, phone, time.Minute, memory.SeenNew)
+	// A retry on another instance while the first answers.
+	wantSeen(t, b.peer(), sid, phone, time.Minute, memory.SeenInFlight)
+	// The same sid from another number learns nothing and claims nothing.
+	wantSeen(t, b.peer(), sid, other, time.Minute, memory.SeenOtherSender)
+	wantSeen(t, b.Store, sid+"x", phone, time.Minute, memory.SeenNew)
+	if err := b.Store.Answered(ctx(t), sid, phone); err != nil {
+		t.Fatal(err)
 	}
-	if first, err := b.peer().Seen(ctx(t), sid); err != nil || first {
-		t.Fatalf("second Seen on another instance = %v, %v", first, err)
+	wantSeen(t, b.peer(), sid, phone, time.Minute, memory.SeenAnswered)
+	wantSeen(t, b.peer(), sid, other, time.Minute, memory.SeenOtherSender)
+	// Another sender cannot take the record over by answering it.
+	if err := b.peer().Answered(ctx(t), sid, other); err != nil {
+		t.Fatal(err)
 	}
-	if first, err := b.Store.Seen(ctx(t), sid+"x"); err != nil || !first {
-		t.Fatalf("another sid = %v, %v", first, err)
-	}
-	// Racing deliveries of one sid: exactly one is first.
+	wantSeen(t, b.Store, sid, phone, time.Minute, memory.SeenAnswered)
+
+	// Racing deliveries of one sid: exactly one claims it.
 	sid += "race"
 	var firsts atomic.Int32
 	var wg sync.WaitGroup
@@ -459,17 +499,46 @@ func testSeen(t *testing.T, b Backend) {
 			if i%2 == 1 {
 				s = b.peer()
 			}
-			if first, err := s.Seen(ctx(t), sid); err != nil {
+			if state, err := s.Seen(ctx(t), sid, phone, time.Minute); err != nil {
 				t.Error(err)
-			} else if first {
+			} else if state == memory.SeenNew {
 				firsts.Add(1)
+			} else if state != memory.SeenInFlight {
+				t.Errorf("a racing delivery saw %v", state)
 			}
 		})
 	}
 	wg.Wait()
 	if firsts.Load() != 1 {
-		t.Fatalf("%d deliveries were first", firsts.Load())
+		t.Fatalf("%d deliveries claimed the message", firsts.Load())
 	}
+}
+
+// testSeenLease: an instance that claims a message and dies before
+// answering it (it never calls Answered) holds it for one lease only; then
+// another instance claims it and answers.
+func testSeenLease(t *testing.T, b Backend) {
+	phone := Phone()
+	sid := "SM" + strings.TrimPrefix(phone, "+") + "dead"
+	const lease = 300 * time.Millisecond
+	wantSeen(t, b.Store, sid, phone, lease, memory.SeenNew)
+	wantSeen(t, b.peer(), sid, phone, time.Minute, memory.SeenInFlight)
+	if b.Advance != nil {
+		b.Advance(lease + time.Millisecond)
+	}
+	waitFor(t, func() bool {
+		state, err := b.peer().Seen(ctx(t), sid, phone, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return state == memory.SeenNew
+	})
+	// The new holder's claim is live: the first instance, back, waits.
+	wantSeen(t, b.Store, sid, phone, lease, memory.SeenInFlight)
+	if err := b.peer().Answered(ctx(t), sid, phone); err != nil {
+		t.Fatal(err)
+	}
+	wantSeen(t, b.Store, sid, phone, lease, memory.SeenAnswered)
 }
 
 // testAtomicAppend appends from many goroutines without the lock: no turn

@@ -6,53 +6,182 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/munshi/munshi/internal/domain"
 )
 
-// Claim records an inbound message by its MessageSid. The first delivery
-// claims it (claimed is true) and must later call SaveReply. A retried
-// delivery does not claim it: done says whether its reply is already saved,
-// and reply is that reply.
-func (s *Store) Claim(ctx context.Context, in domain.Inbound) (claimed, done bool, reply domain.Reply, err error) {
-	res, err := s.db.ExecContext(ctx, `INSERT INTO inbound_messages (sid, sender, body, received_at)
-		VALUES (?, ?, ?, ?) ON CONFLICT(sid) DO NOTHING`, in.SID, in.From, in.Body, formatTime(s.Now()))
+// Claim records an inbound message by its MessageSid and claims it for the
+// caller until lease has passed: claimed is true when the message is new, or
+// when an earlier claim ran out with no reply saved (Munshi died while
+// answering it), and the caller must then answer it and call SaveReply. A
+// delivery that does not claim it learns whether its reply is saved (done,
+// with the reply) or still being worked on (neither). A MessageSid recorded
+// for another sender is EUNAUTHORIZED, and nothing of it is returned.
+//
+// The body is stored as given (the caller redacts it) and only for the
+// numbers in users: an unknown sender's message keeps no text at rest.
+func (s *Store) Claim(ctx context.Context, in domain.Inbound, lease time.Duration) (claimed, done bool, reply domain.Reply, err error) {
+	now := s.Now()
+	row, found, err := s.inbound(ctx, in.SID)
 	if err != nil {
-		return false, false, reply, fmt.Errorf("sqlite: claim %s: %w", in.SID, err)
+		return false, false, reply, err
 	}
-	if n, _ := res.RowsAffected(); n == 1 {
-		return true, false, reply, nil
+	if !found {
+		res, err := s.db.ExecContext(ctx, `INSERT INTO inbound_messages (sid, sender, body, received_at, lease_until)
+			VALUES (?, ?, CASE WHEN EXISTS (SELECT 1 FROM users WHERE phone = ?) THEN ? ELSE '' END, ?, ?)
+			ON CONFLICT(sid) DO NOTHING`,
+			in.SID, in.From, in.From, in.Body, formatTime(now), formatTime(now.Add(lease)))
+		if err != nil {
+			return false, false, reply, fmt.Errorf("sqlite: claim %s: %w", in.SID, err)
+		}
+		if n, _ := res.RowsAffected(); n == 1 {
+			return true, false, reply, nil
+		}
+		// Another delivery recorded it in between.
+		if row, found, err = s.inbound(ctx, in.SID); err != nil || !found {
+			return false, false, reply, err
+		}
 	}
-	done, reply, err = s.SavedReply(ctx, in.SID)
-	return false, done, reply, err
+	switch {
+	case row.sender != in.From:
+		return false, false, reply, domain.Errorf(domain.EUNAUTHORIZED, "MessageSid belongs to another sender")
+	case row.reply.Valid:
+		reply, err = decodeReply(in.SID, row.reply.String)
+		return false, err == nil, reply, err
+	case row.leaseUntil.Valid && row.leaseUntil.String > formatTime(now):
+		return false, false, reply, nil
+	}
+	// The claim ran out unanswered: take it over, unless another delivery
+	// or the recovery job just did.
+	res, err := s.db.ExecContext(ctx, `UPDATE inbound_messages SET lease_until = ?, attempts = attempts + 1
+		WHERE sid = ? AND sender = ? AND reply IS NULL AND (lease_until IS NULL OR lease_until <= ?)`,
+		formatTime(now.Add(lease)), in.SID, in.From, formatTime(now))
+	if err != nil {
+		return false, false, reply, fmt.Errorf("sqlite: take over %s: %w", in.SID, err)
+	}
+	n, _ := res.RowsAffected()
+	return n == 1, false, reply, nil
+}
+
+// inboundRow is what Claim needs to know of a recorded message.
+type inboundRow struct {
+	sender     string
+	reply      sql.NullString
+	leaseUntil sql.NullString
+}
+
+func (s *Store) inbound(ctx context.Context, sid string) (inboundRow, bool, error) {
+	var r inboundRow
+	err := s.read.QueryRowContext(ctx, `SELECT sender, reply, lease_until FROM inbound_messages WHERE sid = ?`, sid).
+		Scan(&r.sender, &r.reply, &r.leaseUntil)
+	if errors.Is(err, sql.ErrNoRows) {
+		return r, false, nil
+	} else if err != nil {
+		return r, false, fmt.Errorf("sqlite: inbound %s: %w", sid, err)
+	}
+	return r, true, nil
 }
 
 // SavedReply returns the reply recorded for a MessageSid, if there is one.
 func (s *Store) SavedReply(ctx context.Context, sid string) (bool, domain.Reply, error) {
-	var reply domain.Reply
 	var raw sql.NullString
 	err := s.read.QueryRowContext(ctx, `SELECT reply FROM inbound_messages WHERE sid = ?`, sid).Scan(&raw)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && !raw.Valid) {
-		return false, reply, nil
+		return false, domain.Reply{}, nil
 	} else if err != nil {
-		return false, reply, fmt.Errorf("sqlite: saved reply %s: %w", sid, err)
+		return false, domain.Reply{}, fmt.Errorf("sqlite: saved reply %s: %w", sid, err)
 	}
-	if err := json.Unmarshal([]byte(raw.String), &reply); err != nil {
-		return false, reply, fmt.Errorf("sqlite: saved reply %s: %w", sid, err)
+	reply, err := decodeReply(sid, raw.String)
+	return err == nil, reply, err
+}
+
+func decodeReply(sid, raw string) (domain.Reply, error) {
+	var reply domain.Reply
+	if err := json.Unmarshal([]byte(raw), &reply); err != nil {
+		return domain.Reply{}, fmt.Errorf("sqlite: saved reply %s: %w", sid, err)
 	}
-	return true, reply, nil
+	return reply, nil
 }
 
 // SaveReply records the reply to a claimed message, so that a retry of the
-// same MessageSid gets it again.
+// same MessageSid gets it again; an empty reply closes the message without
+// an answer. The claim ends with it.
 func (s *Store) SaveReply(ctx context.Context, sid string, reply domain.Reply) error {
 	raw, err := json.Marshal(reply)
 	if err != nil {
 		return fmt.Errorf("sqlite: save reply %s: %w", sid, err)
 	}
-	if _, err := s.db.ExecContext(ctx, `UPDATE inbound_messages SET reply = ?, replied_at = ? WHERE sid = ?`,
+	if _, err := s.db.ExecContext(ctx, `UPDATE inbound_messages SET reply = ?, replied_at = ?, lease_until = NULL WHERE sid = ?`,
 		string(raw), formatTime(s.Now()), sid); err != nil {
 		return fmt.Errorf("sqlite: save reply %s: %w", sid, err)
 	}
 	return nil
+}
+
+// Release ends the caller's claim on an unanswered message without a
+// reply, so that the next retry, or the recovery job, looks at it again:
+// another instance is answering it, and this one must not record it as
+// answered.
+func (s *Store) Release(ctx context.Context, sid string) error {
+	if _, err := s.db.ExecContext(ctx, `UPDATE inbound_messages SET lease_until = ? WHERE sid = ? AND reply IS NULL`,
+		formatTime(s.Now()), sid); err != nil {
+		return fmt.Errorf("sqlite: release %s: %w", sid, err)
+	}
+	return nil
+}
+
+// Discard deletes an unanswered message that was never this instance's to
+// answer (its MessageSid belongs to another sender elsewhere), so that the
+// record does not stand in the real sender's way.
+func (s *Store) Discard(ctx context.Context, sid string) error {
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM inbound_messages WHERE sid = ? AND reply IS NULL`, sid); err != nil {
+		return fmt.Errorf("sqlite: discard %s: %w", sid, err)
+	}
+	return nil
+}
+
+// ClaimAbandoned claims, for lease, up to limit messages that were claimed
+// and never answered once their claim has run out (oldest first), and
+// returns them as they were recorded: the body as stored (redacted, and
+// empty for unknown senders) and Received the time they arrived.
+func (s *Store) ClaimAbandoned(ctx context.Context, lease time.Duration, limit int) ([]domain.Inbound, error) {
+	now := s.Now()
+	rows, err := s.db.QueryContext(ctx, `UPDATE inbound_messages SET lease_until = ?, attempts = attempts + 1
+		WHERE sid IN (SELECT sid FROM inbound_messages
+			WHERE reply IS NULL AND (lease_until IS NULL OR lease_until <= ?) ORDER BY received_at LIMIT ?)
+		RETURNING sid, sender, body, received_at`, formatTime(now.Add(lease)), formatTime(now), limit)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: claim abandoned messages: %w", err)
+	}
+	defer rows.Close()
+	var out []domain.Inbound
+	for rows.Next() {
+		var in domain.Inbound
+		var received string
+		if err := rows.Scan(&in.SID, &in.From, &in.Body, &received); err != nil {
+			return nil, fmt.Errorf("sqlite: claim abandoned messages: %w", err)
+		}
+		in.Received = parseTime(received)
+		out = append(out, in)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: claim abandoned messages: %w", err)
+	}
+	return out, nil
+}
+
+// FirstRefusalToday records that the unknown number phone is refused today
+// (the calendar day in zone, by the store's clock) and reports whether it
+// is the first refusal of that day.
+func (s *Store) FirstRefusalToday(ctx context.Context, phone string, zone *time.Location) (bool, error) {
+	now := s.Now()
+	res, err := s.db.ExecContext(ctx, `INSERT INTO refusals (phone, day, refused_at) VALUES (?, ?, ?)
+		ON CONFLICT(phone) DO UPDATE SET day = excluded.day, refused_at = excluded.refused_at
+		WHERE refusals.day <> excluded.day`, phone, now.In(zone).Format(time.DateOnly), formatTime(now))
+	if err != nil {
+		return false, fmt.Errorf("sqlite: refusal of %s: %w", phone, err)
+	}
+	n, _ := res.RowsAffected()
+	return n == 1, nil
 }

@@ -1,0 +1,419 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/munshi/munshi/internal/config"
+	"github.com/munshi/munshi/internal/conversation"
+	"github.com/munshi/munshi/internal/demo"
+	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/twilio"
+	"github.com/munshi/munshi/webhook"
+)
+
+// testClock is a clock a test moves; Main's store and dispatcher read it.
+// It stands at fixed (plus what it was advanced) when fixed is set, and
+// otherwise runs with real time, shifted.
+type testClock struct {
+	mu     sync.Mutex
+	offset time.Duration
+	fixed  time.Time // when set, the clock stands there (plus offset)
+}
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.fixed.IsZero() {
+		return c.fixed.Add(c.offset)
+	}
+	return time.Now().Add(c.offset)
+}
+
+func (c *testClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.offset += d
+	c.mu.Unlock()
+}
+
+// onClock makes Main's store (and so its inbox, leases and refusal days)
+// read clk.
+func onClock(clk *testClock) func(*Main) {
+	return func(m *Main) { m.Store.Now = clk.Now }
+}
+
+// crashWhileAnswering records in as the webhook does and then dies: the
+// message stays claimed, with no reply, until its lease runs out.
+func crashWhileAnswering(t *testing.T, m *Main, in domain.Inbound) {
+	t.Helper()
+	claimed, _, _, err := m.Store.Claim(context.Background(), in, m.Pipeline.Lease())
+	if err != nil || !claimed {
+		t.Fatalf("claim as the crashed process = %v, %v", claimed, err)
+	}
+}
+
+// placeDraft shows the salesperson an order summary that an "ok" commits,
+// and returns its number.
+func placeDraft(t *testing.T, m *Main, sid string) string {
+	t.Helper()
+	summary := say(t, m, sid, demo.SalesPhone, "10 carton glass cleaner aur 10 pack phenyl for Rajesh, COD")
+	if !strings.Contains(summary, "Reply *ok*") {
+		t.Fatalf("summary: %s", summary)
+	}
+	return orderID.FindString(summary)
+}
+
+// committedGC is how many Glass Cleaner bottles open orders hold.
+func committedGC(t *testing.T, m *Main) int64 {
+	t.Helper()
+	c, err := m.Store.Committed(context.Background(), "GC500")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c["GC500"]
+}
+
+// TestRetryAfterCrashPlacesTheOrderOnce: Munshi dies while answering an
+// "ok"; Twilio's retry after the claim's lease has run out gets a real
+// answer, and the order is committed once.
+func TestRetryAfterCrashPlacesTheOrderOnce(t *testing.T) {
+	clk := &testClock{}
+	m := startMain(t, newFakeTwilio(t).URL, nil, onClock(clk))
+	ctx := context.Background()
+	id := placeDraft(t, m, "SMcr1")
+	before := committedGC(t, m)
+	ok := domain.Inbound{SID: "SMcr2", From: demo.SalesPhone, Body: "ok"}
+	crashWhileAnswering(t, m, ok)
+
+	clk.Advance(m.Pipeline.Lease())
+	reply := say(t, m, ok.SID, ok.From, ok.Body)
+	if !strings.Contains(reply, id) || !strings.Contains(reply, "placed") {
+		t.Fatalf("the retry after the crash got %q; want the order placed", reply)
+	}
+	if again := say(t, m, ok.SID, ok.From, ok.Body); again != reply {
+		t.Fatalf("a later retry got %q, want %q", again, reply)
+	}
+	if got := committedGC(t, m) - before; got != 240 {
+		t.Fatalf("%d bottles committed, want 240 (one order)", got)
+	}
+	if o, found, _ := m.Store.Order(ctx, id); !found || o.Status != domain.OrderCommitted {
+		t.Fatalf("order %s: %+v", id, o)
+	}
+	if n := auditCount(t, m, "inbound", ok.SID); n != 1 {
+		t.Fatalf("the ok was processed %d times", n)
+	}
+}
+
+// TestRestartAnswersWhatACrashLeft: Munshi dies while answering an "ok";
+// on restart it answers the message through the outbox (the webhook
+// request is gone), commits the order once, and records the answer.
+func TestRestartAnswersWhatACrashLeft(t *testing.T) {
+	tw := newFakeTwilio(t)
+	db := filepath.Join(t.TempDir(), "munshi.db")
+	first := startMain(t, tw.URL, map[string]string{"MUNSHI_DB": db})
+	ctx := context.Background()
+	id := placeDraft(t, first, "SMrs1")
+	before := committedGC(t, first)
+	ok := domain.Inbound{SID: "SMrs2", From: demo.SalesPhone, Body: "ok"}
+	crashWhileAnswering(t, first, ok)
+	lease := first.Pipeline.Lease()
+	first.Close()
+
+	// Restarted once the lease has run out.
+	clk := &testClock{offset: lease}
+	m := startMain(t, tw.URL, map[string]string{"MUNSHI_DB": db}, onClock(clk))
+	var reply domain.Reply
+	deadline := time.Now().Add(10 * time.Second)
+	for done := false; !done; {
+		if time.Now().After(deadline) {
+			t.Fatal("the restarted Munshi never answered the message the crash left")
+		}
+		time.Sleep(5 * time.Millisecond)
+		done, reply, _ = m.Store.SavedReply(ctx, ok.SID)
+	}
+	if !strings.Contains(reply.Text, id) || !strings.Contains(reply.Text, "placed") {
+		t.Fatalf("recovered reply %q", reply.Text)
+	}
+	if body := waitFor(t, tw, demo.SalesPhone, reply.Text); body != reply.Text {
+		t.Fatalf("sent %q", body)
+	}
+	if got := committedGC(t, m) - before; got != 240 {
+		t.Fatalf("%d bottles committed, want 240 (one order)", got)
+	}
+	// Twilio's own retry now gets the same answer, and nothing more is done.
+	if again := say(t, m, ok.SID, ok.From, ok.Body); again != reply.Text {
+		t.Fatalf("a retry after recovery got %q", again)
+	}
+	m.recoverUnanswered(ctx)
+	if got := committedGC(t, m) - before; got != 240 || countTo(tw, demo.SalesPhone, reply.Text) != 1 {
+		t.Fatalf("after another round: %d bottles committed, the answer sent %d times", got, countTo(tw, demo.SalesPhone, reply.Text))
+	}
+	if n := auditCount(t, m, "recovery", ok.SID); n != 1 {
+		t.Fatalf("%d recovery audit entries, want 1", n)
+	}
+}
+
+func auditCount(t *testing.T, m *Main, kind, subject string) int {
+	t.Helper()
+	entries, err := m.Store.AuditEntries(context.Background(), kind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range entries {
+		if e.Subject == subject {
+			n++
+		}
+	}
+	return n
+}
+
+// postForm posts a signed webhook and returns the status and the body.
+func postForm(t *testing.T, m *Main, form url.Values) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest("POST", "http://"+m.Addr()+"/webhook/twilio", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("X-Twilio-Signature", twilio.Sign(testToken, publicURL+"/webhook/twilio", form))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(body)
+}
+
+func messageForm(sid, from, body string) url.Values {
+	return url.Values{"MessageSid": {sid}, "AccountSid": {testSID}, "From": {"whatsapp:" + from},
+		"To": {"whatsapp:+14155238886"}, "Body": {body}, "NumMedia": {"0"}}
+}
+
+// TestOtherSenderGetsNothing: a MessageSid re-posted (signed) with another
+// From is refused with 403 and a short reason, nothing of the first
+// sender's order leaks, nothing is processed, and the attempt is audited.
+func TestOtherSenderGetsNothing(t *testing.T) {
+	m := startMain(t, newFakeTwilio(t).URL, nil)
+	ctx := context.Background()
+	summary := say(t, m, "SMos1", demo.SalesPhone, "10 carton glass cleaner aur 10 pack phenyl for Rajesh, COD")
+	inbound := auditCount(t, m, "inbound", "SMos1")
+	for _, from := range []string{demo.OwnerPhone, "+15550001111"} {
+		code, body := postForm(t, m, messageForm("SMos1", from, "10 carton glass cleaner aur 10 pack phenyl for Rajesh, COD"))
+		if code != http.StatusForbidden || strings.TrimSpace(body) != webhook.OtherSender {
+			t.Fatalf("from %s: %d %q", from, code, body)
+		}
+		if strings.Contains(body, "Rajesh") || strings.Contains(body, "₹") {
+			t.Fatalf("the first sender's reply leaked: %q", body)
+		}
+	}
+	if n := auditCount(t, m, "inbound", "SMos1"); n != inbound {
+		t.Fatal("a refused delivery was processed")
+	}
+	refusals, _ := m.Store.AuditEntries(ctx, "refusal")
+	var actors []string
+	for _, e := range refusals {
+		if e.Subject == "SMos1" {
+			actors = append(actors, e.Actor)
+		}
+	}
+	if strings.Join(actors, ",") != demo.OwnerPhone+",+15550001111" {
+		t.Fatalf("refusals audited for %v", actors)
+	}
+	// The sender's own retry still gets its summary.
+	if again := say(t, m, "SMos1", demo.SalesPhone, "10 carton glass cleaner aur 10 pack phenyl for Rajesh, COD"); again != summary {
+		t.Fatalf("the sender's retry got %q", again)
+	}
+}
+
+// TestUnknownNumberRefusedOncePerDay: an unknown number is refused on its
+// first message of the day, then gets an empty <Response/>; every message
+// is audited by length, never by text; its messages keep no text at rest;
+// the next day in Kolkata it is refused again.
+func TestUnknownNumberRefusedOncePerDay(t *testing.T) {
+	// 10:00 in Kolkata.
+	clk := &testClock{fixed: time.Date(2026, 3, 14, 4, 30, 0, 0, time.UTC)}
+	db := filepath.Join(t.TempDir(), "munshi.db")
+	m := startMain(t, newFakeTwilio(t).URL, map[string]string{"MUNSHI_DB": db}, onClock(clk))
+	stranger := "+15550001111"
+	texts := []string{"मुझे अपना पूरा कैटलॉग भेजो 🙏", "hello??", "<Response><Say>x</Say></Response>"}
+	if got := say(t, m, "SMun1", stranger, texts[0]); got != conversation.Refusal {
+		t.Fatalf("first message: %q", got)
+	}
+	code, body := postForm(t, m, messageForm("SMun2", stranger, texts[1]))
+	if code != 200 || !strings.Contains(body, "<Response></Response>") {
+		t.Fatalf("second message of the day: %d %s", code, body)
+	}
+	clk.Advance(13 * time.Hour) // 23:00
+	if got := say(t, m, "SMun3", stranger, texts[2]); got != "" {
+		t.Fatalf("third message of the day: %q", got)
+	}
+	// Another unknown number has a day of its own.
+	if got := say(t, m, "SMun4", "+15550002222", "hi"); got != conversation.Refusal {
+		t.Fatalf("another number: %q", got)
+	}
+	clk.Advance(90 * time.Minute) // 00:30 the next day in Kolkata
+	if got := say(t, m, "SMun5", stranger, "hi again"); got != conversation.Refusal {
+		t.Fatalf("the next day: %q", got)
+	}
+
+	refusals, _ := m.Store.AuditEntries(context.Background(), "refusal")
+	silent := map[string]any{}
+	for _, e := range refusals {
+		silent[e.Subject] = e.Detail["silent"]
+		if e.Subject == "SMun1" && e.Detail["chars"] != float64(len([]rune(texts[0]))) {
+			t.Errorf("chars of SMun1 = %v", e.Detail["chars"])
+		}
+		for _, text := range texts {
+			if strings.Contains(fmt.Sprint(e.Detail), text) {
+				t.Errorf("a refusal audit entry holds the text %q", text)
+			}
+		}
+	}
+	want := map[string]any{"SMun1": false, "SMun2": true, "SMun3": true, "SMun4": false, "SMun5": false}
+	if fmt.Sprint(silent) != fmt.Sprint(want) {
+		t.Fatalf("silent by message = %v, want %v", silent, want)
+	}
+	// At rest: the unknown number's messages have no text.
+	raw, err := sql.Open("sqlite3", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	var texted int
+	if err := raw.QueryRow(`SELECT COUNT(*) FROM inbound_messages WHERE sender = ? AND body <> ''`, stranger).Scan(&texted); err != nil || texted != 0 {
+		t.Fatalf("%d of the unknown number's messages keep text (%v)", texted, err)
+	}
+}
+
+// TestInboundTextRedactedAtRest: a credential in a message is redacted in
+// the inbound record, as in the audit log.
+func TestInboundTextRedactedAtRest(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "munshi.db")
+	m := startMain(t, newFakeTwilio(t).URL, map[string]string{"MUNSHI_DB": db})
+	key := "AIzaSyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUvW"
+	say(t, m, "SMkey", demo.OwnerPhone, "the gemini key is "+key+" and the twilio token is "+testToken)
+	raw, err := sql.Open("sqlite3", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	var body string
+	if err := raw.QueryRow(`SELECT body FROM inbound_messages WHERE sid = 'SMkey'`).Scan(&body); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(body, key) || strings.Contains(body, testToken) || !strings.Contains(body, "the gemini key is") {
+		t.Fatalf("body at rest: %q", body)
+	}
+}
+
+// TestRetentionSweep: inbound records go after MUNSHI_RETENTION, audit
+// entries after the longer MUNSHI_AUDIT_RETENTION.
+func TestRetentionSweep(t *testing.T) {
+	clk := &testClock{}
+	m := startMain(t, newFakeTwilio(t).URL, map[string]string{"MUNSHI_RETENTION": "30d", "MUNSHI_AUDIT_RETENTION": "400d"}, onClock(clk))
+	ctx := context.Background()
+	say(t, m, "SMold", demo.SalesPhone, "namaste")
+	clk.Advance(31 * 24 * time.Hour)
+	say(t, m, "SMnew", demo.SalesPhone, "namaste")
+	m.sweep(ctx)
+	if done, _, _ := m.Store.SavedReply(ctx, "SMold"); done {
+		t.Fatal("an inbound record outlived MUNSHI_RETENTION")
+	}
+	if done, _, _ := m.Store.SavedReply(ctx, "SMnew"); !done {
+		t.Fatal("a recent inbound record was swept")
+	}
+	if auditCount(t, m, "inbound", "SMold") != 1 {
+		t.Fatal("the audit log lost an entry within MUNSHI_AUDIT_RETENTION")
+	}
+	clk.Advance(370 * 24 * time.Hour)
+	m.sweep(ctx)
+	if auditCount(t, m, "inbound", "SMold") != 0 || auditCount(t, m, "inbound", "SMnew") != 1 {
+		t.Fatal("the audit log was not swept by its own retention")
+	}
+}
+
+// TestUnreachableRedisIsWarnedAtStart: a REDIS_URL nobody answers is in the
+// log at start, not only in /readyz, and Munshi still starts.
+func TestUnreachableRedisIsWarnedAtStart(t *testing.T) {
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	dead := ln.Addr().String()
+	ln.Close()
+	for _, tc := range []struct {
+		url  string
+		warn bool
+	}{{"redis://:s3cretpass@" + dead + "/0", true}, {redisURL(t), false}} {
+		env := map[string]string{"MUNSHI_DB": filepath.Join(t.TempDir(), "m.db"), "REDIS_URL": tc.url, "MUNSHI_LOG_LEVEL": "warn"}
+		cfg := config.FromEnv(func(k string) string { return env[k] })
+		var log bytes.Buffer
+		m := NewMain(cfg, true, &log)
+		err := m.Open(context.Background())
+		m.Close()
+		if err != nil {
+			t.Fatalf("%s: Open: %v", tc.url, err)
+		}
+		if got := strings.Contains(log.String(), "REDIS_URL does not answer"); got != tc.warn {
+			t.Errorf("%s: warned %v, want %v; log:\n%s", tc.url, got, tc.warn, log.String())
+		}
+		if strings.Contains(log.String(), "s3cretpass") {
+			t.Error("the Redis password reached the log")
+		}
+	}
+}
+
+// TestRetainedHeapAfterManyLargeMessages sends 5,000 long Devanagari
+// messages from unknown numbers through the real HTTP handler, pipeline and
+// SQLite inbox, and measures the heap they leave behind: what Munshi keeps
+// per message (dedupe, locks, maps) must be small, never the request.
+func TestRetainedHeapAfterManyLargeMessages(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sends 5,000 large messages")
+	}
+	m := startMain(t, newFakeTwilio(t).URL, nil)
+	// About 4,000 characters, WhatsApp's limit: some 36 KiB once escaped.
+	body := strings.Repeat("नमस्ते, मुझे आपका पूरा कैटलॉग और भाव भेजिए। ", 95)
+	message := func(i int) {
+		from := fmt.Sprintf("+1555%07d", i)
+		// An unescaped MessageSid: url.ParseQuery returns it as a slice
+		// of the whole request body.
+		if resp, _ := send(t, m, fmt.Sprintf("SM%032x", i), from, body, false); resp.StatusCode != 200 {
+			t.Fatalf("message %d: status %d", i, resp.StatusCode)
+		}
+	}
+	const warm, n = 50, 5000
+	for i := range warm { // pools, caches and the connection exist before measuring
+		message(i)
+	}
+	before := heapAfterGC()
+	for i := warm; i < warm+n; i++ {
+		message(i)
+	}
+	after := heapAfterGC()
+	runtime.KeepAlive(m)
+	retained := int64(after) - int64(before)
+	t.Logf("heap after GC: %.1f MiB before, %.1f MiB after %d messages of %d characters; %.1f MiB retained (%d B a message)",
+		mib(before), mib(after), n, len([]rune(body)), float64(retained)/(1<<20), retained/n)
+	if retained > 16<<20 {
+		t.Fatalf("%d messages left %.1f MiB on the heap, want under 16 MiB", n, float64(retained)/(1<<20))
+	}
+}
+
+func heapAfterGC() uint64 {
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
+}
+
+func mib(b uint64) float64 { return float64(b) / (1 << 20) }
