@@ -167,15 +167,17 @@ func startLarge(b *testing.B) *Main {
 // BenchmarkLargeStockQuestion: "GC ka stock kitna hai" through the webhook
 // over 10,000 SKUs and 500,000 order lines.
 func BenchmarkLargeStockQuestion(b *testing.B) {
-	benchMessages(b, startLarge(b), demo.OwnerPhone, "GC ka stock kitna hai")
+	benchMessages(b, startLarge(b), demo.OwnerPhone, "GC ka stock kitna hai",
+		want{has: []string{"*Glass Cleaner 500ml* (GC500)", "Ready:", "Available:"}})
 }
 
 // BenchmarkLargeOutstandingQuestion: "who owes us money?" at that scale.
 func BenchmarkLargeOutstandingQuestion(b *testing.B) {
-	benchMessages(b, startLarge(b), demo.OwnerPhone, "who owes us money?")
+	benchMessages(b, startLarge(b), demo.OwnerPhone, "who owes us money?", want{has: []string{"*Who owes us*", "customers, ₹"}})
 }
 
 // BenchmarkLargeCustomerOutstanding: "Mehta ji ka outstanding".
 func BenchmarkLargeCustomerOutstanding(b *testing.B) {
-	benchMessages(b, startLarge(b), demo.OwnerPhone, "Mehta ji ka outstanding")
+	benchMessages(b, startLarge(b), demo.OwnerPhone, "Mehta ji ka outstanding",
+		want{has: []string{"*Mehta Traders* (C03)", "Outstanding: ₹", "Credit limit:"}})
 }
