@@ -6,7 +6,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/munshi/munshi/internal/domain"
 )
@@ -139,21 +138,22 @@ func TestReportWrite(t *testing.T) {
 	}
 }
 
-// Training is part of start-up: it must stay fast, and the same corpus must
-// always give the same model.
+// Training is part of start-up, and the same corpus must always give the
+// same model. How long it takes is BenchmarkTrain's to say; the test only
+// logs it.
 func TestTraining(t *testing.T) {
 	tr := sharedTraining()
 	if tr.err != nil {
 		t.Fatal(tr.err)
 	}
-	if !raceEnabled && tr.duration > 1500*time.Millisecond {
-		t.Errorf("training took %s", tr.duration)
-	}
+	t.Logf("trained on %d messages in %s", tr.examples, tr.duration)
 	if tr.model.temperature <= 0.25 || tr.model.temperature >= 6 {
 		t.Errorf("temperature %.2f sits at the edge of its search", tr.model.temperature)
 	}
 	if raceEnabled {
-		return // retraining single-threaded code is slow and tells the race detector nothing
+		// Retraining single-threaded code is slow and tells the race
+		// detector nothing; .ci/run checks determinism without -race.
+		return
 	}
 	again := train()
 	if len(again.model.weights) != len(tr.model.weights) || again.model.temperature != tr.model.temperature {
@@ -172,7 +172,7 @@ func TestTraining(t *testing.T) {
 // chosen on. A corpus edit that breaks them shows here.
 func TestCrossValidated(t *testing.T) {
 	if testing.Short() || raceEnabled {
-		t.Skip("trains five models, single-threaded: nothing for the race detector")
+		t.Skip("trains five models, single-threaded: nothing for the race detector; .ci/run runs it without -race")
 	}
 	exs, err := ReadExamples(bytes.NewReader(trainJSONL))
 	if err != nil {

@@ -3,6 +3,7 @@ package memory_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"sync"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/patience"
 	"github.com/munshi/munshi/memory"
 )
 
@@ -20,6 +22,7 @@ type flaky struct {
 	down  atomic.Bool
 	hang  atomic.Bool
 	calls atomic.Int64
+	given atomic.Int64 // time left on the context of the last hung call, -1 for none
 }
 
 var errDown = errors.New("dial tcp 127.0.0.1:6379: connect: connection refused")
@@ -27,6 +30,10 @@ var errDown = errors.New("dial tcp 127.0.0.1:6379: connect: connection refused")
 func (f *flaky) fail(ctx context.Context) error {
 	f.calls.Add(1)
 	if f.hang.Load() {
+		f.given.Store(-1)
+		if dl, ok := ctx.Deadline(); ok {
+			f.given.Store(int64(time.Until(dl)))
+		}
 		<-ctx.Done()
 		return ctx.Err()
 	}
@@ -80,13 +87,15 @@ func (f *flaky) Answered(ctx context.Context, sid, phone string) error {
 
 func (f *flaky) Ping(ctx context.Context) error { return f.fail(ctx) }
 
+const opTimeout = 50 * time.Millisecond
+
 func newResilient(t *testing.T) (*memory.Resilient, *flaky, *clock, *atomic.Int64) {
 	clk := &clock{now: time.Date(2025, 7, 1, 9, 0, 0, 0, time.UTC)}
 	f := &flaky{Store: memory.NewInProcess(memory.Options{})}
 	var hook atomic.Int64
 	r := memory.NewResilient(f, memory.ResilientOptions{
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clk.Now,
-		RetryEvery: time.Second, OpTimeout: 50 * time.Millisecond,
+		RetryEvery: time.Second, OpTimeout: opTimeout,
 		OnFailure: func(op string, err error) { hook.Add(1) },
 	})
 	return r, f, clk, &hook
@@ -159,16 +168,19 @@ func TestResilientPingRecovers(t *testing.T) {
 	}
 }
 
+// TestResilientBoundsAHungStore: a store that never answers is given at
+// most OpTimeout, and the request goes on without memory.
 func TestResilientBoundsAHungStore(t *testing.T) {
 	r, f, _, _ := newResilient(t)
 	f.hang.Store(true)
-	start := time.Now()
-	c, err := r.Load(context.Background(), "+919810000001")
+	var c memory.Conversation
+	var err error
+	patience.Within(t, "Load from a hung store", func() { c, err = r.Load(context.Background(), "+919810000001") })
 	if err != nil || !c.Unavailable {
 		t.Fatalf("Load = %+v, %v", c, err)
 	}
-	if d := time.Since(start); d > time.Second {
-		t.Fatalf("a hung store held the request %v", d)
+	if given := time.Duration(f.given.Load()); given <= 0 || given > opTimeout {
+		t.Fatalf("the hung store was given %v, want at most OpTimeout (%v)", given, opTimeout)
 	}
 	if !r.Degraded() {
 		t.Fatal("a hung store is not degraded")
@@ -212,29 +224,36 @@ func TestResilientLocalLockKeepsOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	var (
-		mu    sync.Mutex
-		order []int
-		wg    sync.WaitGroup
+		inside atomic.Int32
+		mu     sync.Mutex
+		order  []int
+		wg     sync.WaitGroup
 	)
-	for i := range 5 {
-		queued := make(chan struct{})
+	const n = 5
+	for i := range n {
 		wg.Go(func() {
-			close(queued)
 			unlock, err := r.Lock(ctx, phone)
 			if err != nil {
 				t.Error(err)
 				return
 			}
+			if k := inside.Add(1); k != 1 {
+				t.Errorf("%d messages of one person answered at once", k)
+			}
 			mu.Lock()
 			order = append(order, i)
 			mu.Unlock()
+			inside.Add(-1)
 			unlock()
 		})
-		<-queued
-		time.Sleep(20 * time.Millisecond) // let it reach the queue
+		// The next message arrives once this one is queued.
+		patience.WaitFor(t, fmt.Sprintf("message %d to queue", i), func() bool { return r.Waiting(phone) == i+1 })
 	}
 	first()
 	wg.Wait()
+	if len(order) != n {
+		t.Fatalf("%d of %d messages answered", len(order), n)
+	}
 	for i, got := range order {
 		if got != i {
 			t.Fatalf("order %v", order)

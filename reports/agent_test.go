@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/patience"
 	"github.com/munshi/munshi/reports"
 )
 
@@ -132,42 +134,62 @@ func TestAgentLoopStopsAtMaxSteps(t *testing.T) {
 	}
 }
 
+// TestAgentTimeouts: a model that never answers is given at most the step's
+// time, and at most what is left of the question's; the results gathered
+// so far answer. Each wait has a limit an hour long beside the one under
+// test, so only the limit under test can end it.
 func TestAgentTimeouts(t *testing.T) {
 	b := knownBooks(t)
+	// left is how long a step was given, by its context's deadline.
+	left := func(ctx context.Context) time.Duration {
+		if dl, ok := ctx.Deadline(); ok {
+			return time.Until(dl)
+		}
+		return -1
+	}
+	var given time.Duration
 	hang := func(ctx context.Context) (reports.AgentMessage, error) {
+		given = left(ctx)
 		<-ctx.Done()
 		return reports.AgentMessage{}, ctx.Err()
 	}
-	// A step that outlives its time limit: the results so far answer.
-	m := &fakeModel{script: func(ctx context.Context, step int, _ []reports.AgentMessage) (reports.AgentMessage, error) {
-		if step == 1 {
+	ask := func(a *reports.Agent, question string) (reply domain.Reply, used bool) {
+		patience.Within(t, "a question to a silent model", func() { reply, used = a.Ask(context.Background(), owner, question) })
+		return reply, used
+	}
+
+	// A step that outlives its time limit.
+	const step = 50 * time.Millisecond
+	m := &fakeModel{script: func(ctx context.Context, n int, _ []reports.AgentMessage) (reports.AgentMessage, error) {
+		if n == 1 {
 			return call("c1", reports.ToolPendingOrders, nil), nil
 		}
 		return hang(ctx)
 	}}
-	a := &reports.Agent{Model: m, Tools: b.tools, StepTimeout: 50 * time.Millisecond, TotalTimeout: 5 * time.Second}
-	start := time.Now()
-	reply, used := a.Ask(context.Background(), owner, "kya pending hai?")
-	if took := time.Since(start); took > 2*time.Second {
-		t.Fatalf("took %v", took)
-	}
+	reply, used := ask(&reports.Agent{Model: m, Tools: b.tools, StepTimeout: step, TotalTimeout: time.Hour}, "kya pending hai?")
 	if used || !strings.HasPrefix(reply.Text, "*Pending orders*") {
 		t.Fatalf("used %v:\n%s", used, reply.Text)
 	}
-	// The whole question's time limit, with slow steps that each fit.
-	m = &fakeModel{script: func(ctx context.Context, step int, _ []reports.AgentMessage) (reports.AgentMessage, error) {
-		select {
-		case <-time.After(60 * time.Millisecond):
-		case <-ctx.Done():
-			return reports.AgentMessage{}, ctx.Err()
+	if given <= 0 || given > step {
+		t.Fatalf("the step was given %v, want at most StepTimeout (%v)", given, step)
+	}
+
+	// The whole question's time limit: every step shares it.
+	const total = 100 * time.Millisecond
+	var first time.Duration
+	m = &fakeModel{script: func(ctx context.Context, n int, _ []reports.AgentMessage) (reports.AgentMessage, error) {
+		if n == 1 {
+			first = left(ctx)
+			return call("c", reports.ToolOutOfStock, nil), nil
 		}
-		return call("c", reports.ToolOutOfStock, nil), nil
+		return hang(ctx)
 	}}
-	a = &reports.Agent{Model: m, Tools: b.tools, StepTimeout: time.Second, TotalTimeout: 100 * time.Millisecond, MaxSteps: 10}
-	start = time.Now()
-	reply, used = a.Ask(context.Background(), owner, "kya khatam?")
-	if took := time.Since(start); took > time.Second || used || !strings.HasPrefix(reply.Text, "*Out of stock*") || m.steps > 3 {
-		t.Fatalf("took %v, %d steps, used %v:\n%s", took, m.steps, used, reply.Text)
+	reply, used = ask(&reports.Agent{Model: m, Tools: b.tools, StepTimeout: time.Hour, TotalTimeout: total, MaxSteps: 10}, "kya khatam?")
+	if used || !strings.HasPrefix(reply.Text, "*Out of stock*") || m.steps > 2 {
+		t.Fatalf("%d steps, used %v:\n%s", m.steps, used, reply.Text)
+	}
+	if first <= 0 || first > total {
+		t.Fatalf("the first step was given %v, want at most TotalTimeout (%v)", first, total)
 	}
 	// Nothing gathered before the model failed: the help text.
 	m = &fakeModel{script: func(ctx context.Context, _ int, _ []reports.AgentMessage) (reports.AgentMessage, error) {

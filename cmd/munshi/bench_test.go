@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"encoding/xml"
 	"fmt"
 	"io"
 	"net/http"
@@ -11,6 +13,7 @@ import (
 	"time"
 
 	"github.com/munshi/munshi/internal/demo"
+	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/twilio"
 )
 
@@ -25,8 +28,9 @@ func (l latencies) report(b *testing.B) {
 	b.ReportMetric(float64(l[len(l)*99/100].Microseconds()), "p99-µs")
 }
 
-// post sends one signed webhook and returns how long it took.
-func post(b *testing.B, client *http.Client, m *Main, sid, from, body string) time.Duration {
+// post sends one signed webhook and returns how long it took and the text
+// of its TwiML reply, the messages joined by newlines.
+func post(b *testing.B, client *http.Client, m *Main, sid, from, body string) (time.Duration, string) {
 	form := url.Values{"MessageSid": {sid}, "From": {"whatsapp:" + from},
 		"To": {"whatsapp:+14155238886"}, "Body": {body}, "NumMedia": {"0"}}
 	req, _ := http.NewRequest("POST", "http://"+m.Addr()+"/webhook/twilio", strings.NewReader(form.Encode()))
@@ -37,59 +41,128 @@ func post(b *testing.B, client *http.Client, m *Main, sid, from, body string) ti
 	if err != nil {
 		b.Fatal(err)
 	}
-	io.Copy(io.Discard, resp.Body)
+	raw, err := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	took := time.Since(start)
-	if resp.StatusCode != 200 {
-		b.Fatalf("status %d", resp.StatusCode)
+	if err != nil || resp.StatusCode != 200 {
+		b.Fatalf("%q: status %d, %v", body, resp.StatusCode, err)
 	}
-	return took
+	var twiml struct {
+		Messages []string `xml:"Message>Body"`
+	}
+	if err := xml.Unmarshal(raw, &twiml); err != nil {
+		b.Fatalf("%q: reply is not TwiML: %v\n%s", body, err, raw)
+	}
+	return took, strings.Join(twiml.Messages, "\n")
 }
 
-// benchMessages posts the same message from one person b.N times, each
-// with a new MessageSid, and reports the round trip's p99.
-func benchMessages(b *testing.B, m *Main, from, text string) {
-	client := &http.Client{}
-	post(b, client, m, "SMwarm", from, text)
-	lat := make(latencies, 0, b.N)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		lat = append(lat, post(b, client, m, fmt.Sprintf("SMbench%09d", i), from, text))
+// want is what a reply must say, and must not, for a benchmark to be
+// timing the reply it claims to.
+type want struct {
+	has, lacks []string
+}
+
+func (w want) check(b *testing.B, text, reply string) {
+	for _, s := range w.has {
+		if !strings.Contains(reply, s) {
+			b.Fatalf("%q: the reply lacks %q, so it is not the one timed:\n%s", text, s, reply)
+		}
 	}
-	b.StopTimer()
+	for _, s := range w.lacks {
+		if strings.Contains(reply, s) {
+			b.Fatalf("%q: the reply says %q, so it is not the one timed:\n%s", text, s, reply)
+		}
+	}
+}
+
+// benchMessages posts the same message from one person, each time with a
+// new MessageSid, checks every reply against w, and reports the round
+// trip's p99.
+func benchMessages(b *testing.B, m *Main, from, text string, w want) {
+	client := &http.Client{}
+	_, reply := post(b, client, m, "SMwarm", from, text)
+	w.check(b, text, reply)
+	var lat latencies
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		took, reply := post(b, client, m, fmt.Sprintf("SMbench%09d", i), from, text)
+		lat = append(lat, took)
+		w.check(b, text, reply)
+	}
 	lat.report(b)
 }
 
 // BenchmarkWebhookRoundTrip is one signed webhook through the whole program
 // over loopback HTTP: signature check, MessageSid dedupe (a durable insert
-// and the saved reply), routing, audit entries and the TwiML reply.
+// and the saved reply), routing, audit entries and the TwiML reply, here a
+// greeting.
 func BenchmarkWebhookRoundTrip(b *testing.B) {
-	benchMessages(b, startMain(b, newFakeTwilio(b).URL, nil), demo.SalesPhone, "namaste")
+	benchMessages(b, startMain(b, newFakeTwilio(b).URL, nil), demo.SalesPhone, "namaste", want{has: []string{"Namaste Ravi"}})
 }
 
 // BenchmarkOrderRoundTrip is an order message answered with its priced
 // summary: parse, snapshot, five rules, draft stored, audit, TwiML.
 func BenchmarkOrderRoundTrip(b *testing.B) {
 	benchMessages(b, startMain(b, newFakeTwilio(b).URL, nil), demo.SalesPhone,
-		"10 carton glass cleaner aur 10 pack phenyl for Rajesh, COD")
+		"10 carton glass cleaner aur 10 pack phenyl for Rajesh, COD",
+		want{has: []string{"Rajesh Kirana Store", "10 cartons (240 bottles)", "Total: ₹30,656.40", "Reply *ok*"}})
 }
 
+// confirmDraft is an order that commits on "ok": ₹30,656.40 with GST,
+// above the ₹25,000 minimum, paid by cheque (no credit check), which
+// Mehta Traders may use.
+const confirmDraft = "10 carton glass cleaner aur 10 pack phenyl for Mehta ji, cheque"
+
 // BenchmarkConfirmRoundTrip is the "ok" that commits an order: re-pricing,
-// the commit transaction with stock re-checked, outbox rows and audit. Each
-// iteration first places a fresh draft (not timed).
+// the commit transaction with stock re-checked, outbox rows and audit.
+// Each iteration first places a fresh draft (not timed), and checks after
+// the "ok" that the order is in the books as committed (not timed).
 func BenchmarkConfirmRoundTrip(b *testing.B) {
 	m := startMain(b, newFakeTwilio(b).URL, nil)
+	ctx := context.Background()
 	client := &http.Client{}
+	commit := func(i int, timed bool) (time.Duration, domain.Order) {
+		_, summary := post(b, client, m, fmt.Sprintf("SMdraft%09d", i), demo.SalesPhone, confirmDraft)
+		want{has: []string{"Mehta Traders", "Reply *ok*"}, lacks: []string{"below the"}}.check(b, confirmDraft, summary)
+		id := orderID.FindString(summary)
+		if timed {
+			b.StartTimer()
+		}
+		took, reply := post(b, client, m, fmt.Sprintf("SMok%09d", i), demo.SalesPhone, "ok")
+		if timed {
+			b.StopTimer()
+		}
+		want{has: []string{"placed", id}}.check(b, "ok", reply)
+		o, ok, err := m.Store.Order(ctx, id)
+		if err != nil || !ok || o.Status != domain.OrderCommitted {
+			b.Fatalf("order %s after ok: %+v, in the books %v, %v", id, o, ok, err)
+		}
+		return took, o
+	}
+	// One order committed first tells what each takes from stock; the
+	// catalog then holds enough for every iteration.
+	_, first := commit(-1, false)
+	products, err := m.Store.Products(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := range products {
+		for _, l := range first.Lines {
+			if l.SKU == products[i].SKU {
+				products[i].StockReady += int64(b.N) * l.Qty
+			}
+		}
+	}
+	if err := m.Store.UpsertProducts(ctx, products); err != nil {
+		b.Fatal(err)
+	}
 	lat := make(latencies, 0, b.N)
 	b.ReportAllocs()
 	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		post(b, client, m, fmt.Sprintf("SMdraft%09d", i), demo.SalesPhone, "1 carton glass cleaner aur 1 carton phenyl for Mehta ji, cheque")
-		b.StartTimer()
-		lat = append(lat, post(b, client, m, fmt.Sprintf("SMok%09d", i), demo.SalesPhone, "ok"))
-	}
 	b.StopTimer()
+	for i := 0; i < b.N; i++ {
+		took, _ := commit(i, true)
+		lat = append(lat, took)
+	}
 	lat.report(b)
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/munshi/munshi/internal/conversation"
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/redis/redistest"
 	"github.com/munshi/munshi/internal/twilio"
 	"github.com/munshi/munshi/webhook"
 )
@@ -346,13 +347,14 @@ func TestRetentionSweep(t *testing.T) {
 // TestUnreachableRedisIsWarnedAtStart: a REDIS_URL nobody answers is in the
 // log at start, not only in /readyz, and Munshi still starts.
 func TestUnreachableRedisIsWarnedAtStart(t *testing.T) {
+	redistest.Need(t)
 	ln, _ := net.Listen("tcp", "127.0.0.1:0")
 	dead := ln.Addr().String()
 	ln.Close()
 	for _, tc := range []struct {
 		url  string
 		warn bool
-	}{{"redis://:s3cretpass@" + dead + "/0", true}, {redisURL(t), false}} {
+	}{{"redis://:s3cretpass@" + dead + "/0", true}, {redistest.URL(), false}} {
 		env := map[string]string{"MUNSHI_DB": filepath.Join(t.TempDir(), "m.db"), "REDIS_URL": tc.url, "MUNSHI_LOG_LEVEL": "warn"}
 		cfg := config.FromEnv(func(k string) string { return env[k] })
 		var log bytes.Buffer
@@ -417,3 +419,4 @@ func heapAfterGC() uint64 {
 }
 
 func mib(b uint64) float64 { return float64(b) / (1 << 20) }
+

@@ -17,14 +17,16 @@ import (
 )
 
 // fakeGemini speaks generateContent: it answers every classification with
-// intent help after delay, or never, when hang is set.
+// intent help after delay, or never while hang is set.
 type fakeGemini struct {
 	*httptest.Server
 	calls atomic.Int32
+	hang  atomic.Bool
 }
 
 func newFakeGemini(t testing.TB, delay time.Duration, hang bool) *fakeGemini {
 	f := &fakeGemini{}
+	f.hang.Store(hang)
 	release := make(chan struct{})
 	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		f.calls.Add(1)
@@ -34,7 +36,7 @@ func newFakeGemini(t testing.TB, delay time.Duration, hang bool) *fakeGemini {
 			io.WriteString(w, `{"error":{"code":400,"message":"bad request","status":"INVALID_ARGUMENT"}}`)
 			return
 		}
-		if hang {
+		if f.hang.Load() {
 			select {
 			case <-release:
 			case <-r.Context().Done():
@@ -115,16 +117,80 @@ func TestHangingLLMStillAnswersInsideTheBudget(t *testing.T) {
 	}
 }
 
+// The replies a message that needs the LLM gets: the LLM's reading of it
+// (help, from the fake), or the local tiers' when the LLM gives nothing.
+var (
+	llmAnswered = want{has: []string{"place an order"}, lacks: []string{"didn't understand"}}
+	llmGaveUp   = want{has: []string{"didn't understand"}}
+)
+
 // BenchmarkLLMRoundTrip is a webhook whose message needs the LLM tier, with
 // the fake Gemini answering in 800 ms.
 func BenchmarkLLMRoundTrip(b *testing.B) {
-	benchMessages(b, startWithGemini(b, newFakeGemini(b, 800*time.Millisecond, false), "12s"), demo.SalesPhone, needsLLM)
+	benchMessages(b, startWithGemini(b, newFakeGemini(b, 800*time.Millisecond, false), "12s"), demo.SalesPhone, needsLLM, llmAnswered)
 }
 
-// BenchmarkHangingLLMRoundTrip is the same message when Gemini never
-// answers: the reply comes when the per-call timeout gives up.
+// BenchmarkHangingLLMRoundTrip is the same message the first time Gemini
+// does not answer: the breaker is closed, and the reply comes when the
+// call's timeout (and its one retry) give up. Before each iteration, not
+// timed, Gemini answers one message, which closes the breaker again.
 func BenchmarkHangingLLMRoundTrip(b *testing.B) {
-	benchMessages(b, startWithGemini(b, newFakeGemini(b, 0, true), "12s"), demo.SalesPhone, needsLLM)
+	g := newFakeGemini(b, 0, false)
+	m := startWithGemini(b, g, "12s")
+	client := &http.Client{}
+	var lat latencies
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		b.StopTimer()
+		g.hang.Store(false)
+		_, reply := post(b, client, m, fmt.Sprintf("SMheal%09d", i), demo.SalesPhone, needsLLM)
+		llmAnswered.check(b, needsLLM, reply)
+		g.hang.Store(true)
+		calls := g.calls.Load()
+		b.StartTimer()
+		took, reply := post(b, client, m, fmt.Sprintf("SMhang%09d", i), demo.SalesPhone, needsLLM)
+		lat = append(lat, took)
+		llmGaveUp.check(b, needsLLM, reply)
+		if g.calls.Load() == calls {
+			b.Fatal("Gemini was not called: the breaker was open")
+		}
+	}
+	lat.report(b)
+}
+
+// BenchmarkBreakerOpenLLMRoundTrip is the same message once Gemini has
+// hung long enough for the circuit breaker to open (before the timer):
+// no call is made and the local tiers answer at once.
+func BenchmarkBreakerOpenLLMRoundTrip(b *testing.B) {
+	g := newFakeGemini(b, 0, true)
+	m := startWithGemini(b, g, "12s")
+	client := &http.Client{}
+	for i := 0; !breakerOpen(b, m); i++ {
+		if i == 20 {
+			b.Fatalf("the breaker is still closed after %d messages to a hanging Gemini", i)
+		}
+		_, reply := post(b, client, m, fmt.Sprintf("SMopen%09d", i), demo.SalesPhone, needsLLM)
+		llmGaveUp.check(b, needsLLM, reply)
+	}
+	calls := g.calls.Load()
+	benchMessages(b, m, demo.SalesPhone, needsLLM, llmGaveUp)
+	if n := g.calls.Load() - calls; n != 0 {
+		b.Fatalf("%d calls reached Gemini with the breaker open: the cool-down ran out mid-benchmark", n)
+	}
+}
+
+// breakerOpen reports whether an LLM call has been refused by the breaker.
+func breakerOpen(b *testing.B, m *Main) bool {
+	calls, err := m.Store.AuditEntries(context.Background(), "llm_call")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range calls {
+		if c.Detail["outcome"] == "breaker_open" {
+			return true
+		}
+	}
+	return false
 }
 
 func TestEvalCountsLLMCalls(t *testing.T) {

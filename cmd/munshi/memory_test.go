@@ -4,45 +4,48 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net"
 	"net/http"
-	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
+	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/conversation"
 	"github.com/munshi/munshi/internal/demo"
+	"github.com/munshi/munshi/internal/patience"
+	"github.com/munshi/munshi/internal/redis/redistest"
+	"github.com/munshi/munshi/memory"
 )
 
-// redisURL is the Redis the tests share; with CI=true a missing Redis fails
-// the test instead of skipping it.
-func redisURL(t *testing.T) string {
-	t.Helper()
-	addr := "127.0.0.1:6379"
-	c, err := net.DialTimeout("tcp", addr, time.Second)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("Redis is not answering on %s: %v", addr, err)
-		}
-		t.Skipf("Redis is not answering on %s", addr)
-	}
-	c.Close()
-	return "redis://" + addr + "/0"
+// memoryBackend is where a test's Munshi keeps conversations.
+type memoryBackend struct {
+	env map[string]string // added to the configuration
+	// waiting returns how many messages of phone wait for the one being
+	// answered.
+	waiting func(m *Main, phone string) int
 }
 
-// memoryBackends runs a test with in-process memory and with Redis.
-func memoryBackends(t *testing.T, run func(t *testing.T, env map[string]string)) {
-	t.Run("in-process", func(t *testing.T) { run(t, nil) })
+// memoryBackends runs a test with in-process memory and with the tests'
+// Redis, under a key prefix of its own.
+func memoryBackends(t *testing.T, run func(t *testing.T, mb memoryBackend)) {
+	t.Run("in-process", func(t *testing.T) {
+		run(t, memoryBackend{waiting: func(m *Main, phone string) int { return m.Memory.(*memory.InProcess).Waiting(phone) }})
+	})
 	t.Run("redis", func(t *testing.T) {
-		run(t, map[string]string{"REDIS_URL": redisURL(t), "MUNSHI_REDIS_PREFIX": fmt.Sprintf("munshitest%d:", rand.Int64())})
+		raw := redistest.Need(t)
+		prefix := redistest.Prefix(t, raw)
+		run(t, memoryBackend{
+			env:     map[string]string{"REDIS_URL": redistest.URL(), "MUNSHI_REDIS_PREFIX": prefix},
+			waiting: func(_ *Main, phone string) int { return redistest.Waiting(t, raw, prefix, phone) },
+		})
 	})
 }
 
 func TestFollowUpsAboutStockBuyersAndDues(t *testing.T) {
-	memoryBackends(t, func(t *testing.T, env map[string]string) {
-		m := startMain(t, newFakeTwilio(t).URL, env)
+	memoryBackends(t, func(t *testing.T, mb memoryBackend) {
+		m := startMain(t, newFakeTwilio(t).URL, mb.env)
 		say(t, m, "SMf1", demo.OwnerPhone, "show me stock for glass cleaner")
 		buyers := say(t, m, "SMf2", demo.OwnerPhone, "and who bought it last week?")
 		if !strings.Contains(buyers, "Who bought Glass Cleaner 500ml") {
@@ -65,8 +68,8 @@ func TestFollowUpsAboutStockBuyersAndDues(t *testing.T) {
 }
 
 func TestFollowUpsOnOrders(t *testing.T) {
-	memoryBackends(t, func(t *testing.T, env map[string]string) {
-		m := startMain(t, newFakeTwilio(t).URL, env)
+	memoryBackends(t, func(t *testing.T, mb memoryBackend) {
+		m := startMain(t, newFakeTwilio(t).URL, mb.env)
 		ctx := context.Background()
 		first := say(t, m, "SMg1", demo.SalesPhone, "10 carton glass cleaner for Rajesh, cash")
 		if !strings.Contains(first, "Rajesh Kirana Store") {
@@ -127,30 +130,157 @@ func TestRedisDownStillAnswers(t *testing.T) {
 	}
 }
 
+// TestConcurrentMessagesFromOnePerson: a person's messages that arrive
+// while the first is still being answered are answered one at a time, in
+// the order they arrived, each with its own answer; another person's
+// message is answered meanwhile.
 func TestConcurrentMessagesFromOnePerson(t *testing.T) {
-	memoryBackends(t, func(t *testing.T, env map[string]string) {
-		m := startMain(t, newFakeTwilio(t).URL, env)
-		var wg sync.WaitGroup
-		replies := make([]string, 8)
-		for i := range replies {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				_, got := send(t, m, fmt.Sprintf("SMcc%d", i), demo.OwnerPhone, "GC ka stock kitna hai", false)
-				replies[i] = strings.Join(got, "\n")
-			}()
+	questions := []struct{ text, answer string }{
+		{"GC ka stock kitna hai", "Glass Cleaner 500ml"},
+		{"phenyl ka stock kitna hai", "Phenyl 1L"},
+		{"harpic ka stock kitna hai", "Toilet Cleaner 500ml"},
+		{"lizol ka stock kitna hai", "Floor Cleaner 1L"},
+		{"vim bar ka stock kitna hai", "Dishwash Bar 200g"},
+		{"surf ka stock kitna hai", "Detergent Powder 1kg"},
+		{"odonil ka stock kitna hai", "Air Freshener 250ml"},
+		{"jhadu ka stock kitna hai", "Floor Broom"},
+	}
+	const otherText, otherAnswer = "sabun ka stock kitna hai", "Bathing Soap 75g"
+	memoryBackends(t, func(t *testing.T, mb memoryBackend) {
+		p := &answering{who: map[string]string{otherText: demo.SalesPhone}, held: questions[0].text, release: make(chan struct{})}
+		for _, q := range questions {
+			p.who[q.text] = demo.OwnerPhone
 		}
-		wg.Wait()
-		for i, r := range replies {
-			if !strings.Contains(r, "Glass Cleaner") {
-				t.Fatalf("reply %d: %q", i, r)
+		m := startMain(t, newFakeTwilio(t).URL, mb.env, p.install)
+		replies := make([]string, len(questions))
+		var wg sync.WaitGroup
+		defer wg.Wait()
+		defer p.let() // a failure below must not leave the first message held
+		for i, q := range questions {
+			wg.Go(func() {
+				_, got := send(t, m, fmt.Sprintf("SMcc%d", i), demo.OwnerPhone, q.text, false)
+				replies[i] = strings.Join(got, "\n")
+			})
+			// The next message arrives once this one is being answered
+			// (the first) or waits its turn (the others).
+			if i == 0 {
+				patience.WaitFor(t, "the first message to be answered", func() bool { return len(p.started(demo.OwnerPhone)) == 1 })
+			} else {
+				patience.WaitFor(t, fmt.Sprintf("message %d to wait its turn", i), func() bool {
+					if begun := p.started(demo.OwnerPhone); len(begun) > 1 {
+						t.Fatalf("%q was answered while %q still was", begun[1:], begun[0])
+					}
+					return mb.waiting(m, demo.OwnerPhone) == i
+				})
 			}
+		}
+		if r := say(t, m, "SMccother", demo.SalesPhone, otherText); !strings.Contains(r, otherAnswer) {
+			t.Fatalf("another person's message, while the first is being answered: %q", r)
+		}
+		p.let()
+		wg.Wait()
+
+		var want []string
+		for i, q := range questions {
+			want = append(want, q.text)
+			if !strings.Contains(replies[i], q.answer) {
+				t.Errorf("reply to %q: %q", q.text, replies[i])
+			}
+		}
+		if got := p.started(demo.OwnerPhone); !slices.Equal(got, want) {
+			t.Errorf("answered in the order %q, want the order they arrived", got)
+		}
+		if n := p.most(demo.OwnerPhone); n != 1 {
+			t.Errorf("%d of one person's messages were answered at once", n)
+		}
+		if n := p.mostOverall(); n < 2 {
+			t.Errorf("another person's message waited for this person's")
+		}
+		// Memory holds the exchanges in the same order.
+		c, err := m.Memory.Load(context.Background(), demo.OwnerPhone)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var remembered []string
+		for _, turn := range c.Turns {
+			if turn.Role == memory.RolePerson {
+				remembered = append(remembered, turn.Text)
+			}
+		}
+		if tail := want[len(want)-len(remembered):]; len(remembered) == 0 || !slices.Equal(remembered, tail) {
+			t.Errorf("memory holds %q, want the last of %q in order", remembered, want)
 		}
 	})
 }
 
+// answering wraps the router of Munshi's conversations to see messages
+// being answered: in what order, how many at once per person and in all.
+// The router is told only the text, so each text belongs to one person.
+// The message held is kept inside its answer until let is called.
+type answering struct {
+	next    conversation.Router
+	who     map[string]string // text → phone
+	held    string
+	release chan struct{}
+	once    sync.Once
+
+	mu     sync.Mutex
+	order  map[string][]string // phone → texts in the order they began
+	inside map[string]int      // phone → being answered now
+	max    map[string]int      // phone → most at once
+	all    int                 // being answered now, everyone
+	maxAll int
+}
+
+func (a *answering) install(m *Main) {
+	svc := m.Pipeline.Responder.(*conversation.Service)
+	a.next, svc.Router = svc.Router, a
+	a.order, a.inside, a.max = map[string][]string{}, map[string]int{}, map[string]int{}
+}
+
+func (a *answering) Route(ctx context.Context, text string) intent.Decision {
+	phone := a.who[text]
+	a.mu.Lock()
+	a.order[phone] = append(a.order[phone], text)
+	a.inside[phone]++
+	a.max[phone] = max(a.max[phone], a.inside[phone])
+	a.all++
+	a.maxAll = max(a.maxAll, a.all)
+	a.mu.Unlock()
+	defer func() {
+		a.mu.Lock()
+		a.inside[phone]--
+		a.all--
+		a.mu.Unlock()
+	}()
+	if text == a.held {
+		<-a.release
+	}
+	return a.next.Route(ctx, text)
+}
+
+func (a *answering) let() { a.once.Do(func() { close(a.release) }) }
+
+func (a *answering) started(phone string) []string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return slices.Clone(a.order[phone])
+}
+
+func (a *answering) most(phone string) int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.max[phone]
+}
+
+func (a *answering) mostOverall() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.maxAll
+}
+
 func TestTwoInstancesAnswerAMessageOnce(t *testing.T) {
-	env := map[string]string{"REDIS_URL": redisURL(t), "MUNSHI_REDIS_PREFIX": fmt.Sprintf("munshitest%d:", rand.Int64())}
+	env := map[string]string{"REDIS_URL": redistest.URL(), "MUNSHI_REDIS_PREFIX": redistest.Prefix(t, redistest.Need(t))}
 	tw := newFakeTwilio(t)
 	a, b := startMain(t, tw.URL, env), startMain(t, tw.URL, env)
 	first := say(t, a, "SMtwice", demo.SalesPhone, "namaste")

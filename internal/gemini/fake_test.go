@@ -237,15 +237,23 @@ func newClient(t *testing.T, f *fake, tune ...func(*Config)) (*Client, *recorder
 	return c, rec
 }
 
-// within fails the test if fn does not return in a generous bound: the
-// adapter must never hold a message past its budget.
-func within(t *testing.T, d time.Duration, fn func()) {
-	t.Helper()
-	done := make(chan struct{})
-	go func() { defer close(done); fn() }()
-	select {
-	case <-done:
-	case <-time.After(d):
-		t.Fatalf("still running after %v", d)
-	}
+// deadlines is a transport that keeps the deadline of every request's
+// context before passing the request on.
+type deadlines struct {
+	mu  sync.Mutex
+	got []time.Time // the zero time for a request without one
+}
+
+func (d *deadlines) RoundTrip(r *http.Request) (*http.Response, error) {
+	dl, _ := r.Context().Deadline()
+	d.mu.Lock()
+	d.got = append(d.got, dl)
+	d.mu.Unlock()
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+func (d *deadlines) all() []time.Time {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return slices.Clone(d.got)
 }

@@ -3,6 +3,7 @@ package gemini
 import (
 	"context"
 	"errors"
+	"net/http"
 	"reflect"
 	"strings"
 	"sync"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/patience"
 	"github.com/munshi/munshi/orders"
 	"github.com/munshi/munshi/reports"
 )
@@ -26,7 +28,7 @@ func TestTimeoutIsRetriedOnce(t *testing.T) {
 	f := newFake(t, reply{hang: true})
 	c, rec := newClient(t, f, func(cfg *Config) { cfg.CallTimeout = 100 * time.Millisecond })
 	var err error
-	within(t, 10*time.Second, func() { _, err = classify(c, context.Background()) })
+	patience.Within(t, "a call against a hanging model", func() { _, err = classify(c, context.Background()) })
 	if !errors.Is(err, ErrTimeout) || !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err %v", err)
 	}
@@ -82,19 +84,25 @@ func TestClientErrorsAreNotRetried(t *testing.T) {
 // reserve for the reply, and is not retried into it.
 func TestCallerDeadlineIsRespected(t *testing.T) {
 	f := newFake(t, reply{hang: true})
+	const reserve = time.Second
+	sent := &deadlines{}
 	c, rec := newClient(t, f, func(cfg *Config) {
-		cfg.CallTimeout, cfg.Reserve, cfg.MinCallTime = time.Minute, time.Second, 100*time.Millisecond
+		cfg.CallTimeout, cfg.Reserve, cfg.MinCallTime = time.Minute, reserve, 100*time.Millisecond
+		cfg.HTTPClient = &http.Client{Transport: sent}
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
+	due, _ := ctx.Deadline()
 	var err error
-	var early bool
-	within(t, 10*time.Second, func() {
-		_, err = classify(c, ctx)
-		early = ctx.Err() == nil
-	})
-	if !errors.Is(err, ErrTimeout) || !early || f.hits() != 1 || !reflect.DeepEqual(rec.outcomes(), []Outcome{OutcomeTimeout}) {
-		t.Fatalf("err %v, returned before the deadline %v, hits %d, outcomes %v", err, early, f.hits(), rec.outcomes())
+	patience.Within(t, "a call against a hanging model", func() { _, err = classify(c, ctx) })
+	if !errors.Is(err, ErrTimeout) || f.hits() != 1 || !reflect.DeepEqual(rec.outcomes(), []Outcome{OutcomeTimeout}) {
+		t.Fatalf("err %v, hits %d, outcomes %v", err, f.hits(), rec.outcomes())
+	}
+	// The request's own deadline keeps the reserve back from the caller's
+	// (less the moment between reading the clock and setting it).
+	got := sent.all()
+	if len(got) != 1 || got[0].IsZero() || due.Sub(got[0]) < reserve/2 {
+		t.Fatalf("request deadlines %v; the caller's is %v, the reserve %v", got, due, reserve)
 	}
 }
 
@@ -122,7 +130,7 @@ func TestCallerCancelStopsTheRequest(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { <-f.arrived; cancel() }()
 	var err error
-	within(t, 10*time.Second, func() { _, err = classify(c, ctx) })
+	patience.Within(t, "a call whose caller gives up", func() { _, err = classify(c, ctx) })
 	if !errors.Is(err, context.Canceled) || f.hits() != 1 || !reflect.DeepEqual(rec.outcomes(), []Outcome{OutcomeError}) {
 		t.Fatalf("err %v hits %d outcomes %v", err, f.hits(), rec.outcomes())
 	}

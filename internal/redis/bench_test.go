@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/munshi/munshi/internal/redis"
+	"github.com/munshi/munshi/internal/redis/redistest"
 	"github.com/munshi/munshi/memory"
 	"github.com/munshi/munshi/memory/memorytest"
 )
@@ -15,8 +16,8 @@ import (
 // a turn to a conversation at the full window (so every append also folds)
 // and load it back. It reports the 99th percentile as p99-µs (target 1000).
 func BenchmarkAppendLoad(b *testing.B) {
-	raw := needRedis(b)
-	s := newStore(b, redisURL(), testPrefix(b, raw), redis.Options{})
+	raw := redistest.Need(b)
+	s := newStore(b, redistest.URL(), redistest.Prefix(b, raw), redis.Options{})
 	ctx := context.Background()
 	phone := memorytest.Phone()
 	turns := memorytest.RealisticTurns(time.Now())
@@ -42,8 +43,8 @@ func BenchmarkAppendLoad(b *testing.B) {
 // BenchmarkLockUnlock is the uncontended per-message lock: one round trip
 // to take it, one to release it.
 func BenchmarkLockUnlock(b *testing.B) {
-	raw := needRedis(b)
-	s := newStore(b, redisURL(), testPrefix(b, raw), redis.Options{})
+	raw := redistest.Need(b)
+	s := newStore(b, redistest.URL(), redistest.Prefix(b, raw), redis.Options{})
 	ctx := context.Background()
 	phone := memorytest.Phone()
 	durations := make([]time.Duration, 0, 4096)
@@ -73,9 +74,9 @@ func reportPercentiles(b *testing.B, d []time.Duration) {
 // window of realistic long messages costs Redis: the value's length
 // (bytes/conv, target 4096) and MEMORY USAGE of the key (redis-bytes/conv).
 func BenchmarkBytesPerConversation(b *testing.B) {
-	raw := needRedis(b)
-	prefix := testPrefix(b, raw)
-	s := newStore(b, redisURL(), prefix, redis.Options{})
+	raw := redistest.Need(b)
+	prefix := redistest.Prefix(b, raw)
+	s := newStore(b, redistest.URL(), prefix, redis.Options{})
 	ctx := context.Background()
 	var strlen, usage int64
 	for b.Loop() {
@@ -103,8 +104,8 @@ func BenchmarkBytesPerConversation(b *testing.B) {
 
 // TestBytesPerConversation holds the size target in every test run.
 func TestBytesPerConversation(t *testing.T) {
-	raw := needRedis(t)
-	s := newStore(t, redisURL(), testPrefix(t, raw), redis.Options{})
+	raw := redistest.Need(t)
+	s := newStore(t, redistest.URL(), redistest.Prefix(t, raw), redis.Options{})
 	ctx := context.Background()
 	phone := memorytest.Phone()
 	turns := append(memorytest.RealisticTurns(time.Now()), memorytest.RealisticTurns(time.Now())[:5]...)

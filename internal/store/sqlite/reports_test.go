@@ -257,16 +257,6 @@ func TestReportMatch(t *testing.T) {
 	}
 }
 
-// TestReportTimeout: a query that outlives its context is interrupted.
-func TestReportTimeout(t *testing.T) {
-	s := knownStore(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, _, err := s.StockCatalog(ctx, reports.Page{}); err == nil {
-		t.Fatal("a cancelled context still answered")
-	}
-}
-
 // TestReportCommittedReuse: the committed stock kept between questions is
 // reused only while the books it came from are unchanged.
 func TestReportCommittedReuse(t *testing.T) {
