@@ -10,8 +10,8 @@ import (
 	"strings"
 )
 
-// PNG returns a real PNG of w×h pixels of noise, which does not compress:
-// about 4·w·h bytes (224×224 is a 200 KB chart).
+// PNG returns a real PNG of w×h opaque pixels of noise, which does not
+// compress: about 3·w·h bytes (258×258 is a 200 KB chart).
 func PNG(w, h int) []byte {
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
 	r := rand.New(rand.NewPCG(uint64(w), uint64(h)))
