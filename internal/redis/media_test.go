@@ -3,7 +3,11 @@ package redis_test
 import (
 	"bytes"
 	"context"
+	"io"
 	"net"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -177,5 +181,32 @@ func TestMediaRedisDown(t *testing.T) {
 	}
 	if _, err := redis.NewMediaStore("http://nope", "", redis.MediaOptions{}); err == nil {
 		t.Error("a URL that is not Redis's was accepted")
+	}
+}
+
+// TestMediaLinkFromAnotherInstance: the link one instance made is served
+// over HTTP by another instance's handler, with a cache life within the
+// file's.
+func TestMediaLinkFromAnotherInstance(t *testing.T) {
+	prefix := testPrefix(t, needRedis(t))
+	maker, server := newMediaStore(t, prefix, redis.MediaOptions{}), newMediaStore(t, prefix, redis.MediaOptions{})
+	page := mediatest.Page()
+	id, err := maker.Put(ctx(t), media.File{Name: "sales trend.html", Body: page})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	(&media.Handler{Store: server, Logger: quiet}).Register(mux)
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	resp, err := http.Get(media.URL(srv.URL, id, "sales trend.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	age, _ := strconv.Atoi(strings.TrimPrefix(resp.Header.Get("Cache-Control"), "private, max-age="))
+	if resp.StatusCode != 200 || !bytes.Equal(body, page) || resp.Header.Get("Content-Type") != media.TypeHTML || age <= 0 || age > 3600 {
+		t.Fatalf("GET from the other instance: %d, %d bytes, %q, %q", resp.StatusCode, len(body), resp.Header.Get("Content-Type"), resp.Header.Get("Cache-Control"))
 	}
 }
