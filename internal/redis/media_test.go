@@ -14,6 +14,7 @@ import (
 
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/redis"
+	"github.com/munshi/munshi/internal/redis/redistest"
 	"github.com/munshi/munshi/media"
 	"github.com/munshi/munshi/media/mediatest"
 )
@@ -23,7 +24,7 @@ func newMediaStore(tb testing.TB, prefix string, opts redis.MediaOptions) *redis
 	if opts.Logger == nil {
 		opts.Logger = quiet
 	}
-	s, err := redis.NewMediaStore(redisURL(), prefix, opts)
+	s, err := redis.NewMediaStore(redistest.URL(), prefix, opts)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -33,7 +34,7 @@ func newMediaStore(tb testing.TB, prefix string, opts redis.MediaOptions) *redis
 
 func TestMediaStore(t *testing.T) {
 	mediatest.Run(t, func(t *testing.T) mediatest.Backend {
-		prefix := testPrefix(t, needRedis(t))
+		prefix := redistest.Prefix(t, redistest.Need(t))
 		return mediatest.Backend{
 			Store: newMediaStore(t, prefix, redis.MediaOptions{}),
 			Peer:  newMediaStore(t, prefix, redis.MediaOptions{}), // a second Munshi instance
@@ -46,8 +47,8 @@ func TestMediaStore(t *testing.T) {
 // by another, and Redis's expiry removes it for both when the store's TTL
 // ends.
 func TestMediaAcrossInstancesUntilTTL(t *testing.T) {
-	raw := needRedis(t)
-	prefix := testPrefix(t, raw)
+	raw := redistest.Need(t)
+	prefix := redistest.Prefix(t, raw)
 	const ttl = time.Second
 	maker, other := newMediaStore(t, prefix, redis.MediaOptions{TTL: ttl}), newMediaStore(t, prefix, redis.MediaOptions{TTL: ttl})
 	body := mediatest.PNG(10, 10)
@@ -78,7 +79,7 @@ func TestMediaAcrossInstancesUntilTTL(t *testing.T) {
 // TestMediaSurvivesRestart: a new store object on the same Redis (Munshi
 // restarted) still serves the file, with what is left of its life.
 func TestMediaSurvivesRestart(t *testing.T) {
-	prefix := testPrefix(t, needRedis(t))
+	prefix := redistest.Prefix(t, redistest.Need(t))
 	before := newMediaStore(t, prefix, redis.MediaOptions{})
 	xlsx := mediatest.XLSX(5000)
 	id, err := before.Put(ctx(t), media.File{Name: "outstanding-2026-11-30.xlsx", Body: xlsx})
@@ -101,8 +102,8 @@ func TestMediaSurvivesRestart(t *testing.T) {
 
 // TestMediaKeys: one key per file, under the prefix, always with an expiry.
 func TestMediaKeys(t *testing.T) {
-	raw := needRedis(t)
-	prefix := testPrefix(t, raw)
+	raw := redistest.Need(t)
+	prefix := redistest.Prefix(t, raw)
 	s := newMediaStore(t, prefix, redis.MediaOptions{TTL: 10 * time.Minute})
 	ids := map[string]bool{}
 	for _, name := range []string{"a.png", "b.html", "c.xlsx"} {
@@ -113,7 +114,7 @@ func TestMediaKeys(t *testing.T) {
 		}
 		ids[s.MediaKey(id)] = true
 	}
-	keys := scan(ctx(t), raw, prefix+"*")
+	keys := redistest.Keys(ctx(t), raw, prefix+"*")
 	if len(keys) != 3 {
 		t.Fatalf("%d keys, want 3: %v", len(keys), keys)
 	}
@@ -128,8 +129,8 @@ func TestMediaKeys(t *testing.T) {
 // TestMediaUnreadableIsNotServed: what another writer left under a media
 // key is served only if Munshi would have stored it.
 func TestMediaUnreadableIsNotServed(t *testing.T) {
-	raw := needRedis(t)
-	prefix := testPrefix(t, raw)
+	raw := redistest.Need(t)
+	prefix := redistest.Prefix(t, raw)
 	s := newMediaStore(t, prefix, redis.MediaOptions{})
 	page := string(mediatest.Page())
 	for name, value := range map[string]string{
@@ -188,7 +189,7 @@ func TestMediaRedisDown(t *testing.T) {
 // over HTTP by another instance's handler, with a cache life within the
 // file's.
 func TestMediaLinkFromAnotherInstance(t *testing.T) {
-	prefix := testPrefix(t, needRedis(t))
+	prefix := redistest.Prefix(t, redistest.Need(t))
 	maker, server := newMediaStore(t, prefix, redis.MediaOptions{}), newMediaStore(t, prefix, redis.MediaOptions{})
 	page := mediatest.Page()
 	id, err := maker.Put(ctx(t), media.File{Name: "sales trend.html", Body: page})
