@@ -3,8 +3,8 @@ package chart
 import (
 	"bytes"
 	"fmt"
+	"image"
 	"image/color"
-	"image/png"
 	"math"
 
 	"github.com/munshi/munshi/internal/domain"
@@ -88,10 +88,13 @@ func RenderPNG(c Chart) (*PNG, error) {
 	}
 	p.Draw(draw.Crop(dc, margin, vg.Length(right), 24, -vg.Length(top)))
 
+	img, ok := canvas.Image().(*image.RGBA)
+	if !ok {
+		return nil, fmt.Errorf("chart: canvas is a %T, not RGBA", canvas.Image())
+	}
 	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(&buf, canvas.Image()); err != nil {
-		return nil, fmt.Errorf("chart: encode png: %w", err)
+	if err := encodePNG(&buf, img); err != nil {
+		return nil, err
 	}
 	return &PNG{Data: buf.Bytes(), Width: w, Height: h, Fallbacks: d.fallbacks}, nil
 }
