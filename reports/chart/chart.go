@@ -201,3 +201,13 @@ func (c Chart) Validate() error {
 	}
 	return nil
 }
+
+// recovered turns a panic in a drawing library (go-echarts panics when its
+// template fails; gonum/plot on impossible geometry) into an error: no
+// chart may take the webhook down with it. Defer it with the render's
+// named error.
+func recovered(what string, err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("chart: render %s: %v", what, r)
+	}
+}

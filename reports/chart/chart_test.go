@@ -159,3 +159,15 @@ func TestSeriesConstructorsCopyTheirValues(t *testing.T) {
 		t.Fatalf("%+v", m)
 	}
 }
+
+func TestPanicInADrawingLibraryBecomesAnError(t *testing.T) {
+	render := func() (err error) {
+		defer recovered("png", &err)
+		var m map[string]int
+		m["boom"]++ // a nil map write panics
+		return nil
+	}
+	if err := render(); err == nil || !strings.Contains(err.Error(), "chart: render png") {
+		t.Fatalf("%v", err)
+	}
+}

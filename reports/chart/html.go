@@ -34,13 +34,7 @@ func RenderHTML(c Chart, assetsHost string) (page []byte, err error) {
 	if err != nil {
 		return nil, err
 	}
-	// go-echarts panics when its template fails; no chart may take the
-	// caller down with it.
-	defer func() {
-		if r := recover(); r != nil {
-			page, err = nil, fmt.Errorf("chart: render html: %v", r)
-		}
-	}()
+	defer recovered("html", &err)
 	init := opts.Initialization{
 		PageTitle:  safeText(c.Title),
 		AssetsHost: host,

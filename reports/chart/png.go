@@ -67,10 +67,11 @@ func hex(v uint32) color.Color {
 // RenderPNG draws c as a PNG. It returns an error wrapping ErrInvalid for
 // a chart that cannot be drawn (empty, mismatched series), never an empty
 // picture.
-func RenderPNG(c Chart) (*PNG, error) {
+func RenderPNG(c Chart) (_ *PNG, err error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
+	defer recovered("png", &err)
 	t, err := loadFonts()
 	if err != nil {
 		return nil, err
@@ -477,12 +478,14 @@ func (g *data) valueLabel(c draw.Canvas, at func(k, v float64) (float64, float64
 			}
 		}
 	}
-	lo, hi := float64(c.Min.X), float64(c.Max.X)
+	// Room outside: to the picture's right edge past horizontal bars (the
+	// names are on the left), a little past the plot elsewhere.
+	lo, hi := float64(c.Min.X)-4, g.w-12
 	if !horizontal {
-		lo, hi = float64(c.Min.Y), float64(c.Max.Y)
+		lo, hi = float64(c.Min.Y)-16, float64(c.Max.Y)+16
 	}
 	inside := false
-	if far := from + dir*length; far > hi+16 || far < lo-16 {
+	if far := from + dir*length; far > hi || far < lo {
 		if math.Abs(end-along(0)) < length+2*gap {
 			return // neither outside nor inside has room
 		}
