@@ -1,0 +1,53 @@
+// Package excel renders spreadsheets (.xlsx) that owners can forward to
+// their CA: outstanding dues, pending orders, sales for a period and the
+// stock list, each with an About sheet saying what the file holds.
+//
+// It owns drawing a workbook from rows it is given, nothing else. reports
+// builds the data from the same typed tools that make the WhatsApp answers
+// and hands it here, so that text, chart and file agree to the paisa. This
+// package must not query the books, send messages or store files; it
+// imports no Munshi package but internal/domain.
+//
+// # The model
+//
+// A Workbook is one or more Sheets and an About. A Sheet has Columns (a
+// header and a Kind: text, integer, quantity, money in paise, percent,
+// date, date-time, days) and Rows, an iterator: rows are written as they
+// come, so half a million order lines never sit in memory. Columns marked
+// Sum get a totals row. Write streams the file to an io.Writer; Outstanding,
+// PendingOrders, Sales and Stock build the four workbooks reports needs from
+// typed rows.
+//
+// # What a file looks like
+//
+//   - the header row is bold, frozen, and carries an auto filter over the data;
+//   - column widths come from the header and the first SampleRows rows;
+//   - dates and date-times are Excel dates (numbers with a date format) in
+//     the workbook's time zone, Asia/Kolkata unless told otherwise;
+//   - money, integers and quantities are numbers with Indian digit grouping
+//     (₹12,34,567.00). Excel allows two conditions per number format, and
+//     Excel and LibreOffice disagree about the minus sign of a negative
+//     number in a conditional section, so each cell's format is chosen by
+//     its value: a non-negative amount below ₹100 crore gets the adaptive
+//     conditional format (lakh and crore grouping as the value changes), any
+//     other amount a fixed two-section format for its number of digits whose
+//     negative section writes the minus itself. Every viewer then shows the
+//     same figure;
+//   - the totals row holds SUM formulas that also carry their computed values,
+//     for viewers that do not recalculate (WhatsApp's preview, phone apps).
+//
+// # Hostile text
+//
+// Customer and product names are written as text cells, never formulas:
+// control characters are replaced or dropped, bidirectional overrides are
+// dropped, text is cut to Excel's 32,767-character cell limit, and text
+// that starts like a formula (=, +, -, @) is also marked quote-prefixed, so
+// editing the cell in Excel keeps it text.
+//
+// # Memory
+//
+// excelize's stream writer keeps up to 16 MiB of a sheet's XML in memory
+// and spills the rest to a temporary file; Write hands excelize a zip writer
+// that compresses straight into the caller's writer, so the finished file
+// is never held in memory either.
+package excel
