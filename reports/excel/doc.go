@@ -44,10 +44,28 @@
 // that starts like a formula (=, +, -, @) is also marked quote-prefixed, so
 // editing the cell in Excel keeps it text.
 //
-// # Memory
+// # For reports
+//
+//	wb := excel.Sales(excel.About{Period: excel.Period{From: from, To: to}, MadeFor: user.Name}, lines)
+//	err := excel.Write(ctx, w, wb) // or excel.Bytes(ctx, wb)
+//	name := excel.FileName("sales", now, loc) // sales-2026-11-30.xlsx, served as excel.ContentType
+//
+// Outstanding, PendingOrders, Sales and Stock take an iter.Seq2 of their
+// row type (Slice turns a slice into one), so reports can page through the
+// books as the file is written. A sheet over MaxDataRows rows fails with
+// ErrTooManyRows, whose message can be shown to the person who asked.
+//
+// # Memory and time
 //
 // excelize's stream writer keeps up to 16 MiB of a sheet's XML in memory
-// and spills the rest to a temporary file; Write hands excelize a zip writer
-// that compresses straight into the caller's writer, so the finished file
-// is never held in memory either.
+// and spills the rest to a temporary file (in os.TempDir); Write hands
+// excelize a zip writer that compresses straight into the caller's writer,
+// so the finished file is never held in memory either. Text is written as
+// inline strings, so no shared-string table grows with the rows. Measured
+// on a shared 2-core machine (BenchmarkSalesExport): 10,000 order lines in
+// about 0.2 s (0.67 MiB file, 33 MiB peak heap); 500,000 lines in about
+// 11 s (33 MiB file, 64 MiB peak heap); 1,000,000 lines peaked at 62 MiB,
+// so the peak does not grow with the rows. Half the time is deflate, most
+// of the rest excelize's cell encoding; an export that large must be made
+// in the background, not inside the webhook's budget.
 package excel

@@ -22,7 +22,7 @@ func FileName(stem string, at time.Time, loc *time.Location) string {
 	if stem == "" {
 		stem = "munshi"
 	}
-	return cutRunes(stem, 40) + "-" + at.In(loc).Format("2006-01-02") + ".xlsx"
+	return cutUnits(stem, 40) + "-" + at.In(loc).Format("2006-01-02") + ".xlsx"
 }
 
 var nonName = regexp.MustCompile(`[^a-z0-9]+`)
@@ -165,6 +165,7 @@ func (l SaleLine) Total() domain.Paise { return l.Amount + l.GST }
 // summary by product and one by customer, each with totals. The summaries
 // add up the lines as they are written, so all three sheets agree to the
 // paisa; they hold one row per product and per customer, never the lines.
+// The summaries live in the Workbook, so write one Sales workbook at a time.
 func Sales(about About, lines iter.Seq2[SaleLine, error]) Workbook {
 	products := &summary{}
 	customers := &summary{}

@@ -127,6 +127,7 @@ func (w *sheetWriter) add(row Row) error {
 // and the sampled rows.
 func (w *sheetWriter) begin() error {
 	w.begun = true
+	lines := 1 // rows of text in the header: a header wider than its column wraps
 	// excelize puts each width it is given before the ones it has, and
 	// Excel wants the columns in order: set them last to first.
 	for i := len(w.cols) - 1; i >= 0; i-- {
@@ -138,6 +139,8 @@ func (w *sheetWriter) begin() error {
 		if err := w.sw.SetColWidth(i+1, i+1, width); err != nil {
 			return fmt.Errorf("excel: sheet %q column %q width: %w", w.name, c.Header, err)
 		}
+		perLine := max(int(width)-1, 1)
+		lines = max(lines, (displayWidth(cleanText(c.Header, false))+perLine-1)/perLine)
 	}
 	err := w.sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft",
 		Selection: []excelize.Selection{{SQRef: "A2", ActiveCell: "A2", Pane: "bottomLeft"}}})
@@ -148,7 +151,8 @@ func (w *sheetWriter) begin() error {
 	for i, c := range w.cols {
 		header[i] = excelize.Cell{StyleID: w.st.header, Value: cleanText(c.Header, false)}
 	}
-	if err := w.sw.SetRow("A1", header, excelize.RowOpts{Height: 20}); err != nil {
+	height := 20 + 15*float64(min(lines, 8)-1) // points: one line, then 15 a line more
+	if err := w.sw.SetRow("A1", header, excelize.RowOpts{Height: height}); err != nil {
 		return fmt.Errorf("excel: sheet %q header: %w", w.name, err)
 	}
 	for i, row := range w.sample {

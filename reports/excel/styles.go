@@ -46,7 +46,7 @@ func unitGrouping(unit string) grouping {
 		}
 		return -1
 	}, cleanText(unit, false))
-	unit = strings.TrimSpace(cutRunes(unit, 20))
+	unit = strings.TrimSpace(cutUnits(unit, 20))
 	if unit == "" {
 		return integerGrouping
 	}

@@ -142,13 +142,13 @@ func wide(r rune) bool {
 		r >= 0x20000 && r <= 0x3FFFD
 }
 
-// Excel's rules for sheet names.
+// maxSheetName is Excel's limit on a sheet name, in UTF-16 code units.
 const maxSheetName = 31
 
 // sheetName makes name a valid sheet name unique among taken (compared
 // case-insensitively, as Excel does): forbidden characters : \ / ? * [ ]
 // become '-', an apostrophe becomes ’ (excelize does not quote it in
-// references), and the name is cut to 31 characters.
+// references), and the name is cut to 31 UTF-16 code units.
 func sheetName(name string, taken map[string]bool, fallback string) string {
 	name = strings.TrimSpace(cleanText(name, false))
 	name = strings.Map(func(r rune) rune {
@@ -163,23 +163,24 @@ func sheetName(name string, taken map[string]bool, fallback string) string {
 	if name == "" || strings.EqualFold(name, "History") { // Excel reserves History
 		name = fallback
 	}
-	base := cutRunes(name, maxSheetName)
+	base := cutUnits(name, maxSheetName)
 	name = base
 	for i := 2; taken[strings.ToLower(name)]; i++ {
 		suffix := " (" + strconv.Itoa(i) + ")"
-		name = cutRunes(base, maxSheetName-utf8.RuneCountInString(suffix)) + suffix
+		name = cutUnits(base, maxSheetName-len(suffix)) + suffix
 	}
 	taken[strings.ToLower(name)] = true
 	return name
 }
 
-func cutRunes(s string, n int) string {
-	i := 0
-	for j := range s {
-		if i == n {
-			return strings.TrimSpace(s[:j])
+// cutUnits cuts s to at most n UTF-16 code units, between characters, and
+// trims the spaces the cut leaves at the end.
+func cutUnits(s string, n int) string {
+	units := 0
+	for i, r := range s {
+		if units += utf16Len(r); units > n {
+			return strings.TrimSpace(s[:i])
 		}
-		i++
 	}
 	return s
 }

@@ -92,7 +92,8 @@ func Write(ctx context.Context, w io.Writer, wb Workbook) error {
 	if err := setProperties(f, about); err != nil {
 		return err
 	}
-	f.SetActiveSheet(0)
+	// The first sheet is already the active one. (excelize's SetActiveSheet
+	// would parse every streamed sheet back from XML, for nothing.)
 	if err := f.Write(io.Discard); err != nil {
 		return stopped(ctx, fmt.Errorf("excel: writing the file: %w", err))
 	}

@@ -50,6 +50,26 @@ func TestHeaderIsBoldAndFrozen(t *testing.T) {
 	if st := f.style(t, "Data", "A2"); st.Font != nil && st.Font.Bold {
 		t.Error("a data cell is bold")
 	}
+	if h, err := f.GetRowHeight("Data", 1); err != nil || h != 20 {
+		t.Errorf("header height = %v, %v; want 20", h, err)
+	}
+	if f.GetActiveSheetIndex() != 0 {
+		t.Errorf("active sheet = %d, want the first data sheet", f.GetActiveSheetIndex())
+	}
+}
+
+func TestLongHeaderWraps(t *testing.T) {
+	long := strings.Repeat("Outstanding amount ", 8) // 152 characters, in a column capped at 60
+	f := write(t, oneSheet([]Column{{Header: long, Kind: Money}}, Row{Amount(100)}))
+	if st := f.style(t, "Data", "A1"); st.Alignment == nil || !st.Alignment.WrapText {
+		t.Error("the header does not wrap")
+	}
+	if h, err := f.GetRowHeight("Data", 1); err != nil || h != 50 {
+		t.Errorf("header height = %v, %v; want 50 (three lines)", h, err)
+	}
+	if w, _ := f.GetColWidth("Data", "A"); w != maxWidth {
+		t.Errorf("width = %v, want the cap %d", w, maxWidth)
+	}
 }
 
 func TestAutoFilterCoversHeaderAndData(t *testing.T) {
@@ -399,7 +419,7 @@ func TestSheetNamesAreMadeValid(t *testing.T) {
 		t.Errorf("sheets = %q\nwant     %q", got, want)
 	}
 	for _, name := range got {
-		if utf8.RuneCountInString(name) > maxSheetName {
+		if len(utf16.Encode([]rune(name))) > maxSheetName {
 			t.Errorf("sheet %q is longer than %d", name, maxSheetName)
 		}
 	}
