@@ -12,15 +12,19 @@ import (
 
 // Labels of the About sheet, in column A.
 const (
-	LabelWhat     = "What this file holds"
-	LabelFrom     = "Period from"
-	LabelTo       = "Period to"
-	LabelAsOf     = "As of"
-	LabelMadeAt   = "Made at"
-	LabelMadeBy   = "Made by"
-	LabelMadeFor  = "Made for"
-	LabelSheets   = "Sheets"
-	LabelNotes    = "Notes"
+	LabelWhat    = "What this file holds"
+	LabelFrom    = "Period from"
+	LabelTo      = "Period to"
+	LabelAsOf    = "As of"
+	LabelMadeAt  = "Made at" // followed by the time zone: "Made at (Asia/Kolkata)"
+	LabelMadeBy  = "Made by"
+	LabelMadeFor = "Made for"
+	LabelSheets  = "Sheets"
+	LabelNotes   = "Notes"
+)
+
+// The About sheet's layout.
+const (
 	noRows        = "no rows"
 	defaultTitle  = "Munshi export"
 	aboutColA     = 24

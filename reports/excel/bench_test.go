@@ -29,7 +29,7 @@ func generatedLines(n int) func(yield func(SaleLine, error) bool) {
 	for i := range customers {
 		customers[i] = [2]string{"C" + strconv.Itoa(1000+i), "Customer " + strconv.Itoa(i) + " Traders"}
 	}
-	start := time.Date(2026, 1, 1, 9, 0, 0, 0, Kolkata)
+	start := time.Date(2026, 1, 1, 9, 0, 0, 0, kolkata)
 	return func(yield func(SaleLine, error) bool) {
 		for i := range n {
 			p, c := products[(i*7)%len(products)], customers[(i/3)%len(customers)]

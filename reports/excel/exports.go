@@ -16,13 +16,14 @@ import (
 // date: outstanding-2026-11-30.xlsx.
 func FileName(stem string, at time.Time, loc *time.Location) string {
 	if loc == nil {
-		loc = Kolkata
+		loc = kolkata
 	}
-	stem = strings.Trim(nonName.ReplaceAllString(strings.ToLower(stem), "-"), "-")
+	stem = nonName.ReplaceAllString(strings.ToLower(stem), "-")
+	stem = strings.Trim(cutUnits(strings.Trim(stem, "-"), 40), "-")
 	if stem == "" {
 		stem = "munshi"
 	}
-	return cutUnits(stem, 40) + "-" + at.In(loc).Format("2006-01-02") + ".xlsx"
+	return stem + "-" + at.In(loc).Format("2006-01-02") + ".xlsx"
 }
 
 var nonName = regexp.MustCompile(`[^a-z0-9]+`)

@@ -53,7 +53,7 @@ func (f *file) checkTotal(t testing.TB, sheet string, col, last int, want domain
 }
 
 func TestOutstandingExport(t *testing.T) {
-	billed := time.Date(2026, 10, 1, 11, 0, 0, 0, Kolkata)
+	billed := time.Date(2026, 10, 1, 11, 0, 0, 0, kolkata)
 	dues := []DueRow{
 		{CustomerID: "C01", Customer: "Sharma Traders", Outstanding: 12345678, CreditLimit: 20000000,
 			OldestBill: "ORD-1001", OldestBillDate: billed, OldestBillAgeDays: 60},
@@ -116,7 +116,7 @@ func TestOutstandingExport(t *testing.T) {
 }
 
 func TestPendingOrdersExport(t *testing.T) {
-	placed := time.Date(2026, 11, 29, 16, 5, 0, 0, Kolkata)
+	placed := time.Date(2026, 11, 29, 16, 5, 0, 0, kolkata)
 	orders := []PendingOrderRow{
 		{OrderID: "ORD-1042", PlacedAt: placed, Customer: "Sharma Traders", PlacedBy: "Ravi Kumar", Status: "Awaiting approval",
 			Lines: 2, Items: "GC500 × 120, PH1L × 24", Total: 1530240},
@@ -154,7 +154,7 @@ func saleLines(n int, seed uint64) []SaleLine {
 		{"TEA250", "चाय पत्ती 250g", "pack", 13000, 500},
 	}
 	customers := [][2]string{{"C01", "Sharma Traders"}, {"C02", "Mehta & Sons"}, {"C03", "गुप्ता किराना 🛒"}, {"C04", "@Ravi Stores"}}
-	start := time.Date(2026, 11, 1, 9, 0, 0, 0, Kolkata)
+	start := time.Date(2026, 11, 1, 9, 0, 0, 0, kolkata)
 	lines := make([]SaleLine, n)
 	for i := range lines {
 		p, c := products[r.IntN(len(products))], customers[r.IntN(len(customers))]
@@ -177,7 +177,7 @@ type sums struct {
 func TestSalesExport(t *testing.T) {
 	lines := saleLines(700, 1)
 	f := write(t, Sales(About{Period: Period{
-		From: time.Date(2026, 11, 1, 0, 0, 0, 0, Kolkata), To: time.Date(2026, 12, 1, 0, 0, 0, 0, Kolkata)}}, Slice(lines)))
+		From: time.Date(2026, 11, 1, 0, 0, 0, 0, kolkata), To: time.Date(2026, 12, 1, 0, 0, 0, 0, kolkata)}}, Slice(lines)))
 	if got := f.GetSheetList(); strings.Join(got, "|") != "Sales lines|By product|By customer|About" {
 		t.Fatalf("sheets = %q", got)
 	}

@@ -32,8 +32,9 @@ var (
 )
 
 // unitGrouping is a quantity's family with its unit after the number. The
-// unit is reduced to letters, digits, spaces, dots and hyphens so that it
-// can sit in a quoted format string.
+// unit keeps ASCII letters, digits, spaces, dots and hyphens and printable
+// non-ASCII characters, and loses the rest (quotes, brackets, semicolons),
+// so that it cannot break out of its quoted place in the format code.
 func unitGrouping(unit string) grouping {
 	unit = strings.Map(func(r rune) rune {
 		switch {

@@ -57,7 +57,7 @@ func Write(ctx context.Context, w io.Writer, wb Workbook) error {
 	}
 	loc := wb.Location
 	if loc == nil {
-		loc = Kolkata
+		loc = kolkata
 	}
 	about := wb.About
 	if about.MadeAt.IsZero() {
@@ -109,10 +109,10 @@ func Bytes(ctx context.Context, wb Workbook) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Kolkata is Asia/Kolkata. India has kept +05:30 without daylight saving
+// kolkata is Asia/Kolkata. India has kept +05:30 without daylight saving
 // since 1945, so a fixed zone is exact for any date Munshi writes and
 // needs no time zone database.
-var Kolkata = time.FixedZone("Asia/Kolkata", 5*3600+30*60)
+var kolkata = time.FixedZone("Asia/Kolkata", 5*3600+30*60)
 
 // stopped returns ctx.Err() when the context ended, else err.
 func stopped(ctx context.Context, err error) error {

@@ -662,11 +662,12 @@ func TestRowsMayReuseTheirSlice(t *testing.T) {
 func TestFileName(t *testing.T) {
 	at := time.Date(2026, 11, 30, 20, 0, 0, 0, time.UTC) // 1 Dec in Kolkata
 	for stem, want := range map[string]string{
-		"outstanding":        "outstanding-2026-12-01.xlsx",
-		"Pending Orders":     "pending-orders-2026-12-01.xlsx",
-		"../../etc/passwd":   "etc-passwd-2026-12-01.xlsx",
-		"बिक्री":             "munshi-2026-12-01.xlsx",
-		"sales: last_month!": "sales-last-month-2026-12-01.xlsx",
+		"outstanding":                     "outstanding-2026-12-01.xlsx",
+		"Pending Orders":                  "pending-orders-2026-12-01.xlsx",
+		"../../etc/passwd":                "etc-passwd-2026-12-01.xlsx",
+		"बिक्री":                          "munshi-2026-12-01.xlsx",
+		"sales: last_month!":              "sales-last-month-2026-12-01.xlsx",
+		strings.Repeat("a", 39) + "-tail": strings.Repeat("a", 39) + "-2026-12-01.xlsx",
 	} {
 		if got := FileName(stem, at, nil); got != want {
 			t.Errorf("FileName(%q) = %q, want %q", stem, got, want)
