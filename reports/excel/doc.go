@@ -4,9 +4,11 @@
 //
 // It owns drawing a workbook from rows it is given, nothing else. reports
 // builds the data from the same typed tools that make the WhatsApp answers
-// and hands it here, so that text, chart and file agree to the paisa. This
-// package must not query the books, send messages or store files; it
-// imports no Munshi package but internal/domain.
+// and hands it here, so that text, chart and file agree to the paisa; the
+// only figures it works out itself are sums and differences of the rows it
+// is given (totals, headroom, available stock, the sales summaries). It
+// must not query the books, send messages or keep the files it makes (the
+// media store does); it imports no Munshi package but internal/domain.
 //
 // # The model
 //
