@@ -95,7 +95,7 @@ type Parser struct {
 // products and customers.
 func NewParser(norm Normalizer, products []domain.Product, customers []domain.Customer) *Parser {
 	p := &Parser{norm: norm, products: make(map[string]domain.Product, len(products)),
-		customers: make(map[string]domain.Customer, len(customers)), sizes: map[string][]measure{},
+		customers: make(map[string]domain.Customer, len(customers)), sizes: make(map[string][]measure, len(products)),
 		byMeasure: map[string]measure{}, units: make(map[string]map[string]int64, len(products))}
 	// A catalog has a few dozen unit and pack names for all its products,
 	// and customers share names ("Gupta ji"): each is read once.
