@@ -12,7 +12,12 @@ import (
 // "pheyl"), so each word is filed under the hashes of those forms.
 type typoIndex struct {
 	keys []typoKey // sorted by hash
-	text []string  // word ids' text, shared with the lexicon
+	// first[b] is the first key whose hash starts with the bits b (the
+	// top bits, as many as it takes to give each key a bucket of its
+	// own), so that a hash is found in a bucket of about one key.
+	first []int32
+	shift uint
+	text  []string // word ids' text, shared with the lexicon
 }
 
 type typoKey struct {
@@ -49,7 +54,19 @@ func newTypoIndex(words []string) typoIndex {
 		return int(a.word - b.word)
 	})
 	keys = slices.Compact(keys)
-	return typoIndex{keys: keys, text: words}
+	bits := uint(1)
+	for 1<<bits < len(keys) && bits < 24 {
+		bits++
+	}
+	x := typoIndex{keys: keys, first: make([]int32, 1<<bits+1), shift: 64 - bits, text: words}
+	k := 0
+	for b := range x.first {
+		for k < len(keys) && keys[k].hash>>x.shift < uint64(b) {
+			k++
+		}
+		x.first[b] = int32(k)
+	}
+	return x
 }
 
 // near appends to out the ids of the filed words within one edit of w,
@@ -62,19 +79,13 @@ func (x typoIndex) near(w string, out []int32) []int32 {
 	rs := toRunes(w, buf[:0])
 	for skip := -1; skip < len(rs); skip++ {
 		h := hashWithout(rs, skip)
-		i, _ := slices.BinarySearchFunc(x.keys, h, func(k typoKey, h uint64) int {
-			switch {
-			case k.hash < h:
-				return -1
-			case k.hash > h:
-				return 1
+		b := h >> x.shift
+		for _, k := range x.keys[x.first[b]:x.first[b+1]] {
+			if k.hash != h {
+				continue
 			}
-			return 0
-		})
-		for ; i < len(x.keys) && x.keys[i].hash == h; i++ {
-			id := x.keys[i].word
-			if c := x.text[id]; c != w && !slices.Contains(out, id) && withinOneEdit(w, c) {
-				out = append(out, id)
+			if c := x.text[k.word]; c != w && !slices.Contains(out, k.word) && withinOneEdit(w, c) {
+				out = append(out, k.word)
 			}
 		}
 	}
