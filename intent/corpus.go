@@ -164,12 +164,8 @@ func prepare(exs []Example, lex *lexicon) prepared {
 // "gaadi" does not become the detergent "Ghadi".
 func ordinaryWords(exs []Example, lex *lexicon) map[string]struct{} {
 	names := map[string]bool{}
-	for _, vs := range lex.first {
-		for _, v := range vs {
-			for _, w := range v.words {
-				names[w] = true
-			}
-		}
+	for _, w := range lex.wordText {
+		names[w] = true
 	}
 	count := map[string]int{}
 	known := map[string]struct{}{}

@@ -19,25 +19,39 @@ type Vocabulary struct {
 }
 
 // lexicon is a Vocabulary compiled for matching token sequences.
+//
+// Names form a trie over their canonical words, so that matching a message
+// costs the length of the names it holds, not the number of names sharing
+// a first word (a brand may start thousands of SKUs): node 0 is the root,
+// edges leads from a node along a word to the next node, and ends holds
+// the names ending at each node.
 type lexicon struct {
-	first map[string][]*variant // by first canonical word, longest first
-	fuzzy map[fuzzyKey][]string // first words that may match with a typo
-	units map[string]unitWord
+	edges map[edge]int32
+	ends  []*variant // by node: the names ending there, one per kind
+	// words numbers every word of a name; wordText is each one's text.
+	words    map[string]int32
+	wordText []string
+	typos    typoIndex // the words of names that may be matched with a typo
+	variants int32     // variants made so far: their order, for ties
+	units    map[string]unitWord
 	// known are ordinary words, never read as a misspelt name. Nil means
 	// only the reserved words.
 	known map[string]struct{}
 }
 
+// edge is a node and a word id: the key of the trie's edges.
+type edge uint64
+
+func edgeOf(node, word int32) edge { return edge(uint64(uint32(node))<<32 | uint64(uint32(word))) }
+
 // variant is one way of writing a product or customer name.
 type variant struct {
-	words []string
-	kind  EntityKind
-	ids   []string
-}
-
-type fuzzyKey struct {
-	first rune
-	runes int
+	kind EntityKind
+	ids  []string
+	// seq is the order the variant was made in: of two equally good
+	// matches, the name listed first in the catalog wins.
+	seq  int32
+	next *variant // another kind's name ending at the same node
 }
 
 // minFuzzyRunes is the shortest word matched with a typo: shorter words are
@@ -72,23 +86,50 @@ func mustLexicon(v Vocabulary) *lexicon {
 }
 
 func newLexicon(v Vocabulary) (*lexicon, error) {
-	l := &lexicon{
-		first: map[string][]*variant{},
-		fuzzy: map[fuzzyKey][]string{},
-		units: map[string]unitWord{},
+	b, err := buildLexicon(v)
+	if err != nil {
+		return nil, err
 	}
+	return b.lexicon, nil
+}
+
+// lexiconBuilder is a lexicon being built, with what only building needs.
+type lexiconBuilder struct {
+	*lexicon
+	// pathWords are the words of the last path walked and pathNodes the
+	// node after each: a name's shorter forms are mostly its prefixes.
+	pathWords []string
+	pathNodes []int32
+	// variantBlock and idBlock hold the variants being made.
+	variantBlock []variant
+	idBlock      []string
+	// steps counts the words walked and the names compared while building,
+	// for the test that keeps building linear in the catalog's size.
+	steps int
+}
+
+func buildLexicon(v Vocabulary) (*lexiconBuilder, error) {
+	if err := checkKeys(v); err != nil {
+		return nil, err
+	}
+	names := len(v.Products) + len(v.Customers)
+	for _, p := range v.Products {
+		names += 1 + len(p.Aliases)
+	}
+	for _, c := range v.Customers {
+		names += len(c.Aliases)
+	}
+	l := &lexiconBuilder{lexicon: &lexicon{
+		edges: make(map[edge]int32, names),
+		ends:  make([]*variant, 1, names+1), // the root first
+		// SKUs are words of their own; the other names share theirs.
+		words: make(map[string]int32, len(v.Products)+names/8),
+		units: make(map[string]unitWord, len(builtinUnits)),
+	}}
 	for w, u := range builtinUnits {
 		l.units[w] = u
 	}
-	seen := map[string]bool{}
-	for i, p := range v.Products {
-		if strings.TrimSpace(p.SKU) == "" {
-			return nil, fmt.Errorf("intent: product %d (%q) has no SKU", i+1, p.Name)
-		}
-		if seen["p"+p.SKU] {
-			return nil, fmt.Errorf("intent: product SKU %q listed twice", p.SKU)
-		}
-		seen["p"+p.SKU] = true
+	for _, p := range v.Products {
 		l.addUnit(p.Unit)
 		for _, ps := range p.PackSizes {
 			l.addUnit(ps.Name)
@@ -96,40 +137,45 @@ func newLexicon(v Vocabulary) (*lexicon, error) {
 	}
 	// Names are added after every unit is known, so that "30pc" in a name
 	// splits the way it does in a message.
-	for _, p := range v.Products {
-		names := append([]string{p.Name, p.SKU}, p.Aliases...)
-		for _, n := range names {
-			l.addName(EntityProduct, p.SKU, n)
-		}
-	}
-	for i, c := range v.Customers {
-		if strings.TrimSpace(c.ID) == "" {
-			return nil, fmt.Errorf("intent: customer %d (%q) has no ID", i+1, c.Name)
-		}
-		if seen["c"+c.ID] {
-			return nil, fmt.Errorf("intent: customer ID %q listed twice", c.ID)
-		}
-		seen["c"+c.ID] = true
-		for _, n := range append([]string{c.Name}, c.Aliases...) {
-			l.addName(EntityCustomer, c.ID, n)
-		}
-	}
-	for w, vs := range l.first {
-		slices.SortStableFunc(vs, func(a, b *variant) int { return len(b.words) - len(a.words) })
-		if fuzzyWord(w) {
-			r, _ := utf8.DecodeRuneInString(w)
-			k := fuzzyKey{r, utf8.RuneCountInString(w)}
-			l.fuzzy[k] = append(l.fuzzy[k], w)
-		}
-	}
-	for _, ws := range l.fuzzy {
-		slices.Sort(ws)
-	}
+	l.eachName(v, l.addVariant)
+	l.typos = newTypoIndex(l.wordText)
+	l.steps += len(l.typos.keys)
 	return l, nil
 }
 
+// checkKeys refuses a product without a SKU, a customer without an ID, and
+// a SKU or customer ID listed twice.
+func checkKeys(v Vocabulary) error {
+	err := uniqueKeys("product", "SKU", len(v.Products), func(i int) (string, string) {
+		return v.Products[i].SKU, v.Products[i].Name
+	})
+	if err != nil {
+		return err
+	}
+	return uniqueKeys("customer", "ID", len(v.Customers), func(i int) (string, string) {
+		return v.Customers[i].ID, v.Customers[i].Name
+	})
+}
+
+// uniqueKeys checks the keys of n things of a kind; at returns the i-th's
+// key and name.
+func uniqueKeys(kind, key string, n int, at func(i int) (key, name string)) error {
+	seen := make(map[string]bool, n)
+	for i := range n {
+		k, name := at(i)
+		if strings.TrimSpace(k) == "" {
+			return fmt.Errorf("intent: %s %d (%q) has no %s", kind, i+1, name, key)
+		}
+		if seen[k] {
+			return fmt.Errorf("intent: %s %s %q listed twice", kind, key, k)
+		}
+		seen[k] = true
+	}
+	return nil
+}
+
 // addUnit makes a catalog's own unit ("drum", "ladi") a unit word.
-func (l *lexicon) addUnit(name string) {
+func (l *lexiconBuilder) addUnit(name string) {
 	w := strings.ToLower(strings.TrimSpace(name))
 	if w == "" || strings.ContainsAny(w, " \t") {
 		return
@@ -153,59 +199,164 @@ func (l *lexicon) unitFor(w string) (unitWord, bool) {
 	return u, ok
 }
 
-// addName indexes a name and the shorter forms people use for it: without
-// the pack size ("Phenyl 1L" → "phenyl"), a customer without the words that
-// only say what kind of business it is ("Rajesh Kirana Store" → "rajesh"),
-// and multi-word names written as one word ("glasscleaner").
-func (l *lexicon) addName(kind EntityKind, id, name string) {
-	words := nameWords(name, l)
-	if len(words) == 0 {
-		return
-	}
-	l.addVariant(kind, id, words)
-	switch kind {
-	case EntityProduct:
-		l.addVariant(kind, id, l.withoutPackSize(words))
-	case EntityCustomer:
-		short := words
-		if len(short) > 2 && short[0] == "m" && short[1] == "s" { // M/s
-			short = short[2:]
+// eachName calls add with every name of the vocabulary in canonical words,
+// and with the shorter forms people use for it: without the pack size
+// ("Phenyl 1L" → "phenyl"), a customer without the words that only say
+// what kind of business it is ("Rajesh Kirana Store" → "rajesh"), and
+// multi-word names written as one word ("glasscleaner"). Products come
+// first, then customers, each in the vocabulary's order, and all of one
+// product's or customer's names before the next one's. The units must be
+// known already.
+func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, words []string)) {
+	// Aliases and customers' names repeat ("SFC" for every size, many
+	// "Gupta Traders"): each is put in canonical words once.
+	seen := map[string][]string{}
+	read := nameReader{l: l}
+	forms := func(kind EntityKind, id, name string, unique bool) {
+		var words []string
+		if unique {
+			words = read.words(name)
+		} else if ws, ok := seen[name]; ok {
+			words = ws
+		} else {
+			words = slices.Clone(read.words(name))
+			seen[name] = words
 		}
-		for len(short) > 1 && businessWords[short[len(short)-1]] {
-			short = short[:len(short)-1]
+		if len(words) == 0 {
+			return
 		}
-		l.addVariant(kind, id, short)
+		add(kind, id, words)
+		switch kind {
+		case EntityProduct:
+			add(kind, id, l.withoutPackSize(words))
+		case EntityCustomer:
+			short := words
+			if len(short) > 2 && short[0] == "m" && short[1] == "s" { // M/s
+				short = short[2:]
+			}
+			for len(short) > 1 && businessWords[short[len(short)-1]] {
+				short = short[:len(short)-1]
+			}
+			add(kind, id, short)
+		}
+		if len(words) > 1 && len(words) <= 3 {
+			joined := strings.Join(words, "")
+			if utf8.RuneCountInString(joined) >= 6 && !isNumber(joined) {
+				add(kind, id, []string{joined})
+			}
+		}
 	}
-	if len(words) > 1 && len(words) <= 3 {
-		joined := strings.Join(words, "")
-		if utf8.RuneCountInString(joined) >= 6 && !isNumber(joined) {
-			l.addVariant(kind, id, []string{joined})
+	for _, p := range v.Products {
+		forms(EntityProduct, p.SKU, p.Name, true)
+		forms(EntityProduct, p.SKU, p.SKU, true)
+		for _, a := range p.Aliases {
+			forms(EntityProduct, p.SKU, a, false)
+		}
+	}
+	for _, c := range v.Customers {
+		forms(EntityCustomer, c.ID, c.Name, false)
+		for _, a := range c.Aliases {
+			forms(EntityCustomer, c.ID, a, false)
 		}
 	}
 }
 
-func (l *lexicon) addVariant(kind EntityKind, id string, words []string) {
+func (l *lexiconBuilder) addVariant(kind EntityKind, id string, words []string) {
 	if len(words) == 1 && (reservedWord(words[0]) || isNumber(words[0]) || utf8.RuneCountInString(words[0]) < 2) {
 		// A name that is also "ok", "stock" or "do" would swallow the very
 		// words routing depends on.
 		return
 	}
-	for _, v := range l.first[words[0]] {
-		if v.kind == kind && slices.Equal(v.words, words) {
-			if !slices.Contains(v.ids, id) {
+	node := l.path(words)
+	last := &l.ends[node]
+	for v := *last; v != nil; v = v.next {
+		l.steps++
+		if v.kind == kind {
+			// A product's or customer's names are all added before the
+			// next one's, so an id already here is the last one.
+			if v.ids[len(v.ids)-1] != id {
 				v.ids = append(v.ids, id)
 			}
 			return
 		}
+		last = &v.next
 	}
-	l.first[words[0]] = append(l.first[words[0]], &variant{words: slices.Clone(words), kind: kind, ids: []string{id}})
+	*last = l.newVariant(kind, id)
 }
 
-// nameWords canonicalises a catalog name exactly as a message would be.
-func nameWords(name string, l *lexicon) []string {
-	toks := canonicalise(splitWords(name, nil), l, nil)
-	toks = mergePhrases(toks)
-	var words []string
+// newVariant makes a name of one id. Variants and their first ids are
+// allocated a block at a time: a large catalog has hundreds of thousands.
+func (l *lexiconBuilder) newVariant(kind EntityKind, id string) *variant {
+	const block = 1024
+	if len(l.variantBlock) == cap(l.variantBlock) {
+		l.variantBlock, l.idBlock = make([]variant, 0, block), make([]string, 0, block)
+	}
+	l.idBlock = append(l.idBlock, id)
+	k := len(l.idBlock)
+	// The ids' capacity is one: a second id moves them out of the block.
+	l.variantBlock = append(l.variantBlock, variant{kind: kind, ids: l.idBlock[k-1 : k : k], seq: l.variants})
+	l.variants++
+	return &l.variantBlock[len(l.variantBlock)-1]
+}
+
+// path returns the node the words lead to from the root, making the nodes
+// and numbering the words that are missing. It starts after the words it
+// shares with the last path walked.
+func (l *lexiconBuilder) path(words []string) int32 {
+	k := 0
+	for k < len(words) && k < len(l.pathWords) && words[k] == l.pathWords[k] {
+		k++
+	}
+	l.steps += k
+	l.pathWords, l.pathNodes = l.pathWords[:k], l.pathNodes[:k]
+	node := int32(0)
+	if k > 0 {
+		node = l.pathNodes[k-1]
+	}
+	for _, w := range words[k:] {
+		l.steps++
+		id, ok := l.words[w]
+		if !ok {
+			id = int32(len(l.wordText))
+			l.words[w] = id
+			l.wordText = append(l.wordText, w)
+		}
+		next, ok := l.edges[edgeOf(node, id)]
+		if !ok {
+			next = int32(len(l.ends))
+			l.ends = append(l.ends, nil)
+			l.edges[edgeOf(node, id)] = next
+		}
+		node = next
+		l.pathWords, l.pathNodes = append(l.pathWords, w), append(l.pathNodes, node)
+	}
+	return node
+}
+
+// step follows the word w from node, if a name goes that way.
+func (l *lexicon) step(node int32, w string) (int32, bool) {
+	id, ok := l.words[w]
+	if !ok {
+		return 0, false
+	}
+	next, ok := l.edges[edgeOf(node, id)]
+	return next, ok
+}
+
+// nameReader canonicalises catalog names exactly as a message would be,
+// reusing its buffers from one name to the next.
+type nameReader struct {
+	l     *lexicon
+	raw   []rawWord
+	toks  []Token
+	names []string
+}
+
+// words returns the name's canonical words, good until the next call.
+func (r *nameReader) words(name string) []string {
+	r.raw = splitWords(name, r.raw[:0])
+	r.toks = mergePhrases(canonicalise(r.raw, r.l, r.toks[:0]))
+	toks, words := r.toks, r.names[:0]
 	for i := 0; i < len(toks); i++ {
 		t := toks[i].Text
 		if isNumber(t) && i+1 < len(toks) {
@@ -216,6 +367,7 @@ func nameWords(name string, l *lexicon) []string {
 		}
 		words = append(words, t)
 	}
+	r.names = words
 	return words
 }
 

@@ -16,67 +16,115 @@ type nameMatch struct {
 // matchName finds the longest name starting at toks[i]. Every word must be
 // equal, except that one word of five letters or more may carry one typo,
 // provided it is not an ordinary word and a longer name keeps one exact
-// word. Words are compared whole: "Ashok" never contains "ok".
-func (l *lexicon) matchName(toks []Token, i int) (best nameMatch, ok bool) {
-	consider := func(vs []*variant, firstFuzzy bool) {
-		for _, v := range vs {
-			if len(v.words) > len(toks)-i || len(v.words) < best.n {
-				continue
-			}
-			fuzzy := firstFuzzy
-			exact := 0
-			if !firstFuzzy {
-				exact = 1
-			}
-			fits := true
-			for k := 1; k < len(v.words) && fits; k++ {
-				t := toks[i+k].Text
-				switch {
-				case t == v.words[k]:
-					exact++
-				case !fuzzy && l.typoOf(t, v.words[k]):
-					fuzzy = true
-				default:
-					fits = false
-				}
-			}
-			if !fits || (fuzzy && len(v.words) > 1 && exact == 0) {
-				continue
-			}
-			if m := (nameMatch{v, len(v.words), fuzzy}); !ok || l.better(m, best, toks, i) {
-				best, ok = m, true
-			}
-		}
-	}
+// word; a misspelt first word keeps its first letter. Words are compared
+// whole: "Ashok" never contains "ok".
+//
+// Of equally long matches an exact one wins, then, for a name both a
+// product and a customer have, the kind its neighbours suggest, then the
+// one reached from the first word as written, then from the misspelt first
+// word that is shortest and first in byte order, then the name made first.
+func (l *lexicon) matchName(toks []Token, i int) (nameMatch, bool) {
+	s := nameSearch{l: l, toks: toks, i: i}
 	w := toks[i].Text
-	consider(l.first[w], false)
+	if node, ok := l.step(0, w); ok {
+		s.walk(node, 1, false, route{})
+	}
 	if l.mayBeTypo(w) {
-		r, _ := utf8.DecodeRuneInString(w)
-		n := utf8.RuneCountInString(w)
-		for d := -1; d <= 1; d++ {
-			for _, cand := range l.fuzzy[fuzzyKey{r, n + d}] {
-				if withinOneEdit(w, cand) {
-					consider(l.first[cand], true)
-				}
+		first, _ := utf8.DecodeRuneInString(w)
+		var buf [8]int32
+		for _, id := range l.typos.near(w, buf[:0]) {
+			cand := l.wordText[id]
+			if r, _ := utf8.DecodeRuneInString(cand); r != first {
+				continue
+			}
+			if node, ok := l.edges[edgeOf(0, id)]; ok {
+				s.walk(node, 1, true, route{typo: true, runes: utf8.RuneCountInString(cand), word: cand})
 			}
 		}
 	}
-	return best, ok
+	return s.best, s.ok
 }
 
-// better reports whether m beats the best match so far: longer, then exact
-// over misspelt, then, for a name both a product and a customer have, the
-// kind its neighbours suggest.
-func (l *lexicon) better(m, best nameMatch, toks []Token, i int) bool {
+// nameSearch walks the trie from one position of a message, keeping the
+// best name found.
+type nameSearch struct {
+	l    *lexicon
+	toks []Token
+	i    int
+	best nameMatch
+	via  route
+	ok   bool
+}
+
+// route is how a search reached a name: from the first word as written, or
+// from a misspelt first word (ordered by length in runes, then bytes).
+type route struct {
+	typo  bool
+	runes int
+	word  string
+}
+
+func (r route) before(o route) bool {
 	switch {
-	case m.n != best.n:
-		return m.n > best.n
-	case m.fuzzy != best.fuzzy:
-		return !m.fuzzy
-	case m.v.kind != best.v.kind:
-		return l.preferProduct(toks, i, m.n) == (m.v.kind == EntityProduct)
+	case r.typo != o.typo:
+		return !r.typo
+	case r.runes != o.runes:
+		return r.runes < o.runes
 	}
-	return false
+	return r.word < o.word
+}
+
+// walk visits the names through node, n tokens into the match; fuzzy says
+// whether a typo was spent on the way.
+func (s *nameSearch) walk(node int32, n int, fuzzy bool, via route) {
+	for v := s.l.ends[node]; v != nil; v = v.next {
+		s.offer(nameMatch{v, n, fuzzy}, via)
+	}
+	if s.i+n >= len(s.toks) {
+		return
+	}
+	t := s.toks[s.i+n].Text
+	if next, ok := s.l.step(node, t); ok {
+		s.walk(next, n+1, fuzzy, via)
+	}
+	if fuzzy || !s.l.mayBeTypo(t) {
+		return
+	}
+	var buf [8]int32
+	for _, id := range s.l.typos.near(t, buf[:0]) {
+		if next, ok := s.l.edges[edgeOf(node, id)]; ok {
+			s.walk(next, n+1, true, via)
+		}
+	}
+}
+
+// offer keeps m if it beats the best match so far: longer, then exact over
+// misspelt, then the kind its neighbours suggest, then found first.
+func (s *nameSearch) offer(m nameMatch, via route) {
+	if s.ok {
+		best := s.best
+		switch {
+		case m.n != best.n:
+			if m.n < best.n {
+				return
+			}
+		case m.fuzzy != best.fuzzy:
+			if m.fuzzy {
+				return
+			}
+		case m.v.kind != best.v.kind:
+			if s.l.preferProduct(s.toks, s.i, m.n) != (m.v.kind == EntityProduct) {
+				return
+			}
+		case via != s.via:
+			if !via.before(s.via) {
+				return
+			}
+		case m.v.seq > best.v.seq:
+			return
+		}
+	}
+	s.best, s.via, s.ok = m, via, true
 }
 
 // preferProduct settles a name that is both a product and a customer: a
@@ -108,10 +156,6 @@ func (l *lexicon) mayBeTypo(w string) bool {
 		}
 	}
 	return true
-}
-
-func (l *lexicon) typoOf(word, name string) bool {
-	return fuzzyWord(name) && l.mayBeTypo(word) && withinOneEdit(word, name)
 }
 
 func (l *lexicon) productAt(toks []Token, i int) bool {

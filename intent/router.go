@@ -107,13 +107,16 @@ type Router struct {
 }
 
 // NewRouter compiles the vocabulary and readies the model, which is trained
-// once per process from the embedded corpus.
+// once per process from the embedded corpus: the first router of a process
+// compiles its vocabulary while the model trains.
 func NewRouter(v Vocabulary, opts Options) (*Router, error) {
-	t := sharedTraining()
+	trained := make(chan training, 1)
+	go func() { trained <- sharedTraining() }()
+	lex, err := newLexicon(v)
+	t := <-trained
 	if t.err != nil {
 		return nil, t.err
 	}
-	lex, err := newLexicon(v)
 	if err != nil {
 		return nil, err
 	}

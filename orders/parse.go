@@ -94,51 +94,147 @@ type Parser struct {
 // NewParser returns a parser; norm must have been built with the same
 // products and customers.
 func NewParser(norm Normalizer, products []domain.Product, customers []domain.Customer) *Parser {
-	p := &Parser{norm: norm, products: map[string]domain.Product{}, customers: map[string]domain.Customer{},
-		sizes: map[string][]measure{}, byMeasure: map[string]measure{}, units: map[string]map[string]int64{}}
-	p.unitSpellings = map[string]string{}
+	p := &Parser{norm: norm, products: make(map[string]domain.Product, len(products)),
+		customers: make(map[string]domain.Customer, len(customers)), sizes: make(map[string][]measure, len(products)),
+		byMeasure: map[string]measure{}, units: make(map[string]map[string]int64, len(products))}
+	// A catalog has a few dozen unit and pack names for all its products,
+	// and customers share names ("Gupta ji"): each is read once.
+	cat := catalogWords{canonical: map[string]string{}, measures: map[string]measureOf{}, names: map[string][]string{},
+		unitSets: map[string]map[string]int64{}, last: map[string]int{}}
 	for _, x := range products {
 		p.products[x.SKU] = x
-		p.units[x.SKU] = productUnits(x)
-		names := []string{x.Unit}
+		p.units[x.SKU] = cat.units(x)
+		cat.unitName(x.Unit)
 		for _, ps := range x.PackSizes {
-			names = append(names, ps.Name)
-		}
-		for _, name := range names {
-			c, w := canonicalUnit(name), strings.ToLower(strings.TrimSpace(name))
-			for _, s := range []string{c, c + "s", c + "es", w, w + "s", w + "es"} {
-				if hasLetter(s) {
-					p.unitSpellings[s] = c
-				}
-			}
+			cat.unitName(ps.Name)
 		}
 		for _, e := range intent.Normalize(x.Name).Entities {
 			if m, ok := parseMeasure(e.ID); ok && e.Kind == intent.EntitySize {
 				p.sizes[x.SKU] = append(p.sizes[x.SKU], m)
 			}
 		}
-		if u := strings.TrimSpace(x.Unit); u != "" {
-			if es := intent.Normalize("1 " + u).Entities; len(es) == 1 && es[0].Kind == intent.EntitySize {
-				if m, ok := parseMeasure(es[0].ID); ok {
-					p.byMeasure[x.SKU] = m
-				}
-			}
+		if m, ok := cat.measure(x.Unit); ok {
+			p.byMeasure[x.SKU] = m
 		}
 	}
-	p.customerNames = map[string][][]string{}
+	p.unitSpellings = cat.spellings()
+	p.customerNames = make(map[string][][]string, len(customers))
 	for _, c := range customers {
 		p.customers[c.ID] = c
-		for _, name := range append([]string{c.Name}, c.Aliases...) {
-			var ws []string
-			for _, t := range intent.Normalize(name).Tokens {
-				ws = append(ws, t.Text)
-			}
-			if len(ws) > 0 {
+		if ws := cat.words(c.Name); len(ws) > 0 {
+			p.customerNames[c.ID] = append(p.customerNames[c.ID], ws)
+		}
+		for _, a := range c.Aliases {
+			if ws := cat.words(a); len(ws) > 0 {
 				p.customerNames[c.ID] = append(p.customerNames[c.ID], ws)
 			}
 		}
 	}
 	return p
+}
+
+// catalogWords reads the words a catalog repeats, each once.
+type catalogWords struct {
+	canonical map[string]string    // unit name → canonicalUnit
+	measures  map[string]measureOf // base unit → the measure it is
+	names     map[string][]string  // customer name → its canonical words
+	// unitSets are the units of the products sold in the same units and
+	// packs, shared: by their base unit and packs, written as a key.
+	unitSets map[string]map[string]int64
+	key      []byte
+	// last is where each unit or pack name was last named.
+	last  map[string]int
+	named int
+}
+
+type measureOf struct {
+	m  measure
+	ok bool
+}
+
+func (c *catalogWords) canonicalUnit(name string) string {
+	u, ok := c.canonical[name]
+	if !ok {
+		u = canonicalUnit(name)
+		c.canonical[name] = u
+	}
+	return u
+}
+
+// units are the product's units by canonical name, in base units, shared
+// by the products sold the same way (the maps are never written after).
+func (c *catalogWords) units(x domain.Product) map[string]int64 {
+	// Each name's length before it, so that no two lists write one key.
+	k := strconv.AppendInt(c.key[:0], int64(len(x.Unit)), 10)
+	k = append(append(k, ':'), x.Unit...)
+	for _, ps := range x.PackSizes {
+		k = strconv.AppendInt(k, int64(len(ps.Name)), 10)
+		k = append(append(k, ':'), ps.Name...)
+		k = append(strconv.AppendInt(k, ps.Units, 10), ';')
+	}
+	c.key = k
+	if u, ok := c.unitSets[string(k)]; ok {
+		return u
+	}
+	u := productUnitsIn(x, c.canonicalUnit)
+	c.unitSets[string(k)] = u
+	return u
+}
+
+// unitName notes a unit or pack name the catalog uses.
+func (c *catalogWords) unitName(name string) {
+	c.named++
+	c.last[name] = c.named
+}
+
+// spellings maps the singular and plural spellings of the catalog's unit
+// and pack names to their canonical names: "bundles" → "bundle". Where
+// two names share a spelling, the one named last wins.
+func (c *catalogWords) spellings() map[string]string {
+	names := make([]string, 0, len(c.last))
+	for name := range c.last {
+		names = append(names, name)
+	}
+	sort.Slice(names, func(i, j int) bool { return c.last[names[i]] < c.last[names[j]] })
+	out := map[string]string{}
+	for _, name := range names {
+		u, w := c.canonicalUnit(name), strings.ToLower(strings.TrimSpace(name))
+		for _, s := range []string{u, u + "s", u + "es", w, w + "s", w + "es"} {
+			if hasLetter(s) {
+				out[s] = u
+			}
+		}
+	}
+	return out
+}
+
+// measure is the measure a product's base unit is ("kg", "litre"), if it
+// is one.
+func (c *catalogWords) measure(unit string) (measure, bool) {
+	u := strings.TrimSpace(unit)
+	if u == "" {
+		return measure{}, false
+	}
+	mo, ok := c.measures[u]
+	if !ok {
+		if es := intent.Normalize("1 " + u).Entities; len(es) == 1 && es[0].Kind == intent.EntitySize {
+			mo.m, mo.ok = parseMeasure(es[0].ID)
+		}
+		c.measures[u] = mo
+	}
+	return mo.m, mo.ok
+}
+
+// words are a customer's name or alias in canonical words.
+func (c *catalogWords) words(name string) []string {
+	ws, ok := c.names[name]
+	if !ok {
+		for _, t := range intent.Normalize(name).Tokens {
+			ws = append(ws, t.Text)
+		}
+		c.names[name] = ws
+	}
+	return ws
 }
 
 // Products returns the catalog the parser knows, by SKU.
@@ -1319,13 +1415,19 @@ func toItem(prod domain.Product, q *quantity) (Item, string) {
 // productUnits lists a product's units by canonical name, in base units:
 // {"bottle": 1, "carton": 24, "box": 6}.
 func productUnits(prod domain.Product) map[string]int64 {
-	units := map[string]int64{}
+	return productUnitsIn(prod, canonicalUnit)
+}
+
+// productUnitsIn is productUnits with the units' canonical names from
+// canonical.
+func productUnitsIn(prod domain.Product, canonical func(string) string) map[string]int64 {
+	units := make(map[string]int64, len(prod.PackSizes)+1)
 	for _, ps := range prod.PackSizes {
 		if ps.Units > 0 {
-			units[canonicalUnit(ps.Name)] = ps.Units
+			units[canonical(ps.Name)] = ps.Units
 		}
 	}
-	units[canonicalUnit(prod.Unit)] = 1
+	units[canonical(prod.Unit)] = 1
 	return units
 }
 

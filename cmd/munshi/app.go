@@ -109,15 +109,11 @@ func (m *Main) Open(ctx context.Context) error {
 	} else {
 		m.Logger.Info("GEMINI_API_KEY is not set: running without the LLM tier")
 	}
-	vocab, err := vocabulary(ctx, store)
-	if err != nil {
-		return err
-	}
-	router, err := newRouter(vocab, m.LLM)
-	if err != nil {
-		return err
-	}
 	m.Router = &liveRouter{}
+	router, parser, err := m.compileCatalog(ctx)
+	if err != nil {
+		return err
+	}
 	m.Router.current.Store(router)
 	senders, err := m.senders()
 	if err != nil {
@@ -126,7 +122,7 @@ func (m *Main) Open(ctx context.Context) error {
 	m.Dispatcher = &outbox.Dispatcher{Store: store, Senders: senders, Logger: m.Logger, Record: m.recordSend,
 		Redact: m.Audit.RedactString}
 	m.Channels = notifyChannels{m.Dispatcher}
-	m.Orders = m.newOrders(vocab)
+	m.Orders = m.newOrders(parser)
 	if err := m.newMemory(); err != nil {
 		return err
 	}
@@ -221,9 +217,9 @@ func (m *Main) newMemory() error {
 }
 
 // newOrders wires order taking to the catalog and customers.
-func (m *Main) newOrders(v intent.Vocabulary) *orders.Service {
+func (m *Main) newOrders(p *orders.Parser) *orders.Service {
 	svc := &orders.Service{
-		Books: m.Store, Parser: orders.NewParser(m.Router, v.Products, v.Customers), Audit: m.Audit, Logger: m.Logger,
+		Books: m.Store, Parser: p, Audit: m.Audit, Logger: m.Logger,
 		MinimumOrder: m.Config.MinimumOrder, AccountsEmail: m.Config.AccountsEmails(), Nudge: m.Dispatcher.Nudge,
 		Channels: m.Channels,
 	}

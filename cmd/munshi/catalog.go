@@ -50,16 +50,33 @@ func (m *Main) watchCatalog(ctx context.Context, interval time.Duration) {
 }
 
 // reloadCatalog rebuilds the router and the order parser from the books.
+// The parser is swapped in first: an import only adds and updates, so the
+// new parser knows every name the old router still finds for the moment
+// between the two.
 func (m *Main) reloadCatalog(ctx context.Context) error {
+	r, p, err := m.compileCatalog(ctx)
+	if err != nil {
+		return err
+	}
+	m.Orders.UseParser(p)
+	m.Router.current.Store(r)
+	return nil
+}
+
+// compileCatalog reads the catalog and the customers and builds a router
+// and an order parser for them. The parser is built while the router
+// compiles its vocabulary: it asks m.Router to read messages only later.
+func (m *Main) compileCatalog(ctx context.Context) (*intent.Router, *orders.Parser, error) {
 	v, err := vocabulary(ctx, m.Store)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
+	parsed := make(chan *orders.Parser, 1)
+	go func() { parsed <- orders.NewParser(m.Router, v.Products, v.Customers) }()
 	r, err := newRouter(v, m.LLM)
+	p := <-parsed
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	m.Router.current.Store(r)
-	m.Orders.UseParser(orders.NewParser(m.Router, v.Products, v.Customers))
-	return nil
+	return r, p, nil
 }

@@ -419,4 +419,3 @@ func heapAfterGC() uint64 {
 }
 
 func mib(b uint64) float64 { return float64(b) / (1 << 20) }
-

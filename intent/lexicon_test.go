@@ -1,0 +1,370 @@
+package intent
+
+import (
+	"context"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/munshi/munshi/internal/catalogtest"
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// scanLexicon is how names were matched before the trie: every name
+// sharing the message word's first word (or, for a misspelt first word, a
+// first word of the same first letter within one edit) is compared in
+// turn, longest first, and a later name replaces the best only when it is
+// strictly better. It is built from the same names as the trie, but by
+// itself, so that the trie must find exactly what it finds.
+type scanLexicon struct {
+	l     *lexicon // for units, ordinary words and the neighbours of a name
+	first map[string][]*scanName
+	fuzzy map[scanBucket][]string
+}
+
+type scanName struct {
+	words []string
+	kind  EntityKind
+	ids   []string
+}
+
+type scanBucket struct {
+	first rune
+	runes int
+}
+
+func newScanLexicon(l *lexicon, v Vocabulary) *scanLexicon {
+	s := &scanLexicon{l: l, first: map[string][]*scanName{}, fuzzy: map[scanBucket][]string{}}
+	l.eachName(v, func(kind EntityKind, id string, words []string) {
+		if len(words) == 1 && (reservedWord(words[0]) || isNumber(words[0]) || utf8.RuneCountInString(words[0]) < 2) {
+			return
+		}
+		for _, n := range s.first[words[0]] {
+			if n.kind == kind && slices.Equal(n.words, words) {
+				if !slices.Contains(n.ids, id) {
+					n.ids = append(n.ids, id)
+				}
+				return
+			}
+		}
+		s.first[words[0]] = append(s.first[words[0]], &scanName{words: slices.Clone(words), kind: kind, ids: []string{id}})
+	})
+	for w, ns := range s.first {
+		slices.SortStableFunc(ns, func(a, b *scanName) int { return len(b.words) - len(a.words) })
+		if fuzzyWord(w) {
+			r, _ := utf8.DecodeRuneInString(w)
+			k := scanBucket{r, utf8.RuneCountInString(w)}
+			s.fuzzy[k] = append(s.fuzzy[k], w)
+		}
+	}
+	for _, ws := range s.fuzzy {
+		slices.Sort(ws)
+	}
+	return s
+}
+
+// scanMatch is what the scan found at a position.
+type scanMatch struct {
+	name  *scanName
+	n     int
+	fuzzy bool
+}
+
+func (s *scanLexicon) match(toks []Token, i int) (best scanMatch, ok bool) {
+	l := s.l
+	typoOf := func(word, name string) bool {
+		return fuzzyWord(name) && l.mayBeTypo(word) && withinOneEdit(word, name)
+	}
+	better := func(m scanMatch) bool {
+		switch {
+		case m.n != best.n:
+			return m.n > best.n
+		case m.fuzzy != best.fuzzy:
+			return !m.fuzzy
+		case m.name.kind != best.name.kind:
+			return l.preferProduct(toks, i, m.n) == (m.name.kind == EntityProduct)
+		}
+		return false
+	}
+	consider := func(ns []*scanName, firstFuzzy bool) {
+		for _, n := range ns {
+			if len(n.words) > len(toks)-i || len(n.words) < best.n {
+				continue
+			}
+			fuzzy, fits := firstFuzzy, true
+			for k := 1; k < len(n.words) && fits; k++ {
+				t := toks[i+k].Text
+				switch {
+				case t == n.words[k]:
+				case !fuzzy && typoOf(t, n.words[k]):
+					fuzzy = true
+				default:
+					fits = false
+				}
+			}
+			if m := (scanMatch{n, len(n.words), fuzzy}); fits && (!ok || better(m)) {
+				best, ok = m, true
+			}
+		}
+	}
+	w := toks[i].Text
+	consider(s.first[w], false)
+	if l.mayBeTypo(w) {
+		r, _ := utf8.DecodeRuneInString(w)
+		n := utf8.RuneCountInString(w)
+		for d := -1; d <= 1; d++ {
+			for _, cand := range s.fuzzy[scanBucket{r, n + d}] {
+				if withinOneEdit(w, cand) {
+					consider(s.first[cand], true)
+				}
+			}
+		}
+	}
+	return best, ok
+}
+
+// compareWithScan matches every position of every message with the trie
+// and with the scan, and fails on the first difference. It returns the
+// names found and how many of them carry a typo.
+func compareWithScan(t *testing.T, r *Router, v Vocabulary, msgs []string) (matched, fuzzy int) {
+	t.Helper()
+	scan := newScanLexicon(r.lex, v)
+	for _, text := range msgs {
+		toks := mergePhrases(canonicalise(splitWords(text, nil), r.lex, nil))
+		for i := range toks {
+			got, gotOK := r.lex.matchName(toks, i)
+			want, wantOK := scan.match(toks, i)
+			same := gotOK == wantOK
+			if same && gotOK {
+				same = got.n == want.n && got.fuzzy == want.fuzzy && got.v.kind == want.name.kind && slices.Equal(got.v.ids, want.name.ids)
+			}
+			if !same {
+				t.Fatalf("%q at %d (%q): trie %+v %v, scan %+v %v", text, i, toks[i].Text, got, gotOK, want, wantOK)
+			}
+			if gotOK {
+				matched++
+				if got.fuzzy {
+					fuzzy++
+				}
+			}
+		}
+	}
+	return matched, fuzzy
+}
+
+// typoMessages writes messages from a catalog's names, ordinary words and
+// quantities, with typos of every kind (a letter dropped, added, changed
+// or two swapped) in a third of the name words.
+func typoMessages(rng *rand.Rand, b catalogtest.Books, n int) []string {
+	filler := strings.Fields("5 10 carton ctn peti ke liye ko aur for bhej do stock kitna hai sharma ji ka 2 dozen order cod udhaar please")
+	edit := func(w string) string {
+		r := []rune(w)
+		if len(r) < 4 {
+			return w
+		}
+		k := 1 + rng.IntN(len(r)-1)
+		switch rng.IntN(4) {
+		case 0:
+			return string(append(r[:k:k], r[k+1:]...))
+		case 1:
+			return string(r[:k]) + "a" + string(r[k:])
+		case 2:
+			r[k] = 'e'
+		default:
+			if k+1 < len(r) {
+				r[k], r[k+1] = r[k+1], r[k]
+			}
+		}
+		return string(r)
+	}
+	pick := func(name string, aliases []string) string {
+		if len(aliases) > 0 && rng.IntN(2) == 0 {
+			return aliases[rng.IntN(len(aliases))]
+		}
+		return name
+	}
+	var out []string
+	for range n {
+		var words []string
+		for range 1 + rng.IntN(3) {
+			var name string
+			if rng.IntN(3) == 0 {
+				c := b.Customers[rng.IntN(len(b.Customers))]
+				name = pick(c.Name, c.Aliases)
+			} else {
+				p := b.Products[rng.IntN(len(b.Products))]
+				name = pick(p.Name, p.Aliases)
+			}
+			ws := strings.Fields(name)
+			if rng.IntN(2) == 0 {
+				ws = ws[:1+rng.IntN(len(ws))]
+			}
+			for k := range ws {
+				if rng.IntN(3) == 0 {
+					ws[k] = edit(ws[k])
+				}
+			}
+			words = append(words, filler[rng.IntN(len(filler))])
+			words = append(words, ws...)
+		}
+		out = append(out, strings.Join(words, " "))
+	}
+	return out
+}
+
+func corpusTexts(t *testing.T) []string {
+	var out []string
+	for _, path := range []string{"corpus/train.jsonl", "corpus/heldout.jsonl"} {
+		for _, ex := range readCorpus(t, path) {
+			out = append(out, ex.Text)
+		}
+	}
+	return out
+}
+
+// The trie finds the same name as the scan it replaced at every position
+// of messages full of shared brand words, shared aliases and typos, over a
+// generated catalog beside the demo distributor's.
+func TestTrieMatchesLikeScan(t *testing.T) {
+	b := catalogtest.Generate(catalogtest.Size{Products: 3000, Customers: 1500}, 7)
+	demo := demoVocabulary(t)
+	v := Vocabulary{Products: append(demo.Products, b.Products...), Customers: append(demo.Customers, b.Customers...)}
+	r, err := NewRouter(v, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs := append(typoMessages(rand.New(rand.NewPCG(1, 2)), b, 3000), benchMessages...)
+	for _, m := range b.Messages(300, 5) {
+		msgs = append(msgs, m.Text)
+	}
+	msgs = append(msgs, corpusTexts(t)...)
+	matched, fuzzy := compareWithScan(t, r, v, msgs)
+	// The messages must exercise what they compare.
+	if matched < 3000 || fuzzy < 300 {
+		t.Fatalf("only %d matches, %d with a typo: the messages test too little", matched, fuzzy)
+	}
+}
+
+// The training corpus is read with its own names by the same matcher: it
+// too must find what the scan found, or the model would learn from other
+// placeholders.
+func TestTrieMatchesLikeScanOnCorpusNames(t *testing.T) {
+	v, err := corpusVocabulary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewRouter(v, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if matched, _ := compareWithScan(t, r, v, corpusTexts(t)); matched < 500 {
+		t.Fatalf("only %d names found in the corpus", matched)
+	}
+}
+
+// buildCost is what building a lexicon took: words walked and names
+// compared, and the bytes and objects allocated.
+type buildCost struct {
+	steps          int
+	bytes, objects uint64
+}
+
+func costOfBuilding(t *testing.T, v Vocabulary) buildCost {
+	t.Helper()
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	b, err := buildLexicon(v)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return buildCost{b.steps, after.TotalAlloc - before.TotalAlloc, after.Mallocs - before.Mallocs}
+}
+
+// Building the vocabulary of twice the catalog (the same SKUs and as many
+// again, a customer for every five) costs about twice as much, never the
+// four times of a build that compares each name with the names before it:
+// counted in words walked and names compared, and in allocations.
+func TestBuildingIsLinear(t *testing.T) {
+	const skus = 6000
+	small := costOfBuilding(t, vocabularyOf(catalogtest.Generate(catalogtest.WithCustomers(skus), 11)))
+	large := costOfBuilding(t, vocabularyOf(catalogtest.Generate(catalogtest.WithCustomers(2*skus), 11)))
+	t.Logf("%d SKUs: %+v; %d SKUs: %+v", skus, small, 2*skus, large)
+	for _, c := range []struct {
+		what         string
+		small, large float64
+	}{
+		{"words walked and names compared", float64(small.steps), float64(large.steps)},
+		{"bytes allocated", float64(small.bytes), float64(large.bytes)},
+		{"objects allocated", float64(small.objects), float64(large.objects)},
+	} {
+		if r := c.large / c.small; r > 2.4 {
+			t.Errorf("twice the catalog costs %.2f times the %s", r, c.what)
+		}
+	}
+	// And each SKU costs a few dozen steps: its names' words, not the
+	// names sharing its brand.
+	if per := small.steps / skus; per > 60 {
+		t.Errorf("%d steps per SKU", per)
+	}
+}
+
+// A product without a SKU, a customer without an ID, and a key listed twice
+// are refused with the line of the catalog that is wrong.
+func TestVocabularyKeysChecked(t *testing.T) {
+	p := func(sku, name string) domain.Product { return domain.Product{SKU: sku, Name: name, Unit: "piece"} }
+	c := func(id, name string) domain.Customer { return domain.Customer{ID: id, Name: name} }
+	for _, tc := range []struct {
+		v    Vocabulary
+		want string
+	}{
+		{Vocabulary{Products: []domain.Product{p("A1", "Phenyl"), p(" ", "Soap")}}, `intent: product 2 ("Soap") has no SKU`},
+		{Vocabulary{Products: []domain.Product{p("A1", "Phenyl"), p("A1", "Soap")}}, `intent: product SKU "A1" listed twice`},
+		{Vocabulary{Customers: []domain.Customer{c("", "Gupta Traders")}}, `intent: customer 1 ("Gupta Traders") has no ID`},
+		{Vocabulary{Products: []domain.Product{p("C1", "Phenyl")}, Customers: []domain.Customer{c("C1", "Gupta"), c("C1", "Sharma")}},
+			`intent: customer ID "C1" listed twice`},
+	} {
+		if _, err := NewRouter(tc.v, Options{}); err == nil || err.Error() != tc.want {
+			t.Errorf("got %v, want %s", err, tc.want)
+		}
+	}
+}
+
+// Names made of nothing readable, of emoji, of thousands of words or of
+// one very long word, in any script, build a vocabulary that still reads
+// messages, the ordinary names among them included.
+func TestHostileNames(t *testing.T) {
+	long := strings.Repeat("phenyl ", 5000)
+	v := Vocabulary{
+		Products: []domain.Product{
+			{SKU: "P1", Name: "...", Aliases: []string{"", " ", "!!!", "🙂🙂", "\u200d", "\x00"}},
+			{SKU: "P2", Name: long, Aliases: []string{strings.Repeat("x", 10000), "ok", "stock", "5", "do"}},
+			{SKU: "P3", Name: "सूर्या फिनाइल ५०० मिली", Aliases: []string{"ओके", "ब्लीच"}},
+			{SKU: "P4", Name: "Glass Cleaner 500ml", Aliases: []string{"GC"}, Unit: "bottle",
+				PackSizes: []domain.PackSize{{Name: "carton", Units: 24}, {Name: "", Units: 0}, {Name: "a b", Units: 2}}},
+			{SKU: "💥", Name: "Bang 💥", Unit: "💥"},
+		},
+		Customers: []domain.Customer{
+			{ID: "C1", Name: "M/s", Aliases: []string{"ji", "store"}},
+			{ID: "C2", Name: "Rajesh Kirana Store", Aliases: []string{"राजेश"}},
+		},
+	}
+	r, err := NewRouter(v, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{"5 carton GC for Rajesh", long, "💥💥 ok", "राजेश को ५ सूर्या फिनाइल", "", strings.Repeat("ok ", 3000)} {
+		r.Route(context.Background(), text)
+	}
+	es := r.Entities("5 carton GC for Rajesh")
+	if !namesProduct(es, "P4") || !slices.ContainsFunc(es, func(e Entity) bool { return e.Kind == EntityCustomer && e.ID == "C2" }) {
+		t.Fatalf("ordinary names lost among hostile ones: %+v", es)
+	}
+	if d := r.Route(context.Background(), "ok"); d.Intent != domain.IntentConfirm {
+		t.Fatalf("an alias \"ok\" took the word from routing: %+v", d)
+	}
+}
