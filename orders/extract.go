@@ -56,11 +56,15 @@ type CustomerHint struct {
 	Aliases []string
 }
 
-// Hints returns the parser's vocabulary, in a stable order (by SKU, then
-// by customer id) so that requests built from it repeat exactly.
+// Hints returns the parser's whole vocabulary, in a stable order (by SKU,
+// then by customer id) so that requests built from it repeat exactly.
 func (p *Parser) Hints() Hints {
+	return p.hintsOf(slices.Sorted(maps.Keys(p.products)), slices.Sorted(maps.Keys(p.customers)))
+}
+
+func (p *Parser) hintsOf(skus, ids []string) Hints {
 	h := Hints{Products: []ProductHint{}, Customers: []CustomerHint{}}
-	for _, sku := range slices.Sorted(maps.Keys(p.products)) {
+	for _, sku := range skus {
 		x := p.products[sku]
 		ph := ProductHint{Name: x.Name, Aliases: append([]string{}, x.Aliases...), Unit: x.Unit, Packs: []string{}}
 		for _, ps := range x.PackSizes {
@@ -68,7 +72,7 @@ func (p *Parser) Hints() Hints {
 		}
 		h.Products = append(h.Products, ph)
 	}
-	for _, id := range slices.Sorted(maps.Keys(p.customers)) {
+	for _, id := range ids {
 		c := p.customers[id]
 		h.Customers = append(h.Customers, CustomerHint{Name: c.Name, Aliases: append([]string{}, c.Aliases...)})
 	}
@@ -218,18 +222,10 @@ func (r *resolver) customer(out *Parsed) {
 		}
 		sort.Strings(ids)
 		out.Candidates = ids
-		var names []string
-		for _, id := range ids {
-			names = append(names, r.p.customers[id].Name)
-		}
-		out.Unresolved = append(out.Unresolved, "Which customer is this order for: "+orList(names)+"?")
+		out.Unresolved = append(out.Unresolved, "Which customer is this order for: "+r.p.candidateList(ids, false)+"?")
 	case shared != nil:
 		out.Candidates = append([]string(nil), shared...)
-		var names []string
-		for _, id := range out.Candidates {
-			names = append(names, fmt.Sprintf("%s (%s)", r.p.customers[id].Name, id))
-		}
-		out.Unresolved = append(out.Unresolved, "Which one do you mean: "+orList(names)+"? Please send the order again with the full name.")
+		out.Unresolved = append(out.Unresolved, "Which one do you mean: "+r.p.candidateList(out.Candidates, true)+"? Please send the order again with the full name.")
 	default:
 		if q := r.quote(text); q != "" {
 			out.Unresolved = append(out.Unresolved, fmt.Sprintf("I don't know a customer called %s. Please check the name (or ask the office to add them).", q))

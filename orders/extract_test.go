@@ -2,6 +2,7 @@ package orders_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"reflect"
 	"slices"
@@ -345,5 +346,65 @@ func TestHints(t *testing.T) {
 	h.Products[0].Aliases = append(h.Products[0].Aliases[:0], "changed")
 	if p.Hints().Products[0].Aliases[0] == "changed" {
 		t.Fatal("hints share the catalog's slices")
+	}
+}
+
+// A large catalog is not sent whole: the model sees the products and
+// customers near the message, misspelt words included, and never more
+// than the bound.
+func TestHintsForALargeCatalog(t *testing.T) {
+	var products []domain.Product
+	for i := range orders.MaxHintProducts * 3 {
+		products = append(products, domain.Product{SKU: fmt.Sprintf("P%05d", i), Name: fmt.Sprintf("Brand%d Floor Polish %dml", i, 100+i), Unit: "bottle"})
+	}
+	products = append(products, domain.Product{SKU: "GC500", Name: "Glass Cleaner 500ml", Aliases: []string{"colin"}, Unit: "bottle",
+		PackSizes: []domain.PackSize{{Name: "carton", Units: 24}}})
+	var customers []domain.Customer
+	for i := range orders.MaxHintCustomers * 3 {
+		customers = append(customers, domain.Customer{ID: fmt.Sprintf("K%05d", i), Name: fmt.Sprintf("Town%d Kirana %d", i, i)})
+	}
+	customers = append(customers, domain.Customer{ID: "C01", Name: "Rajesh Kirana Store", Aliases: []string{"Rajesh"}})
+	r, err := intent.NewRouter(intent.Vocabulary{Products: products, Customers: customers}, intent.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := orders.NewParser(r, products, customers)
+	h := p.HintsFor("rajesh bhai ke liye 5 peti glas clenar bhejo")
+	if len(h.Products) > orders.MaxHintProducts || len(h.Customers) > orders.MaxHintCustomers {
+		t.Fatalf("%d products and %d customers hinted", len(h.Products), len(h.Customers))
+	}
+	if len(h.Products) == 0 || h.Products[0].Name != "Glass Cleaner 500ml" {
+		t.Fatalf("the misspelt product is not first: %+v", h.Products[:min(3, len(h.Products))])
+	}
+	if len(h.Customers) == 0 || h.Customers[0].Name != "Rajesh Kirana Store" {
+		t.Fatalf("the customer is not first: %+v", h.Customers[:min(3, len(h.Customers))])
+	}
+	if again := p.HintsFor("rajesh bhai ke liye 5 peti glas clenar bhejo"); !reflect.DeepEqual(again, h) {
+		t.Fatal("the same message gave other hints")
+	}
+	// A small catalog goes whole, as Hints gives it.
+	small := parser(t)
+	if !reflect.DeepEqual(small.HintsFor("anything at all"), small.Hints()) {
+		t.Fatal("a small catalog was cut")
+	}
+}
+
+// A name hundreds of customers share is asked about with a few of them
+// named and the rest counted, not with the whole list.
+func TestSharedNameQuestionIsBounded(t *testing.T) {
+	products := []domain.Product{{SKU: "GC500", Name: "Glass Cleaner 500ml", Aliases: []string{"GC"}, Unit: "bottle",
+		PackSizes: []domain.PackSize{{Name: "carton", Units: 24}}}}
+	var customers []domain.Customer
+	for i := range 400 {
+		customers = append(customers, domain.Customer{ID: fmt.Sprintf("K%04d", i), Name: fmt.Sprintf("Gupta Traders %d", i), Aliases: []string{"Gupta"}})
+	}
+	r, err := intent.NewRouter(intent.Vocabulary{Products: products, Customers: customers}, intent.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := orders.NewParser(r, products, customers).Parse("Gupta ji ko 5 carton GC, cash")
+	q := orders.Questions(got)
+	if got.CustomerID != "" || len(got.Candidates) != 400 || len(q) > 400 || !strings.Contains(q, "one of 394 other customers") {
+		t.Fatalf("%d candidates; question (%d bytes): %s", len(got.Candidates), len(q), q)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -86,6 +87,9 @@ type Parser struct {
 	units map[string]map[string]int64
 	// customerNames are each customer's name and aliases in canonical words.
 	customerNames map[string][][]string
+	// hints is the index HintsFor reads in a large catalog, built once.
+	hintOnce sync.Once
+	hints    *hintIndex
 	// unitSpellings maps the catalog's unit words, singular and plural, to
 	// their canonical names: "bundles" → "bundle".
 	unitSpellings map[string]string
@@ -569,11 +573,7 @@ func (p *Parser) customer(r *reading, named string, out *Parsed) {
 			out.Candidates = append(out.Candidates, id)
 		}
 		sort.Strings(out.Candidates)
-		var names []string
-		for _, id := range out.Candidates {
-			names = append(names, fmt.Sprintf("%s (%s)", p.customers[id].Name, id))
-		}
-		out.Unresolved = append(out.Unresolved, "This message names more than one customer. Which one is the order for: "+orList(names)+"?")
+		out.Unresolved = append(out.Unresolved, "This message names more than one customer. Which one is the order for: "+p.candidateList(out.Candidates, true)+"?")
 	case len(open) > 0:
 		seen := map[string]bool{}
 		for _, s := range open {
@@ -584,11 +584,7 @@ func (p *Parser) customer(r *reading, named string, out *Parsed) {
 				}
 			}
 		}
-		var names []string
-		for _, id := range out.Candidates {
-			names = append(names, fmt.Sprintf("%s (%s)", p.customers[id].Name, id))
-		}
-		out.Unresolved = append(out.Unresolved, "Which one do you mean: "+orList(names)+"? Please send the order again with the full name.")
+		out.Unresolved = append(out.Unresolved, "Which one do you mean: "+p.candidateList(out.Candidates, true)+"? Please send the order again with the full name.")
 	default:
 		if named != "" {
 			out.Unresolved = append(out.Unresolved, fmt.Sprintf("I don't know a customer called %q. Please check the name (or ask the office to add them).", named))
@@ -1526,6 +1522,28 @@ func formatQty(f float64) string {
 		return fmt.Sprintf("%d", int64(f))
 	}
 	return fmt.Sprintf("%g", f)
+}
+
+// maxListedCustomers is how many customers a question names: a name that
+// hundreds share ("Gupta") is settled by the full name, not by reading a
+// list.
+const maxListedCustomers = 6
+
+// candidateList names the customers a message could mean, with their ids
+// when withIDs, at most maxListedCustomers of them and a count of the rest.
+func (p *Parser) candidateList(ids []string, withIDs bool) string {
+	var names []string
+	for _, id := range ids[:min(len(ids), maxListedCustomers)] {
+		if withIDs {
+			names = append(names, fmt.Sprintf("%s (%s)", p.customers[id].Name, id))
+		} else {
+			names = append(names, p.customers[id].Name)
+		}
+	}
+	if more := len(ids) - len(names); more > 0 {
+		return strings.Join(names, ", ") + fmt.Sprintf(" or one of %d other customers with that name", more)
+	}
+	return orList(names)
 }
 
 func orList(xs []string) string {

@@ -168,7 +168,7 @@ func (s *Service) show(ctx context.Context, user domain.User, customerID string,
 // Any failure keeps the parser's questions: the person still gets a useful
 // reply, and nothing changes.
 func (s *Service) extract(ctx context.Context, user domain.User, text string, parsed Parsed) Parsed {
-	ex, err := s.Extractor.Extract(ctx, text, s.parser().Hints())
+	ex, err := s.Extractor.Extract(ctx, text, s.parser().HintsFor(text))
 	if err != nil {
 		s.Logger.Info("orders: extraction fallback failed", "err", err)
 		return parsed
