@@ -1,7 +1,5 @@
 package orders
 
-import "sort"
-
 // bindQuantities gives each product the quantity written beside it. The
 // message's style decides which way quantities bind first: "5 carton GC"
 // (quantity first) or "GC 5 carton" (product first); a second pass binds
@@ -13,7 +11,7 @@ func bindQuantities(r *reading, ms []*mention, qs []*quantity, skip []bool) {
 			continue
 		}
 		for _, m := range ms {
-			if (m.end <= q.start && gapOnly(skip, m.end, q.start)) || (q.end <= m.start && gapOnly(skip, q.end, m.start)) {
+			if beside(skip, m, q) {
 				m.qs, q.used = append(m.qs, q), true
 				break
 			}
@@ -27,15 +25,13 @@ func bindQuantities(r *reading, ms []*mention, qs []*quantity, skip []bool) {
 		}
 	}
 	productFirst := len(ms) > 0 && firstQ != nil && ms[0].start < firstQ.start
-	after := func(m *mention, q *quantity) bool { return q.start >= m.end && gapOnly(skip, m.end, q.start) }
-	before := func(m *mention, q *quantity) bool { return q.end <= m.start && gapOnly(skip, q.end, m.start) }
 	for _, m := range ms {
 		if len(m.qs) > 0 {
 			continue
 		}
 		if productFirst {
 			for _, q := range qs {
-				if !q.used && after(m, q) {
+				if !q.used && follows(skip, m, q) {
 					m.qs, q.used = append(m.qs, q), true
 					break
 				}
@@ -43,7 +39,7 @@ func bindQuantities(r *reading, ms []*mention, qs []*quantity, skip []bool) {
 			continue
 		}
 		for k := len(qs) - 1; k >= 0; k-- {
-			if q := qs[k]; !q.used && before(m, q) {
+			if q := qs[k]; !q.used && precedes(skip, m, q) {
 				m.qs, q.used = append(m.qs, q), true
 				break
 			}
@@ -54,7 +50,7 @@ func bindQuantities(r *reading, ms []*mention, qs []*quantity, skip []bool) {
 			continue
 		}
 		for _, q := range qs {
-			if !q.used && (before(m, q) || after(m, q)) {
+			if !q.used && beside(skip, m, q) {
 				m.qs, q.used = append(m.qs, q), true
 				break
 			}
@@ -73,12 +69,29 @@ func bindQuantities(r *reading, ms []*mention, qs []*quantity, skip []bool) {
 				}
 				if (q.start >= last.end && joinable(r, skip, last.end, q.start)) || (q.end <= first.start && joinable(r, skip, q.end, first.start)) {
 					m.qs, q.used, grew = append(m.qs, q), true, true
-					sort.SliceStable(m.qs, func(a, b int) bool { return m.qs[a].start < m.qs[b].start })
+					byStart(m.qs)
 					break
 				}
 			}
 		}
 	}
+}
+
+// follows reports a quantity written after a product, with only skippable
+// tokens between: "GC 5 carton".
+func follows(skip []bool, m *mention, q *quantity) bool {
+	return q.start >= m.end && gapOnly(skip, m.end, q.start)
+}
+
+// precedes reports a quantity written before a product, with only skippable
+// tokens between: "5 carton GC".
+func precedes(skip []bool, m *mention, q *quantity) bool {
+	return q.end <= m.start && gapOnly(skip, q.end, m.start)
+}
+
+// beside reports a quantity written right after or right before a product.
+func beside(skip []bool, m *mention, q *quantity) bool {
+	return follows(skip, m, q) || precedes(skip, m, q)
 }
 
 // gapOnly reports whether tokens [from, to) are all skippable.

@@ -14,16 +14,6 @@ import (
 // of an unknown one are not read as an unknown product.
 func (p *Parser) customerSpan(r *reading) (name string) {
 	toks := r.toks
-	claim := func(from, to int) string {
-		s := r.span(from, to)
-		if s == "" {
-			return ""
-		}
-		for i := from; i < to; i++ {
-			r.used[i] = true
-		}
-		return s
-	}
 	for i, t := range toks {
 		switch t.Text {
 		case "for":
@@ -31,7 +21,7 @@ func (p *Parser) customerSpan(r *reading) (name string) {
 			for j < len(toks) && j < i+4 && r.plain(j) && !r.newline(j-1, j) {
 				j++
 			}
-			if s := claim(i+1, j); s != "" {
+			if s := r.claim(i+1, j); s != "" {
 				return s
 			}
 		case "liye", "keliye", "ko":
@@ -48,7 +38,7 @@ func (p *Parser) customerSpan(r *reading) (name string) {
 				j--
 			}
 			if j < end {
-				if s := claim(j, last); s != "" {
+				if s := r.claim(j, last); s != "" {
 					return s
 				}
 			}
@@ -69,13 +59,16 @@ func (p *Parser) customerSpan(r *reading) (name string) {
 				all = all && r.plain(i)
 			}
 			if all {
-				return claim(in[0], in[len(in)-1]+1)
+				return r.claim(in[0], in[len(in)-1]+1)
 			}
 		}
 	}
 	return ""
 }
 
+// customer settles who the order is for from the customers the message
+// names: one is the customer; several, or a name customers share, are
+// asked about; none is asked for, quoting the name the message gave.
 func (p *Parser) customer(r *reading, named string, out *Parsed) {
 	ids := map[string]bool{}
 	var shared [][]string

@@ -5,6 +5,8 @@ import (
 	"github.com/munshi/munshi/internal/domain"
 )
 
+// payment reads the payment mode from the words outside the products' and
+// customers' names; two modes are asked about.
 func payment(r *reading, out *Parsed) {
 	found := map[domain.PaymentMode]bool{}
 	toks := r.toks

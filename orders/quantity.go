@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/munshi/munshi/intent"
@@ -14,6 +15,11 @@ type quantity struct {
 	start, end int    // token span, unit included
 	used       bool
 	each       bool // said of every product of a list: "5-5 carton"
+}
+
+// byStart puts quantities in the order they are written.
+func byStart(qs []*quantity) {
+	sort.SliceStable(qs, func(a, b int) bool { return qs[a].start < qs[b].start })
 }
 
 // repeatedWord reports a number said twice, the first time in a word the

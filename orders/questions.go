@@ -28,7 +28,7 @@ func (p *Parser) strayQuantity(r *reading, q *quantity, ms []*mention, skip []bo
 		said = q.measure
 	}
 	for _, m := range ms {
-		if len(m.skus) == 1 && ((m.end <= q.start && gapOnly(skip, m.end, q.start)) || (q.end <= m.start && gapOnly(skip, q.end, m.start))) {
+		if len(m.skus) == 1 && beside(skip, m, q) {
 			prod := p.products[m.skus[0]]
 			if it, problem := p.toItem(prod, q); problem == "" && m.qty > 0 && it.Qty == m.qty {
 				return // the same quantity said again: "1 ctn GC (24 pcs)"
@@ -65,10 +65,7 @@ func unknownProduct(r *reading, q *quantity) string {
 		for from < to && fillers[r.word(from)] {
 			from++
 		}
-		for i := from; i < to; i++ {
-			r.used[i] = true
-		}
-		return r.span(from, to)
+		return r.claim(from, to)
 	}
 	to := q.end
 	for to < len(r.toks) && to-q.end < 4 && !(to > 0 && r.newline(to-1, to)) && (fillers[r.word(to)] || r.plain(to)) {
@@ -104,6 +101,7 @@ func (p *Parser) saidQty(qs []*quantity, prod domain.Product) string {
 	return strings.Join(parts, " ")
 }
 
+// countOf is the count a unit's name agrees with: one, or many.
 func countOf(v float64) int64 {
 	if v == 1 {
 		return 1
@@ -111,6 +109,8 @@ func countOf(v float64) int64 {
 	return 2
 }
 
+// unitChoices lists the units a product is sold in: "bottles, carton of
+// 24".
 func unitChoices(p domain.Product) string {
 	choices := []string{domain.Plural(p.Unit, 2)}
 	for _, ps := range p.PackSizes {
@@ -119,6 +119,7 @@ func unitChoices(p domain.Product) string {
 	return strings.Join(choices, ", ")
 }
 
+// formatQty writes a quantity without a needless decimal point.
 func formatQty(f float64) string {
 	if f == math.Trunc(f) && math.Abs(f) < 1e15 {
 		return fmt.Sprintf("%d", int64(f))
@@ -148,6 +149,7 @@ func (p *Parser) candidateList(ids []string, withIDs bool) string {
 	return orList(names)
 }
 
+// orList joins names as a question offers them: "a, b or c".
 func orList(xs []string) string {
 	switch len(xs) {
 	case 0:

@@ -73,6 +73,19 @@ func (r *reading) span(from, to int) string {
 	return strings.TrimSpace(r.source(r.toks[from].Start, r.toks[to-1].End))
 }
 
+// claim marks tokens [from, to) as read, so that nothing else reads them,
+// and returns their source text.
+func (r *reading) claim(from, to int) string {
+	s := r.span(from, to)
+	if s == "" {
+		return ""
+	}
+	for i := from; i < to; i++ {
+		r.used[i] = true
+	}
+	return s
+}
+
 // plain reports a token that is no entity, no payment word and no
 // structure word: a candidate for an unknown name.
 func (r *reading) plain(i int) bool {

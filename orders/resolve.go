@@ -21,6 +21,17 @@ type mention struct {
 	qty        int64 // what its quantities came to, in base units
 }
 
+// productSKUs are the products an entity names: its one SKU, or all the
+// SKUs of a shared name.
+func productSKUs(e intent.Entity) []string {
+	if len(e.IDs) == 0 {
+		return []string{e.ID}
+	}
+	return e.IDs
+}
+
+// items reads the products and their quantities: each product named
+// becomes an item or a question, and so does each quantity no product took.
 func (p *Parser) items(r *reading, out *Parsed) {
 	var ms []*mention
 	var qs []*quantity
@@ -30,11 +41,7 @@ func (p *Parser) items(r *reading, out *Parsed) {
 		e := ents[k]
 		switch e.Kind {
 		case intent.EntityProduct:
-			skus := e.IDs
-			if len(skus) == 0 {
-				skus = []string{e.ID}
-			}
-			ms = append(ms, &mention{skus: skus, start: e.Start, end: e.End})
+			ms = append(ms, &mention{skus: productSKUs(e), start: e.Start, end: e.End})
 		case intent.EntitySize:
 			sizes = append(sizes, sizeSpan{e.ID, e.Start, e.End})
 		case intent.EntityNumber:
@@ -83,7 +90,7 @@ func (p *Parser) items(r *reading, out *Parsed) {
 			}
 		}
 	}
-	sort.SliceStable(qs, func(a, b int) bool { return qs[a].start < qs[b].start })
+	byStart(qs)
 	ms = p.plurals(r, ms)
 	p.unitsAfterNames(r, ms, qs)
 
@@ -121,11 +128,7 @@ func (p *Parser) plurals(r *reading, ms []*mention) []*mention {
 		for _, one := range []string{w[:len(w)-1], strings.TrimSuffix(w, "es")} {
 			es := p.norm.Normalize(one).Entities
 			if len(es) == 1 && es[0].Kind == intent.EntityProduct && es[0].Start == 0 && es[0].End == 1 && !es[0].Fuzzy {
-				skus := es[0].IDs
-				if len(skus) == 0 {
-					skus = []string{es[0].ID}
-				}
-				ms = append(ms, &mention{skus: skus, start: i, end: i + 1})
+				ms = append(ms, &mention{skus: productSKUs(es[0]), start: i, end: i + 1})
 				r.used[i], added = true, true
 				break
 			}

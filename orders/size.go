@@ -2,7 +2,6 @@ package orders
 
 import (
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -38,10 +37,13 @@ func parseMeasure(s string) (measure, bool) {
 	return measure{}, false
 }
 
+// equal reports the same size, up to rounding.
 func (m measure) equal(o measure) bool {
 	return m.dim == o.dim && math.Abs(m.amount-o.amount) < 1e-9*math.Max(1, m.amount)
 }
 
+// formatMeasure writes a size the way a catalog does: "500ml", "1L",
+// "1.5kg".
 func formatMeasure(m measure) string {
 	switch {
 	case m.dim == 'v' && m.amount >= 1000:
@@ -110,7 +112,7 @@ func (p *Parser) attachSizes(r *reading, ms []*mention, sizes []sizeSpan, skip [
 			sku := m.skus[0]
 			if unit, ok := p.byMeasure[sku]; ok && unit.dim == sz.dim && !p.hasSizeOf(sku, sz.dim) {
 				*qs = append(*qs, &quantity{value: sz.amount / unit.amount, measure: e.ID, start: e.Start, end: e.End})
-				sort.SliceStable(*qs, func(a, b int) bool { return (*qs)[a].start < (*qs)[b].start })
+				byStart(*qs)
 				continue
 			}
 		}
@@ -139,6 +141,8 @@ func (p *Parser) attachSizes(r *reading, ms []*mention, sizes []sizeSpan, skip [
 	}
 }
 
+// hasSizeOf reports whether the product's name gives a size of that
+// dimension (a volume or a mass).
 func (p *Parser) hasSizeOf(sku string, dim byte) bool {
 	for _, s := range p.sizes[sku] {
 		if s.dim == dim {

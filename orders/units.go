@@ -19,6 +19,7 @@ func toItem(prod domain.Product, q *quantity) (Item, string) {
 	return itemOf(prod, q, productUnits(prod))
 }
 
+// itemOf is toItem given the product's units by canonical name.
 func itemOf(prod domain.Product, q *quantity, units map[string]int64) (Item, string) {
 	unit := q.unit
 	if q.value < 0 {

@@ -102,6 +102,7 @@ var beforeNotQuantity = words(`
 var extraUnits = map[string]string{"dz": "dozen", "dzs": "dozen", "pkg": "pack", "pkgs": "pack", "pck": "pack",
 	"pcks": "pack"}
 
+// words is the set of the words in s.
 func words(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(s) {
@@ -110,6 +111,7 @@ func words(s string) map[string]bool {
 	return m
 }
 
+// hasLetter reports whether w has a letter in any script.
 func hasLetter(w string) bool {
 	for _, c := range w {
 		if unicode.IsLetter(c) {
