@@ -1,0 +1,49 @@
+package orders
+
+import (
+	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// payment reads the payment mode from the words outside the products' and
+// customers' names; two modes are asked about.
+func payment(r *reading, out *Parsed) {
+	found := map[domain.PaymentMode]bool{}
+	toks := r.toks
+	named := func(i int) bool { // inside a product's or customer's name
+		k := r.kind(i)
+		return k == intent.EntityProduct || k == intent.EntityCustomer
+	}
+	for i, t := range toks {
+		if named(i) {
+			continue
+		}
+		if m, ok := paymentWords[t.Text]; ok && !weakPaymentWords[t.Text] {
+			found[m] = true
+		}
+		if i+1 < len(toks) && !named(i+1) {
+			if m, ok := paymentPhrases[[2]string{t.Text, toks[i+1].Text}]; ok {
+				found[m] = true
+			}
+		}
+		if weakPaymentWords[t.Text] && (r.word(i-1) == "payment" || r.word(i+1) == "payment" || r.word(i+1) == "se" ||
+			r.word(i-1) == "by" || r.word(i-1) == "via") {
+			found[paymentWords[t.Text]] = true
+		}
+	}
+	switch len(found) {
+	case 0:
+	case 1:
+		for m := range found {
+			out.Payment = m
+		}
+	default:
+		var names []string
+		for _, m := range domain.PaymentModes {
+			if found[m] {
+				names = append(names, ModeName(m))
+			}
+		}
+		out.Unresolved = append(out.Unresolved, "Which payment mode: "+orList(names)+"?")
+	}
+}

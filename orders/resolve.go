@@ -1,0 +1,240 @@
+package orders
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// mention is a product named in the message: one SKU, or several when the
+// name is shared.
+type mention struct {
+	skus       []string
+	start, end int
+	size       string // a size written beside it that disagrees with the catalog
+	qs         []*quantity
+	qty        int64 // what its quantities came to, in base units
+}
+
+// productSKUs are the products an entity names: its one SKU, or all the
+// SKUs of a shared name.
+func productSKUs(e intent.Entity) []string {
+	if len(e.IDs) == 0 {
+		return []string{e.ID}
+	}
+	return e.IDs
+}
+
+// items reads the products and their quantities: each product named
+// becomes an item or a question, and so does each quantity no product took.
+func (p *Parser) items(r *reading, out *Parsed) {
+	var ms []*mention
+	var qs []*quantity
+	var sizes []sizeSpan
+	ents := r.ents
+	for k := 0; k < len(ents); k++ {
+		e := ents[k]
+		switch e.Kind {
+		case intent.EntityProduct:
+			ms = append(ms, &mention{skus: productSKUs(e), start: e.Start, end: e.End})
+		case intent.EntitySize:
+			sizes = append(sizes, sizeSpan{e.ID, e.Start, e.End})
+		case intent.EntityNumber:
+			if sz, ok := r.gramsAfter(e); ok {
+				sizes = append(sizes, sz)
+				continue
+			}
+			if r.notQuantity(e.Start) {
+				continue
+			}
+			q := &quantity{value: e.Value, start: e.Start, end: e.End}
+			if r.repeatedWord(e) {
+				// "paanch-paanch peti": the normaliser reads only the second.
+				q.each, q.start = true, e.Start-1
+			}
+			// "5-5 carton": five cartons of each.
+			if k+1 < len(ents) && ents[k+1].Kind == intent.EntityNumber && ents[k+1].Start == e.End &&
+				ents[k+1].Value == e.Value && strings.TrimSpace(r.between(e.Start, e.End)) == "-" {
+				q.each, q.end = true, ents[k+1].End
+				k++
+			}
+			if k+1 < len(ents) && ents[k+1].Kind == intent.EntityUnit && ents[k+1].Start == q.end {
+				q.unit, q.end = ents[k+1].ID, ents[k+1].End
+				k++
+			} else if u, ok := extraUnits[r.word(q.end)]; ok && q.end < len(r.toks) && r.ent[q.end] < 0 {
+				q.unit, q.end = u, q.end+1
+			}
+			qs = append(qs, q)
+		case intent.EntityUnit:
+			// A unit before its number: "carton 5".
+			if k+1 < len(ents) && ents[k+1].Kind == intent.EntityNumber && ents[k+1].Start == e.End && !r.notQuantity(e.End) {
+				qs = append(qs, &quantity{value: ents[k+1].Value, unit: e.ID, start: e.Start, end: ents[k+1].End})
+				k++
+			}
+		}
+	}
+	// Numbers glued to a unit the normaliser does not know: "2dz".
+	for i, t := range r.toks {
+		if r.ent[i] >= 0 || r.used[i] {
+			continue
+		}
+		digits := strings.TrimRightFunc(t.Text, unicode.IsLetter)
+		if u, ok := extraUnits[t.Text[len(digits):]]; ok && digits != "" {
+			if v, err := strconv.ParseFloat(digits, 64); err == nil {
+				qs = append(qs, &quantity{value: v, unit: u, start: i, end: i + 1})
+			}
+		}
+	}
+	byStart(qs)
+	ms = p.plurals(r, ms)
+	p.unitsAfterNames(r, ms, qs)
+
+	skip := make([]bool, len(r.toks)) // tokens a quantity may be separated from its product by
+	for i, t := range r.toks {
+		skip[i] = fillers[t.Text] || eachWords[t.Text] || t.Text == "ek" && r.word(i-1) == "har"
+	}
+	p.attachSizes(r, ms, sizes, skip, &qs)
+	bindQuantities(r, ms, qs, skip)
+	shareQuantities(r, ms, skip)
+
+	bySKU := map[string]int{}
+	for _, m := range ms {
+		p.resolveMention(r, m, qs, skip, bySKU, out)
+	}
+	for _, q := range qs {
+		if !q.used {
+			p.strayQuantity(r, q, ms, skip, out)
+		}
+	}
+	if len(ms) == 0 && len(qs) == 0 {
+		out.Unresolved = append(out.Unresolved, "Which products and how many?")
+	}
+}
+
+// plurals adds the products named in the plural ("2 dozen mops", "20
+// soaps"), which the normaliser leaves as plain words.
+func (p *Parser) plurals(r *reading, ms []*mention) []*mention {
+	added := false
+	for i, t := range r.toks {
+		w := t.Text
+		if !r.plain(i) || len(w) < 4 || w[len(w)-1] != 's' {
+			continue
+		}
+		for _, one := range []string{w[:len(w)-1], strings.TrimSuffix(w, "es")} {
+			es := p.norm.Normalize(one).Entities
+			if len(es) == 1 && es[0].Kind == intent.EntityProduct && es[0].Start == 0 && es[0].End == 1 && !es[0].Fuzzy {
+				ms = append(ms, &mention{skus: productSKUs(es[0]), start: i, end: i + 1})
+				r.used[i], added = true, true
+				break
+			}
+		}
+	}
+	if added {
+		sort.SliceStable(ms, func(a, b int) bool { return ms[a].start < ms[b].start })
+	}
+	return ms
+}
+
+// resolveMention turns a product mention and its quantities into an item,
+// or into the question that settles it.
+func (p *Parser) resolveMention(r *reading, m *mention, qs []*quantity, skip []bool, bySKU map[string]int, out *Parsed) {
+	if len(m.skus) > 1 {
+		var names []string
+		for _, sku := range m.skus {
+			names = append(names, p.products[sku].Name)
+		}
+		said := ""
+		if len(m.qs) > 0 {
+			said = " (" + p.saidQty(m.qs, p.products[m.skus[0]]) + ")"
+		}
+		out.Unresolved = append(out.Unresolved, fmt.Sprintf("Which product do you mean by %q%s: %s?", r.span(m.start, m.end), said, orList(names)))
+		return
+	}
+	prod := p.products[m.skus[0]]
+	if m.size != "" {
+		var sz []string
+		for _, s := range p.sizes[prod.SKU] {
+			sz = append(sz, formatMeasure(s))
+		}
+		out.Unresolved = append(out.Unresolved, fmt.Sprintf("%s comes in %s, not %s. Which product do you mean, and how many? (%s)",
+			prod.Name, orList(sz), m.size, unitChoices(prod)))
+		return
+	}
+	if len(m.qs) == 0 {
+		out.Unresolved = append(out.Unresolved, fmt.Sprintf("How many %s? (%s)", prod.Name, unitChoices(prod)))
+		return
+	}
+	item, problem := p.combine(r, prod, m.qs, skip)
+	if problem != "" {
+		out.Unresolved = append(out.Unresolved, problem)
+		return
+	}
+	m.qty = item.Qty
+	if k, ok := bySKU[item.SKU]; ok {
+		sum := out.Items[k].Qty + item.Qty
+		if sum > MaxQty {
+			out.Unresolved = append(out.Unresolved, fmt.Sprintf("%s of %s in all looks wrong — please check the quantities.", domain.Units(sum, prod.Unit), prod.Name))
+			out.Items = append(out.Items[:k], out.Items[k+1:]...)
+			delete(bySKU, item.SKU)
+			for s, j := range bySKU {
+				if j > k {
+					bySKU[s] = j - 1
+				}
+			}
+			return
+		}
+		out.Items[k].Qty = sum
+		out.Items[k].SaidQty, out.Items[k].SaidUnit = 0, ""
+		return
+	}
+	bySKU[item.SKU] = len(out.Items)
+	out.Items = append(out.Items, item)
+}
+
+// combine reads the quantities bound to one product: one quantity, or the
+// parts of one ("2 carton 6 bottle", largest unit first). Two quantities
+// that are alternatives ("5 se 6", "5 nahi 6", "5 6 carton") are asked about.
+func (p *Parser) combine(r *reading, prod domain.Product, qs []*quantity, skip []bool) (Item, string) {
+	if len(qs) == 1 {
+		return p.toItem(prod, qs[0])
+	}
+	parts := true
+	for k := 1; k < len(qs) && parts; k++ {
+		a, b := qs[k-1], qs[k]
+		pa, oka := p.perUnit(prod, a)
+		pb, okb := p.perUnit(prod, b)
+		parts = a.unit != "" && b.unit != "" && oka && okb && pa > pb
+		for t := a.end; t < b.start && parts; t++ {
+			parts = skip[t] || andWords[r.word(t)]
+		}
+	}
+	if !parts {
+		// "5-6 carton" is "5 or 6 cartons": a bare number takes the unit
+		// of the quantity after it.
+		var said []string
+		for k, q := range qs {
+			if k+1 < len(qs) && q.unit == "" && q.measure == "" && qs[k+1].unit != "" {
+				q = &quantity{value: q.value, unit: qs[k+1].unit}
+			}
+			said = append(said, p.saidQty([]*quantity{q}, prod))
+		}
+		return Item{}, fmt.Sprintf("How many %s: %s?", prod.Name, orList(said))
+	}
+	var total int64
+	for _, q := range qs {
+		it, problem := p.toItem(prod, q)
+		if problem != "" {
+			return Item{}, problem
+		}
+		total += it.Qty
+	}
+	if total > MaxQty {
+		return Item{}, fmt.Sprintf("%s of %s looks wrong — please check the quantity.", domain.Units(total, prod.Unit), prod.Name)
+	}
+	return Item{SKU: prod.SKU, Qty: total}, ""
+}

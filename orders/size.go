@@ -1,0 +1,153 @@
+package orders
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/munshi/munshi/intent"
+)
+
+// measure is a size in millilitres or grams.
+type measure struct {
+	amount float64
+	dim    byte // 'v' volume, 'm' mass
+}
+
+// parseMeasure reads a canonical size: "500ml", "1l", "1.5kg", "200g".
+func parseMeasure(s string) (measure, bool) {
+	i := 0
+	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
+		i++
+	}
+	v, err := strconv.ParseFloat(s[:i], 64)
+	if err != nil || v <= 0 {
+		return measure{}, false
+	}
+	switch s[i:] {
+	case "ml":
+		return measure{v, 'v'}, true
+	case "l":
+		return measure{v * 1000, 'v'}, true
+	case "g":
+		return measure{v, 'm'}, true
+	case "kg":
+		return measure{v * 1000, 'm'}, true
+	}
+	return measure{}, false
+}
+
+// equal reports the same size, up to rounding.
+func (m measure) equal(o measure) bool {
+	return m.dim == o.dim && math.Abs(m.amount-o.amount) < 1e-9*math.Max(1, m.amount)
+}
+
+// formatMeasure writes a size the way a catalog does: "500ml", "1L",
+// "1.5kg".
+func formatMeasure(m measure) string {
+	switch {
+	case m.dim == 'v' && m.amount >= 1000:
+		return formatQty(m.amount/1000) + "L"
+	case m.dim == 'v':
+		return formatQty(m.amount) + "ml"
+	case m.amount >= 1000:
+		return formatQty(m.amount/1000) + "kg"
+	}
+	return formatQty(m.amount) + "g"
+}
+
+// sizeSpan is a size written in the message: tokens [start, end).
+type sizeSpan struct {
+	ID         string // canonical: "500ml", "1kg"
+	Start, End int
+}
+
+// gramsAfter reads "500 gm", which the normaliser spells "500 good
+// morning", as the size 500g.
+func (r *reading) gramsAfter(e intent.Entity) (sizeSpan, bool) {
+	j := e.End
+	for j < len(r.toks) && r.ent[j] < 0 {
+		t := r.toks[j]
+		if w := strings.ToLower(r.source(t.Start, t.End)); w != "gm" && w != "gms" {
+			break
+		}
+		j++
+	}
+	if j == e.End {
+		return sizeSpan{}, false
+	}
+	return sizeSpan{formatNumber(e.Value) + "g", e.Start, j}, true
+}
+
+func formatNumber(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// attachSizes gives each size written beside a product its meaning: the
+// quantity of a product sold by measure ("chini 50 kg"), the choice between
+// products that share a name ("apex 4 ltr"), or a check of the product's
+// own size ("GC 500ml"; "GC 1 ltr" is asked about).
+func (p *Parser) attachSizes(r *reading, ms []*mention, sizes []sizeSpan, skip []bool, qs *[]*quantity) {
+	for _, e := range sizes {
+		sz, ok := parseMeasure(e.ID)
+		if !ok {
+			continue
+		}
+		var m *mention
+		for _, c := range ms {
+			if c.end <= e.Start && gapOnly(skip, c.end, e.Start) {
+				m = c // a size after the name: "GC 500ml"
+			}
+		}
+		if m == nil {
+			for _, c := range ms {
+				if c.start >= e.End && gapOnly(skip, e.End, c.start) {
+					m = c // before it: "500ml wala GC"
+					break
+				}
+			}
+		}
+		if m == nil {
+			continue
+		}
+		if len(m.skus) == 1 {
+			sku := m.skus[0]
+			if unit, ok := p.byMeasure[sku]; ok && unit.dim == sz.dim && !p.hasSizeOf(sku, sz.dim) {
+				*qs = append(*qs, &quantity{value: sz.amount / unit.amount, measure: e.ID, start: e.Start, end: e.End})
+				byStart(*qs)
+				continue
+			}
+		}
+		var fit []string
+		for _, sku := range m.skus {
+			if !p.hasSizeOf(sku, sz.dim) {
+				fit = append(fit, sku)
+				continue
+			}
+			for _, s := range p.sizes[sku] {
+				if s.equal(sz) {
+					fit = append(fit, sku)
+					break
+				}
+			}
+		}
+		for i := e.Start; i < e.End; i++ {
+			skip[i] = true
+		}
+		switch {
+		case len(fit) == 0:
+			m.size = formatMeasure(sz)
+		case len(fit) < len(m.skus):
+			m.skus = fit
+		}
+	}
+}
+
+// hasSizeOf reports whether the product's name gives a size of that
+// dimension (a volume or a mass).
+func (p *Parser) hasSizeOf(sku string, dim byte) bool {
+	for _, s := range p.sizes[sku] {
+		if s.dim == dim {
+			return true
+		}
+	}
+	return false
+}

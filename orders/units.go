@@ -1,0 +1,114 @@
+package orders
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// toItem turns a quantity of a product into base units, or says why not.
+func (p *Parser) toItem(prod domain.Product, q *quantity) (Item, string) {
+	return itemOf(prod, q, p.units[prod.SKU])
+}
+
+// toItem is Parser.toItem for a product the caller holds alone.
+func toItem(prod domain.Product, q *quantity) (Item, string) {
+	return itemOf(prod, q, productUnits(prod))
+}
+
+// itemOf is toItem given the product's units by canonical name.
+func itemOf(prod domain.Product, q *quantity, units map[string]int64) (Item, string) {
+	unit := q.unit
+	if q.value < 0 {
+		// "-5 carton GC": a return or a typo, never an order to guess at.
+		if unit == "" || q.measure != "" {
+			unit = prod.Unit
+		}
+		return Item{}, fmt.Sprintf("How many %s of %s? A quantity can't be negative.", domain.Plural(unit, 2), prod.Name)
+	}
+	per, ok := perUnit(prod, q, units)
+	switch {
+	case q.measure != "":
+		unit = prod.Unit
+	case !ok:
+		return Item{}, fmt.Sprintf("%s does not come in %s. How many? (%s)", prod.Name, domain.Plural(unit, 2), unitChoices(prod))
+	case per == 1:
+		unit = prod.Unit
+	}
+	// Rounded to a millionth, so that 0.7 carton of 10 is 7, not
+	// 7.000000000000001.
+	total := math.Round(q.value*float64(per)*1e6) / 1e6
+	switch {
+	case q.value <= 0:
+		return Item{}, fmt.Sprintf("How many %s? %s is not a quantity.", prod.Name, formatQty(q.value))
+	case total > MaxQty:
+		return Item{}, fmt.Sprintf("%s %s of %s looks wrong — please check the quantity.", formatQty(q.value), domain.Plural(unit, 2), prod.Name)
+	case total != math.Trunc(total) && per == 1:
+		return Item{}, fmt.Sprintf("How many %s? %s is not a whole number of %s.", prod.Name, formatQty(q.value), domain.Plural(prod.Unit, 2))
+	case total != math.Trunc(total):
+		return Item{}, fmt.Sprintf("How many %s? %s %s is %s %s, not a whole number.", prod.Name, formatQty(q.value),
+			domain.Plural(unit, countOf(q.value)), formatQty(total), domain.Plural(prod.Unit, 2))
+	}
+	said := int64(q.value)
+	if float64(said) != q.value || q.measure != "" {
+		said, unit = int64(total), prod.Unit
+	}
+	return Item{SKU: prod.SKU, Qty: int64(total), SaidQty: said, SaidUnit: unit}, ""
+}
+
+// perUnit is how many base units one of q's unit holds for the product.
+// Units compare in canonical form, so a catalog's "ctn" pack is the
+// message's "carton" or "peti".
+func (p *Parser) perUnit(prod domain.Product, q *quantity) (int64, bool) {
+	return perUnit(prod, q, p.units[prod.SKU])
+}
+
+// perUnit is how many base units one of q's unit holds for the product,
+// given the product's units by canonical name.
+func perUnit(prod domain.Product, q *quantity, units map[string]int64) (int64, bool) {
+	if q.unit == "" || q.unit == "piece" || q.unit == "unit" {
+		return 1, true
+	}
+	if n, ok := units[q.unit]; ok {
+		return n, true
+	}
+	if ps, ok := prod.Pack(q.unit); ok {
+		return ps.Units, true
+	}
+	if q.unit == "dozen" {
+		return 12, true
+	}
+	return 0, false
+}
+
+// productUnits lists a product's units by canonical name, in base units:
+// {"bottle": 1, "carton": 24, "box": 6}.
+func productUnits(prod domain.Product) map[string]int64 {
+	return productUnitsIn(prod, canonicalUnit)
+}
+
+// productUnitsIn is productUnits with the units' canonical names from
+// canonical.
+func productUnitsIn(prod domain.Product, canonical func(string) string) map[string]int64 {
+	units := make(map[string]int64, len(prod.PackSizes)+1)
+	for _, ps := range prod.PackSizes {
+		if ps.Units > 0 {
+			units[canonical(ps.Name)] = ps.Units
+		}
+	}
+	units[canonical(prod.Unit)] = 1
+	return units
+}
+
+// canonicalUnit spells a catalog's unit the way the normaliser spells it in
+// messages: "ctn" and "peti" are "carton", "pkt" is "pack".
+func canonicalUnit(name string) string {
+	name = strings.ToLower(strings.TrimSpace(name))
+	if es := intent.Normalize("1 " + name).Entities; len(es) == 2 && es[1].Kind == intent.EntityUnit {
+		return es[1].ID
+	}
+	return name
+}
