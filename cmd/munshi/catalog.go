@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/gemini"
+	"github.com/munshi/munshi/internal/store/sqlite"
 	"github.com/munshi/munshi/orders"
 )
 
@@ -79,4 +81,28 @@ func (m *Main) compileCatalog(ctx context.Context) (*intent.Router, *orders.Pars
 		return nil, nil, err
 	}
 	return r, p, nil
+}
+
+// vocabulary reads the catalog and the customers the router and the order
+// parser recognise in messages.
+func vocabulary(ctx context.Context, store *sqlite.Store) (intent.Vocabulary, error) {
+	products, err := store.Products(ctx)
+	if err != nil {
+		return intent.Vocabulary{}, err
+	}
+	customers, err := store.Customers(ctx)
+	if err != nil {
+		return intent.Vocabulary{}, err
+	}
+	return intent.Vocabulary{Products: products, Customers: customers}, nil
+}
+
+// newRouter trains the intent router on a vocabulary, with the LLM tier
+// when there is one.
+func newRouter(v intent.Vocabulary, llm *gemini.Client) (*intent.Router, error) {
+	var opts intent.Options
+	if llm != nil {
+		opts.LLM = llm
+	}
+	return intent.NewRouter(v, opts)
 }
