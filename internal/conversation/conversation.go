@@ -11,7 +11,7 @@ import (
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/domain"
-	"github.com/munshi/munshi/internal/gemini"
+	"github.com/munshi/munshi/internal/llmbudget"
 	"github.com/munshi/munshi/memory"
 	"github.com/munshi/munshi/reports"
 )
@@ -120,9 +120,9 @@ func (s *Service) Respond(ctx context.Context, in domain.Inbound) domain.Reply {
 	}
 	// At most two LLM calls per inbound message, whatever asks for them; the
 	// memory summary travels in the request, never in the system prompt.
-	ctx = gemini.WithCallBudget(ctx, 2)
+	ctx = llmbudget.WithCallBudget(ctx, 2)
 	if !conv.Empty() {
-		ctx = gemini.WithSummary(ctx, conv.Context())
+		ctx = llmbudget.WithSummary(ctx, conv.Context())
 	}
 	s.Audit.Record(ctx, user.Phone, audit.KindInbound, in.SID, map[string]any{
 		"role": string(user.Role), "body": in.Body, "media": len(in.MediaURLs),
