@@ -1,7 +1,6 @@
 package scheduler_test
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
 	"strings"
@@ -28,14 +27,13 @@ func kolkata(t testing.TB) *time.Location {
 type harness struct {
 	clock *schedulertest.Clock
 	s     *scheduler.Scheduler
-	log   *syncBuffer
+	log   *logLines
 }
 
 func newHarness(t *testing.T, now time.Time) *harness {
-	log := &syncBuffer{}
+	log := &logLines{}
 	clk := schedulertest.NewClock(now)
-	return &harness{clock: clk, log: log,
-		s: scheduler.New(scheduler.Options{Clock: clk, Logger: slog.New(slog.NewTextHandler(log, nil))})}
+	return &harness{clock: clk, log: log, s: scheduler.New(scheduler.Options{Clock: clk, Logger: slog.New(log)})}
 }
 
 // start runs the scheduler until the test ends.
@@ -79,21 +77,33 @@ func none(t *testing.T, ran <-chan time.Time) {
 	}
 }
 
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+// logLines keeps what the scheduler logs, one line per record with its
+// attributes.
+type logLines struct {
+	mu    sync.Mutex
+	lines []string
 }
 
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
+func (l *logLines) Enabled(context.Context, slog.Level) bool { return true }
+func (l *logLines) WithAttrs([]slog.Attr) slog.Handler       { return l }
+func (l *logLines) WithGroup(string) slog.Handler            { return l }
+
+func (l *logLines) Handle(_ context.Context, r slog.Record) error {
+	line := r.Message
+	r.Attrs(func(a slog.Attr) bool {
+		line += " " + a.String()
+		return true
+	})
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.lines = append(l.lines, line)
+	return nil
 }
 
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
+func (l *logLines) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Join(l.lines, "\n")
 }
 
 // TestCronFiresOnceAtSevenInKolkata: "0 7 * * *" in Asia/Kolkata runs at
