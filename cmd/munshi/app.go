@@ -20,6 +20,7 @@ import (
 	"github.com/munshi/munshi/internal/metrics"
 	"github.com/munshi/munshi/internal/outbox"
 	"github.com/munshi/munshi/internal/redis"
+	"github.com/munshi/munshi/internal/scheduler"
 	"github.com/munshi/munshi/internal/store/sqlite"
 	"github.com/munshi/munshi/memory"
 	"github.com/munshi/munshi/orders"
@@ -44,14 +45,21 @@ type Main struct {
 	Reports    *reports.Tools
 	redis      *redis.Store // nil without REDIS_URL
 	Dispatcher *outbox.Dispatcher
-	Channels   orders.Channels // whether accounts can be told right now
-	Pipeline   *webhook.Pipeline
+	// Jobs runs the periodic work while serving: built by Run (schedule),
+	// stopped by Close.
+	Jobs     *scheduler.Scheduler
+	Channels orders.Channels // whether accounts can be told right now
+	Pipeline *webhook.Pipeline
 
 	listener net.Listener
 	server   *http.Server
 	stop     context.CancelFunc
 	workers  sync.WaitGroup
 }
+
+// OutboxPoll is how often the outbox dispatcher looks for due messages
+// when nothing nudges it.
+var OutboxPoll = time.Second
 
 // CatalogPoll is how often a running server looks for an imported catalog
 // or customer list.
@@ -114,7 +122,7 @@ func (m *Main) Open(ctx context.Context) error {
 		return err
 	}
 	m.Dispatcher = &outbox.Dispatcher{Store: store, Senders: senders, Logger: m.Logger, Record: m.recordSend,
-		Redact: m.Audit.RedactString}
+		Redact: m.Audit.RedactString, Poll: OutboxPoll}
 	m.Channels = notifyChannels{m.Dispatcher}
 	m.Orders = m.newOrders(parser)
 	if err := m.newMemory(); err != nil {
@@ -156,9 +164,10 @@ func (m *Main) newOrders(p *orders.Parser) *orders.Service {
 	return svc
 }
 
-// Run starts the HTTP server, the outbox dispatcher and the periodic jobs
-// (catalog reload, recovery of messages a crash left unanswered, retention
-// sweep) and returns once the server is listening. Addr() then tells where.
+// Run starts the HTTP server and the scheduler of the periodic jobs (the
+// outbox dispatcher, catalog reload, recovery of messages a crash left
+// unanswered, retention sweeps) and returns once the server is listening.
+// Addr() then tells where.
 func (m *Main) Run(ctx context.Context) error {
 	if m.Store == nil {
 		if err := m.Open(ctx); err != nil {
@@ -201,22 +210,14 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	workCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	m.stop = stop
-	m.workers.Add(5)
+	// Messages held by a wrong set-up are due again at once: a restart with
+	// the set-up put right sends them without waiting.
+	m.Dispatcher.Resume(workCtx)
+	m.Jobs = m.schedule()
+	m.workers.Add(2)
 	go func() {
 		defer m.workers.Done()
-		m.Dispatcher.Run(workCtx)
-	}()
-	go func() {
-		defer m.workers.Done()
-		m.watchCatalog(workCtx, CatalogPoll)
-	}()
-	go func() {
-		defer m.workers.Done()
-		every(workCtx, RecoveryPoll, m.recoverUnanswered)
-	}()
-	go func() {
-		defer m.workers.Done()
-		every(workCtx, RetentionSweep, m.sweep)
+		m.Jobs.Run(workCtx)
 	}()
 	go func() {
 		defer m.workers.Done()
@@ -237,7 +238,8 @@ func (m *Main) Addr() string {
 }
 
 // Close stops taking requests, lets in-flight ones finish, stops the
-// dispatcher after its current sends, and closes the database.
+// scheduled jobs (the dispatcher after its current sends), and closes the
+// database.
 func (m *Main) Close() error {
 	var errs []error
 	if m.server != nil {

@@ -2,23 +2,23 @@ package main
 
 import (
 	"context"
-	"time"
 
+	"github.com/munshi/munshi/internal/scheduler"
 	"github.com/munshi/munshi/webhook"
 )
 
-// every runs job at once and then every interval until ctx ends.
-func every(ctx context.Context, interval time.Duration, job func(context.Context)) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		job(ctx)
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+// schedule puts the periodic work of a running server on one scheduler:
+// the outbox dispatcher (every OutboxPoll and whenever something is
+// written to the outbox), the catalog watcher (CatalogPoll), the recovery
+// of messages a crash left unanswered (RecoveryPoll) and the retention
+// sweeps (RetentionSweep). Each runs once at start.
+func (m *Main) schedule() *scheduler.Scheduler {
+	s := scheduler.New(scheduler.Options{Logger: m.Logger})
+	s.Every("outbox", m.Dispatcher.Poll, m.Dispatcher.Drain).WakeOn(m.Dispatcher.Nudged())
+	s.Every("catalog", CatalogPoll, (&catalogWatch{m: m}).check)
+	s.Every("recovery", RecoveryPoll, m.recoverUnanswered)
+	s.Every("retention", RetentionSweep, m.sweep)
+	return s
 }
 
 // recoverUnanswered answers, through the outbox, the messages a crash left
