@@ -9,17 +9,52 @@ import (
 	"github.com/munshi/munshi/internal/domain"
 )
 
-// continuation is where MORE picks up.
-type continuation struct {
-	tool    string
-	args    map[string]any
-	expires time.Time
+// Place is where MORE continues an answer that had more rows than one
+// message holds: the tool, its arguments as understood (names resolved to
+// ids), the first row not yet shown, and when the offer ends.
+type Place struct {
+	Tool    string
+	Args    map[string]any
+	Offset  int
+	Expires time.Time
+}
+
+// place is where MORE continues after a result: an empty Place when it
+// showed every row.
+func (t *Tools) place(res Result) *Place {
+	if res.Next == nil {
+		return &Place{}
+	}
+	ttl := t.MoreTTL
+	if ttl <= 0 {
+		ttl = DefaultMoreTTL
+	}
+	p := &Place{Tool: res.Tool, Args: cloneArgs(res.Next), Expires: t.clock().now.Add(ttl)}
+	if n, err := intArg(p.Args, "offset"); err == nil {
+		p.Offset = int(n)
+	}
+	delete(p.Args, "offset")
+	return p
+}
+
+// Continue answers MORE from a place an earlier answer left: the next page
+// of that answer, for the same person's role as it is now. It reports
+// false when the place is empty or has expired.
+func (t *Tools) Continue(ctx context.Context, user domain.User, p Place) (domain.Reply, Keys, bool) {
+	if p.Tool == "" || t.clock().now.After(p.Expires) {
+		return domain.Reply{}, Keys{}, false
+	}
+	args := cloneArgs(p.Args)
+	args["offset"] = p.Offset
+	reply, keys := t.ReplyKeys(ctx, user, Call{Tool: p.Tool, Args: args})
+	return reply, keys, true
 }
 
 // Reply runs a call for a person and makes the WhatsApp reply, keeping the
 // place for MORE when rows remain.
 func (t *Tools) Reply(ctx context.Context, user domain.User, call Call) domain.Reply {
-	reply, _ := t.ReplyKeys(ctx, user, call)
+	reply, keys := t.ReplyKeys(ctx, user, call)
+	t.keep(user, keys.More)
 	return reply
 }
 
@@ -36,42 +71,49 @@ func ErrorText(res Result, err error) string {
 	return domain.ErrorMessage(err)
 }
 
-func (t *Tools) remember(user domain.User, next map[string]any, tool string) {
+// keep notes a person's place in this process, for Reply and More: the
+// callers that keep no conversation memory of their own. nil leaves the
+// place as it was; an empty Place forgets it.
+func (t *Tools) keep(user domain.User, p *Place) {
+	if p == nil {
+		return
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if next == nil {
+	if p.Tool == "" {
 		delete(t.pages, user.Phone)
 		return
 	}
 	if t.pages == nil {
-		t.pages = map[string]continuation{}
-	}
-	ttl := t.MoreTTL
-	if ttl <= 0 {
-		ttl = DefaultMoreTTL
+		t.pages = map[string]Place{}
 	}
 	now := t.clock().now
 	for phone, c := range t.pages { // forget what expired, so the map stays small
-		if now.After(c.expires) {
+		if now.After(c.Expires) {
 			delete(t.pages, phone)
 		}
 	}
-	t.pages[user.Phone] = continuation{tool: tool, args: next, expires: now.Add(ttl)}
+	t.pages[user.Phone] = *p
 }
 
-// More continues the person's last answer that had more rows. It reports
-// false when there is nothing to continue (or it expired).
+// More continues the person's last answer that had more rows, from the
+// place Reply kept in this process. It reports false when there is nothing
+// to continue (or it expired). A conversation that keeps its own memory
+// uses the Place in ReplyKeys' Keys and Continue instead, so that any
+// instance can continue.
 func (t *Tools) More(ctx context.Context, user domain.User) (domain.Reply, bool) {
 	t.mu.Lock()
-	c, ok := t.pages[user.Phone]
+	p, ok := t.pages[user.Phone]
 	if ok {
 		delete(t.pages, user.Phone)
 	}
 	t.mu.Unlock()
-	if !ok || t.clock().now.After(c.expires) {
+	if !ok {
 		return domain.Reply{}, false
 	}
-	return t.Reply(ctx, user, Call{Tool: c.tool, Args: c.args}), true
+	reply, keys, ok := t.Continue(ctx, user, p)
+	t.keep(user, keys.More)
+	return reply, ok
 }
 
 // IsMore reports whether a message asks for the rest of the last answer:

@@ -58,7 +58,7 @@ type Tools struct {
 	MoreTTL     time.Duration // how long MORE continues an answer (DefaultMoreTTL)
 
 	mu    sync.Mutex
-	pages map[string]continuation // by the person's phone
+	pages map[string]Place // by the person's phone: for Reply and More
 }
 
 // NewTools returns tools over the books, auditing to rec, in Asia/Kolkata.
