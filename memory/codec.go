@@ -40,6 +40,10 @@ func appendConversation(b []byte, w *wireConversation) []byte {
 		}
 		b = append(b, '}')
 	}
+	if w.M != nil {
+		b = append(b, `,"m":`...)
+		b = appendMore(b, w.M)
+	}
 	return append(b, '}')
 }
 
@@ -221,6 +225,9 @@ func decodeFast(b []byte) (w wireConversation, err error) {
 				}
 				return err
 			})
+		case "m":
+			w.M = &wireMore{}
+			return d.more(w.M)
 		}
 		return errShape
 	})

@@ -40,6 +40,9 @@ func randomWire(r *rand.Rand) wireConversation {
 	if r.IntN(2) == 0 {
 		w.S = &wireSummary{Q: list(), O: list(), C: list(), P: list(), D: pick(), W: list(), N: r.IntN(100) - 5}
 	}
+	if r.IntN(2) == 0 {
+		w.M = randomMore(r)
+	}
 	return w
 }
 

@@ -26,6 +26,10 @@ func Apply(old []byte, now time.Time, turns ...Turn) ([]byte, error) {
 	}
 	c, _ := Decode(old)
 	for _, t := range turns {
+		if t.More != nil {
+			c.More = cleanMore(t.More)
+		}
+		t.More = nil
 		c.Turns = append(c.Turns, clean(t, now))
 	}
 	for len(c.Turns) > Window {
@@ -66,6 +70,7 @@ func Decode(b []byte) (Conversation, error) {
 	if s := w.S; s != nil {
 		c.Summary = Summary{Asked: s.Q, Tools: s.O, Customers: s.C, Products: s.P, LastDraft: s.D, LastRows: s.W, Folded: s.N}
 	}
+	c.More = w.M.continuation()
 	return c, nil
 }
 
@@ -78,6 +83,7 @@ type wireConversation struct {
 	V int          `json:"v"`
 	T []wireTurn   `json:"t,omitempty"`
 	S *wireSummary `json:"s,omitempty"`
+	M *wireMore    `json:"m,omitempty"`
 }
 
 type wireTurn struct {
@@ -117,6 +123,7 @@ func encode(c *Conversation) []byte {
 	if s := c.Summary; !s.Empty() {
 		w.S = &wireSummary{Q: s.Asked, O: s.Tools, C: s.Customers, P: s.Products, D: s.LastDraft, W: s.LastRows, N: s.Folded}
 	}
+	w.M = wireMoreOf(c.More)
 	return appendConversation(make([]byte, 0, MaxBytes+512), &w)
 }
 

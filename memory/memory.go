@@ -34,6 +34,9 @@ const (
 	MaxRowRunes = 80
 	// MaxIDRunes bounds an ID, a SKU, a tool name or a draft ID.
 	MaxIDRunes = 40
+	// MaxMoreBytes bounds the stored form of a continuation; a larger one
+	// is not kept (MORE then has nothing to continue).
+	MaxMoreBytes = 512
 )
 
 // Who said a turn.
@@ -54,6 +57,22 @@ type Turn struct {
 	Tool      string   // the tool or table that answered: "stock", "outstanding", "sales_by_customer"…
 	DraftID   string   // the order draft this turn made or showed
 	Rows      []string // the key rows of a result, short: "C03 Sharma Traders ₹25,000"
+	// More, on Munshi's turn, is where "reply MORE" continues after it:
+	// nil leaves the conversation's continuation as it was, an empty one
+	// (no Tool) ends it, any other replaces it. It is kept with the
+	// conversation, not with the turn.
+	More *Continuation
+}
+
+// Continuation is where "reply MORE" picks up an answer that had more rows
+// than one message holds: the tool, its arguments as understood, the
+// first row not yet shown, and when the offer ends. Args hold strings,
+// lists of strings and whole numbers (int64); other values are not kept.
+type Continuation struct {
+	Tool    string
+	Args    map[string]any
+	Offset  int
+	Expires time.Time
 }
 
 // Summary is what the turns older than the Window leave behind. Every list
@@ -80,6 +99,9 @@ type Conversation struct {
 	Phone   string
 	Turns   []Turn
 	Summary Summary
+	// More is where "reply MORE" continues the last answer that had more
+	// rows; nil when there is none.
+	More *Continuation
 	// Unavailable is set when memory could not be read (its store is
 	// down): Turns and Summary are empty because Munshi does not know, not
 	// because nothing was said.

@@ -56,7 +56,8 @@ type Agent struct {
 // after a model error, a step or total timeout, MaxSteps without a final
 // answer, or a final answer with a number no tool returned.
 func (a *Agent) Ask(ctx context.Context, user domain.User, question string) (reply domain.Reply, used bool) {
-	reply, used, _ = a.AskKeys(ctx, user, question)
+	reply, used, keys := a.AskKeys(ctx, user, question)
+	a.Tools.keep(user, keys.More)
 	return reply, used
 }
 
@@ -125,7 +126,10 @@ func (a *Agent) AskKeys(ctx context.Context, user domain.User, question string) 
 			break
 		}
 	}
-	return a.fallback(user, got, refusal), false, keysOfAll(got)
+	reply, more := a.fallback(got, refusal)
+	keys = keysOfAll(got)
+	keys.More = more
+	return reply, false, keys
 }
 
 // keysOfAll merges the keys of the results, the first result's first.
@@ -153,10 +157,9 @@ func keysOfAll(results []Result) Keys {
 
 // fallback renders the results gathered deterministically: as many as fit
 // in one message, the first ones first; MORE continues the last shown.
-func (a *Agent) fallback(user domain.User, got []Result, refusal string) domain.Reply {
+func (a *Agent) fallback(got []Result, refusal string) (domain.Reply, *Place) {
 	var parts []string
-	var next map[string]any
-	var nextTool string
+	var last Result
 	used := 0
 	seenText := map[string]bool{}
 	for _, r := range got {
@@ -170,16 +173,15 @@ func (a *Agent) fallback(user domain.User, got []Result, refusal string) domain.
 		seenText[r.Text] = true
 		parts = append(parts, r.Text)
 		used += n + 2
-		next, nextTool = r.Next, r.Tool
+		last = r
 	}
 	switch {
 	case len(parts) > 0:
-		a.Tools.remember(user, next, nextTool)
-		return domain.Reply{Text: strings.Join(parts, "\n\n")}
+		return domain.Reply{Text: strings.Join(parts, "\n\n")}, a.Tools.place(last)
 	case refusal != "":
-		return domain.Reply{Text: refusal}
+		return domain.Reply{Text: refusal}, nil
 	}
-	return domain.Reply{Text: HelpText}
+	return domain.Reply{Text: HelpText}, nil
 }
 
 func orDuration(v, d time.Duration) time.Duration {

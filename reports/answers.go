@@ -19,6 +19,9 @@ type Report interface {
 	view(c clock) (head, rows []string, offset, total int)
 	// table gives the columns, the rows and the totals for a model.
 	table(c clock) (columns []string, rows [][]any, totals map[string]any)
+	// Table is the typed table the text is made from, at now in loc (ages
+	// in days count from now): what a chart or a spreadsheet shows.
+	Table(now time.Time, loc *time.Location) Table
 }
 
 // clock is when and where an answer is rendered.
@@ -44,11 +47,11 @@ func (s *StockCheck) CanCommit() bool {
 
 func (s *StockCheck) Rows() int { return len(s.Lines) }
 
-func (s *StockCheck) view(clock) ([]string, []string, int, int) {
+func (s *StockCheck) view(c clock) ([]string, []string, int, int) {
 	if len(s.Lines) != 1 {
 		var rows []string
-		for _, l := range s.Lines {
-			rows = append(rows, stockRow(l, true))
+		for _, row := range s.Table(c.now, c.loc).Rows {
+			rows = append(rows, stockText(row, true))
 		}
 		return []string{"*Stock*"}, rows, 0, len(rows)
 	}
@@ -107,27 +110,6 @@ func stockTable(lines []StockLine) [][]any {
 	return rows
 }
 
-// stockRow is one product on a list: what can be promised, and from what.
-func stockRow(l StockLine, sku bool) string {
-	name := l.Name
-	if sku {
-		name += " (" + l.SKU + ")"
-	}
-	var s string
-	switch a := l.Available(); {
-	case l.Committed == 0:
-		s = fmt.Sprintf("• %s: %s available", name, Units(l.Ready, l.Unit))
-	case a >= 0:
-		s = fmt.Sprintf("• %s: %s available (%s ready − %s committed)", name, Units(a, l.Unit), count(l.Ready), count(l.Committed))
-	default:
-		s = fmt.Sprintf("• %s: none available (%s ready, %s committed)", name, Units(l.Ready, l.Unit), count(l.Committed))
-	}
-	if l.WIP > 0 {
-		s += fmt.Sprintf(", %s in production", count(l.WIP))
-	}
-	return s
-}
-
 // CatalogStock is the whole catalog's stock: totals and one page of
 // products by name.
 type CatalogStock struct {
@@ -138,7 +120,7 @@ type CatalogStock struct {
 
 func (s *CatalogStock) Rows() int { return len(s.Lines) }
 
-func (s *CatalogStock) view(clock) ([]string, []string, int, int) {
+func (s *CatalogStock) view(c clock) ([]string, []string, int, int) {
 	t := s.Totals
 	head := []string{fmt.Sprintf("*Stock*: %s products, %s ready at list price", count(t.Products), t.ReadyValue)}
 	if t.OutOfStock > 0 {
@@ -149,9 +131,9 @@ func (s *CatalogStock) view(clock) ([]string, []string, int, int) {
 		head = append(head, line+" (ask \"out of stock\" for the list)")
 	}
 	head = append(head, "")
-	rows := make([]string, len(s.Lines))
-	for i, l := range s.Lines {
-		rows[i] = stockRow(l, false)
+	var rows []string
+	for _, row := range s.Table(c.now, c.loc).Rows {
+		rows = append(rows, stockText(row, false))
 	}
 	return head, rows, s.Offset, t.Products
 }
@@ -173,23 +155,24 @@ type OutOfStock struct {
 
 func (s *OutOfStock) Rows() int { return len(s.Lines) }
 
-func (s *OutOfStock) view(clock) ([]string, []string, int, int) {
+func (s *OutOfStock) view(c clock) ([]string, []string, int, int) {
 	if s.Count == 0 {
 		return []string{"Nothing is out of stock. 👍"}, nil, 0, 0
 	}
 	head := []string{fmt.Sprintf("*Out of stock*: %s %s with nothing available", count(s.Count), domain.Plural("product", int64(s.Count))), ""}
-	rows := make([]string, len(s.Lines))
-	for i, l := range s.Lines {
-		r := fmt.Sprintf("• %s (%s): %s ready", l.Name, l.SKU, Units(l.Ready, l.Unit))
-		if l.Committed > 0 {
-			r += fmt.Sprintf(", %s committed", count(l.Committed))
+	var rows []string
+	for _, row := range s.Table(c.now, c.loc).Rows {
+		ready, committed, wip := row[2], row[3], row[5]
+		r := fmt.Sprintf("• %s (%s): %s ready", row[1].Text, row[0].Text, Units(ready.N, ready.Unit))
+		if committed.N > 0 {
+			r += fmt.Sprintf(", %s committed", count(committed.N))
 		}
-		if l.WIP > 0 {
-			r += fmt.Sprintf(", %s in production", count(l.WIP))
+		if wip.N > 0 {
+			r += fmt.Sprintf(", %s in production", count(wip.N))
 		} else {
 			r += ", none in production"
 		}
-		rows[i] = r
+		rows = append(rows, r)
 	}
 	return head, rows, s.Offset, s.Count
 }
@@ -312,10 +295,7 @@ type PendingOrders struct {
 func (p *PendingOrders) Rows() int { return len(p.Orders) }
 
 func (p *PendingOrders) view(c clock) ([]string, []string, int, int) {
-	title := "*Pending orders*"
-	if p.PlacedBy != "" {
-		title = "*Your pending orders*"
-	}
+	title := "*" + p.pendingTitle() + "*"
 	if len(p.Customers) > 0 {
 		title += " for " + strings.Join(p.Customers, " / ")
 	}
@@ -331,14 +311,9 @@ func (p *PendingOrders) view(c clock) ([]string, []string, int, int) {
 		head = append(head, fmt.Sprintf("🚚 To deliver: %s (%s)", count(t.ToDeliver), t.ToDeliverValue))
 	}
 	head = append(head, "")
-	rows := make([]string, len(p.Orders))
-	for i, o := range p.Orders {
-		mark := "🚚"
-		if o.Status == AwaitingApproval {
-			mark = "⏳"
-		}
-		rows[i] = fmt.Sprintf("%s %s %s: %s, %d %s, %s", mark, o.ID, o.CustomerName, o.Total, o.Lines,
-			domain.Plural("item", int64(o.Lines)), ageText(c.age(o.CreatedAt)))
+	var rows []string
+	for _, row := range p.Table(c.now, c.loc).Rows {
+		rows = append(rows, pendingText(row))
 	}
 	return head, rows, p.Offset, t.Count()
 }
@@ -376,22 +351,8 @@ type Sales struct {
 func (s *Sales) Rows() int { return len(s.Lines) }
 
 func (s *Sales) view(c clock) ([]string, []string, int, int) {
-	title := "*Sales " + s.Period.Label() + "*"
-	switch {
-	case s.Top:
-		title = "*Top customers " + s.Period.Label() + "*"
-	case s.Product != nil && s.By == ByCustomer:
-		title = "*Who bought " + s.Product.Name + "*, " + s.Period.Label()
-	case s.Product != nil:
-		title = "*Sales of " + s.Product.Name + "*, " + s.Period.Label()
-	}
-	if len(s.Customers) > 0 {
-		names := make([]string, len(s.Customers))
-		for i, n := range s.Customers {
-			names[i] = n.Name
-		}
-		title += " to " + strings.Join(names, " / ")
-	}
+	bold, rest := s.salesTitle()
+	title := "*" + bold + "*" + rest
 	t := s.Totals
 	if t.Orders == 0 {
 		return []string{title, "No sales in this period."}, nil, 0, 0
@@ -401,27 +362,9 @@ func (s *Sales) view(c clock) ([]string, []string, int, int) {
 		total += ", " + Quantity(t.Qty, s.Lines[0].Unit, s.Lines[0].Packs)
 	}
 	head := []string{title, total, ""}
-	rows := make([]string, len(s.Lines))
-	for i, l := range s.Lines {
-		n := s.Offset + i + 1
-		switch s.By {
-		case ByDay:
-			day, err := time.Parse("2006-01-02", l.Key)
-			label := l.Key
-			if err == nil {
-				label = day.Format("Mon 2 Jan")
-			}
-			rows[i] = fmt.Sprintf("• %s: %s (%d %s)", label, l.Amount, l.Orders, domain.Plural("order", int64(l.Orders)))
-		case ByCustomer:
-			rows[i] = fmt.Sprintf("%d. %s: %s", n, l.Label, l.Amount)
-			if s.Product != nil {
-				rows[i] += ", " + Quantity(l.Qty, l.Unit, l.Packs)
-			} else {
-				rows[i] += fmt.Sprintf(" (%d %s)", l.Orders, domain.Plural("order", int64(l.Orders)))
-			}
-		default:
-			rows[i] = fmt.Sprintf("%d. %s: %s, %s", n, l.Label, l.Amount, Quantity(l.Qty, l.Unit, l.Packs))
-		}
+	var rows []string
+	for i, row := range s.Table(c.now, c.loc).Rows {
+		rows = append(rows, s.salesText(i, row))
 	}
 	return head, rows, s.Offset, t.Groups
 }

@@ -57,8 +57,16 @@
 // one tool call; Answer runs it and renders a WhatsApp message: short
 // lines, ₹ with Indian grouping, quantities in base units with packs, at
 // most MaxMessageChars (1,600). When rows remain, the message says "Reply
-// MORE for the rest" and Tools keeps the place per person (in memory, for
-// MoreTTL); More continues it when IsMore reads the person's reply so.
+// MORE for the rest", and ReplyKeys hands back the Place it stopped at (in
+// Keys.More, valid for MoreTTL) for the caller's conversation memory to
+// keep, so that whichever instance gets the MORE can Continue it. Reply
+// and More keep the place in this process instead, for callers without a
+// memory of their own.
+//
+// Each report's Table is the page of typed rows (text, money in paise,
+// quantities with their unit, counts, dates, days) and the totals its text
+// is made from, so that a chart or a spreadsheet shows the same figures as
+// the reply.
 //
 // # The agent
 //

@@ -13,6 +13,10 @@ type Keys struct {
 	Customers []string // ids
 	Products  []string // SKUs
 	Rows      []string // short lines of the first rows
+	// More is where MORE continues after this answer: nil when the answer
+	// says nothing of it (the place before stays), an empty Place when it
+	// showed every row, else the next page's place.
+	More *Place
 }
 
 // maxKeys bounds what one answer puts in play.
@@ -69,12 +73,16 @@ func KeysOf(res Result) Keys {
 	return k
 }
 
-// ReplyKeys is Reply, also telling what the answer put in play.
+// ReplyKeys runs a call for a person and makes the WhatsApp reply, also
+// telling what the answer put in play and where MORE continues. It keeps
+// nothing itself: the caller remembers the keys.
 func (t *Tools) ReplyKeys(ctx context.Context, user domain.User, call Call) (domain.Reply, Keys) {
 	res, err := t.Call(ctx, user, call.Tool, call.Args)
-	t.remember(user, res.Next, call.Tool)
+	more := t.place(res)
 	if err != nil {
-		return domain.Reply{Text: ErrorText(res, err)}, Keys{}
+		return domain.Reply{Text: ErrorText(res, err)}, Keys{More: more}
 	}
-	return domain.Reply{Text: res.Text}, KeysOf(res)
+	keys := KeysOf(res)
+	keys.More = more
+	return domain.Reply{Text: res.Text}, keys
 }

@@ -6,27 +6,22 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"maps"
 	"net"
 	"net/http"
-	"slices"
-	"strings"
 	"sync"
 	"time"
 
-	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/config"
 	"github.com/munshi/munshi/internal/conversation"
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/gemini"
 	"github.com/munshi/munshi/internal/health"
-	"github.com/munshi/munshi/internal/mail"
 	"github.com/munshi/munshi/internal/metrics"
 	"github.com/munshi/munshi/internal/outbox"
 	"github.com/munshi/munshi/internal/redis"
+	"github.com/munshi/munshi/internal/scheduler"
 	"github.com/munshi/munshi/internal/store/sqlite"
-	"github.com/munshi/munshi/internal/twilio"
 	"github.com/munshi/munshi/memory"
 	"github.com/munshi/munshi/orders"
 	"github.com/munshi/munshi/reports"
@@ -50,14 +45,21 @@ type Main struct {
 	Reports    *reports.Tools
 	redis      *redis.Store // nil without REDIS_URL
 	Dispatcher *outbox.Dispatcher
-	Channels   orders.Channels // whether accounts can be told right now
-	Pipeline   *webhook.Pipeline
+	// Jobs runs the periodic work while serving: built by Run (schedule),
+	// stopped by Close.
+	Jobs     *scheduler.Scheduler
+	Channels orders.Channels // whether accounts can be told right now
+	Pipeline *webhook.Pipeline
 
 	listener net.Listener
 	server   *http.Server
 	stop     context.CancelFunc
 	workers  sync.WaitGroup
 }
+
+// OutboxPoll is how often the outbox dispatcher looks for due messages
+// when nothing nudges it.
+var OutboxPoll = time.Second
 
 // CatalogPoll is how often a running server looks for an imported catalog
 // or customer list.
@@ -120,7 +122,7 @@ func (m *Main) Open(ctx context.Context) error {
 		return err
 	}
 	m.Dispatcher = &outbox.Dispatcher{Store: store, Senders: senders, Logger: m.Logger, Record: m.recordSend,
-		Redact: m.Audit.RedactString}
+		Redact: m.Audit.RedactString, Poll: OutboxPoll}
 	m.Channels = notifyChannels{m.Dispatcher}
 	m.Orders = m.newOrders(parser)
 	if err := m.newMemory(); err != nil {
@@ -149,73 +151,6 @@ func (m *Main) Open(ctx context.Context) error {
 	return nil
 }
 
-// vocabulary reads the catalog and the customers the router and the order
-// parser recognise in messages.
-func vocabulary(ctx context.Context, store *sqlite.Store) (intent.Vocabulary, error) {
-	products, err := store.Products(ctx)
-	if err != nil {
-		return intent.Vocabulary{}, err
-	}
-	customers, err := store.Customers(ctx)
-	if err != nil {
-		return intent.Vocabulary{}, err
-	}
-	return intent.Vocabulary{Products: products, Customers: customers}, nil
-}
-
-// newRouter trains the intent router on a vocabulary, with the LLM tier
-// when there is one.
-func newRouter(v intent.Vocabulary, llm *gemini.Client) (*intent.Router, error) {
-	var opts intent.Options
-	if llm != nil {
-		opts.LLM = llm
-	}
-	return intent.NewRouter(v, opts)
-}
-
-// recordLLM audits and counts every LLM call, refused ones too.
-func (m *Main) recordLLM(c gemini.Call) {
-	m.Metrics.LLMCalls.WithLabelValues(string(c.Purpose), string(c.Outcome)).Inc()
-	m.Metrics.LLMTokens.WithLabelValues(string(c.Purpose), "prompt").Add(float64(c.PromptTokens))
-	m.Metrics.LLMTokens.WithLabelValues(string(c.Purpose), "response").Add(float64(c.ResponseTokens))
-	detail := map[string]any{"purpose": string(c.Purpose), "model": c.Model, "latency_ms": c.Latency.Milliseconds(),
-		"prompt_tokens": c.PromptTokens, "response_tokens": c.ResponseTokens, "outcome": string(c.Outcome), "retry": c.Retry}
-	if c.Err != nil {
-		detail["error"] = c.Err.Error()
-	}
-	m.Audit.Record(context.Background(), "system", audit.KindLLM, string(c.Purpose), detail)
-}
-
-// newMemory keeps conversations in Redis when REDIS_URL is set, behind a
-// wrapper that answers without memory while Redis is down, else in this
-// process.
-func (m *Main) newMemory() error {
-	if m.Config.RedisURL == "" {
-		m.Memory = memory.NewInProcess(memory.Options{})
-		return nil
-	}
-	redis.RouteLogs(m.Logger)
-	rs, err := redis.New(m.Config.RedisURL, m.Config.RedisPrefix, redis.Options{Logger: m.Logger})
-	if err != nil {
-		return err
-	}
-	m.redis = rs
-	// Memory is resilient and Munshi starts without it, but an operator
-	// should not have to find a wrong REDIS_URL in /readyz.
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-	if err := rs.Ping(ctx); err != nil {
-		m.Logger.Warn("REDIS_URL does not answer: answering without conversation memory until it does",
-			"err", m.Audit.RedactString(err.Error()))
-	}
-	cancel()
-	resilient := memory.NewResilient(rs, memory.ResilientOptions{Logger: m.Logger, OnFailure: func(op string, _ error) {
-		m.Metrics.MemoryFailures.WithLabelValues(op).Inc()
-	}})
-	m.Metrics.WatchMemory(resilient.Degraded)
-	m.Memory = resilient
-	return nil
-}
-
 // newOrders wires order taking to the catalog and customers.
 func (m *Main) newOrders(p *orders.Parser) *orders.Service {
 	svc := &orders.Service{
@@ -229,84 +164,10 @@ func (m *Main) newOrders(p *orders.Parser) *orders.Service {
 	return svc
 }
 
-func (m *Main) senders() (map[string]outbox.Sender, error) {
-	c := m.Config
-	senders := map[string]outbox.Sender{}
-	if c.TwilioAccountSID == "" {
-		m.Logger.Warn("no Twilio credentials: outbound WhatsApp messages are logged, not sent")
-		senders[sqlite.KindWhatsApp] = &twilio.LogSender{Logger: m.Logger}
-	} else {
-		s, err := twilio.NewSender(twilio.SenderConfig{AccountSID: c.TwilioAccountSID, AuthToken: c.TwilioAuthToken,
-			From: c.TwilioWhatsAppFrom, APIURL: c.TwilioAPIURL, PublicURL: c.PublicURL})
-		if err != nil {
-			return nil, err
-		}
-		senders[sqlite.KindWhatsApp] = s
-	}
-	if c.SMTPURL != "" {
-		s, err := mail.NewSender(c.SMTPURL, c.MailFrom)
-		if err != nil {
-			return nil, err
-		}
-		senders[sqlite.KindEmail] = s
-	}
-	return senders, nil
-}
-
-func (m *Main) recordSend(a outbox.Attempt) {
-	msg := a.Message
-	detail := map[string]any{"outbox_id": msg.ID, "kind": msg.Kind, "to": msg.Recipient, "attempt": msg.Attempts + 1,
-		"outcome": string(a.Outcome)}
-	if a.Error != "" {
-		detail["error"] = a.Error
-	}
-	if a.ProviderID != "" {
-		detail["provider_id"] = a.ProviderID
-	}
-	if msg.Subject != "" {
-		detail["about"] = msg.Subject
-	}
-	m.Metrics.OutboxSends.WithLabelValues(msg.Kind, string(a.Outcome)).Inc()
-	m.Audit.Record(context.Background(), "system", audit.KindOutbound, a.ProviderID, detail)
-}
-
-// notifyChannels tells orders whether notifications can go out now, from
-// the dispatcher's holds.
-type notifyChannels struct{ d *outbox.Dispatcher }
-
-var _ orders.Channels = notifyChannels{}
-
-// channelNames are the kinds of outbox message as people say them.
-var channelNames = map[string]string{sqlite.KindWhatsApp: "WhatsApp", sqlite.KindEmail: "email"}
-
-// Problem reports every held kind: "WhatsApp: authentication failed (Twilio 401)".
-func (c notifyChannels) Problem() (string, bool) {
-	holds := c.d.Holds()
-	var parts []string
-	for _, kind := range slices.Sorted(maps.Keys(holds)) {
-		name := channelNames[kind]
-		if name == "" {
-			name = kind
-		}
-		parts = append(parts, name+": "+holds[kind].Reason)
-	}
-	return strings.Join(parts, "; "), len(parts) > 0
-}
-
-// outboxChecks are the readiness checks of the outbox, one per kind that
-// has a sender: degraded while sending that kind is held.
-func (m *Main) outboxChecks() []health.Check {
-	var checks []health.Check
-	for _, kind := range slices.Sorted(maps.Keys(m.Dispatcher.Senders)) {
-		checks = append(checks, health.Check{Name: kind, Degraded: true,
-			Probe: func(context.Context) error { return m.Dispatcher.Check(kind) }})
-	}
-	return checks
-}
-
-// Run starts the HTTP server, the outbox dispatcher and the periodic jobs
-// (catalog reload, recovery of messages a crash left unanswered, retention
-// sweep) and returns once the server is listening. Addr() then tells where.
+// Run starts the HTTP server and the scheduler of the periodic jobs (the
+// outbox dispatcher, catalog reload, recovery of messages a crash left
+// unanswered, retention sweeps) and returns once the server is listening.
+// Addr() then tells where.
 func (m *Main) Run(ctx context.Context) error {
 	if m.Store == nil {
 		if err := m.Open(ctx); err != nil {
@@ -349,22 +210,14 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	workCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	m.stop = stop
-	m.workers.Add(5)
+	// Messages held by a wrong set-up are due again at once: a restart with
+	// the set-up put right sends them without waiting.
+	m.Dispatcher.Resume(workCtx)
+	m.Jobs = m.schedule()
+	m.workers.Add(2)
 	go func() {
 		defer m.workers.Done()
-		m.Dispatcher.Run(workCtx)
-	}()
-	go func() {
-		defer m.workers.Done()
-		m.watchCatalog(workCtx, CatalogPoll)
-	}()
-	go func() {
-		defer m.workers.Done()
-		every(workCtx, RecoveryPoll, m.recoverUnanswered)
-	}()
-	go func() {
-		defer m.workers.Done()
-		every(workCtx, RetentionSweep, m.sweep)
+		m.Jobs.Run(workCtx)
 	}()
 	go func() {
 		defer m.workers.Done()
@@ -376,53 +229,6 @@ func (m *Main) Run(ctx context.Context) error {
 	return nil
 }
 
-// every runs job at once and then every interval until ctx ends.
-func every(ctx context.Context, interval time.Duration, job func(context.Context)) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		job(ctx)
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
-
-// recoverUnanswered answers, through the outbox, the messages a crash left
-// claimed and unanswered, and closes those too old to answer.
-func (m *Main) recoverUnanswered(ctx context.Context) {
-	r, err := m.Pipeline.Recover(ctx)
-	if err != nil && ctx.Err() == nil {
-		m.Logger.Error("recovery of unanswered messages failed", "err", err)
-	}
-	if r != (webhook.Recovered{}) {
-		m.Logger.Info("recovered messages a crash left unanswered",
-			"answered", r.Answered, "closed", r.Closed, "elsewhere", r.Elsewhere, "failed", r.Failed)
-	}
-}
-
-// sweep deletes the inbound records past MUNSHI_RETENTION and the audit
-// entries past MUNSHI_AUDIT_RETENTION.
-func (m *Main) sweep(ctx context.Context) {
-	if m.Config.Retention <= 0 || m.Config.AuditRetention <= 0 {
-		return // a configuration built in code without them keeps everything
-	}
-	now := m.Store.Now()
-	inbound, err := m.Store.SweepInbound(ctx, now.Add(-m.Config.Retention))
-	if err != nil && ctx.Err() == nil {
-		m.Logger.Error("retention sweep of inbound messages failed", "err", err)
-	}
-	audited, err := m.Store.SweepAudit(ctx, now.Add(-m.Config.AuditRetention))
-	if err != nil && ctx.Err() == nil {
-		m.Logger.Error("retention sweep of the audit log failed", "err", err)
-	}
-	if inbound+audited > 0 {
-		m.Logger.Info("deleted records past their retention", "inbound", inbound, "audit", audited)
-	}
-}
-
 // Addr is the address the server listens on.
 func (m *Main) Addr() string {
 	if m.listener == nil {
@@ -432,7 +238,8 @@ func (m *Main) Addr() string {
 }
 
 // Close stops taking requests, lets in-flight ones finish, stops the
-// dispatcher after its current sends, and closes the database.
+// scheduled jobs (the dispatcher after its current sends), and closes the
+// database.
 func (m *Main) Close() error {
 	var errs []error
 	if m.server != nil {
@@ -466,21 +273,4 @@ func (m *Main) Close() error {
 		}
 	}
 	return errors.Join(errs...)
-}
-
-type routingMetrics struct{ m *metrics.Metrics }
-
-func (r routingMetrics) Routed(d intent.Decision) {
-	r.m.Routing.WithLabelValues(string(d.Tier), string(d.Intent)).Inc()
-	r.m.RoutingLatency.WithLabelValues(string(d.Tier)).Observe(d.Latency.Seconds())
-}
-
-type webhookMetrics struct{ m *metrics.Metrics }
-
-func (w webhookMetrics) Observed(route string, code int, outcome webhook.Outcome, took time.Duration) {
-	w.m.Requests.WithLabelValues(route, fmt.Sprint(code)).Inc()
-	if route == "/webhook/twilio" && code == http.StatusOK {
-		w.m.WebhookLatency.Observe(took.Seconds())
-		w.m.Replies.WithLabelValues(string(outcome)).Inc()
-	}
 }

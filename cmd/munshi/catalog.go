@@ -3,9 +3,10 @@ package main
 import (
 	"context"
 	"sync/atomic"
-	"time"
 
 	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/gemini"
+	"github.com/munshi/munshi/internal/store/sqlite"
 	"github.com/munshi/munshi/orders"
 )
 
@@ -21,32 +22,33 @@ func (l *liveRouter) Normalize(text string) intent.Normalized {
 	return l.current.Load().Normalize(text)
 }
 
-// watchCatalog reloads the vocabulary every interval when the books say it
-// changed, until ctx ends.
-func (m *Main) watchCatalog(ctx context.Context, interval time.Duration) {
-	seen, err := m.Store.CatalogVersion(ctx)
-	if err != nil {
-		m.Logger.Warn("catalog version unreadable", "err", err)
+// catalogWatch reloads the vocabulary when the books say it changed: its
+// first check notes the version, each later one compares.
+type catalogWatch struct {
+	m       *Main
+	seen    string
+	started bool
+}
+
+func (w *catalogWatch) check(ctx context.Context) {
+	m := w.m
+	v, err := m.Store.CatalogVersion(ctx)
+	if !w.started {
+		w.started, w.seen = true, v
+		if err != nil {
+			m.Logger.Warn("catalog version unreadable", "err", err)
+		}
+		return
 	}
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		v, err := m.Store.CatalogVersion(ctx)
-		if err != nil || v == seen {
-			continue
-		}
-		if err := m.reloadCatalog(ctx); err != nil {
-			m.Logger.Error("catalog reload failed; keeping the previous one", "err", err)
-			continue
-		}
-		seen = v
-		m.Logger.Info("catalog or customers changed: reloaded")
+	if err != nil || v == w.seen {
+		return
 	}
+	if err := m.reloadCatalog(ctx); err != nil {
+		m.Logger.Error("catalog reload failed; keeping the previous one", "err", err)
+		return
+	}
+	w.seen = v
+	m.Logger.Info("catalog or customers changed: reloaded")
 }
 
 // reloadCatalog rebuilds the router and the order parser from the books.
@@ -79,4 +81,28 @@ func (m *Main) compileCatalog(ctx context.Context) (*intent.Router, *orders.Pars
 		return nil, nil, err
 	}
 	return r, p, nil
+}
+
+// vocabulary reads the catalog and the customers the router and the order
+// parser recognise in messages.
+func vocabulary(ctx context.Context, store *sqlite.Store) (intent.Vocabulary, error) {
+	products, err := store.Products(ctx)
+	if err != nil {
+		return intent.Vocabulary{}, err
+	}
+	customers, err := store.Customers(ctx)
+	if err != nil {
+		return intent.Vocabulary{}, err
+	}
+	return intent.Vocabulary{Products: products, Customers: customers}, nil
+}
+
+// newRouter trains the intent router on a vocabulary, with the LLM tier
+// when there is one.
+func newRouter(v intent.Vocabulary, llm *gemini.Client) (*intent.Router, error) {
+	var opts intent.Options
+	if llm != nil {
+		opts.LLM = llm
+	}
+	return intent.NewRouter(v, opts)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/gemini"
+	"github.com/munshi/munshi/internal/llmbudget"
 	"github.com/munshi/munshi/internal/store/sqlite"
 	"github.com/munshi/munshi/orders"
 )
@@ -43,7 +44,7 @@ func cmdRoute(ctx context.Context, env environment, args []string) error {
 	enc := json.NewEncoder(env.stdout)
 	enc.SetEscapeHTML(false)
 	each := func(text string) error {
-		d := router.Route(gemini.WithCallBudget(ctx, 2), text)
+		d := router.Route(llmbudget.WithCallBudget(ctx, 2), text)
 		res := routeResult{Text: text, Intent: string(d.Intent), Tier: string(d.Tier), Confidence: d.Confidence, LatencyUS: d.Latency.Microseconds()}
 		if d.Intent == domain.IntentOrder {
 			parsed := parser.Parse(text)

@@ -11,7 +11,7 @@ import (
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/domain"
-	"github.com/munshi/munshi/internal/gemini"
+	"github.com/munshi/munshi/internal/llmbudget"
 	"github.com/munshi/munshi/memory"
 	"github.com/munshi/munshi/reports"
 )
@@ -62,7 +62,23 @@ type Orders interface {
 type Reports interface {
 	Plan(d intent.Decision) (reports.Call, bool)
 	ReplyKeys(ctx context.Context, user domain.User, call reports.Call) (domain.Reply, reports.Keys)
-	More(ctx context.Context, user domain.User) (domain.Reply, bool)
+	// Continue answers MORE from where an earlier answer left off; false
+	// when that place has expired.
+	Continue(ctx context.Context, user domain.User, p reports.Place) (domain.Reply, reports.Keys, bool)
+}
+
+// Memory is what the conversation keeps of each person between messages,
+// and the turnstile that lets one message of a person in at a time;
+// memory.Store is one.
+type Memory interface {
+	Load(ctx context.Context, phone string) (memory.Conversation, error)
+	Append(ctx context.Context, phone string, turns ...memory.Turn) error
+	Lock(ctx context.Context, phone string) (unlock func(), err error)
+}
+
+// Recorder writes the audit log; *audit.Log is one (it redacts secrets).
+type Recorder interface {
+	Record(ctx context.Context, actor, kind, subject string, detail map[string]any)
 }
 
 // Agent answers questions the deterministic path cannot map.
@@ -77,8 +93,8 @@ type Service struct {
 	Orders   Orders
 	Reports  Reports
 	Agent    Agent // optional: only with an LLM
-	Memory   memory.Store
-	Audit    *audit.Log
+	Memory   Memory
+	Audit    Recorder
 	Logger   *slog.Logger
 	Observer RoutingObserver
 	// Refusals limits an unknown number to one refusal a day; without it
@@ -95,6 +111,7 @@ type turn struct {
 	products  []string
 	tool      string
 	rows      []string
+	more      *reports.Place // where MORE continues after it (see reports.Keys)
 }
 
 // Respond answers one inbound message.
@@ -120,9 +137,9 @@ func (s *Service) Respond(ctx context.Context, in domain.Inbound) domain.Reply {
 	}
 	// At most two LLM calls per inbound message, whatever asks for them; the
 	// memory summary travels in the request, never in the system prompt.
-	ctx = gemini.WithCallBudget(ctx, 2)
+	ctx = llmbudget.WithCallBudget(ctx, 2)
 	if !conv.Empty() {
-		ctx = gemini.WithSummary(ctx, conv.Context())
+		ctx = llmbudget.WithSummary(ctx, conv.Context())
 	}
 	s.Audit.Record(ctx, user.Phone, audit.KindInbound, in.SID, map[string]any{
 		"role": string(user.Role), "body": in.Body, "media": len(in.MediaURLs),
@@ -170,8 +187,9 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	if utf8.RuneCountInString(text) > MaxBodyChars {
 		return domain.Reply{Text: fmt.Sprintf("That message is too long for me (over %d characters). Please send one request at a time.", MaxBodyChars)}, t
 	}
-	if reports.IsMore(text) {
-		if reply, ok := s.Reports.More(ctx, user); ok {
+	if reports.IsMore(text) && conv.More != nil {
+		if reply, keys, ok := s.Reports.Continue(ctx, user, placeOf(conv.More)); ok {
+			t.more = keys.More
 			return reply, t
 		}
 	}
@@ -226,14 +244,14 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 func (s *Service) question(ctx context.Context, user domain.User, text string, d intent.Decision, t *turn) (domain.Reply, bool) {
 	if call, ok := s.Reports.Plan(d); ok {
 		reply, keys := s.Reports.ReplyKeys(ctx, user, call)
-		t.tool, t.products, t.customers, t.rows = call.Tool, keys.Products, keys.Customers, keys.Rows
+		t.tool, t.products, t.customers, t.rows, t.more = call.Tool, keys.Products, keys.Customers, keys.Rows, keys.More
 		return reply, true
 	}
 	// Out-of-scope chatter never reaches the agent: only questions the
 	// router recognised as about the books.
 	if s.Agent != nil && d.Intent != domain.IntentUnknown {
 		reply, _, keys := s.Agent.AskKeys(ctx, user, text)
-		t.tool, t.products, t.customers, t.rows = "agent", keys.Products, keys.Customers, keys.Rows
+		t.tool, t.products, t.customers, t.rows, t.more = "agent", keys.Products, keys.Customers, keys.Rows, keys.More
 		return reply, true
 	}
 	if d.Intent == domain.IntentUnknown {
@@ -280,10 +298,24 @@ func (s *Service) remember(ctx context.Context, user domain.User, in domain.Inbo
 		}
 	}
 	munshi := memory.Turn{Role: memory.RoleMunshi, Text: reply.Text, At: at, Tool: t.tool, DraftID: reply.About,
-		Customers: t.customers, Products: t.products, Rows: t.rows}
+		Customers: t.customers, Products: t.products, Rows: t.rows, More: continuationOf(t.more)}
 	if err := s.Memory.Append(context.WithoutCancel(ctx), user.Phone, person, munshi); err != nil {
 		s.Logger.Warn("conversation: memory not written", "err", err)
 	}
+}
+
+// continuationOf is a reports place as memory keeps it: nil says nothing,
+// an empty place ends the continuation.
+func continuationOf(p *reports.Place) *memory.Continuation {
+	if p == nil {
+		return nil
+	}
+	return &memory.Continuation{Tool: p.Tool, Args: p.Args, Offset: p.Offset, Expires: p.Expires}
+}
+
+// placeOf is a remembered continuation as reports reads it.
+func placeOf(c *memory.Continuation) reports.Place {
+	return reports.Place{Tool: c.Tool, Args: c.Args, Offset: c.Offset, Expires: c.Expires}
 }
 
 func appendNew(xs []string, x string) []string {

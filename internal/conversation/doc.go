@@ -4,6 +4,12 @@
 // the part of Munshi that handles that intent, and audits the message, the
 // decision and the reply.
 //
+// Memory is read before and written after: the recent turns resolve
+// follow-ups ("uska stock"), and the continuation an answer leaves is kept
+// with the conversation, so that "MORE" continues it on whichever instance
+// receives it. Each message may spend two LLM calls, set on its context
+// with internal/llmbudget; the conversation knows no model vendor.
+//
 // It is the Responder behind the webhook pipeline and `munshi chat`. It must
 // not know HTTP or Twilio.
 package conversation

@@ -8,6 +8,7 @@ import (
 
 	"google.golang.org/genai"
 
+	"github.com/munshi/munshi/internal/llmbudget"
 	"github.com/munshi/munshi/reports"
 )
 
@@ -26,14 +27,14 @@ var paramTypes = map[string]genai.Type{
 // and the tools, Gemini answers with text or asks for tool calls, in one
 // request. The reports package runs the loop, counts its steps and runs
 // the tools (checking their arguments); a call to a tool not offered is
-// ErrMalformed. A summary set with WithSummary on ctx goes with the first
-// user message.
+// ErrMalformed. A summary set with llmbudget.WithSummary on ctx goes with
+// the first user message.
 func (c *Client) Step(ctx context.Context, transcript []reports.AgentMessage, tools []reports.ToolSpec) (reports.AgentMessage, error) {
 	decls, err := declarations(tools)
 	if err != nil {
 		return reports.AgentMessage{}, fmt.Errorf("gemini: agent: %w", err)
 	}
-	contents, err := agentContents(transcript, summaryOf(ctx))
+	contents, err := agentContents(transcript, llmbudget.Summary(ctx))
 	if err != nil {
 		return reports.AgentMessage{}, fmt.Errorf("gemini: agent: %w", err)
 	}

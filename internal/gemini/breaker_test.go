@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/munshi/munshi/internal/llmbudget"
 )
 
 func breakerClient(t *testing.T, f *fake, tune ...func(*Config)) (*Client, *recorder, *clock) {
@@ -51,7 +53,7 @@ func TestBreakerOpensThenHalfOpens(t *testing.T) {
 func TestBreakerFailedProbeReopens(t *testing.T) {
 	f := newFake(t, serverError)
 	c, _, clk := breakerClient(t, f, func(cfg *Config) { cfg.BreakerFailures, cfg.BreakerCoolDown = 2, time.Minute })
-	ctx := WithCallBudget(context.Background(), 10)
+	ctx := llmbudget.WithCallBudget(context.Background(), 10)
 	classify(c, ctx) // a request and its retry: open
 	clk.advance(time.Minute)
 	if _, err := classify(c, ctx); !errors.Is(err, ErrFailed) || f.hits() != 3 {
@@ -61,7 +63,7 @@ func TestBreakerFailedProbeReopens(t *testing.T) {
 		t.Fatalf("reopened: err %v hits %d", err, f.hits())
 	}
 	// A refused call leaves the message's budget alone: 10 - 3 requests.
-	if n := budgetOf(ctx).left.Load(); n != 7 {
+	if n, _ := llmbudget.Left(ctx); n != 7 {
 		t.Fatalf("budget left %d, want 7", n)
 	}
 	clk.advance(time.Minute)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/munshi/munshi/internal/llmbudget"
 	"google.golang.org/genai"
 )
 
@@ -91,7 +92,7 @@ func (c *Client) generate(ctx context.Context, p Purpose, contents []*genai.Cont
 	if err == nil || !errors.As(err, &ce) || !ce.retryable {
 		return err
 	}
-	if _, ok := c.window(ctx); !ok || !budgetOf(ctx).remaining() || !c.breaker.closed() {
+	if _, ok := c.window(ctx); !ok || !llmbudget.Remaining(ctx) || !c.breaker.closed() {
 		return err
 	}
 	return c.attempt(ctx, p, contents, cfg, decode, true)
@@ -115,13 +116,12 @@ func (c *Client) attempt(ctx context.Context, p Purpose, contents []*genai.Conte
 		}
 		return fail(OutcomeNoBudget, ErrNoBudget, cause, false)
 	}
-	b := budgetOf(ctx)
-	if !b.take() {
+	if !llmbudget.Take(ctx) {
 		return fail(OutcomeNoBudget, ErrNoBudget, errors.New("this message's calls are spent"), false)
 	}
 	allowed, probe := c.breaker.allow()
 	if !allowed {
-		b.refund()
+		llmbudget.Refund(ctx)
 		return fail(OutcomeBreakerOpen, ErrBreakerOpen, nil, false)
 	}
 

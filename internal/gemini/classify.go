@@ -10,6 +10,7 @@ import (
 
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/llmbudget"
 )
 
 // intentLabels are the only answers Classify accepts.
@@ -43,13 +44,13 @@ type recognised struct {
 // of, in one request. The answer is one of domain.Intents with a
 // confidence in [0, 1]; anything else is ErrMalformed. The router decides
 // what a low confidence, a confirm or a cancel is worth. A summary set
-// with WithSummary on ctx is sent along.
+// with llmbudget.WithSummary on ctx is sent along.
 func (c *Client) Classify(ctx context.Context, text string, n intent.Normalized) (domain.Intent, float64, error) {
 	ents := []recognised{}
 	for _, e := range n.Entities {
 		ents = append(ents, recognised{Kind: string(e.Kind), Text: e.Text})
 	}
-	sum, err := summaryPart(summaryOf(ctx))
+	sum, err := summaryPart(llmbudget.Summary(ctx))
 	if err != nil {
 		return "", 0, fmt.Errorf("gemini: classify: %w", err)
 	}

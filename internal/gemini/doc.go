@@ -11,10 +11,11 @@
 //     with the business tools as function declarations.
 //
 // It owns the prompts, the response schemas, the per-call timeout inside
-// the webhook's budget, the per-message call budget (WithCallBudget), one
-// retry of transient failures, a circuit breaker, and the accounting of
-// every call (Config.Recorder). A conversation summary (WithSummary) rides
-// in the request contents, never in the system instruction. genai types
+// the webhook's budget, one retry of transient failures, a circuit breaker,
+// and the accounting of every call (Config.Recorder). It spends the
+// per-message call budget and sends the conversation summary that the
+// caller put on the context with internal/llmbudget; the summary rides in
+// the request contents, never in the system instruction. genai types
 // stop here: callers see domain, intent, orders and reports types only.
 //
 // Model output is data. This package validates it against the schema and

@@ -9,6 +9,7 @@ import (
 
 	"google.golang.org/genai"
 
+	"github.com/munshi/munshi/internal/llmbudget"
 	"github.com/munshi/munshi/orders"
 )
 
@@ -77,14 +78,14 @@ func catalogOf(h orders.Hints) catalogData {
 // customers or asks; nothing here trusts it. Extraction.Message is set to
 // text so that Resolve accepts only what the message says. The catalog
 // goes first in the contents (it changes rarely, so the provider can cache
-// it after the instruction), then any WithSummary summary, then the
+// it after the instruction), then any llmbudget.WithSummary summary, then the
 // message.
 func (c *Client) Extract(ctx context.Context, text string, hints orders.Hints) (orders.Extraction, error) {
 	cat, err := dataPart("Catalog and customers (data)", catalogOf(hints))
 	if err != nil {
 		return orders.Extraction{}, fmt.Errorf("gemini: extract: %w", err)
 	}
-	sum, err := summaryPart(summaryOf(ctx))
+	sum, err := summaryPart(llmbudget.Summary(ctx))
 	if err != nil {
 		return orders.Extraction{}, fmt.Errorf("gemini: extract: %w", err)
 	}

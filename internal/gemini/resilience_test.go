@@ -12,6 +12,7 @@ import (
 
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/llmbudget"
 	"github.com/munshi/munshi/internal/patience"
 	"github.com/munshi/munshi/orders"
 	"github.com/munshi/munshi/reports"
@@ -142,7 +143,7 @@ func TestCallerCancelStopsTheRequest(t *testing.T) {
 func TestCallBudgetAcrossPurposes(t *testing.T) {
 	f := newFake(t, okIntent, textReply(`{"customer":null,"payment":null,"items":[]}`), textReply("ok"))
 	c, rec := newClient(t, f)
-	ctx := WithCallBudget(context.Background(), 2)
+	ctx := llmbudget.WithCallBudget(context.Background(), 2)
 	if _, err := classify(c, ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +159,7 @@ func TestCallBudgetAcrossPurposes(t *testing.T) {
 	}
 	// Another message has its own budget.
 	f.setScript(okIntent)
-	if _, err := classify(c, WithCallBudget(context.Background(), 2)); err != nil {
+	if _, err := classify(c, llmbudget.WithCallBudget(context.Background(), 2)); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -166,7 +167,7 @@ func TestCallBudgetAcrossPurposes(t *testing.T) {
 func TestRetrySpendsTheBudget(t *testing.T) {
 	f := newFake(t, serverError, okIntent)
 	c, rec := newClient(t, f)
-	_, err := classify(c, WithCallBudget(context.Background(), 1))
+	_, err := classify(c, llmbudget.WithCallBudget(context.Background(), 1))
 	if !errors.Is(err, ErrFailed) || f.hits() != 1 || !reflect.DeepEqual(rec.outcomes(), []Outcome{OutcomeError}) {
 		t.Fatalf("err %v hits %d outcomes %v", err, f.hits(), rec.outcomes())
 	}
@@ -181,7 +182,7 @@ func TestConcurrentCalls(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ctx := WithSummary(WithCallBudget(context.Background(), 2), "summary")
+			ctx := llmbudget.WithSummary(llmbudget.WithCallBudget(context.Background(), 2), "summary")
 			if _, err := classify(c, ctx); err != nil {
 				t.Error(err)
 			}

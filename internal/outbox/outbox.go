@@ -146,8 +146,7 @@ func (d *Dispatcher) Run(ctx context.Context) {
 	t := time.NewTicker(d.Poll)
 	defer t.Stop()
 	for {
-		for d.RunOnce(ctx) > 0 && ctx.Err() == nil {
-		}
+		d.Drain(ctx)
 		select {
 		case <-ctx.Done():
 			return
@@ -155,6 +154,21 @@ func (d *Dispatcher) Run(ctx context.Context) {
 		case <-d.wake:
 		}
 	}
+}
+
+// Drain sends batches of due messages until none is left or ctx ends: one
+// pass of Run's loop, for a scheduler that runs it every Poll and whenever
+// Nudged receives.
+func (d *Dispatcher) Drain(ctx context.Context) {
+	for d.RunOnce(ctx) > 0 && ctx.Err() == nil {
+	}
+}
+
+// Nudged receives after Nudge, once for any number of nudges since it last
+// did: a scheduler running Drain wakes on it.
+func (d *Dispatcher) Nudged() <-chan struct{} {
+	d.init()
+	return d.wake
 }
 
 // Resume makes every held message due now.

@@ -1,8 +1,8 @@
 // Package memorytest is the test suite every memory.Store must pass, run
 // against the in-process store and against real Redis, so that both keep
 // one behaviour: the window and its structured summary, the bounds, the
-// TTL on everything, Forget, Seen, and the per-person FIFO lock under
-// concurrency.
+// TTL on everything, Forget, Seen, the per-person FIFO lock under
+// concurrency, and where "reply MORE" continues.
 package memorytest
 
 import (
@@ -73,6 +73,8 @@ func Run(t *testing.T, newBackend func(t *testing.T) Backend) {
 		{"AppendIsAtomic", testAtomicAppend},
 		{"LockKeepsArrivalOrder", testLockOrder},
 		{"LockWaitIsBounded", testLockTimeout},
+		{"Continuation", testContinuation},
+		{"ContinuationWithinSize", testContinuationWithinSize},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newBackend(t)) })
 	}

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"context"
+
+	"github.com/munshi/munshi/internal/scheduler"
+	"github.com/munshi/munshi/webhook"
+)
+
+// schedule puts the periodic work of a running server on one scheduler:
+// the outbox dispatcher (every OutboxPoll and whenever something is
+// written to the outbox), the catalog watcher (CatalogPoll), the recovery
+// of messages a crash left unanswered (RecoveryPoll) and the retention
+// sweeps (RetentionSweep). Each runs once at start.
+func (m *Main) schedule() *scheduler.Scheduler {
+	s := scheduler.New(scheduler.Options{Logger: m.Logger})
+	s.Every("outbox", m.Dispatcher.Poll, m.Dispatcher.Drain).WakeOn(m.Dispatcher.Nudged())
+	s.Every("catalog", CatalogPoll, (&catalogWatch{m: m}).check)
+	s.Every("recovery", RecoveryPoll, m.recoverUnanswered)
+	s.Every("retention", RetentionSweep, m.sweep)
+	return s
+}
+
+// recoverUnanswered answers, through the outbox, the messages a crash left
+// claimed and unanswered, and closes those too old to answer.
+func (m *Main) recoverUnanswered(ctx context.Context) {
+	r, err := m.Pipeline.Recover(ctx)
+	if err != nil && ctx.Err() == nil {
+		m.Logger.Error("recovery of unanswered messages failed", "err", err)
+	}
+	if r != (webhook.Recovered{}) {
+		m.Logger.Info("recovered messages a crash left unanswered",
+			"answered", r.Answered, "closed", r.Closed, "elsewhere", r.Elsewhere, "failed", r.Failed)
+	}
+}
+
+// sweep deletes the inbound records past MUNSHI_RETENTION and the audit
+// entries past MUNSHI_AUDIT_RETENTION.
+func (m *Main) sweep(ctx context.Context) {
+	if m.Config.Retention <= 0 || m.Config.AuditRetention <= 0 {
+		return // a configuration built in code without them keeps everything
+	}
+	now := m.Store.Now()
+	inbound, err := m.Store.SweepInbound(ctx, now.Add(-m.Config.Retention))
+	if err != nil && ctx.Err() == nil {
+		m.Logger.Error("retention sweep of inbound messages failed", "err", err)
+	}
+	audited, err := m.Store.SweepAudit(ctx, now.Add(-m.Config.AuditRetention))
+	if err != nil && ctx.Err() == nil {
+		m.Logger.Error("retention sweep of the audit log failed", "err", err)
+	}
+	if inbound+audited > 0 {
+		m.Logger.Info("deleted records past their retention", "inbound", inbound, "audit", audited)
+	}
+}
