@@ -90,7 +90,7 @@ func (b *books) call(t testing.TB, user domain.User, name string, args map[strin
 	return res
 }
 
-func (b *books) audits(t testing.TB, kind string) []sqlite.AuditEntry {
+func (b *books) audits(t testing.TB, kind string) []audit.Entry {
 	t.Helper()
 	es, err := b.store.AuditEntries(context.Background(), kind)
 	if err != nil {

@@ -18,9 +18,11 @@ import (
 	"time"
 	"unsafe"
 
+	_ "github.com/mattn/go-sqlite3" // TestRedactedAtRest reads the SQLite file itself
+
 	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/domain"
-	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/memory"
 	"github.com/munshi/munshi/webhook"
 )
@@ -50,7 +52,7 @@ func (c *clock) Advance(d time.Duration) {
 // movable clock.
 type instance struct {
 	p     *webhook.Pipeline
-	inbox *sqlite.Store
+	inbox store.Store
 	resp  *echo
 	late  *lateLog
 	clock *clock
@@ -61,13 +63,12 @@ func newInstance(t *testing.T, clk *clock, seen webhook.Seer) *instance {
 	if clk == nil {
 		clk = &clock{now: time.Now()}
 	}
-	inbox := newInbox(t)
-	inbox.Now = clk.Now
+	inbox := newInbox(t, store.WithClock(clk.Now))
 	return onInbox(inbox, clk, seen)
 }
 
 // onInbox is a Munshi process over inbox: a restart is another onInbox.
-func onInbox(inbox *sqlite.Store, clk *clock, seen webhook.Seer) *instance {
+func onInbox(inbox store.Store, clk *clock, seen webhook.Seer) *instance {
 	i := &instance{inbox: inbox, resp: &echo{}, late: &lateLog{}, clock: clk}
 	i.p = &webhook.Pipeline{
 		Inbox: inbox, Responder: i.resp, Late: i.late, Seen: seen, Now: clk.Now,
@@ -155,7 +156,7 @@ func TestRetryAfterCrashIsAnswered(t *testing.T) {
 
 // countingInbox counts Claim calls on the real inbox.
 type countingInbox struct {
-	*sqlite.Store
+	store.Store
 	claims atomic.Int32
 }
 
@@ -432,7 +433,7 @@ func TestTwoInstancesShareAClaim(t *testing.T) {
 // responder reads it as sent.
 func TestRedactedAtRest(t *testing.T) {
 	dir := t.TempDir()
-	inbox, err := sqlite.Open(context.Background(), filepath.Join(dir, "munshi.db"))
+	inbox, err := store.Open(context.Background(), filepath.Join(dir, "munshi.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

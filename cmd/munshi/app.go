@@ -19,13 +19,14 @@ import (
 	"github.com/munshi/munshi/internal/config"
 	"github.com/munshi/munshi/internal/conversation"
 	"github.com/munshi/munshi/internal/demo"
+	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/gemini"
 	"github.com/munshi/munshi/internal/health"
 	"github.com/munshi/munshi/internal/mail"
 	"github.com/munshi/munshi/internal/metrics"
 	"github.com/munshi/munshi/internal/outbox"
 	"github.com/munshi/munshi/internal/redis"
-	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/internal/twilio"
 	"github.com/munshi/munshi/memory"
 	"github.com/munshi/munshi/orders"
@@ -39,8 +40,11 @@ type Main struct {
 	Config config.Config
 	Demo   bool
 	Logger *slog.Logger
+	// Now is the clock of the books, the inbox and the retention sweep;
+	// tests move it. Nil is time.Now.
+	Now func() time.Time
 
-	Store      *sqlite.Store
+	Store      store.Store
 	Audit      *audit.Log
 	Metrics    *metrics.Metrics
 	Router     *liveRouter
@@ -77,16 +81,24 @@ func NewMain(cfg config.Config, demoMode bool, logw io.Writer) *Main {
 	return &Main{Config: cfg, Demo: demoMode, Logger: slog.New(slog.NewTextHandler(logw, &slog.HandlerOptions{Level: level}))}
 }
 
+// now reads Main's clock.
+func (m *Main) now() time.Time {
+	if m.Now != nil {
+		return m.Now()
+	}
+	return time.Now()
+}
+
 // Open opens the database, seeds the demo if asked, and wires every part,
 // without listening yet. Commands that do not serve HTTP stop here.
 func (m *Main) Open(ctx context.Context) error {
-	store, err := sqlite.Open(ctx, m.Config.DB)
+	books, err := store.Open(ctx, m.Config.DB, store.WithClock(m.now))
 	if err != nil {
 		return err
 	}
-	m.Store = store
+	m.Store = books
 	if m.Demo {
-		seeded, err := demo.Seed(ctx, store, time.Now())
+		seeded, err := demo.Seed(ctx, books, time.Now())
 		if err != nil {
 			return err
 		}
@@ -95,9 +107,9 @@ func (m *Main) Open(ctx context.Context) error {
 				"owner", demo.OwnerPhone, "accounts", demo.AccountsPhone, "sales", demo.SalesPhone)
 		}
 	}
-	m.Audit = audit.New(store, m.Config.Secrets(), m.Logger)
+	m.Audit = audit.New(books, m.Config.Secrets(), m.Logger)
 	m.Metrics = metrics.New(func() float64 {
-		n, _ := store.OutboxDepth(context.Background())
+		n, _ := books.OutboxDepth(context.Background())
 		return float64(n)
 	})
 	if m.Config.GeminiAPIKey != "" {
@@ -119,30 +131,30 @@ func (m *Main) Open(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	m.Dispatcher = &outbox.Dispatcher{Store: store, Senders: senders, Logger: m.Logger, Record: m.recordSend,
+	m.Dispatcher = &outbox.Dispatcher{Store: books, Senders: senders, Logger: m.Logger, Record: m.recordSend,
 		Redact: m.Audit.RedactString}
 	m.Channels = notifyChannels{m.Dispatcher}
 	m.Orders = m.newOrders(parser)
 	if err := m.newMemory(); err != nil {
 		return err
 	}
-	m.Reports = reports.NewTools(store, m.Audit)
+	m.Reports = reports.NewTools(books, m.Audit)
 	m.Reports.Names, m.Reports.Logger = m.Router, m.Logger
 	answers := &conversation.Service{
-		Users: store, Router: m.Router, Orders: m.Orders, Reports: m.Reports, Memory: m.Memory,
-		Audit: m.Audit, Logger: m.Logger, Observer: routingMetrics{m.Metrics}, Refusals: store,
+		Users: books, Router: m.Router, Orders: m.Orders, Reports: m.Reports, Memory: m.Memory,
+		Audit: m.Audit, Logger: m.Logger, Observer: routingMetrics{m.Metrics}, Refusals: books,
 	}
 	if m.LLM != nil {
 		answers.Agent = &reports.Agent{Model: m.LLM, Tools: m.Reports}
 	}
 	m.Pipeline = &webhook.Pipeline{
-		Inbox:     store,
+		Inbox:     books,
 		Seen:      m.Memory,
 		Responder: answers,
-		Late:      outbox.LateReplies{Store: store, Dispatcher: m.Dispatcher},
+		Late:      outbox.LateReplies{Store: books, Dispatcher: m.Dispatcher},
 		Audit:     m.Audit,
 		Redact:    m.Audit.RedactString,
-		Now:       func() time.Time { return store.Now() }, // the inbox's clock, even when a test moves it
+		Now:       m.now, // the inbox's clock, even when a test moves it
 		Budget:    m.Config.Budget,
 		Logger:    m.Logger,
 	}
@@ -151,12 +163,12 @@ func (m *Main) Open(ctx context.Context) error {
 
 // vocabulary reads the catalog and the customers the router and the order
 // parser recognise in messages.
-func vocabulary(ctx context.Context, store *sqlite.Store) (intent.Vocabulary, error) {
-	products, err := store.Products(ctx)
+func vocabulary(ctx context.Context, books store.Catalog) (intent.Vocabulary, error) {
+	products, err := books.Products(ctx)
 	if err != nil {
 		return intent.Vocabulary{}, err
 	}
-	customers, err := store.Customers(ctx)
+	customers, err := books.Customers(ctx)
 	if err != nil {
 		return intent.Vocabulary{}, err
 	}
@@ -234,28 +246,28 @@ func (m *Main) senders() (map[string]outbox.Sender, error) {
 	senders := map[string]outbox.Sender{}
 	if c.TwilioAccountSID == "" {
 		m.Logger.Warn("no Twilio credentials: outbound WhatsApp messages are logged, not sent")
-		senders[sqlite.KindWhatsApp] = &twilio.LogSender{Logger: m.Logger}
+		senders[domain.EffectWhatsApp] = &twilio.LogSender{Logger: m.Logger}
 	} else {
 		s, err := twilio.NewSender(twilio.SenderConfig{AccountSID: c.TwilioAccountSID, AuthToken: c.TwilioAuthToken,
 			From: c.TwilioWhatsAppFrom, APIURL: c.TwilioAPIURL, PublicURL: c.PublicURL})
 		if err != nil {
 			return nil, err
 		}
-		senders[sqlite.KindWhatsApp] = s
+		senders[domain.EffectWhatsApp] = s
 	}
 	if c.SMTPURL != "" {
 		s, err := mail.NewSender(c.SMTPURL, c.MailFrom)
 		if err != nil {
 			return nil, err
 		}
-		senders[sqlite.KindEmail] = s
+		senders[domain.EffectEmail] = s
 	}
 	return senders, nil
 }
 
 func (m *Main) recordSend(a outbox.Attempt) {
 	msg := a.Message
-	detail := map[string]any{"outbox_id": msg.ID, "kind": msg.Kind, "to": msg.Recipient, "attempt": msg.Attempts + 1,
+	detail := map[string]any{"outbox_id": msg.ID, "kind": msg.Kind, "to": msg.To, "attempt": msg.Attempts + 1,
 		"outcome": string(a.Outcome)}
 	if a.Error != "" {
 		detail["error"] = a.Error
@@ -263,8 +275,8 @@ func (m *Main) recordSend(a outbox.Attempt) {
 	if a.ProviderID != "" {
 		detail["provider_id"] = a.ProviderID
 	}
-	if msg.Subject != "" {
-		detail["about"] = msg.Subject
+	if msg.About != "" {
+		detail["about"] = msg.About
 	}
 	m.Metrics.OutboxSends.WithLabelValues(msg.Kind, string(a.Outcome)).Inc()
 	m.Audit.Record(context.Background(), "system", audit.KindOutbound, a.ProviderID, detail)
@@ -277,7 +289,7 @@ type notifyChannels struct{ d *outbox.Dispatcher }
 var _ orders.Channels = notifyChannels{}
 
 // channelNames are the kinds of outbox message as people say them.
-var channelNames = map[string]string{sqlite.KindWhatsApp: "WhatsApp", sqlite.KindEmail: "email"}
+var channelNames = map[string]string{domain.EffectWhatsApp: "WhatsApp", domain.EffectEmail: "email"}
 
 // Problem reports every held kind: "WhatsApp: authentication failed (Twilio 401)".
 func (c notifyChannels) Problem() (string, bool) {
@@ -409,7 +421,7 @@ func (m *Main) sweep(ctx context.Context) {
 	if m.Config.Retention <= 0 || m.Config.AuditRetention <= 0 {
 		return // a configuration built in code without them keeps everything
 	}
-	now := m.Store.Now()
+	now := m.now()
 	inbound, err := m.Store.SweepInbound(ctx, now.Add(-m.Config.Retention))
 	if err != nil && ctx.Err() == nil {
 		m.Logger.Error("retention sweep of inbound messages failed", "err", err)

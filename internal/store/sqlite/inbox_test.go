@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/domain"
 )
 
@@ -362,12 +363,12 @@ func TestSweeps(t *testing.T) {
 	claim(t, s, in("SMoldanswered"))
 	s.SaveReply(ctx, "SMoldanswered", domain.Reply{Text: "Namaste"})
 	claim(t, s, in("SMoldopen")) // the recovery job's, not the sweep's
-	s.AppendAudit(ctx, AuditEntry{Actor: "+919900000003", Kind: "inbound", Subject: "SMoldanswered"})
+	s.AppendAudit(ctx, audit.Entry{Actor: "+919900000003", Kind: "inbound", Subject: "SMoldanswered"})
 	s.FirstRefusalToday(ctx, "+15550001111", time.UTC)
 	c.Advance(100 * 24 * time.Hour)
 	claim(t, s, in("SMrecent"))
 	s.SaveReply(ctx, "SMrecent", domain.Reply{Text: "Namaste"})
-	s.AppendAudit(ctx, AuditEntry{Actor: "+919900000003", Kind: "inbound", Subject: "SMrecent"})
+	s.AppendAudit(ctx, audit.Entry{Actor: "+919900000003", Kind: "inbound", Subject: "SMrecent"})
 	s.FirstRefusalToday(ctx, "+15550002222", time.UTC)
 
 	n, err := s.SweepInbound(ctx, s.Now().Add(-90*24*time.Hour))

@@ -13,9 +13,9 @@ func TestOutboxHeldKeepsAttemptsAndReleases(t *testing.T) {
 	s, c, _ := openStore(t)
 	ctx := context.Background()
 	if err := s.Enqueue(ctx,
-		WhatsAppMessage(domain.Outbound{To: "+919900000002", Body: "order"}),
-		EmailMessage(domain.Email{To: []string{"accounts@munshi.example"}, Subject: "order"}),
-		WhatsAppMessage(domain.Outbound{To: "+919900000003", Body: "not held"}),
+		domain.WhatsApp(domain.Outbound{To: "+919900000002", Body: "order"}),
+		domain.Mail(domain.Email{To: []string{"accounts@munshi.example"}, Subject: "order"}),
+		domain.WhatsApp(domain.Outbound{To: "+919900000003", Body: "not held"}),
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestOutboxHeldKeepsAttemptsAndReleases(t *testing.T) {
 	if got, _ := s.ClaimDue(ctx, 10, time.Minute); len(got) != 0 {
 		t.Fatalf("ClaimDue before the retry time = %+v", got)
 	}
-	if n, err := s.ReleaseHeld(ctx, KindWhatsApp); err != nil || n != 1 {
+	if n, err := s.ReleaseHeld(ctx, domain.EffectWhatsApp); err != nil || n != 1 {
 		t.Fatalf("ReleaseHeld(whatsapp) = %d, %v; want 1", n, err)
 	}
 	got, err := s.ClaimDue(ctx, 10, time.Minute)
@@ -87,9 +87,9 @@ func TestOutboxHeldKeepsAttemptsAndReleases(t *testing.T) {
 func TestOutboxMarkFailedEnqueuesNoticesOnce(t *testing.T) {
 	s, _, _ := openStore(t)
 	ctx := context.Background()
-	accounts := WhatsAppMessage(domain.Outbound{To: "+9198", Body: "🧾 New order ORD-1042",
+	accounts := domain.WhatsApp(domain.Outbound{To: "+9198", Body: "🧾 New order ORD-1042",
 		Notice: domain.Notice{About: "ORD-1042", TellOnFailure: "+919900000003"}})
-	if accounts.Subject != "ORD-1042" || accounts.TellOnFailure != "+919900000003" {
+	if accounts.About != "ORD-1042" || accounts.TellOnFailure != "+919900000003" {
 		t.Fatalf("WhatsAppMessage lost the notice: %+v", accounts)
 	}
 	var payload map[string]any
@@ -100,10 +100,10 @@ func TestOutboxMarkFailedEnqueuesNoticesOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	ms, _ := s.ClaimDue(ctx, 10, time.Minute)
-	if len(ms) != 1 || ms[0].Subject != "ORD-1042" || ms[0].TellOnFailure != "+919900000003" || !ms[0].CreatedAt.Equal(t0) {
+	if len(ms) != 1 || ms[0].About != "ORD-1042" || ms[0].TellOnFailure != "+919900000003" || !ms[0].CreatedAt.Equal(t0) {
 		t.Fatalf("ClaimDue = %+v; want the subject, the phone to tell and the creation time", ms)
 	}
-	notice := WhatsAppMessage(domain.Outbound{To: "+919900000003", Body: "⚠️ Accounts could not be told about ORD-1042"})
+	notice := domain.WhatsApp(domain.Outbound{To: "+919900000003", Body: "⚠️ Accounts could not be told about ORD-1042"})
 	for i := range 2 { // a second, late attempt to fail it changes nothing
 		failed, err := s.MarkFailed(ctx, ms[0].ID, "twilio: 21211", notice)
 		if err != nil || failed != (i == 0) {
@@ -111,7 +111,7 @@ func TestOutboxMarkFailedEnqueuesNoticesOnce(t *testing.T) {
 		}
 	}
 	rows, _ := s.OutboxMessages(ctx)
-	if len(rows) != 2 || rows[0].Status != "failed" || rows[0].Attempts != 1 || rows[1].Recipient != "+919900000003" ||
+	if len(rows) != 2 || rows[0].Status != "failed" || rows[0].Attempts != 1 || rows[1].To != "+919900000003" ||
 		rows[1].Status != "pending" || rows[1].TellOnFailure != "" {
 		t.Fatalf("rows = %+v; want the failed message and one pending notice that warns nobody", rows)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/domain"
 )
 
@@ -426,7 +427,7 @@ func TestIsEmpty(t *testing.T) {
 				t.Fatalf("fresh database: IsEmpty = %v, %v; want true", empty, err)
 			}
 			// The outbox and audit log are not books: they leave it empty.
-			if err := s.AppendAudit(ctx, AuditEntry{Actor: "system", Kind: "startup"}); err != nil {
+			if err := s.AppendAudit(ctx, audit.Entry{Actor: "system", Kind: "startup"}); err != nil {
 				t.Fatal(err)
 			}
 			if empty, err := s.IsEmpty(ctx); err != nil || !empty {
@@ -445,10 +446,10 @@ func TestIsEmpty(t *testing.T) {
 func TestOutboxLease(t *testing.T) {
 	s, c, _ := openStore(t)
 	ctx := context.Background()
-	msgs := []OutboxMessage{
-		{Kind: KindWhatsApp, Recipient: "+919900000002", Payload: []byte(`{"body":"Order O-1 approved"}`)},
-		{Kind: KindEmail, Recipient: "accounts@munshi.example", Payload: []byte(`{"subject":"Order O-1"}`)},
-		{Kind: KindWhatsApp, Recipient: "+919900000001", Payload: []byte(`{"body":"डाइजेस्ट 🙏"}`)},
+	msgs := []domain.Effect{
+		{Kind: domain.EffectWhatsApp, To: "+919900000002", Payload: []byte(`{"body":"Order O-1 approved"}`)},
+		{Kind: domain.EffectEmail, To: "accounts@munshi.example", Payload: []byte(`{"subject":"Order O-1"}`)},
+		{Kind: domain.EffectWhatsApp, To: "+919900000001", Payload: []byte(`{"body":"डाइजेस्ट 🙏"}`)},
 	}
 	if err := s.Enqueue(ctx, msgs...); err != nil {
 		t.Fatal(err)
@@ -467,7 +468,7 @@ func TestOutboxLease(t *testing.T) {
 	}
 	for i, m := range got {
 		w := msgs[i]
-		if m.ID == 0 || m.Kind != w.Kind || m.Recipient != w.Recipient || string(m.Payload) != string(w.Payload) || m.Attempts != 0 {
+		if m.ID == 0 || m.Kind != w.Kind || m.To != w.To || string(m.Payload) != string(w.Payload) || m.Attempts != 0 {
 			t.Errorf("claimed %d = %+v, want %+v", i, m, w)
 		}
 	}
@@ -475,7 +476,7 @@ func TestOutboxLease(t *testing.T) {
 		t.Errorf("not in id order: %d, %d", got[0].ID, got[1].ID)
 	}
 	rest, err := s.ClaimDue(ctx, 10, lease)
-	if err != nil || len(rest) != 1 || rest[0].Recipient != msgs[2].Recipient {
+	if err != nil || len(rest) != 1 || rest[0].To != msgs[2].To {
 		t.Fatalf("second ClaimDue = %+v, %v; want only the third message", rest, err)
 	}
 
@@ -505,9 +506,9 @@ func TestOutboxSentRetryGiveUp(t *testing.T) {
 	s, c, _ := openStore(t)
 	ctx := context.Background()
 	if err := s.Enqueue(ctx,
-		OutboxMessage{Kind: KindWhatsApp, Recipient: "+919900000002", Payload: []byte(`{"n":1}`)},
-		OutboxMessage{Kind: KindWhatsApp, Recipient: "+919900000003", Payload: []byte(`{"n":2}`)},
-		OutboxMessage{Kind: KindEmail, Recipient: "accounts@munshi.example", Payload: []byte(`{"n":3}`)},
+		domain.Effect{Kind: domain.EffectWhatsApp, To: "+919900000002", Payload: []byte(`{"n":1}`)},
+		domain.Effect{Kind: domain.EffectWhatsApp, To: "+919900000003", Payload: []byte(`{"n":2}`)},
+		domain.Effect{Kind: domain.EffectEmail, To: "accounts@munshi.example", Payload: []byte(`{"n":3}`)},
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -579,11 +580,11 @@ func TestEnqueueIsAllOrNothing(t *testing.T) {
 	s, _, _ := openStore(t)
 	ctx := context.Background()
 	err := s.Enqueue(ctx,
-		OutboxMessage{Kind: KindWhatsApp, Recipient: "+919900000002", Payload: []byte(`{}`)},
-		OutboxMessage{Kind: "sms", Recipient: "+919900000002", Payload: []byte(`{}`)}, // not a kind
+		domain.Effect{Kind: domain.EffectWhatsApp, To: "+919900000002", Payload: []byte(`{}`)},
+		domain.Effect{To: "+919900000002", Payload: []byte(`{}`)}, // no kind: no sender could ever carry it out
 	)
 	if err == nil {
-		t.Fatal("an sms outbox message was stored")
+		t.Fatal("an effect without a kind was stored")
 	}
 	if n := count(t, s, "outbox"); n != 0 {
 		t.Errorf("%d outbox rows after a failed Enqueue, want 0", n)
@@ -594,9 +595,9 @@ func TestOutboxConcurrentClaimDue(t *testing.T) {
 	s, _, _ := openStore(t)
 	ctx := context.Background()
 	const total = 60
-	var msgs []OutboxMessage
+	var msgs []domain.Effect
 	for i := range total {
-		msgs = append(msgs, OutboxMessage{Kind: KindWhatsApp, Recipient: "+919900000002", Payload: []byte{byte('a' + i%26)}})
+		msgs = append(msgs, domain.Effect{Kind: domain.EffectWhatsApp, To: "+919900000002", Payload: []byte{byte('a' + i%26)}})
 	}
 	if err := s.Enqueue(ctx, msgs...); err != nil {
 		t.Fatal(err)
@@ -647,9 +648,9 @@ func TestRecordDeliveryStatus(t *testing.T) {
 	s, c, _ := openStore(t)
 	ctx := context.Background()
 	if err := s.Enqueue(ctx,
-		OutboxMessage{Kind: KindWhatsApp, Recipient: "+919900000002", Payload: []byte(`{"n":1}`)},
-		OutboxMessage{Kind: KindWhatsApp, Recipient: "+919900000003", Payload: []byte(`{"n":2}`)},
-		OutboxMessage{Kind: KindWhatsApp, Recipient: "+919900000004", Payload: []byte(`{"n":3}`)},
+		domain.Effect{Kind: domain.EffectWhatsApp, To: "+919900000002", Payload: []byte(`{"n":1}`)},
+		domain.Effect{Kind: domain.EffectWhatsApp, To: "+919900000003", Payload: []byte(`{"n":2}`)},
+		domain.Effect{Kind: domain.EffectWhatsApp, To: "+919900000004", Payload: []byte(`{"n":3}`)},
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -708,7 +709,7 @@ func TestAudit(t *testing.T) {
 	ctx := context.Background()
 	ist := time.FixedZone("IST", 5*3600+1800)
 	at := time.Date(2026, 3, 14, 15, 0, 0, 123456000, ist)
-	entries := []AuditEntry{
+	entries := []audit.Entry{
 		{
 			At: at, Actor: "+919900000003", Kind: "decision", Subject: "SM0001",
 			Detail: map[string]any{
@@ -758,7 +759,7 @@ func TestAudit(t *testing.T) {
 	}
 
 	// A detail that cannot be JSON is refused, not stored half-way.
-	if err := s.AppendAudit(ctx, AuditEntry{Actor: "system", Kind: "bad", Detail: map[string]any{"f": func() {}}}); err == nil {
+	if err := s.AppendAudit(ctx, audit.Entry{Actor: "system", Kind: "bad", Detail: map[string]any{"f": func() {}}}); err == nil {
 		t.Error("a function in the detail was accepted")
 	}
 	if n := count(t, s, "audit_log"); n != 3 {
