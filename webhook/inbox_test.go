@@ -21,6 +21,7 @@ import (
 	_ "github.com/mattn/go-sqlite3" // TestRedactedAtRest reads the SQLite file itself
 
 	"github.com/munshi/munshi/internal/audit"
+	"github.com/munshi/munshi/internal/clocktest"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/memory"
@@ -31,22 +32,7 @@ var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // clock is a movable time for the store, the pipeline and the shared
 // dedupe.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
+type clock = clocktest.Clock
 
 // instance is one Munshi's pipeline over its own SQLite inbox, on a
 // movable clock.
@@ -61,7 +47,7 @@ type instance struct {
 func newInstance(t *testing.T, clk *clock, seen webhook.Seer) *instance {
 	t.Helper()
 	if clk == nil {
-		clk = &clock{now: time.Now()}
+		clk = clocktest.At(time.Now())
 	}
 	inbox := newInbox(t, store.WithClock(clk.Now))
 	return onInbox(inbox, clk, seen)
@@ -363,7 +349,7 @@ func TestRecoverRetriesWhenTheOutboxFails(t *testing.T) {
 // there sees it answered; and a claim whose holder died is taken over
 // after its lease.
 func TestTwoInstancesShareAClaim(t *testing.T) {
-	clk := &clock{now: time.Now()}
+	clk := clocktest.At(time.Now())
 	shared := memory.NewInProcess(memory.Options{Now: clk.Now})
 	a, b := newInstance(t, clk, shared), newInstance(t, clk, shared)
 	ctx := context.Background()

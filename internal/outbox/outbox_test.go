@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/munshi/munshi/internal/clocktest"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/outbox"
 	"github.com/munshi/munshi/internal/store"
@@ -35,24 +36,9 @@ const (
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // clock is a test clock shared by a store and its dispatcher.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
+type clock = clocktest.Clock
 
-func newClock() *clock { return &clock{t: time.Date(2025, 8, 25, 7, 0, 0, 0, time.UTC)} }
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
+func newClock() *clock { return clocktest.At(time.Date(2025, 8, 25, 7, 0, 0, 0, time.UTC)) }
 
 func openStore(t *testing.T, path string, clk *clock) store.Store {
 	t.Helper()

@@ -109,17 +109,7 @@ func TestOutboxTakesAnyKindAfterMigration(t *testing.T) {
 	if after := outboxRows(t, s.db); !reflect.DeepEqual(after, before) {
 		t.Fatalf("rows changed by the migration:\nbefore %q\n after %q", before, after)
 	}
-	var indexes []string
-	rows, err := s.db.Query(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'outbox' AND sql IS NOT NULL ORDER BY name`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var n string
-		rows.Scan(&n)
-		indexes = append(indexes, n)
-	}
-	rows.Close()
+	indexes := texts(t, s.db, `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'outbox' AND sql IS NOT NULL ORDER BY name`)
 	if want := []string{"outbox_due", "outbox_held", "outbox_provider"}; !reflect.DeepEqual(indexes, want) {
 		t.Errorf("outbox indexes %v, want %v", indexes, want)
 	}
