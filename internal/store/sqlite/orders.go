@@ -24,16 +24,6 @@ func (s *Store) NewOrderID(ctx context.Context) (string, error) {
 	return fmt.Sprintf("ORD-%d", n), nil
 }
 
-// bumpOrderCounter keeps the counter past order numbers written directly.
-func bumpOrderCounter(ctx context.Context, tx *sql.Tx, id string) error {
-	var n int64
-	if _, err := fmt.Sscanf(id, "ORD-%d", &n); err != nil {
-		return nil // not a numbered order
-	}
-	_, err := tx.ExecContext(ctx, `UPDATE counters SET value = MAX(value, ?) WHERE name = 'order'`, n)
-	return err
-}
-
 // SaveDraft stores a draft just shown to its salesperson; their earlier open
 // drafts are marked replaced, so "ok" only ever approves the last one shown.
 func (s *Store) SaveDraft(ctx context.Context, d orders.Draft) error {
@@ -236,7 +226,12 @@ func (s *Store) Commit(ctx context.Context, c orders.Commitment) error {
 		if err := c.Judge(snap); err != nil {
 			return judged{err}
 		}
-		if err := insertOrder(ctx, tx, d.Order(now)); err != nil {
+		w, err := prepareOrderWriter(ctx, tx)
+		if err != nil {
+			return err
+		}
+		defer w.close()
+		if err := w.write(ctx, d.Order(now)); err != nil {
 			return err
 		}
 		if d.Payment == domain.PayCredit {

@@ -285,3 +285,47 @@ func TestDeliveryStatusesAreKept(t *testing.T) {
 		t.Errorf("SMbbb status row = %q at %s", code, at)
 	}
 }
+
+// TestBulkHistoryGivesTheCacheBack: a history large enough to be a bulk
+// load runs with a larger page cache, and the writer has its own back
+// afterwards, whether the load succeeded or not.
+func TestBulkHistoryGivesTheCacheBack(t *testing.T) {
+	s, _, _ := openStore(t)
+	ctx := context.Background()
+	if err := s.UpsertProducts(ctx, []domain.Product{{SKU: "PH1L", Name: "Phenyl 1L", Unit: "bottle", Price: 6500}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.UpsertCustomers(ctx, []domain.Customer{{ID: "C07", Name: "Mehta Traders"}}); err != nil {
+		t.Fatal(err)
+	}
+	cacheSize := func() int64 {
+		t.Helper()
+		var n int64
+		if err := s.db.QueryRow(`PRAGMA cache_size`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	was := cacheSize()
+	big := domain.Order{ID: "ORD-5000", CustomerID: "C07", Payment: domain.PayCOD, Status: domain.OrderDelivered, CreatedAt: t0}
+	for range bulkLines {
+		big.Lines = append(big.Lines, domain.OrderLine{SKU: "PH1L", Qty: 1})
+	}
+	bad := big
+	bad.ID, bad.CustomerID = "ORD-5001", "C99"
+	if err := s.AddHistory(ctx, []domain.Order{bad}, nil); err == nil {
+		t.Fatal("history of an unknown customer was written")
+	}
+	if got := cacheSize(); got != was {
+		t.Fatalf("after a failed bulk load the cache is %d, was %d", got, was)
+	}
+	if err := s.AddHistory(ctx, []domain.Order{big}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := cacheSize(); got != was {
+		t.Fatalf("after a bulk load the cache is %d, was %d", got, was)
+	}
+	if n := count(t, s, "order_lines"); n != bulkLines {
+		t.Fatalf("%d lines written, want %d", n, bulkLines)
+	}
+}
