@@ -154,7 +154,7 @@ func (m *Main) Open(ctx context.Context) error {
 		Late:      outbox.LateReplies{Store: books, Dispatcher: m.Dispatcher},
 		Audit:     m.Audit,
 		Redact:    m.Audit.RedactString,
-		Now:       m.now, // the inbox's clock, even when a test moves it
+		Now:       m.now, // the books' clock too, even when a test moves it
 		Budget:    m.Config.Budget,
 		Logger:    m.Logger,
 	}

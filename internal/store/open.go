@@ -33,8 +33,10 @@ var _ Store = (*sqlite.Store)(nil)
 
 // Open opens the database dsn names, creating and migrating it if needed:
 //
-//   - a file path, file:PATH (an SQLite URI filename, without parameters)
-//     or sqlite:PATH: SQLite;
+//   - a file path, file:PATH or file:///PATH (an SQLite URI filename,
+//     without parameters), or sqlite:PATH or sqlite://PATH: SQLite (a name
+//     with a scheme of two or more letters is never a path: write
+//     ./data:2026.db for such a file);
 //   - postgres://… or postgresql://…: refused for now, PostgreSQL comes
 //     next;
 //   - anything else: refused.
