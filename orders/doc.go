@@ -9,6 +9,7 @@
 // value and the credit limit are checked against the total including GST,
 // the amount the customer will owe.
 //
-// It must not talk HTTP or send messages itself: notifications are outbox
-// rows written in the commit's transaction.
+// It must not talk HTTP or send messages itself: notifications are effects
+// (domain.Effect) the store writes to the outbox in the commit's or the
+// draft move's transaction.
 package orders

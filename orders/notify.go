@@ -9,8 +9,8 @@ import (
 )
 
 // notifications are what a commit tells people: every accounts user on
-// WhatsApp, the accounts mailbox, and the salesperson who placed it.
-func (s *Service) notifications(d Draft, placer, approver domain.User, accounts []domain.User) ([]domain.Outbound, []domain.Email) {
+// WhatsApp, the salesperson who placed it, and the accounts mailbox.
+func (s *Service) notifications(d Draft, placer, approver domain.User, accounts []domain.User) []domain.Effect {
 	products := s.parser().Products()
 	var b strings.Builder
 	fmt.Fprintf(&b, "🧾 *New order %s* — %s\n", d.ID, d.Customer.Name)
@@ -22,13 +22,13 @@ func (s *Service) notifications(d Draft, placer, approver domain.User, accounts 
 	// Should accounts' copy be refused for good, the person who placed the
 	// order hears of it and can tell them directly.
 	warn := domain.Notice{About: d.ID, TellOnFailure: d.PlacedBy}
-	var msgs []domain.Outbound
+	var effects []domain.Effect
 	for _, a := range accounts {
 		m := domain.Outbound{To: a.Phone, Body: b.String()}
 		if a.Phone != d.PlacedBy {
 			m.Notice = warn
 		}
-		msgs = append(msgs, m)
+		effects = append(effects, domain.WhatsApp(m))
 	}
 	var c strings.Builder
 	fmt.Fprintf(&c, "✅ *Order %s confirmed* for %s", d.ID, d.Customer.Name)
@@ -37,19 +37,18 @@ func (s *Service) notifications(d Draft, placer, approver domain.User, accounts 
 	}
 	c.WriteString("\n")
 	writeLines(&c, d, products)
-	msgs = append(msgs, domain.Outbound{To: d.PlacedBy, Body: c.String()})
+	effects = append(effects, domain.WhatsApp(domain.Outbound{To: d.PlacedBy, Body: c.String()}))
 
-	var mails []domain.Email
 	if len(s.AccountsEmail) > 0 {
-		mails = append(mails, domain.Email{
+		effects = append(effects, domain.Mail(domain.Email{
 			To:      s.AccountsEmail,
 			Subject: fmt.Sprintf("Order %s — %s — %s", d.ID, d.Customer.Name, d.Total),
 			Text:    b.String(),
 			HTML:    emailHTML(d, placer, approver, products),
 			Notice:  warn,
-		})
+		}))
 	}
-	return msgs, mails
+	return effects
 }
 
 // emailHTML is the order as a table for the accounts mailbox.

@@ -20,7 +20,7 @@ type Books interface {
 	LatestDraft(ctx context.Context, phone string, since time.Time) (Draft, bool, error)
 	DraftByID(ctx context.Context, id string) (Draft, bool, error)
 	// MoveDraft changes a draft's status if it is in one of m.From, and
-	// reports whether it did; m.Messages go to the outbox in the same
+	// reports whether it did; m.Effects go to the outbox in the same
 	// transaction.
 	MoveDraft(ctx context.Context, m DraftMove) (bool, error)
 	// Commit puts an approved draft into the books in one transaction,
@@ -40,8 +40,9 @@ type DraftMove struct {
 	By   string
 	// Draft, when set, replaces the stored draft: the rules were run again
 	// and this is what the next person is shown.
-	Draft    *Draft
-	Messages []domain.Outbound
+	Draft *Draft
+	// Effects go to the outbox only if the draft moves.
+	Effects []domain.Effect
 }
 
 // Commitment is an approved draft on its way into the books.
@@ -51,10 +52,10 @@ type Commitment struct {
 	// Judge is called inside the commit's transaction with a snapshot of
 	// the books as they are then (MinimumOrder is left to Judge); the
 	// order is written only if it returns nil.
-	Judge    func(Snapshot) error
-	Messages []domain.Outbound
-	Mails    []domain.Email
-	Notes    []AuditNote
+	Judge func(Snapshot) error
+	// Effects (the notifications) go to the outbox with the order.
+	Effects []domain.Effect
+	Notes   []AuditNote
 }
 
 // AuditNote is an audit entry written inside the commit's transaction.
@@ -250,10 +251,10 @@ func (s *Service) commit(ctx context.Context, by domain.User, d Draft, approval 
 	if err != nil {
 		return s.failure(ctx, "commit", err)
 	}
-	msgs, mails := s.notifications(d, placer, by, accounts)
+	effects := s.notifications(d, placer, by, accounts)
 	note := AuditNote{Actor: by.Phone, Kind: "commit", Subject: d.ID, Detail: s.Audit.Redact(map[string]any{
 		"customer": d.Customer.ID, "total_paise": int64(d.Total), "payment": string(d.Payment),
-		"fingerprint": d.Fingerprint, "placed_by": d.PlacedBy, "notifications": len(msgs) + len(mails),
+		"fingerprint": d.Fingerprint, "placed_by": d.PlacedBy, "notifications": len(effects),
 		"approval": approval,
 	})}
 	ownerRead := approval || (by.Role == domain.RoleOwner && by.Phone == d.PlacedBy)
@@ -277,7 +278,7 @@ func (s *Service) commit(ctx context.Context, by domain.User, d Draft, approval 
 		note.Detail["fingerprint"] = fresh.Fingerprint
 		return nil
 	}
-	err = s.Books.Commit(ctx, Commitment{Draft: d, By: by.Phone, Judge: judge, Messages: msgs, Mails: mails, Notes: []AuditNote{note}})
+	err = s.Books.Commit(ctx, Commitment{Draft: d, By: by.Phone, Judge: judge, Effects: effects, Notes: []AuditNote{note}})
 	switch {
 	case err == nil:
 	case errors.Is(err, errChanged), errors.Is(err, errBlocked), errors.Is(err, errNeedsOwner):
@@ -343,10 +344,10 @@ func (s *Service) supersede(ctx context.Context, owner domain.User, shown, fresh
 	default:
 		because = "the books changed since the owner was asked:\n" + reasons(fresh, Escalate)
 	}
-	msg := domain.Outbound{To: shown.PlacedBy, Body: fmt.Sprintf(
-		"⚠️ Order %s for %s was not placed: %s\nIt is closed. Please send the order again if it is still needed.", shown.ID, shown.Customer.Name, because)}
+	told := domain.WhatsApp(domain.Outbound{To: shown.PlacedBy, Body: fmt.Sprintf(
+		"⚠️ Order %s for %s was not placed: %s\nIt is closed. Please send the order again if it is still needed.", shown.ID, shown.Customer.Name, because)})
 	moved, err := s.Books.MoveDraft(ctx, DraftMove{ID: shown.ID, From: []DraftStatus{DraftPendingApproval}, To: DraftSuperseded,
-		By: owner.Phone, Draft: &fresh, Messages: []domain.Outbound{msg}})
+		By: owner.Phone, Draft: &fresh, Effects: []domain.Effect{told}})
 	if err != nil {
 		return s.failure(ctx, "approve", err)
 	}
@@ -384,19 +385,19 @@ func (s *Service) escalate(ctx context.Context, user domain.User, shown, fresh D
 	fmt.Fprintf(&b, "🔔 *Approval needed: %s* for %s, from %s\n", fresh.ID, fresh.Customer.Name, nameOf(user))
 	writeLines(&b, fresh, s.parser().Products())
 	fmt.Fprintf(&b, "Payment: %s\n\n%s\n\nReply *approve %s* or *reject %s*.", ModeName(fresh.Payment), reasons(fresh, Escalate), fresh.ID, fresh.ID)
-	var msgs []domain.Outbound
+	var asks []domain.Effect
 	for _, o := range owners {
-		msgs = append(msgs, domain.Outbound{To: o.Phone, Body: b.String()})
+		asks = append(asks, domain.WhatsApp(domain.Outbound{To: o.Phone, Body: b.String()}))
 	}
 	moved, err := s.Books.MoveDraft(ctx, DraftMove{ID: shown.ID, From: []DraftStatus{DraftOpen}, To: DraftPendingApproval,
-		By: user.Phone, Draft: &fresh, Messages: msgs})
+		By: user.Phone, Draft: &fresh, Effects: asks})
 	if err != nil {
 		return s.failure(ctx, "escalate", err)
 	}
 	if !moved {
 		return domain.Reply{Text: fmt.Sprintf("Order %s is no longer waiting for your ok.", shown.ID)}
 	}
-	s.Audit.Record(ctx, user.Phone, "escalation", shown.ID, map[string]any{"owners": len(msgs), "reasons": reasons(fresh, Escalate)})
+	s.Audit.Record(ctx, user.Phone, "escalation", shown.ID, map[string]any{"owners": len(asks), "reasons": reasons(fresh, Escalate)})
 	if s.Nudge != nil {
 		s.Nudge()
 	}
@@ -453,9 +454,9 @@ func (s *Service) decide(ctx context.Context, user domain.User, ref string, appr
 	if approve {
 		return s.commit(ctx, user, d, true)
 	}
-	msg := domain.Outbound{To: d.PlacedBy, Body: fmt.Sprintf("❌ Order %s for %s (%s) was rejected by %s.", d.ID, d.Customer.Name, d.Total, nameOf(user))}
+	told := domain.WhatsApp(domain.Outbound{To: d.PlacedBy, Body: fmt.Sprintf("❌ Order %s for %s (%s) was rejected by %s.", d.ID, d.Customer.Name, d.Total, nameOf(user))})
 	moved, err := s.Books.MoveDraft(ctx, DraftMove{ID: d.ID, From: []DraftStatus{DraftPendingApproval}, To: DraftRejected,
-		By: user.Phone, Messages: []domain.Outbound{msg}})
+		By: user.Phone, Effects: []domain.Effect{told}})
 	if err != nil {
 		return s.failure(ctx, verb, err)
 	}

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/munshi/munshi/internal/domain"
-	"github.com/munshi/munshi/internal/store/sqlite"
 	"github.com/munshi/munshi/reports"
 	"github.com/munshi/munshi/reports/reportstest"
 )
@@ -113,12 +112,7 @@ func TestReportMore(t *testing.T) {
 	if err := reportstest.Build(ctx, path, reportstest.Size{Products: 75, Customers: 20, Lines: 1500, Days: 30}); err != nil {
 		t.Fatal(err)
 	}
-	s, err := sqlite.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	b := wire(t, s, reportstest.Now)
+	b := wire(t, openStore(t, path, reportstest.Now), reportstest.Now)
 	b.tools.PageRows = reports.MaxRows // let the character limit decide
 
 	var seen []string

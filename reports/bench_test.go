@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/munshi/munshi/internal/domain"
-	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/reports/reportstest"
 )
 
@@ -51,12 +51,11 @@ func largeBooks(tb testing.TB) *books {
 			large.err = err
 			return
 		}
-		s, err := sqlite.Open(ctx, path)
+		s, err := store.Open(ctx, path, store.WithClock(func() time.Time { return reportstest.Now }))
 		if err != nil {
 			large.err = err
 			return
 		}
-		s.Now = func() time.Time { return reportstest.Now }
 		large.b = wire(tb, s, reportstest.Now)
 	})
 	if large.err != nil {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
-	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/reports"
 )
 
@@ -20,7 +20,7 @@ var demoNow = time.Date(2026, 3, 14, 4, 0, 0, 0, time.UTC)
 // demo distributor, with the expected figures worked out here in Go from
 // the same deterministic history, to the unit and the paisa.
 func TestStockOutstandingSalesOnDemo(t *testing.T) {
-	b := openBooks(t, demoNow, func(ctx context.Context, s *sqlite.Store) error {
+	b := openBooks(t, demoNow, func(ctx context.Context, s store.Store) error {
 		_, err := demo.Seed(ctx, s, demoNow)
 		return err
 	})

@@ -6,8 +6,8 @@
 //
 // It must not send messages itself, and never offers a raw-SQL tool. It
 // must not import the store (the store imports it for its row types);
-// Books is the narrow, read-only interface it needs, and *sqlite.Store
-// implements it.
+// Books is the narrow, read-only interface it needs; every store behind
+// internal/store implements it.
 //
 // # Tools
 //

@@ -12,7 +12,7 @@ import (
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/domain"
-	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/reports"
 	"github.com/munshi/munshi/reports/reportstest"
 )
@@ -26,29 +26,36 @@ var (
 
 // books are tools over a real SQLite store, auditing to it.
 type books struct {
-	store  *sqlite.Store
+	store  store.Store
 	tools  *reports.Tools
 	router *intent.Router
 }
 
 // openBooks opens a fresh store, fills it with seed and wires tools at now
 // in Kolkata, with a router over the store's catalog and customers.
-func openBooks(t testing.TB, now time.Time, seed func(context.Context, *sqlite.Store) error) *books {
+func openBooks(t testing.TB, now time.Time, seed func(context.Context, store.Store) error) *books {
 	t.Helper()
 	ctx := context.Background()
-	s, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "munshi.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	s.Now = func() time.Time { return now }
+	s := openStore(t, filepath.Join(t.TempDir(), "munshi.db"), now)
 	if err := seed(ctx, s); err != nil {
 		t.Fatal(err)
 	}
 	return wire(t, s, now)
 }
 
-func wire(t testing.TB, s *sqlite.Store, now time.Time) *books {
+// openStore opens the store at path on a clock standing at now, closed
+// when the test ends.
+func openStore(t testing.TB, path string, now time.Time) store.Store {
+	t.Helper()
+	s, err := store.Open(context.Background(), path, store.WithClock(func() time.Time { return now }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func wire(t testing.TB, s store.Store, now time.Time) *books {
 	ctx := context.Background()
 	ps, err := s.Products(ctx)
 	if err != nil {
@@ -70,7 +77,7 @@ func wire(t testing.TB, s *sqlite.Store, now time.Time) *books {
 }
 
 func knownBooks(t testing.TB) *books {
-	return openBooks(t, reportstest.Now, func(ctx context.Context, s *sqlite.Store) error { return reportstest.Known(ctx, s) })
+	return openBooks(t, reportstest.Now, func(ctx context.Context, s store.Store) error { return reportstest.Known(ctx, s) })
 }
 
 // ask routes text and answers it deterministically.
@@ -90,7 +97,7 @@ func (b *books) call(t testing.TB, user domain.User, name string, args map[strin
 	return res
 }
 
-func (b *books) audits(t testing.TB, kind string) []sqlite.AuditEntry {
+func (b *books) audits(t testing.TB, kind string) []audit.Entry {
 	t.Helper()
 	es, err := b.store.AuditEntries(context.Background(), kind)
 	if err != nil {

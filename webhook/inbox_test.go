@@ -18,9 +18,12 @@ import (
 	"time"
 	"unsafe"
 
+	_ "github.com/mattn/go-sqlite3" // TestRedactedAtRest reads the SQLite file itself
+
 	"github.com/munshi/munshi/internal/audit"
+	"github.com/munshi/munshi/internal/clocktest"
 	"github.com/munshi/munshi/internal/domain"
-	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/memory"
 	"github.com/munshi/munshi/webhook"
 )
@@ -29,28 +32,13 @@ var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // clock is a movable time for the store, the pipeline and the shared
 // dedupe.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
+type clock = clocktest.Clock
 
 // instance is one Munshi's pipeline over its own SQLite inbox, on a
 // movable clock.
 type instance struct {
 	p     *webhook.Pipeline
-	inbox *sqlite.Store
+	inbox store.Store
 	resp  *echo
 	late  *lateLog
 	clock *clock
@@ -59,15 +47,14 @@ type instance struct {
 func newInstance(t *testing.T, clk *clock, seen webhook.Seer) *instance {
 	t.Helper()
 	if clk == nil {
-		clk = &clock{now: time.Now()}
+		clk = clocktest.At(time.Now())
 	}
-	inbox := newInbox(t)
-	inbox.Now = clk.Now
+	inbox := newInbox(t, store.WithClock(clk.Now))
 	return onInbox(inbox, clk, seen)
 }
 
 // onInbox is a Munshi process over inbox: a restart is another onInbox.
-func onInbox(inbox *sqlite.Store, clk *clock, seen webhook.Seer) *instance {
+func onInbox(inbox store.Store, clk *clock, seen webhook.Seer) *instance {
 	i := &instance{inbox: inbox, resp: &echo{}, late: &lateLog{}, clock: clk}
 	i.p = &webhook.Pipeline{
 		Inbox: inbox, Responder: i.resp, Late: i.late, Seen: seen, Now: clk.Now,
@@ -155,7 +142,7 @@ func TestRetryAfterCrashIsAnswered(t *testing.T) {
 
 // countingInbox counts Claim calls on the real inbox.
 type countingInbox struct {
-	*sqlite.Store
+	store.Store
 	claims atomic.Int32
 }
 
@@ -362,7 +349,7 @@ func TestRecoverRetriesWhenTheOutboxFails(t *testing.T) {
 // there sees it answered; and a claim whose holder died is taken over
 // after its lease.
 func TestTwoInstancesShareAClaim(t *testing.T) {
-	clk := &clock{now: time.Now()}
+	clk := clocktest.At(time.Now())
 	shared := memory.NewInProcess(memory.Options{Now: clk.Now})
 	a, b := newInstance(t, clk, shared), newInstance(t, clk, shared)
 	ctx := context.Background()
@@ -432,7 +419,7 @@ func TestTwoInstancesShareAClaim(t *testing.T) {
 // responder reads it as sent.
 func TestRedactedAtRest(t *testing.T) {
 	dir := t.TempDir()
-	inbox, err := sqlite.Open(context.Background(), filepath.Join(dir, "munshi.db"))
+	inbox, err := store.Open(context.Background(), filepath.Join(dir, "munshi.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,16 +15,16 @@ import (
 	"unicode/utf8"
 
 	"github.com/munshi/munshi/internal/domain"
-	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/internal/twilio"
 	"github.com/munshi/munshi/webhook"
 )
 
 // newInbox opens a real SQLite inbox in a temporary directory, with the
 // demo salesperson as a user so that their messages keep their text.
-func newInbox(t *testing.T) *sqlite.Store {
+func newInbox(t *testing.T, opts ...store.Option) store.Store {
 	t.Helper()
-	s, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "munshi.db"))
+	s, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "munshi.db"), opts...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,7 @@ import (
 	"github.com/munshi/munshi/internal/outbox"
 	"github.com/munshi/munshi/internal/redis"
 	"github.com/munshi/munshi/internal/scheduler"
-	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/memory"
 	"github.com/munshi/munshi/orders"
 	"github.com/munshi/munshi/reports"
@@ -34,8 +34,11 @@ type Main struct {
 	Config config.Config
 	Demo   bool
 	Logger *slog.Logger
+	// Now is the clock of the books, the inbox and the retention sweep;
+	// tests move it. Nil is time.Now.
+	Now func() time.Time
 
-	Store      *sqlite.Store
+	Store      store.Store
 	Audit      *audit.Log
 	Metrics    *metrics.Metrics
 	Router     *liveRouter
@@ -79,16 +82,24 @@ func NewMain(cfg config.Config, demoMode bool, logw io.Writer) *Main {
 	return &Main{Config: cfg, Demo: demoMode, Logger: slog.New(slog.NewTextHandler(logw, &slog.HandlerOptions{Level: level}))}
 }
 
+// now reads Main's clock.
+func (m *Main) now() time.Time {
+	if m.Now != nil {
+		return m.Now()
+	}
+	return time.Now()
+}
+
 // Open opens the database, seeds the demo if asked, and wires every part,
 // without listening yet. Commands that do not serve HTTP stop here.
 func (m *Main) Open(ctx context.Context) error {
-	store, err := sqlite.Open(ctx, m.Config.DB)
+	books, err := store.Open(ctx, m.Config.DB, store.WithClock(m.now))
 	if err != nil {
 		return err
 	}
-	m.Store = store
+	m.Store = books
 	if m.Demo {
-		seeded, err := demo.Seed(ctx, store, time.Now())
+		seeded, err := demo.Seed(ctx, books, time.Now())
 		if err != nil {
 			return err
 		}
@@ -97,9 +108,9 @@ func (m *Main) Open(ctx context.Context) error {
 				"owner", demo.OwnerPhone, "accounts", demo.AccountsPhone, "sales", demo.SalesPhone)
 		}
 	}
-	m.Audit = audit.New(store, m.Config.Secrets(), m.Logger)
+	m.Audit = audit.New(books, m.Config.Secrets(), m.Logger)
 	m.Metrics = metrics.New(func() float64 {
-		n, _ := store.OutboxDepth(context.Background())
+		n, _ := books.OutboxDepth(context.Background())
 		return float64(n)
 	})
 	if m.Config.GeminiAPIKey != "" {
@@ -121,30 +132,30 @@ func (m *Main) Open(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	m.Dispatcher = &outbox.Dispatcher{Store: store, Senders: senders, Logger: m.Logger, Record: m.recordSend,
+	m.Dispatcher = &outbox.Dispatcher{Store: books, Senders: senders, Logger: m.Logger, Record: m.recordSend,
 		Redact: m.Audit.RedactString, Poll: OutboxPoll}
 	m.Channels = notifyChannels{m.Dispatcher}
 	m.Orders = m.newOrders(parser)
 	if err := m.newMemory(); err != nil {
 		return err
 	}
-	m.Reports = reports.NewTools(store, m.Audit)
+	m.Reports = reports.NewTools(books, m.Audit)
 	m.Reports.Names, m.Reports.Logger = m.Router, m.Logger
 	answers := &conversation.Service{
-		Users: store, Router: m.Router, Orders: m.Orders, Reports: m.Reports, Memory: m.Memory,
-		Audit: m.Audit, Logger: m.Logger, Observer: routingMetrics{m.Metrics}, Refusals: store,
+		Users: books, Router: m.Router, Orders: m.Orders, Reports: m.Reports, Memory: m.Memory,
+		Audit: m.Audit, Logger: m.Logger, Observer: routingMetrics{m.Metrics}, Refusals: books,
 	}
 	if m.LLM != nil {
 		answers.Agent = &reports.Agent{Model: m.LLM, Tools: m.Reports}
 	}
 	m.Pipeline = &webhook.Pipeline{
-		Inbox:     store,
+		Inbox:     books,
 		Seen:      m.Memory,
 		Responder: answers,
-		Late:      outbox.LateReplies{Store: store, Dispatcher: m.Dispatcher},
+		Late:      outbox.LateReplies{Store: books, Dispatcher: m.Dispatcher},
 		Audit:     m.Audit,
 		Redact:    m.Audit.RedactString,
-		Now:       func() time.Time { return store.Now() }, // the inbox's clock, even when a test moves it
+		Now:       m.now, // the books' clock too, even when a test moves it
 		Budget:    m.Config.Budget,
 		Logger:    m.Logger,
 	}

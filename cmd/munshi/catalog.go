@@ -6,7 +6,7 @@ import (
 
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/gemini"
-	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/orders"
 )
 
@@ -85,12 +85,12 @@ func (m *Main) compileCatalog(ctx context.Context) (*intent.Router, *orders.Pars
 
 // vocabulary reads the catalog and the customers the router and the order
 // parser recognise in messages.
-func vocabulary(ctx context.Context, store *sqlite.Store) (intent.Vocabulary, error) {
-	products, err := store.Products(ctx)
+func vocabulary(ctx context.Context, books store.Catalog) (intent.Vocabulary, error) {
+	products, err := books.Products(ctx)
 	if err != nil {
 		return intent.Vocabulary{}, err
 	}
-	customers, err := store.Customers(ctx)
+	customers, err := books.Customers(ctx)
 	if err != nil {
 		return intent.Vocabulary{}, err
 	}

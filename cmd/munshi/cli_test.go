@@ -14,7 +14,7 @@ import (
 
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
-	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/store"
 )
 
 // cli runs munshi with args and the given environment.
@@ -44,9 +44,9 @@ func TestImportCommand(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "line 3") || !strings.Contains(err.Error(), "price") {
 		t.Fatalf("bad file: %v", err)
 	}
-	store, _ := sqlite.Open(context.Background(), env["MUNSHI_DB"])
-	defer store.Close()
-	ps, _ := store.Products(context.Background())
+	books, _ := store.Open(context.Background(), env["MUNSHI_DB"])
+	defer books.Close()
+	ps, _ := books.Products(context.Background())
 	if len(ps) != 14 {
 		t.Fatalf("a refused file changed the catalog: %d products", len(ps))
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/csvimport"
-	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/store"
 )
 
 func cmdImport(ctx context.Context, env environment, args []string) error {
@@ -34,15 +34,15 @@ func cmdImport(ctx context.Context, env environment, args []string) error {
 	if err != nil {
 		return err
 	}
-	store, err := sqlite.Open(ctx, cfg.DB)
+	books, err := store.Open(ctx, cfg.DB)
 	if err != nil {
 		return err
 	}
-	defer store.Close()
-	if err := upsert(ctx, store); err != nil {
+	defer books.Close()
+	if err := upsert(ctx, books); err != nil {
 		return err
 	}
-	log := audit.New(store, cfg.Secrets(), NewMain(cfg, false, env.stderr).Logger)
+	log := audit.New(books, cfg.Secrets(), NewMain(cfg, false, env.stderr).Logger)
 	log.Record(ctx, "cli", audit.KindImport, kind, map[string]any{"file": path, "rows": n})
 	fmt.Fprintf(env.stdout, "imported %d %s rows from %s\n", n, kind, path)
 	return nil
@@ -50,7 +50,7 @@ func cmdImport(ctx context.Context, env environment, args []string) error {
 
 // readImport reads and checks a file of that kind, returning how many rows
 // it holds and how to upsert them.
-func readImport(kind, path string) (int, func(context.Context, *sqlite.Store) error, error) {
+func readImport(kind, path string) (int, func(context.Context, store.Catalog) error, error) {
 	data, err := readInput(path, csvimport.MaxFileBytes)
 	if err != nil {
 		return 0, nil, fmt.Errorf("import: %w", err)
@@ -59,12 +59,12 @@ func readImport(kind, path string) (int, func(context.Context, *sqlite.Store) er
 	switch kind {
 	case "catalog":
 		ps, err := csvimport.ReadCatalog(f)
-		return len(ps), func(ctx context.Context, s *sqlite.Store) error { return s.UpsertProducts(ctx, ps) }, err
+		return len(ps), func(ctx context.Context, s store.Catalog) error { return s.UpsertProducts(ctx, ps) }, err
 	case "customers":
 		cs, err := csvimport.ReadCustomers(f)
-		return len(cs), func(ctx context.Context, s *sqlite.Store) error { return s.UpsertCustomers(ctx, cs) }, err
+		return len(cs), func(ctx context.Context, s store.Catalog) error { return s.UpsertCustomers(ctx, cs) }, err
 	default:
 		us, err := csvimport.ReadUsers(f)
-		return len(us), func(ctx context.Context, s *sqlite.Store) error { return s.UpsertUsers(ctx, us) }, err
+		return len(us), func(ctx context.Context, s store.Catalog) error { return s.UpsertUsers(ctx, us) }, err
 	}
 }

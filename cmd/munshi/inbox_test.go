@@ -52,7 +52,7 @@ func (c *testClock) Advance(d time.Duration) {
 // onClock makes Main's store (and so its inbox, leases and refusal days)
 // read clk.
 func onClock(clk *testClock) func(*Main) {
-	return func(m *Main) { m.Store.Now = clk.Now }
+	return func(m *Main) { m.Now = clk.Now }
 }
 
 // crashWhileAnswering records in as the webhook does and then dies: the

@@ -40,7 +40,7 @@ func (m *Main) sweep(ctx context.Context) {
 	if m.Config.Retention <= 0 || m.Config.AuditRetention <= 0 {
 		return // a configuration built in code without them keeps everything
 	}
-	now := m.Store.Now()
+	now := m.now()
 	inbound, err := m.Store.SweepInbound(ctx, now.Add(-m.Config.Retention))
 	if err != nil && ctx.Err() == nil {
 		m.Logger.Error("retention sweep of inbound messages failed", "err", err)

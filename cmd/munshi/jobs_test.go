@@ -8,7 +8,6 @@ import (
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/outbox"
-	"github.com/munshi/munshi/internal/store/sqlite"
 )
 
 // claimWatch tells a test each time the dispatcher looks for due messages.
@@ -17,7 +16,7 @@ type claimWatch struct {
 	claims chan int
 }
 
-func (w claimWatch) ClaimDue(ctx context.Context, limit int, lease time.Duration) ([]sqlite.OutboxMessage, error) {
+func (w claimWatch) ClaimDue(ctx context.Context, limit int, lease time.Duration) ([]outbox.Message, error) {
 	msgs, err := w.Store.ClaimDue(ctx, limit, lease)
 	w.claims <- len(msgs)
 	return msgs, err
@@ -38,7 +37,7 @@ func TestScheduledOutboxWakesOnNudge(t *testing.T) {
 	}
 	ctx := context.Background()
 	msg := domain.Outbound{To: demo.AccountsPhone, Body: "Order ORD-2002 approved: ₹2,000"}
-	if err := m.Store.Enqueue(ctx, sqlite.WhatsAppMessage(msg)); err != nil {
+	if err := m.Store.Enqueue(ctx, domain.WhatsApp(msg)); err != nil {
 		t.Fatal(err)
 	}
 	m.Dispatcher.Nudge()

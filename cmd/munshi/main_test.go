@@ -17,7 +17,6 @@ import (
 	"github.com/munshi/munshi/internal/conversation"
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
-	"github.com/munshi/munshi/internal/store/sqlite"
 	"github.com/munshi/munshi/internal/twilio"
 )
 
@@ -250,7 +249,7 @@ func TestOutboundReachesTwilio(t *testing.T) {
 	m := startMain(t, tw.URL, nil, func(m *Main) { m.Dispatcher.BaseBackoff = time.Millisecond })
 	ctx := context.Background()
 	msg := domain.Outbound{To: demo.AccountsPhone, Body: "Order ORD-2001 approved: ₹1,23,456", MediaURLs: []string{publicURL + "/media/abc"}}
-	if err := m.Store.Enqueue(ctx, sqlite.WhatsAppMessage(msg)); err != nil {
+	if err := m.Store.Enqueue(ctx, domain.WhatsApp(msg)); err != nil {
 		t.Fatal(err)
 	}
 	m.Dispatcher.Nudge()

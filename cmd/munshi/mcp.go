@@ -10,7 +10,7 @@ import (
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/domain"
-	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/reports"
 )
 
@@ -38,12 +38,12 @@ func cmdMCP(ctx context.Context, env environment, args []string) error {
 		return err
 	}
 	logger := NewMain(cfg, false, env.stderr).Logger
-	store, err := sqlite.Open(ctx, cfg.DB)
+	books, err := store.Open(ctx, cfg.DB)
 	if err != nil {
 		return err
 	}
-	defer store.Close()
-	tools, err := mcpTools(ctx, store, audit.New(store, cfg.Secrets(), logger))
+	defer books.Close()
+	tools, err := mcpTools(ctx, books, audit.New(books, cfg.Secrets(), logger))
 	if err != nil {
 		return err
 	}
@@ -57,12 +57,12 @@ func cmdMCP(ctx context.Context, env environment, args []string) error {
 
 // mcpTools wires the tools over the store, reading names the way WhatsApp
 // messages are read (aliases, Hindi spellings, typos).
-func mcpTools(ctx context.Context, store *sqlite.Store, rec reports.Recorder) (*reports.Tools, error) {
-	products, err := store.Products(ctx)
+func mcpTools(ctx context.Context, books store.Store, rec reports.Recorder) (*reports.Tools, error) {
+	products, err := books.Products(ctx)
 	if err != nil {
 		return nil, err
 	}
-	customers, err := store.Customers(ctx)
+	customers, err := books.Customers(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +70,7 @@ func mcpTools(ctx context.Context, store *sqlite.Store, rec reports.Recorder) (*
 	if err != nil {
 		return nil, err
 	}
-	tools := reports.NewTools(store, rec)
+	tools := reports.NewTools(books, rec)
 	tools.Names = router
 	tools.PageRows = mcpPageRows
 	return tools, nil

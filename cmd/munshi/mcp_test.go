@@ -16,17 +16,17 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/munshi/munshi/internal/audit"
-	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/reports"
 	"github.com/munshi/munshi/reports/reportstest"
 )
 
 // mcpStore opens a database with the known books of reportstest.
-func mcpStore(t *testing.T) (*sqlite.Store, string) {
+func mcpStore(t *testing.T) (store.Store, string) {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "munshi.db")
-	s, err := sqlite.Open(ctx, path)
+	s, err := store.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}

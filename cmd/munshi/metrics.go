@@ -29,7 +29,7 @@ func (m *Main) recordLLM(c gemini.Call) {
 
 func (m *Main) recordSend(a outbox.Attempt) {
 	msg := a.Message
-	detail := map[string]any{"outbox_id": msg.ID, "kind": msg.Kind, "to": msg.Recipient, "attempt": msg.Attempts + 1,
+	detail := map[string]any{"outbox_id": msg.ID, "kind": msg.Kind, "to": msg.To, "attempt": msg.Attempts + 1,
 		"outcome": string(a.Outcome)}
 	if a.Error != "" {
 		detail["error"] = a.Error
@@ -37,8 +37,8 @@ func (m *Main) recordSend(a outbox.Attempt) {
 	if a.ProviderID != "" {
 		detail["provider_id"] = a.ProviderID
 	}
-	if msg.Subject != "" {
-		detail["about"] = msg.Subject
+	if msg.About != "" {
+		detail["about"] = msg.About
 	}
 	m.Metrics.OutboxSends.WithLabelValues(msg.Kind, string(a.Outcome)).Inc()
 	m.Audit.Record(context.Background(), "system", audit.KindOutbound, a.ProviderID, detail)

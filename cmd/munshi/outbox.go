@@ -6,10 +6,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/health"
 	"github.com/munshi/munshi/internal/mail"
 	"github.com/munshi/munshi/internal/outbox"
-	"github.com/munshi/munshi/internal/store/sqlite"
 	"github.com/munshi/munshi/internal/twilio"
 	"github.com/munshi/munshi/orders"
 )
@@ -19,21 +19,21 @@ func (m *Main) senders() (map[string]outbox.Sender, error) {
 	senders := map[string]outbox.Sender{}
 	if c.TwilioAccountSID == "" {
 		m.Logger.Warn("no Twilio credentials: outbound WhatsApp messages are logged, not sent")
-		senders[sqlite.KindWhatsApp] = &twilio.LogSender{Logger: m.Logger}
+		senders[domain.EffectWhatsApp] = &twilio.LogSender{Logger: m.Logger}
 	} else {
 		s, err := twilio.NewSender(twilio.SenderConfig{AccountSID: c.TwilioAccountSID, AuthToken: c.TwilioAuthToken,
 			From: c.TwilioWhatsAppFrom, APIURL: c.TwilioAPIURL, PublicURL: c.PublicURL})
 		if err != nil {
 			return nil, err
 		}
-		senders[sqlite.KindWhatsApp] = s
+		senders[domain.EffectWhatsApp] = s
 	}
 	if c.SMTPURL != "" {
 		s, err := mail.NewSender(c.SMTPURL, c.MailFrom)
 		if err != nil {
 			return nil, err
 		}
-		senders[sqlite.KindEmail] = s
+		senders[domain.EffectEmail] = s
 	}
 	return senders, nil
 }
@@ -45,7 +45,7 @@ type notifyChannels struct{ d *outbox.Dispatcher }
 var _ orders.Channels = notifyChannels{}
 
 // channelNames are the kinds of outbox message as people say them.
-var channelNames = map[string]string{sqlite.KindWhatsApp: "WhatsApp", sqlite.KindEmail: "email"}
+var channelNames = map[string]string{domain.EffectWhatsApp: "WhatsApp", domain.EffectEmail: "email"}
 
 // Problem reports every held kind: "WhatsApp: authentication failed (Twilio 401)".
 func (c notifyChannels) Problem() (string, bool) {

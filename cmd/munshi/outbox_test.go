@@ -14,8 +14,9 @@ import (
 	"time"
 
 	"github.com/munshi/munshi/internal/demo"
+	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/mail/mailtest"
-	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/outbox"
 )
 
 // syncLog collects log lines from concurrent writers.
@@ -51,7 +52,7 @@ func (l *syncLog) count(level, msg string) int {
 // when nudged, so the test decides when time passes.
 func driveOutbox(clk *testClock, logs *syncLog) func(*Main) {
 	return func(m *Main) {
-		m.Store.Now, m.Dispatcher.Now = clk.Now, clk.Now
+		m.Now, m.Dispatcher.Now = clk.Now, clk.Now
 		m.Dispatcher.Poll = time.Hour
 		m.Dispatcher.Logger = slog.New(slog.NewTextHandler(logs, nil))
 	}
@@ -82,18 +83,18 @@ func eventually(t *testing.T, what string, cond func() bool) {
 }
 
 // outboxTo is the outbox row to recipient, of kind.
-func outboxTo(t *testing.T, m *Main, kind, recipient string) (sqlite.OutboxStatus, bool) {
+func outboxTo(t *testing.T, m *Main, kind, recipient string) (outbox.Status, bool) {
 	t.Helper()
 	rows, err := m.Store.OutboxMessages(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range rows {
-		if r.Kind == kind && r.Recipient == recipient {
+		if r.Kind == kind && r.To == recipient {
 			return r, true
 		}
 	}
-	return sqlite.OutboxStatus{}, false
+	return outbox.Status{}, false
 }
 
 // readyz fetches /readyz.
@@ -125,13 +126,13 @@ func TestWrongTwilioTokenHoldsAccountsUntilRestart(t *testing.T) {
 	id := placeOrder(t, m)
 
 	// The commit's nudge tries the accounts' message: Twilio answers 401.
-	var row sqlite.OutboxStatus
+	var row outbox.Status
 	eventually(t, "the accounts' message to be held", func() bool {
-		row, _ = outboxTo(t, m, sqlite.KindWhatsApp, demo.AccountsPhone)
+		row, _ = outboxTo(t, m, domain.EffectWhatsApp, demo.AccountsPhone)
 		return row.HeldReason != ""
 	})
 	if row.Status != "pending" || row.Attempts != 0 || row.HeldReason != "authentication failed (Twilio 401)" ||
-		row.Subject != id || row.TellOnFailure != demo.SalesPhone {
+		row.About != id || row.TellOnFailure != demo.SalesPhone {
 		t.Fatalf("accounts row = %+v; want pending, no attempt used, held for the 401, about %s, warning %s", row, id, demo.SalesPhone)
 	}
 	code, status, checks := readyz(t, m)
@@ -187,7 +188,7 @@ func TestWrongTwilioTokenHoldsAccountsUntilRestart(t *testing.T) {
 		n, _ := m2.Store.OutboxDepth(ctx)
 		return n == 0
 	})
-	if r, _ := outboxTo(t, m2, sqlite.KindWhatsApp, demo.AccountsPhone); r.Status != "sent" || r.Attempts != 1 || r.HeldReason != "" {
+	if r, _ := outboxTo(t, m2, domain.EffectWhatsApp, demo.AccountsPhone); r.Status != "sent" || r.Attempts != 1 || r.HeldReason != "" {
 		t.Errorf("accounts row after the restart = %+v; want sent after 1 attempt", r)
 	}
 	if n := countTo(tw, demo.AccountsPhone, id); n != 1 {
@@ -227,7 +228,7 @@ func TestRefusedAccountsNumberWarnsThePlacerOnce(t *testing.T) {
 	if n := countTo(tw, demo.SalesPhone, "⚠️"); n != 1 {
 		t.Errorf("the salesperson was warned %d times, want once", n)
 	}
-	r, _ := outboxTo(t, m, sqlite.KindWhatsApp, demo.AccountsPhone)
+	r, _ := outboxTo(t, m, domain.EffectWhatsApp, demo.AccountsPhone)
 	if r.Status != "failed" || r.Attempts != 1 || !strings.Contains(r.LastError, "21211") {
 		t.Errorf("accounts row = %+v; want failed after one attempt with Twilio's 21211", r)
 	}
@@ -249,9 +250,9 @@ func TestSMTPCredentialsEchoedByTheServerStayRedacted(t *testing.T) {
 	ctx := context.Background()
 	id := placeOrder(t, m)
 
-	var row sqlite.OutboxStatus
+	var row outbox.Status
 	eventually(t, "the order mail to be held", func() bool {
-		row, _ = outboxTo(t, m, sqlite.KindEmail, "accounts@distributor.example")
+		row, _ = outboxTo(t, m, domain.EffectEmail, "accounts@distributor.example")
 		return row.HeldReason != ""
 	})
 	waitFor(t, tw, demo.AccountsPhone, id) // WhatsApp is not held back by mail

@@ -17,7 +17,7 @@ import (
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/gemini"
 	"github.com/munshi/munshi/internal/llmbudget"
-	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/orders"
 )
 
@@ -141,12 +141,12 @@ func offlineRouter(ctx context.Context, env environment) (router *intent.Router,
 		path = "munshi.db"
 	}
 	if _, err := os.Stat(path); err == nil {
-		store, err := sqlite.Open(ctx, path)
+		books, err := store.Open(ctx, path)
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		defer store.Close()
-		if v, err = vocabulary(ctx, store); err != nil {
+		defer books.Close()
+		if v, err = vocabulary(ctx, books); err != nil {
 			return nil, nil, nil, err
 		}
 	} else if v.Products, v.Customers, _, err = demo.Data(); err != nil {

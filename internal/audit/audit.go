@@ -7,9 +7,8 @@ import (
 	"log/slog"
 	"regexp"
 	"strings"
+	"time"
 	"unicode/utf8"
-
-	"github.com/munshi/munshi/internal/store/sqlite"
 )
 
 // Kinds of audit entries.
@@ -26,9 +25,20 @@ const (
 // Redacted replaces a secret.
 const Redacted = "[redacted]"
 
+// Entry is one line of the audit log. Detail is already redacted when an
+// entry reaches the store: Log does that first.
+type Entry struct {
+	ID      int64
+	At      time.Time // the store's clock when zero
+	Actor   string
+	Kind    string
+	Subject string
+	Detail  map[string]any
+}
+
 // Appender is the part of the store the log writes to.
 type Appender interface {
-	AppendAudit(ctx context.Context, e sqlite.AuditEntry) error
+	AppendAudit(ctx context.Context, e Entry) error
 }
 
 // Log records audit entries.
@@ -52,7 +62,7 @@ func New(store Appender, secrets []string, logger *slog.Logger) *Log {
 // Record writes one entry. A failure is logged, not returned: the audit log
 // must never be the reason a person gets no answer.
 func (l *Log) Record(ctx context.Context, actor, kind, subject string, detail map[string]any) {
-	e := sqlite.AuditEntry{Actor: actor, Kind: kind, Subject: l.RedactString(subject), Detail: l.Redact(detail)}
+	e := Entry{Actor: actor, Kind: kind, Subject: l.RedactString(subject), Detail: l.Redact(detail)}
 	if err := l.store.AppendAudit(context.WithoutCancel(ctx), e); err != nil {
 		l.logger.Error("audit: write failed", "kind", kind, "err", err)
 	}

@@ -15,7 +15,7 @@ import (
 
 	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/config"
-	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/store"
 )
 
 const (
@@ -24,9 +24,9 @@ const (
 	mailPass    = "hunter2-mail"
 )
 
-func openStore(t *testing.T) *sqlite.Store {
+func openStore(t *testing.T) store.Store {
 	t.Helper()
-	s, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "munshi.db"))
+	s, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "munshi.db"))
 	if err != nil {
 		t.Fatalf("open store: %v", err)
 	}
@@ -141,7 +141,7 @@ func TestRecordOutlivesCancelledContext(t *testing.T) {
 
 type failingStore struct{}
 
-func (failingStore) AppendAudit(context.Context, sqlite.AuditEntry) error {
+func (failingStore) AppendAudit(context.Context, audit.Entry) error {
 	return errors.New("sqlite: audit: disk I/O error")
 }
 
@@ -156,10 +156,10 @@ func TestRecordLogsFailureInsteadOfReturning(t *testing.T) {
 // capture keeps what reaches the store, to see exactly what was written.
 type capture struct {
 	mu      sync.Mutex
-	entries []sqlite.AuditEntry
+	entries []audit.Entry
 }
 
-func (c *capture) AppendAudit(_ context.Context, e sqlite.AuditEntry) error {
+func (c *capture) AppendAudit(_ context.Context, e audit.Entry) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.entries = append(c.entries, e)

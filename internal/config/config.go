@@ -51,7 +51,7 @@ type Var struct {
 // Vars lists every variable in the order `munshi serve --help` shows them.
 var Vars = []Var{
 	{Name: "MUNSHI_ADDR", Default: "127.0.0.1:8080", Help: "address the HTTP server listens on", set: func(c *Config, v string) { c.Addr = v }},
-	{Name: "MUNSHI_DB", Default: "munshi.db", Help: "SQLite database file", set: func(c *Config, v string) { c.DB = v }},
+	{Name: "MUNSHI_DB", Default: "munshi.db", Help: "the database: a SQLite file path (or file:PATH, sqlite:PATH); postgres://… is coming", set: func(c *Config, v string) { c.DB = v }},
 	{Name: "MUNSHI_PUBLIC_URL", Help: "the URL Twilio calls (signatures and media links are computed from it)", set: func(c *Config, v string) { c.PublicURL = strings.TrimRight(v, "/") }},
 	{Name: "MUNSHI_BUDGET", Default: "12s", Help: "hard time budget for answering one webhook (Twilio waits 15s)", set: func(c *Config, v string) { c.Budget, _ = time.ParseDuration(v) }},
 	{Name: "MUNSHI_MIN_ORDER", Default: "25000", Help: "minimum order value in rupees (including GST); smaller orders need an owner's approval", set: func(c *Config, v string) {
@@ -111,7 +111,7 @@ func (c Config) Validate() error {
 		bad("MUNSHI_ADDR %q must be host:port, such as 127.0.0.1:8080", c.Addr)
 	}
 	if c.DB == "" {
-		bad("MUNSHI_DB must name a SQLite file")
+		bad("MUNSHI_DB must name the database: a SQLite file path")
 	}
 	if c.Budget <= 0 || c.Budget > 14*time.Second {
 		bad("MUNSHI_BUDGET must be a duration above 0 and at most 14s (Twilio waits 15s), such as 12s")

@@ -8,7 +8,7 @@ import (
 
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
-	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/store"
 )
 
 func TestDemoIsABelievableDistributor(t *testing.T) {
@@ -49,16 +49,16 @@ func TestDemoIsABelievableDistributor(t *testing.T) {
 
 func TestSeedWritesHistoryOnceOnly(t *testing.T) {
 	ctx := context.Background()
-	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "demo.db"))
+	books, err := store.Open(ctx, filepath.Join(t.TempDir(), "demo.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
+	defer books.Close()
 	now := time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)
-	if seeded, err := demo.Seed(ctx, store, now); err != nil || !seeded {
+	if seeded, err := demo.Seed(ctx, books, now); err != nil || !seeded {
 		t.Fatalf("seed: %v %v", seeded, err)
 	}
-	if seeded, err := demo.Seed(ctx, store, now); err != nil || seeded {
+	if seeded, err := demo.Seed(ctx, books, now); err != nil || seeded {
 		t.Fatalf("a second seed must leave the books alone: %v %v", seeded, err)
 	}
 	products, customers, users, _ := demo.Data()
@@ -86,13 +86,13 @@ func TestSeedWritesHistoryOnceOnly(t *testing.T) {
 		t.Fatalf("history from %v, %d open orders", oldest, open)
 	}
 	// The open orders fit in the demo stock, so the demo starts consistent.
-	held, _ := store.Committed(ctx, "GC500", "PH1L", "TC500", "DB200", "SP75")
+	held, _ := books.Committed(ctx, "GC500", "PH1L", "TC500", "DB200", "SP75")
 	for _, p := range products {
 		if held[p.SKU] > p.StockReady {
 			t.Fatalf("%s: %d committed, %d ready", p.SKU, held[p.SKU], p.StockReady)
 		}
 	}
-	if id, _ := store.NewOrderID(ctx); id <= orders[len(orders)-1].ID && len(id) == len(orders[len(orders)-1].ID) {
+	if id, _ := books.NewOrderID(ctx); id <= orders[len(orders)-1].ID && len(id) == len(orders[len(orders)-1].ID) {
 		t.Fatalf("new order id %s does not follow the history's %s", id, orders[len(orders)-1].ID)
 	}
 }

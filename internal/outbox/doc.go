@@ -1,8 +1,10 @@
-// Package outbox delivers Munshi's side effects. Callers write messages to
-// the outbox table in the same transaction as the change that caused them;
-// the Dispatcher leases due rows, hands each to the sender for its kind
-// (WhatsApp, email), and records the outcome. Leases make a crash or
-// restart safe: an unfinished send becomes due again and nothing is lost.
+// Package outbox delivers Munshi's side effects. Callers write effects
+// (domain.Effect: a kind, a recipient, the sender's JSON payload) to the
+// outbox in the same transaction as the change that caused them; the
+// Dispatcher leases due messages, hands each payload to the one Sender
+// registered for its kind (WhatsApp, email; a new kind is a new sender),
+// and records the outcome. Leases make a crash or restart safe: an
+// unfinished send becomes due again and nothing is lost.
 //
 // A failed send is one of three things, as the sender's error says:
 //

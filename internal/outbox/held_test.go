@@ -20,7 +20,6 @@ import (
 	"github.com/munshi/munshi/internal/mail"
 	"github.com/munshi/munshi/internal/mail/mailtest"
 	"github.com/munshi/munshi/internal/outbox"
-	"github.com/munshi/munshi/internal/store/sqlite"
 )
 
 const (
@@ -65,13 +64,13 @@ func logTo(d *outbox.Dispatcher) *logBuffer {
 }
 
 // orderForAccounts is the accounts' copy of an order, naming whom to warn.
-func orderForAccounts(to string) sqlite.OutboxMessage {
-	return sqlite.WhatsAppMessage(domain.Outbound{To: to, Body: "🧾 New order ORD-1042 — Rajesh Kirana Store",
+func orderForAccounts(to string) domain.Effect {
+	return domain.WhatsApp(domain.Outbound{To: to, Body: "🧾 New order ORD-1042 — Rajesh Kirana Store",
 		Notice: domain.Notice{About: "ORD-1042", TellOnFailure: placerPhone}})
 }
 
-func orderMail() sqlite.OutboxMessage {
-	return sqlite.EmailMessage(domain.Email{To: []string{"accounts@distributor.example"}, Subject: "Order ORD-1042",
+func orderMail() domain.Effect {
+	return domain.Mail(domain.Email{To: []string{"accounts@distributor.example"}, Subject: "Order ORD-1042",
 		Text: "Rajesh Kirana Store, ₹30,656.40", Notice: domain.Notice{About: "ORD-1042", TellOnFailure: placerPhone}})
 }
 
@@ -107,11 +106,11 @@ func TestUnauthorisedHoldsWithoutUsingAttempts(t *testing.T) {
 	fake := newFakeTwilio(t, nil)
 	rec := &recorder{}
 	d := newDispatcher(t, st, fake, clk, rec)
-	d.Senders[sqlite.KindWhatsApp] = twilioSender(t, fake, "0000feedf00dfeedf00dfeedf00dfeed") // a wrong token
+	d.Senders[domain.EffectWhatsApp] = twilioSender(t, fake, "0000feedf00dfeedf00dfeedf00dfeed") // a wrong token
 	d.BaseBackoff, d.MaxBackoff = time.Second, 10*time.Minute
 	logs := logTo(d)
-	enqueue(t, st, orderForAccounts(accountsPhone), sqlite.WhatsAppMessage(approved),
-		sqlite.WhatsAppMessage(domain.Outbound{To: placerPhone, Body: "✅ Order ORD-1042 confirmed"}))
+	enqueue(t, st, orderForAccounts(accountsPhone), domain.WhatsApp(approved),
+		domain.WhatsApp(domain.Outbound{To: placerPhone, Body: "✅ Order ORD-1042 confirmed"}))
 
 	// Two days of tries, about every five minutes: nothing fails, nothing
 	// uses up an attempt, and the hold is logged once.
@@ -132,12 +131,12 @@ func TestUnauthorisedHoldsWithoutUsingAttempts(t *testing.T) {
 	if n := logs.lines("ERROR", "given up"); n != 0 {
 		t.Errorf("gave %d messages up", n)
 	}
-	err := d.Check(sqlite.KindWhatsApp)
+	err := d.Check(domain.EffectWhatsApp)
 	if err == nil || err.Error() != "authentication failed (Twilio 401) since 2025-08-25T07:00:00Z" {
 		t.Errorf("Check(whatsapp) = %v, want the reason and since when", err)
 	}
-	if d.Check(sqlite.KindEmail) != nil {
-		t.Errorf("Check(email) = %v, want nil: email is not held", d.Check(sqlite.KindEmail))
+	if d.Check(domain.EffectEmail) != nil {
+		t.Errorf("Check(email) = %v, want nil: email is not held", d.Check(domain.EffectEmail))
 	}
 	for _, a := range rec.seen() {
 		if a.outcome != outbox.Held {
@@ -147,7 +146,7 @@ func TestUnauthorisedHoldsWithoutUsingAttempts(t *testing.T) {
 
 	// The token is put right: the next try sends everything, the hold is
 	// cleared and its end logged once.
-	d.Senders[sqlite.KindWhatsApp] = twilioSender(t, fake, authToken)
+	d.Senders[domain.EffectWhatsApp] = twilioSender(t, fake, authToken)
 	clk.Advance(6 * time.Minute)
 	if n := d.RunOnce(context.Background()); n != 3 {
 		t.Fatalf("pass after the fix tried %d, want 3", n)
@@ -157,7 +156,7 @@ func TestUnauthorisedHoldsWithoutUsingAttempts(t *testing.T) {
 			t.Errorf("row %d = %+v; want sent after 1 attempt, no longer held", r.ID, r)
 		}
 	}
-	if err := d.Check(sqlite.KindWhatsApp); err != nil || len(d.Holds()) != 0 {
+	if err := d.Check(domain.EffectWhatsApp); err != nil || len(d.Holds()) != 0 {
 		t.Errorf("Check(whatsapp) = %v, holds %v after a success; want none", err, d.Holds())
 	}
 	if n := logs.lines("INFO", "outbox: sending works again"); n != 1 {
@@ -174,8 +173,8 @@ func TestRestartSendsHeldMessagesAtOnce(t *testing.T) {
 	st := newStore(t, clk)
 	fake := newFakeTwilio(t, nil)
 	first := newDispatcher(t, st, fake, clk, nil)
-	first.Senders[sqlite.KindWhatsApp] = twilioSender(t, fake, "0000feedf00dfeedf00dfeedf00dfeed")
-	enqueue(t, st, orderForAccounts(accountsPhone), sqlite.WhatsAppMessage(approved))
+	first.Senders[domain.EffectWhatsApp] = twilioSender(t, fake, "0000feedf00dfeedf00dfeedf00dfeed")
+	enqueue(t, st, orderForAccounts(accountsPhone), domain.WhatsApp(approved))
 	first.RunOnce(context.Background())
 	if r := rows(t, st)[0]; r.HeldReason == "" {
 		t.Fatalf("row = %+v, want held", r)
@@ -247,7 +246,7 @@ func TestFailureNoticeNeverLoops(t *testing.T) {
 		clk.Advance(time.Hour)
 	}
 	rs := rows(t, st)
-	if len(rs) != 2 || rs[0].Status != "failed" || rs[1].Status != "failed" || rs[1].Recipient != placerPhone {
+	if len(rs) != 2 || rs[0].Status != "failed" || rs[1].Status != "failed" || rs[1].To != placerPhone {
 		t.Errorf("rows = %+v; want the message and one warning, both failed, and nothing more", rs)
 	}
 }
@@ -308,11 +307,11 @@ func TestEmailWithoutSenderIsHeld(t *testing.T) {
 	enqueue(t, st, orderMail())
 	tryEvery(t, d, clk, 3, 24*time.Hour, 1)
 	r := onlyRow(t, st)
-	if r.Kind != sqlite.KindEmail || r.Status != "pending" || r.Attempts != 0 || r.HeldReason != "no email sender is configured" ||
+	if r.Kind != domain.EffectEmail || r.Status != "pending" || r.Attempts != 0 || r.HeldReason != "no email sender is configured" ||
 		!strings.Contains(r.LastError, `no sender for "email"`) {
 		t.Errorf("row = %+v; want a pending email held for want of a sender", r)
 	}
-	if err := d.Check(sqlite.KindEmail); err == nil || !strings.Contains(err.Error(), "no email sender is configured since ") {
+	if err := d.Check(domain.EffectEmail); err == nil || !strings.Contains(err.Error(), "no email sender is configured since ") {
 		t.Errorf("Check(email) = %v, want the reason", err)
 	}
 	if requests, _ := fake.counts(); requests != 0 {
@@ -334,7 +333,7 @@ func TestSMTPAuthFailureIsHeldAndRecovers(t *testing.T) {
 		return s
 	}
 	d := newDispatcher(t, st, fake, clk, nil)
-	d.Senders[sqlite.KindEmail] = mailer("wrongpass")
+	d.Senders[domain.EffectEmail] = mailer("wrongpass")
 	logs := logTo(d)
 	enqueue(t, st, orderMail())
 	tryEvery(t, d, clk, 20, 6*time.Minute, 1)
@@ -342,7 +341,7 @@ func TestSMTPAuthFailureIsHeldAndRecovers(t *testing.T) {
 	if r.Status != "pending" || r.Attempts != 0 || r.HeldReason != "SMTP authentication failed (535)" {
 		t.Fatalf("row = %+v; want pending, 0 attempts, held for the 535", r)
 	}
-	if err := d.Check(sqlite.KindEmail); err == nil || !strings.HasPrefix(err.Error(), "SMTP authentication failed (535) since ") {
+	if err := d.Check(domain.EffectEmail); err == nil || !strings.HasPrefix(err.Error(), "SMTP authentication failed (535) since ") {
 		t.Errorf("Check(email) = %v", err)
 	}
 	if n := logs.lines("ERROR", "outbox: sending is held"); n != 1 {
@@ -354,7 +353,7 @@ func TestSMTPAuthFailureIsHeldAndRecovers(t *testing.T) {
 
 	// Restarted with the right password, at the same moment: sent at once.
 	fixed := newDispatcher(t, st, fake, clk, nil)
-	fixed.Senders[sqlite.KindEmail] = mailer("mailpass123")
+	fixed.Senders[domain.EffectEmail] = mailer("mailpass123")
 	fixed.Resume(context.Background())
 	if n := fixed.RunOnce(context.Background()); n != 1 {
 		t.Fatalf("pass after the restart tried %d, want 1", n)
@@ -379,7 +378,7 @@ func TestProviderErrorsAreRedacted(t *testing.T) {
 	}
 	rec := &recorder{}
 	d := newDispatcher(t, st, newFakeTwilio(t, nil), clk, rec)
-	d.Senders[sqlite.KindEmail] = sender
+	d.Senders[domain.EffectEmail] = sender
 	d.Redact = audit.New(nil, nil, quiet).RedactString // shapes only: the echoed blob is not a configured secret
 	logs := logTo(d)
 	enqueue(t, st, orderMail())
@@ -434,8 +433,8 @@ func TestClassificationByErrorMethods(t *testing.T) {
 			clk := newClock()
 			st := newStore(t, clk)
 			d := newDispatcher(t, st, newFakeTwilio(t, nil), clk, nil)
-			d.Senders[sqlite.KindWhatsApp] = refusing{tt.err}
-			enqueue(t, st, sqlite.WhatsAppMessage(approved))
+			d.Senders[domain.EffectWhatsApp] = refusing{tt.err}
+			enqueue(t, st, domain.WhatsApp(approved))
 			d.RunOnce(context.Background())
 			r := onlyRow(t, st)
 			if r.Status != tt.status || r.HeldReason != tt.held {
@@ -458,7 +457,7 @@ func TestFailureNoticePayload(t *testing.T) {
 	clk := newClock()
 	st := newStore(t, clk)
 	d := newDispatcher(t, st, newFakeTwilio(t, nil), clk, nil)
-	d.Senders[sqlite.KindEmail] = refusing{classified{permanent: true, reason: "the mail server refused the recipient (550)."}}
+	d.Senders[domain.EffectEmail] = refusing{classified{permanent: true, reason: "the mail server refused the recipient (550)."}}
 	enqueue(t, st, orderMail())
 	d.RunOnce(context.Background())
 	rs := rows(t, st)
@@ -479,7 +478,7 @@ func TestLongUnicodeReasonIsShortened(t *testing.T) {
 	clk := newClock()
 	st := newStore(t, clk)
 	d := newDispatcher(t, st, newFakeTwilio(t, nil), clk, nil)
-	d.Senders[sqlite.KindEmail] = refusing{classified{permanent: true, reason: strings.Repeat("मेलबॉक्स अस्वीकृत 📭 ", 300)}}
+	d.Senders[domain.EffectEmail] = refusing{classified{permanent: true, reason: strings.Repeat("मेलबॉक्स अस्वीकृत 📭 ", 300)}}
 	enqueue(t, st, orderMail())
 	d.RunOnce(context.Background())
 	rs := rows(t, st)

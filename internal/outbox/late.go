@@ -5,12 +5,11 @@ import (
 	"fmt"
 
 	"github.com/munshi/munshi/internal/domain"
-	"github.com/munshi/munshi/internal/store/sqlite"
 )
 
-// Enqueuer writes outbox rows.
+// Enqueuer writes effects to the outbox, all or none.
 type Enqueuer interface {
-	Enqueue(ctx context.Context, msgs ...sqlite.OutboxMessage) error
+	Enqueue(ctx context.Context, effects ...domain.Effect) error
 }
 
 // LateReplies sends answers that missed the webhook budget as ordinary
@@ -22,7 +21,7 @@ type LateReplies struct {
 
 // SendLate enqueues the reply to the person and nudges the dispatcher.
 func (l LateReplies) SendLate(ctx context.Context, to string, reply domain.Reply) error {
-	if err := l.Store.Enqueue(ctx, sqlite.WhatsAppMessage(domain.Outbound{To: to, Body: reply.Text, MediaURLs: reply.MediaURLs})); err != nil {
+	if err := l.Store.Enqueue(ctx, domain.WhatsApp(domain.Outbound{To: to, Body: reply.Text, MediaURLs: reply.MediaURLs})); err != nil {
 		return fmt.Errorf("outbox: late reply: %w", err)
 	}
 	l.Dispatcher.Nudge()

@@ -5,32 +5,31 @@ import (
 	"strings"
 
 	"github.com/munshi/munshi/internal/domain"
-	"github.com/munshi/munshi/internal/store/sqlite"
 )
 
 // failureNotices are the warnings a message given up for good asks for:
 // one WhatsApp message to the phone it names, so that the person who placed
 // the order tells accounts themselves. The warning names nobody to warn in
 // turn, so a warning that cannot be delivered ends there.
-func failureNotices(m sqlite.OutboxMessage, reason string) []sqlite.OutboxMessage {
+func failureNotices(m Message, reason string) []domain.Effect {
 	if m.TellOnFailure == "" {
 		return nil
 	}
 	about := ""
-	if m.Subject != "" {
-		about = " about " + m.Subject
+	if m.About != "" {
+		about = " about " + m.About
 	}
 	body := fmt.Sprintf("⚠️ Accounts could not be told%s %s: %s. Please tell them directly.",
 		about, channelName(m.Kind), strings.TrimRight(reason, ". "))
-	return []sqlite.OutboxMessage{sqlite.WhatsAppMessage(domain.Outbound{To: m.TellOnFailure, Body: body})}
+	return []domain.Effect{domain.WhatsApp(domain.Outbound{To: m.TellOnFailure, Body: body})}
 }
 
 // channelName is how people say a kind of message: "by email".
 func channelName(kind string) string {
 	switch kind {
-	case sqlite.KindWhatsApp:
+	case domain.EffectWhatsApp:
 		return "on WhatsApp"
-	case sqlite.KindEmail:
+	case domain.EffectEmail:
 		return "by email"
 	}
 	return "by " + kind

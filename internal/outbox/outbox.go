@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/domain"
 )
 
 // Sender delivers one kind of outbox payload and returns the provider's id.
@@ -28,13 +28,40 @@ type Sender interface {
 	SendPayload(ctx context.Context, payload []byte) (string, error)
 }
 
+// Message is one effect in the outbox, as the dispatcher claims it.
+type Message struct {
+	ID int64
+	domain.Effect
+	Attempts  int
+	CreatedAt time.Time
+	HeldSince time.Time // zero unless sending it is held back
+}
+
+// Status is how one outbox message stands, for tests and operators.
+type Status struct {
+	Message
+	Status         string // pending, sent or failed
+	LastError      string
+	HeldReason     string // why sending it is held back, when it is
+	ProviderID     string
+	DeliveryStatus string
+}
+
 // Store is the part of the database the dispatcher uses.
 type Store interface {
-	ClaimDue(ctx context.Context, limit int, lease time.Duration) ([]sqlite.OutboxMessage, error)
+	// ClaimDue leases up to limit pending messages whose time has come,
+	// oldest first; a lease that runs out makes the message due again.
+	ClaimDue(ctx context.Context, limit int, lease time.Duration) ([]Message, error)
 	MarkSent(ctx context.Context, id int64, providerID string) error
 	MarkRetry(ctx context.Context, id int64, reason string, next time.Time) error
+	// MarkHeld keeps the message pending without counting the attempt.
 	MarkHeld(ctx context.Context, id int64, held, lastError string, next time.Time) error
-	MarkFailed(ctx context.Context, id int64, reason string, notices ...sqlite.OutboxMessage) (bool, error)
+	// MarkFailed gives a pending message up and enqueues notices in the
+	// same transaction; false, with nothing enqueued, when it was not
+	// pending.
+	MarkFailed(ctx context.Context, id int64, reason string, notices ...domain.Effect) (bool, error)
+	// ReleaseHeld makes the held messages of those kinds (of every kind
+	// when none is given) due now and says how many there were.
 	ReleaseHeld(ctx context.Context, kinds ...string) (int, error)
 }
 
@@ -50,7 +77,7 @@ const (
 
 // Attempt is one try at sending a message. Error is already redacted.
 type Attempt struct {
-	Message    sqlite.OutboxMessage
+	Message    Message
 	ProviderID string
 	Outcome    Outcome
 	Error      string
@@ -206,7 +233,7 @@ func (d *Dispatcher) RunOnce(ctx context.Context) int {
 	return len(msgs)
 }
 
-func (d *Dispatcher) deliver(ctx context.Context, m sqlite.OutboxMessage) {
+func (d *Dispatcher) deliver(ctx context.Context, m Message) {
 	id, err := d.send(ctx, m)
 	if err == nil {
 		if err := d.Store.MarkSent(ctx, m.ID, id); err != nil {
@@ -251,7 +278,7 @@ func (d *Dispatcher) deliver(ctx context.Context, m sqlite.OutboxMessage) {
 	}
 }
 
-func (d *Dispatcher) send(ctx context.Context, m sqlite.OutboxMessage) (string, error) {
+func (d *Dispatcher) send(ctx context.Context, m Message) (string, error) {
 	sender, ok := d.Senders[m.Kind]
 	if !ok {
 		return "", noSender(m.Kind)

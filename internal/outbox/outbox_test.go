@@ -18,9 +18,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/munshi/munshi/internal/clocktest"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/outbox"
-	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/internal/twilio"
 )
 
@@ -35,36 +36,20 @@ const (
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // clock is a test clock shared by a store and its dispatcher.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
+type clock = clocktest.Clock
 
-func newClock() *clock { return &clock{t: time.Date(2025, 8, 25, 7, 0, 0, 0, time.UTC)} }
+func newClock() *clock { return clocktest.At(time.Date(2025, 8, 25, 7, 0, 0, 0, time.UTC)) }
 
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
-func openStore(t *testing.T, path string, clk *clock) *sqlite.Store {
+func openStore(t *testing.T, path string, clk *clock) store.Store {
 	t.Helper()
-	s, err := sqlite.Open(context.Background(), path)
+	s, err := store.Open(context.Background(), path, store.WithClock(clk.Now))
 	if err != nil {
 		t.Fatalf("open store: %v", err)
 	}
-	s.Now = clk.Now
 	return s
 }
 
-func newStore(t *testing.T, clk *clock) *sqlite.Store {
+func newStore(t *testing.T, clk *clock) store.Store {
 	t.Helper()
 	s := openStore(t, filepath.Join(t.TempDir(), "munshi.db"), clk)
 	t.Cleanup(func() { s.Close() })
@@ -200,7 +185,7 @@ func newDispatcher(t *testing.T, st outbox.Store, fake *fakeTwilio, clk *clock, 
 	t.Helper()
 	d := &outbox.Dispatcher{
 		Store:       st,
-		Senders:     map[string]outbox.Sender{sqlite.KindWhatsApp: twilioSender(t, fake, authToken)},
+		Senders:     map[string]outbox.Sender{domain.EffectWhatsApp: twilioSender(t, fake, authToken)},
 		Logger:      quiet,
 		Now:         clk.Now,
 		Poll:        time.Hour, // only a nudge or the first pass finds work
@@ -231,14 +216,14 @@ var approved = domain.Outbound{
 	MediaURLs: []string{"https://munshi.example.com/media/o-1042.pdf"},
 }
 
-func enqueue(t *testing.T, st *sqlite.Store, msgs ...sqlite.OutboxMessage) {
+func enqueue(t *testing.T, st store.Store, effects ...domain.Effect) {
 	t.Helper()
-	if err := st.Enqueue(context.Background(), msgs...); err != nil {
+	if err := st.Enqueue(context.Background(), effects...); err != nil {
 		t.Fatalf("Enqueue: %v", err)
 	}
 }
 
-func rows(t *testing.T, st *sqlite.Store) []sqlite.OutboxStatus {
+func rows(t *testing.T, st store.Store) []outbox.Status {
 	t.Helper()
 	rs, err := st.OutboxMessages(context.Background())
 	if err != nil {
@@ -247,7 +232,7 @@ func rows(t *testing.T, st *sqlite.Store) []sqlite.OutboxStatus {
 	return rs
 }
 
-func onlyRow(t *testing.T, st *sqlite.Store) sqlite.OutboxStatus {
+func onlyRow(t *testing.T, st store.Store) outbox.Status {
 	t.Helper()
 	rs := rows(t, st)
 	if len(rs) != 1 {
@@ -258,7 +243,7 @@ func onlyRow(t *testing.T, st *sqlite.Store) sqlite.OutboxStatus {
 
 // drain runs the dispatcher pass after pass, a minute apart by the clock,
 // until no message is pending, and returns how many passes tried something.
-func drain(t *testing.T, d *outbox.Dispatcher, st *sqlite.Store, clk *clock) int {
+func drain(t *testing.T, d *outbox.Dispatcher, st store.Store, clk *clock) int {
 	t.Helper()
 	tried := 0
 	for range 50 {
@@ -282,7 +267,7 @@ func TestRetriesUntilOneDelivery(t *testing.T) {
 	fake := newFakeTwilio(t, failFirst(2))
 	rec := &recorder{}
 	d := newDispatcher(t, st, fake, clk, rec)
-	enqueue(t, st, sqlite.WhatsAppMessage(approved))
+	enqueue(t, st, domain.WhatsApp(approved))
 
 	drain(t, d, st, clk)
 
@@ -316,7 +301,7 @@ func TestBackoffKeepsFailedMessageUntilDue(t *testing.T) {
 	fake := newFakeTwilio(t, failFirst(1))
 	d := newDispatcher(t, st, fake, clk, nil)
 	d.BaseBackoff, d.MaxBackoff = time.Minute, time.Hour
-	enqueue(t, st, sqlite.WhatsAppMessage(approved))
+	enqueue(t, st, domain.WhatsApp(approved))
 
 	if n := d.RunOnce(context.Background()); n != 1 {
 		t.Fatalf("first pass tried %d, want 1", n)
@@ -342,7 +327,7 @@ func TestRestartLosesNothing(t *testing.T) {
 	// First life: the message is written and its first attempt fails.
 	st1 := openStore(t, path, clk)
 	d1 := newDispatcher(t, st1, fake, clk, nil)
-	enqueue(t, st1, sqlite.WhatsAppMessage(approved))
+	enqueue(t, st1, domain.WhatsApp(approved))
 	if n := d1.RunOnce(context.Background()); n != 1 {
 		t.Fatalf("first pass tried %d messages, want 1", n)
 	}
@@ -383,7 +368,7 @@ func TestCrashedLeaseBecomesDueAgain(t *testing.T) {
 			st := openStore(t, path, clk)
 			defer func() { st.Close() }()
 			fake := newFakeTwilio(t, nil)
-			enqueue(t, st, sqlite.WhatsAppMessage(approved))
+			enqueue(t, st, domain.WhatsApp(approved))
 
 			// A dispatcher claims the message and dies before marking it.
 			claimed, err := st.ClaimDue(context.Background(), 10, time.Minute)
@@ -429,7 +414,7 @@ func TestPermanentErrorIsNotRetried(t *testing.T) {
 	fake := newFakeTwilio(t, func(int, url.Values) int { return http.StatusBadRequest })
 	rec := &recorder{}
 	d := newDispatcher(t, st, fake, clk, rec)
-	enqueue(t, st, sqlite.WhatsAppMessage(domain.Outbound{To: "+9198", Body: "hello"}))
+	enqueue(t, st, domain.WhatsApp(domain.Outbound{To: "+9198", Body: "hello"}))
 
 	if n := d.RunOnce(context.Background()); n != 1 {
 		t.Fatalf("first pass tried %d, want 1", n)
@@ -455,26 +440,6 @@ func TestPermanentErrorIsNotRetried(t *testing.T) {
 	}
 }
 
-func TestPayloadsRoundTrip(t *testing.T) {
-	w := sqlite.WhatsAppMessage(approved)
-	var back domain.Outbound
-	if err := json.Unmarshal(w.Payload, &back); err != nil {
-		t.Fatalf("WhatsApp payload: %v", err)
-	}
-	if w.Kind != sqlite.KindWhatsApp || w.Recipient != approved.To || back.Body != approved.Body || !slices.Equal(back.MediaURLs, approved.MediaURLs) {
-		t.Errorf("WhatsApp(%+v) = %+v (payload %+v)", approved, w, back)
-	}
-	e := domain.Email{To: []string{"accounts@example.com", "ca@example.com"}, Subject: "Daily digest", Text: "…", HTML: "<p>…</p>"}
-	m := sqlite.EmailMessage(e)
-	var eback domain.Email
-	if err := json.Unmarshal(m.Payload, &eback); err != nil {
-		t.Fatalf("Mail payload: %v", err)
-	}
-	if m.Kind != sqlite.KindEmail || !strings.Contains(m.Recipient, "accounts@example.com") || eback.Subject != e.Subject || !slices.Equal(eback.To, e.To) {
-		t.Errorf("Mail(%+v) = %+v (payload %+v)", e, m, eback)
-	}
-}
-
 func TestConcurrentDispatchersDeliverEachOnce(t *testing.T) {
 	clk := newClock()
 	path := filepath.Join(t.TempDir(), "munshi.db")
@@ -486,11 +451,11 @@ func TestConcurrentDispatchersDeliverEachOnce(t *testing.T) {
 	defer st2.Close()
 	const n = 40
 	for i := range n {
-		enqueue(t, st1, sqlite.WhatsAppMessage(domain.Outbound{To: "+919810000001", Body: fmt.Sprintf("message %02d", i)}))
+		enqueue(t, st1, domain.WhatsApp(domain.Outbound{To: "+919810000001", Body: fmt.Sprintf("message %02d", i)}))
 	}
 
 	var wg sync.WaitGroup
-	for _, st := range []*sqlite.Store{st1, st2} {
+	for _, st := range []store.Store{st1, st2} {
 		d := newDispatcher(t, st, fake, clk, nil)
 		d.Batch = 3
 		wg.Add(1)
@@ -524,7 +489,7 @@ type watchedStore struct {
 	claims chan int
 }
 
-func (w watchedStore) ClaimDue(ctx context.Context, limit int, lease time.Duration) ([]sqlite.OutboxMessage, error) {
+func (w watchedStore) ClaimDue(ctx context.Context, limit int, lease time.Duration) ([]outbox.Message, error) {
 	msgs, err := w.Store.ClaimDue(ctx, limit, lease)
 	select {
 	case w.claims <- len(msgs):
@@ -544,7 +509,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 	}
 }
 
-func sentCount(t *testing.T, st *sqlite.Store) int {
+func sentCount(t *testing.T, st store.Store) int {
 	n := 0
 	for _, r := range rows(t, st) {
 		if r.Status == "sent" {
@@ -575,7 +540,7 @@ func TestNudgeWakesRun(t *testing.T) {
 	case <-time.After(wait):
 		t.Fatal("Run never looked for work")
 	}
-	enqueue(t, st, sqlite.WhatsAppMessage(approved))
+	enqueue(t, st, domain.WhatsApp(approved))
 	d.Nudge()
 	waitFor(t, "the nudged message to be sent", func() bool { return sentCount(t, st) == 1 })
 	if requests, _ := fake.counts(); requests != 1 {
@@ -592,7 +557,7 @@ func TestRunStopsOnCancelAfterInFlightSends(t *testing.T) {
 	open := func() { release.Do(func() { close(fake.gate) }) }
 	defer open()
 	d := newDispatcher(t, st, fake, clk, nil)
-	enqueue(t, st, sqlite.WhatsAppMessage(approved))
+	enqueue(t, st, domain.WhatsApp(approved))
 
 	ctx, cancel := context.WithCancel(context.Background())
 	var returned atomic.Bool
@@ -622,7 +587,7 @@ func TestRunStopsOnCancelAfterInFlightSends(t *testing.T) {
 		t.Errorf("row = %q after %d attempts, want sent after 1", r.Status, r.Attempts)
 	}
 	// And Run started nothing new after the cancel.
-	enqueue(t, st, sqlite.WhatsAppMessage(domain.Outbound{To: "+919810000002", Body: "after shutdown"}))
+	enqueue(t, st, domain.WhatsApp(domain.Outbound{To: "+919810000002", Body: "after shutdown"}))
 	d.Nudge()
 	if requests, _ := fake.counts(); requests != 1 {
 		t.Errorf("Twilio got %d requests, want 1", requests)
@@ -634,7 +599,7 @@ func TestRunOnceWithCancelledContextDoesNothing(t *testing.T) {
 	st := newStore(t, clk)
 	fake := newFakeTwilio(t, nil)
 	d := newDispatcher(t, st, fake, clk, nil)
-	enqueue(t, st, sqlite.WhatsAppMessage(approved))
+	enqueue(t, st, domain.WhatsApp(approved))
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if n := d.RunOnce(ctx); n != 0 {
@@ -677,7 +642,7 @@ func TestLateRepliesSendLate(t *testing.T) {
 	if err := json.Unmarshal(r.Payload, &payload); err != nil {
 		t.Fatalf("payload: %v", err)
 	}
-	if r.Kind != sqlite.KindWhatsApp || r.Recipient != "+919900000001" || payload.Body != reply.Text || !slices.Equal(payload.MediaURLs, reply.MediaURLs) {
+	if r.Kind != domain.EffectWhatsApp || r.To != "+919900000001" || payload.Body != reply.Text || !slices.Equal(payload.MediaURLs, reply.MediaURLs) {
 		t.Errorf("row = %+v with payload %+v, want a WhatsApp message with the reply", r, payload)
 	}
 	// SendLate nudges the dispatcher, which is otherwise asleep for an hour.
@@ -692,7 +657,7 @@ func TestLateRepliesSendLate(t *testing.T) {
 
 type failingEnqueuer struct{ err error }
 
-func (f failingEnqueuer) Enqueue(context.Context, ...sqlite.OutboxMessage) error { return f.err }
+func (f failingEnqueuer) Enqueue(context.Context, ...domain.Effect) error { return f.err }
 
 func TestLateRepliesReportsEnqueueFailure(t *testing.T) {
 	cause := errors.New("sqlite: enqueue: database is locked")

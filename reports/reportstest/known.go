@@ -8,7 +8,7 @@ import (
 	"github.com/munshi/munshi/orders"
 )
 
-// KnownBooks is what Known writes to; *sqlite.Store is one.
+// KnownBooks is what Known writes to; every store.Store is one.
 type KnownBooks interface {
 	UpsertProducts(ctx context.Context, ps []domain.Product) error
 	UpsertCustomers(ctx context.Context, cs []domain.Customer) error

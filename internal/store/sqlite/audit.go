@@ -5,22 +5,12 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"time"
+
+	"github.com/munshi/munshi/internal/audit"
 )
 
-// AuditEntry is one line of the audit log. Detail must already be redacted:
-// the audit package does that before anything reaches the store.
-type AuditEntry struct {
-	ID      int64
-	At      time.Time
-	Actor   string
-	Kind    string
-	Subject string
-	Detail  map[string]any
-}
-
 // AppendAudit writes one audit entry.
-func (s *Store) AppendAudit(ctx context.Context, e AuditEntry) error {
+func (s *Store) AppendAudit(ctx context.Context, e audit.Entry) error {
 	return s.appendAudit(ctx, s.db, e)
 }
 
@@ -28,7 +18,7 @@ type execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
-func (s *Store) appendAudit(ctx context.Context, db execer, e AuditEntry) error {
+func (s *Store) appendAudit(ctx context.Context, db execer, e audit.Entry) error {
 	detail, err := json.Marshal(e.Detail)
 	if err != nil {
 		return fmt.Errorf("sqlite: audit: %w", err)
@@ -44,16 +34,16 @@ func (s *Store) appendAudit(ctx context.Context, db execer, e AuditEntry) error 
 }
 
 // AuditEntries returns the entries of a kind ("" for all) in order.
-func (s *Store) AuditEntries(ctx context.Context, kind string) ([]AuditEntry, error) {
+func (s *Store) AuditEntries(ctx context.Context, kind string) ([]audit.Entry, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT id, at, actor, kind, subject, detail FROM audit_log
 		WHERE ? = '' OR kind = ? ORDER BY id`, kind, kind)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: audit entries: %w", err)
 	}
 	defer rows.Close()
-	var out []AuditEntry
+	var out []audit.Entry
 	for rows.Next() {
-		var e AuditEntry
+		var e audit.Entry
 		var at, detail string
 		if err := rows.Scan(&e.ID, &at, &e.Actor, &e.Kind, &e.Subject, &detail); err != nil {
 			return nil, fmt.Errorf("sqlite: audit entries: %w", err)

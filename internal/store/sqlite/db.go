@@ -2,8 +2,10 @@ package sqlite
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"embed"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -38,9 +40,17 @@ type Store struct {
 	Now  func() time.Time // the clock; tests replace it
 }
 
+// Option changes how Open opens the store.
+type Option func(*Store)
+
+// WithClock makes now the store's clock, from the first write on.
+func WithClock(now func() time.Time) Option {
+	return func(s *Store) { s.Now = now }
+}
+
 // Open opens (creating if needed) the database at path with WAL, a busy
 // timeout and foreign keys on, and applies any missing migrations.
-func Open(ctx context.Context, path string) (*Store, error) {
+func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	q := url.Values{}
 	q.Set("_journal_mode", "WAL")
 	q.Set("_busy_timeout", "5000")
@@ -57,6 +67,9 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	db.SetMaxIdleConns(1)
 	db.SetConnMaxLifetime(0)
 	s := &Store{db: db, read: db, Now: time.Now}
+	for _, o := range opts {
+		o(s)
+	}
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
@@ -92,6 +105,21 @@ func (s *Store) Ping(ctx context.Context) error {
 		return fmt.Errorf("sqlite: ping: %w", err)
 	}
 	return nil
+}
+
+// Schema names the schema: the migrations applied, and a hash of them with
+// the tables and indexes they made, so that an edited migration shows too.
+func (s *Store) Schema(ctx context.Context) (string, error) {
+	var names, ddl sql.NullString
+	err := s.read.QueryRowContext(ctx, `SELECT
+		(SELECT group_concat(name, ',') FROM (SELECT name FROM schema_migrations ORDER BY name)),
+		(SELECT group_concat(sql, ';') FROM (SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name))`).Scan(&names, &ddl)
+	if err != nil {
+		return "", fmt.Errorf("sqlite: schema: %w", err)
+	}
+	h := sha256.Sum256([]byte(names.String + "|" + ddl.String))
+	last := names.String[strings.LastIndex(names.String, ",")+1:]
+	return "sqlite " + strings.TrimSuffix(strings.TrimPrefix(last, "migrations/"), ".sql") + " " + hex.EncodeToString(h[:8]), nil
 }
 
 func (s *Store) migrate(ctx context.Context) error {

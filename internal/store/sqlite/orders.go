@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/orders"
 )
@@ -21,16 +22,6 @@ func (s *Store) NewOrderID(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("sqlite: new order id: %w", err)
 	}
 	return fmt.Sprintf("ORD-%d", n), nil
-}
-
-// bumpOrderCounter keeps the counter past order numbers written directly.
-func bumpOrderCounter(ctx context.Context, tx *sql.Tx, id string) error {
-	var n int64
-	if _, err := fmt.Sscanf(id, "ORD-%d", &n); err != nil {
-		return nil // not a numbered order
-	}
-	_, err := tx.ExecContext(ctx, `UPDATE counters SET value = MAX(value, ?) WHERE name = 'order'`, n)
-	return err
 }
 
 // SaveDraft stores a draft just shown to its salesperson; their earlier open
@@ -84,7 +75,7 @@ func (s *Store) draft(ctx context.Context, query string, args ...any) (orders.Dr
 }
 
 // MoveDraft changes a draft's status if it is in one of m.From, replacing
-// the stored draft when m.Draft is set and writing m.Messages to the outbox
+// the stored draft when m.Draft is set and writing m.Effects to the outbox
 // in the same transaction, and reports whether it did: two people deciding
 // at once cannot both win.
 func (s *Store) MoveDraft(ctx context.Context, m orders.DraftMove) (bool, error) {
@@ -111,11 +102,7 @@ func (s *Store) MoveDraft(ctx context.Context, m orders.DraftMove) (bool, error)
 			return nil
 		}
 		moved = true
-		rows := make([]OutboxMessage, len(m.Messages))
-		for i, msg := range m.Messages {
-			rows[i] = WhatsAppMessage(msg)
-		}
-		return s.enqueueTx(ctx, tx, rows...)
+		return s.enqueueTx(ctx, tx, m.Effects...)
 	})
 	if err != nil {
 		return false, fmt.Errorf("sqlite: move draft %s: %w", m.ID, err)
@@ -239,7 +226,12 @@ func (s *Store) Commit(ctx context.Context, c orders.Commitment) error {
 		if err := c.Judge(snap); err != nil {
 			return judged{err}
 		}
-		if err := insertOrder(ctx, tx, d.Order(now)); err != nil {
+		w, err := prepareOrderWriter(ctx, tx)
+		if err != nil {
+			return err
+		}
+		defer w.close()
+		if err := w.write(ctx, d.Order(now)); err != nil {
 			return err
 		}
 		if d.Payment == domain.PayCredit {
@@ -248,18 +240,11 @@ func (s *Store) Commit(ctx context.Context, c orders.Commitment) error {
 				return err
 			}
 		}
-		var rows []OutboxMessage
-		for _, m := range c.Messages {
-			rows = append(rows, WhatsAppMessage(m))
-		}
-		for _, m := range c.Mails {
-			rows = append(rows, EmailMessage(m))
-		}
-		if err := s.enqueueTx(ctx, tx, rows...); err != nil {
+		if err := s.enqueueTx(ctx, tx, c.Effects...); err != nil {
 			return err
 		}
 		for _, n := range c.Notes {
-			e := AuditEntry{At: now, Actor: n.Actor, Kind: n.Kind, Subject: n.Subject, Detail: n.Detail}
+			e := audit.Entry{At: now, Actor: n.Actor, Kind: n.Kind, Subject: n.Subject, Detail: n.Detail}
 			if err := s.appendAudit(ctx, tx, e); err != nil {
 				return err
 			}

@@ -3,58 +3,21 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/outbox"
 )
-
-// Outbox kinds.
-const (
-	KindWhatsApp = "whatsapp"
-	KindEmail    = "email"
-)
-
-// OutboxMessage is one side effect waiting to be sent. Payload is the
-// sender's JSON; the store does not look inside it.
-type OutboxMessage struct {
-	ID        int64
-	Kind      string
-	Recipient string
-	Payload   []byte
-	Attempts  int
-	// Subject is what the message is about ("ORD-1042") and TellOnFailure
-	// the phone to warn if it is given up for good; both may be empty.
-	Subject       string
-	TellOnFailure string
-	CreatedAt     time.Time
-	HeldSince     time.Time // zero unless sending it is held back
-}
-
-// WhatsAppMessage is the outbox row for a WhatsApp message.
-func WhatsAppMessage(m domain.Outbound) OutboxMessage {
-	payload, _ := json.Marshal(m) // strings only: always marshals
-	return OutboxMessage{Kind: KindWhatsApp, Recipient: m.To, Payload: payload,
-		Subject: m.About, TellOnFailure: m.TellOnFailure}
-}
-
-// EmailMessage is the outbox row for an email.
-func EmailMessage(e domain.Email) OutboxMessage {
-	payload, _ := json.Marshal(e)
-	return OutboxMessage{Kind: KindEmail, Recipient: strings.Join(e.To, ","), Payload: payload,
-		Subject: e.About, TellOnFailure: e.TellOnFailure}
-}
 
 // outboxColumns are the columns scanOutbox reads, in its order.
 const outboxColumns = `id, kind, recipient, payload, attempts, subject, tell_on_failure, created_at, COALESCE(held_since, '')`
 
 // scanOutbox reads outboxColumns into m, then any further columns into rest.
-func scanOutbox(scan func(...any) error, m *OutboxMessage, rest ...any) error {
+func scanOutbox(scan func(...any) error, m *outbox.Message, rest ...any) error {
 	var payload, created, heldSince string
-	dest := append([]any{&m.ID, &m.Kind, &m.Recipient, &payload, &m.Attempts, &m.Subject, &m.TellOnFailure,
+	dest := append([]any{&m.ID, &m.Kind, &m.To, &payload, &m.Attempts, &m.About, &m.TellOnFailure,
 		&created, &heldSince}, rest...)
 	if err := scan(dest...); err != nil {
 		return err
@@ -63,21 +26,23 @@ func scanOutbox(scan func(...any) error, m *OutboxMessage, rest ...any) error {
 	return nil
 }
 
-// Enqueue adds messages to the outbox in one transaction.
-func (s *Store) Enqueue(ctx context.Context, msgs ...OutboxMessage) error {
-	err := s.inTx(ctx, func(tx *sql.Tx) error { return s.enqueueTx(ctx, tx, msgs...) })
+// Enqueue adds effects to the outbox in one transaction.
+func (s *Store) Enqueue(ctx context.Context, effects ...domain.Effect) error {
+	err := s.inTx(ctx, func(tx *sql.Tx) error { return s.enqueueTx(ctx, tx, effects...) })
 	if err != nil {
 		return fmt.Errorf("sqlite: enqueue: %w", err)
 	}
 	return nil
 }
 
-func (s *Store) enqueueTx(ctx context.Context, tx *sql.Tx, msgs ...OutboxMessage) error {
+// enqueueTx writes effects as they are: the store keeps their kind,
+// recipient and payload without knowing what any kind means.
+func (s *Store) enqueueTx(ctx context.Context, tx *sql.Tx, effects ...domain.Effect) error {
 	now := formatTime(s.Now())
-	for _, m := range msgs {
+	for _, e := range effects {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (kind, recipient, payload, subject, tell_on_failure,
 			next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			m.Kind, m.Recipient, string(m.Payload), m.Subject, m.TellOnFailure, now, now); err != nil {
+			e.Kind, e.To, string(e.Payload), e.About, e.TellOnFailure, now, now); err != nil {
 			return err
 		}
 	}
@@ -87,9 +52,9 @@ func (s *Store) enqueueTx(ctx context.Context, tx *sql.Tx, msgs ...OutboxMessage
 // ClaimDue leases up to limit pending messages whose time has come. A lease
 // that runs out (the process died mid-send) makes the message due again, so
 // a restart loses nothing.
-func (s *Store) ClaimDue(ctx context.Context, limit int, lease time.Duration) ([]OutboxMessage, error) {
+func (s *Store) ClaimDue(ctx context.Context, limit int, lease time.Duration) ([]outbox.Message, error) {
 	now := s.Now()
-	var out []OutboxMessage
+	var out []outbox.Message
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `SELECT `+outboxColumns+` FROM outbox
 			WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
@@ -98,7 +63,7 @@ func (s *Store) ClaimDue(ctx context.Context, limit int, lease time.Duration) ([
 			return err
 		}
 		for rows.Next() {
-			var m OutboxMessage
+			var m outbox.Message
 			if err := scanOutbox(rows.Scan, &m); err != nil {
 				rows.Close()
 				return err
@@ -159,7 +124,7 @@ func (s *Store) MarkHeld(ctx context.Context, id int64, held, lastError string, 
 // MarkFailed gives a pending message up for good and, in the same
 // transaction, enqueues the notices that say so. It reports false, and
 // enqueues nothing, when the message was no longer pending.
-func (s *Store) MarkFailed(ctx context.Context, id int64, reason string, notices ...OutboxMessage) (bool, error) {
+func (s *Store) MarkFailed(ctx context.Context, id int64, reason string, notices ...domain.Effect) (bool, error) {
 	failed := false
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ?,
@@ -207,28 +172,18 @@ func (s *Store) OutboxDepth(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// OutboxStatus is how one outbox message stands, for tests and operators.
-type OutboxStatus struct {
-	OutboxMessage
-	Status         string
-	LastError      string
-	HeldReason     string // why sending it is held back, when it is
-	ProviderID     string
-	DeliveryStatus string
-}
-
 // OutboxMessages lists every outbox message in order.
-func (s *Store) OutboxMessages(ctx context.Context) ([]OutboxStatus, error) {
+func (s *Store) OutboxMessages(ctx context.Context) ([]outbox.Status, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT `+outboxColumns+`, status, last_error, held_reason,
 		provider_id, delivery_status FROM outbox ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: outbox messages: %w", err)
 	}
 	defer rows.Close()
-	var out []OutboxStatus
+	var out []outbox.Status
 	for rows.Next() {
-		var m OutboxStatus
-		if err := scanOutbox(rows.Scan, &m.OutboxMessage, &m.Status, &m.LastError, &m.HeldReason, &m.ProviderID,
+		var m outbox.Status
+		if err := scanOutbox(rows.Scan, &m.Message, &m.Status, &m.LastError, &m.HeldReason, &m.ProviderID,
 			&m.DeliveryStatus); err != nil {
 			return nil, fmt.Errorf("sqlite: outbox messages: %w", err)
 		}

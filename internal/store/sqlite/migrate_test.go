@@ -1,0 +1,141 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// openAt creates a database at path with the migrations up to and
+// including last applied, as an older Munshi left it.
+func openAt(t *testing.T, path, last string) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("sqlite3", "file:"+path+"?_foreign_keys=on")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := db.Exec(`CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range mustGlob(t) {
+		if name > last {
+			break
+		}
+		body, err := migrations.ReadFile("migrations/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec(string(body)); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if _, err := db.Exec(`INSERT INTO schema_migrations VALUES (?, ?)`, "migrations/"+name, formatTime(t0)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return db
+}
+
+// outboxRows reads every column of every outbox row, as text.
+func outboxRows(t *testing.T, db *sql.DB) [][]string {
+	t.Helper()
+	rows, err := db.Query(`SELECT * FROM outbox ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	cols, _ := rows.Columns()
+	out := [][]string{cols}
+	for rows.Next() {
+		vals := make([]sql.NullString, len(cols))
+		dest := make([]any, len(cols))
+		for i := range vals {
+			dest[i] = &vals[i]
+		}
+		if err := rows.Scan(dest...); err != nil {
+			t.Fatal(err)
+		}
+		row := make([]string, len(cols))
+		for i, v := range vals {
+			row[i] = "NULL"
+			if v.Valid {
+				row[i] = "'" + v.String + "'"
+			}
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// TestOutboxTakesAnyKindAfterMigration: the outbox rebuilt by 0006 keeps
+// every row and column of a database from before it, its indexes, and the
+// ids to come, and takes a kind it never heard of.
+func TestOutboxTakesAnyKindAfterMigration(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "munshi.db")
+	old := openAt(t, path, "0005_outbox_held.sql")
+	if _, err := old.Exec(`INSERT INTO outbox (kind, recipient, payload, status, attempts, next_attempt_at, lease_until,
+		last_error, provider_id, delivery_status, created_at, sent_at, held_reason, held_since, subject, tell_on_failure) VALUES
+		('whatsapp', '+919900000002', '{"To":"+919900000002","Body":"🧾 New order ORD-1042"}', 'sent', 1, ?, NULL, '', 'SMaaa', 'delivered', ?, ?, '', NULL, 'ORD-1042', '+919900000003'),
+		('email', 'accounts@distributor.example', '{"Subject":"Order ORD-1042"}', 'pending', 0, ?, ?, 'smtp: 535', '', '', ?, NULL, 'SMTP authentication failed (535)', ?, 'ORD-1042', '+919900000003'),
+		('whatsapp', '+919900000009', '{"Body":"x"}', 'failed', 7, ?, NULL, 'twilio: 21211', '', 'undelivered', ?, NULL, '', NULL, '', '')`,
+		formatTime(t0), formatTime(t0), formatTime(t0.Add(1)), formatTime(t0.Add(2)), formatTime(t0.Add(3)), formatTime(t0),
+		formatTime(t0.Add(4)), formatTime(t0.Add(5)), formatTime(t0)); err != nil {
+		t.Fatal(err)
+	}
+	// A gap in the ids, as a deleted row leaves.
+	if _, err := old.Exec(`INSERT INTO outbox (id, kind, recipient, payload, next_attempt_at, created_at) VALUES (9, 'email', 'ca@x', '{}', ?, ?)`,
+		formatTime(t0), formatTime(t0)); err != nil {
+		t.Fatal(err)
+	}
+	before := outboxRows(t, old)
+	if _, err := old.Exec(`INSERT INTO outbox (kind, recipient, payload, next_attempt_at, created_at) VALUES ('sheets', 'Orders!A1', '{}', ?, ?)`,
+		formatTime(t0), formatTime(t0)); err == nil {
+		t.Fatal("the old schema took a sheets row: the test database is not the old schema")
+	}
+	old.Close()
+
+	s, err := Open(ctx, path, WithClock(func() time.Time { return t0 }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if after := outboxRows(t, s.db); !reflect.DeepEqual(after, before) {
+		t.Fatalf("rows changed by the migration:\nbefore %q\n after %q", before, after)
+	}
+	indexes := texts(t, s.db, `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'outbox' AND sql IS NOT NULL ORDER BY name`)
+	if want := []string{"outbox_due", "outbox_held", "outbox_provider"}; !reflect.DeepEqual(indexes, want) {
+		t.Errorf("outbox indexes %v, want %v", indexes, want)
+	}
+	var leftover int
+	s.db.QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE name LIKE 'outbox_rebuilt%'`).Scan(&leftover)
+	if leftover != 0 {
+		t.Error("the rebuilt table's old name is left behind")
+	}
+
+	sheets := domain.Effect{Kind: "sheets", To: "Orders!A1", Payload: []byte(`{"range":"Orders!A1","values":[["ORD-1042"]]}`)}
+	if err := s.Enqueue(ctx, sheets); err != nil {
+		t.Fatalf("a sheets effect after the migration: %v", err)
+	}
+	all, err := s.OutboxMessages(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := all[len(all)-1]
+	if len(all) != 5 || last.ID != 10 || last.Kind != "sheets" || last.To != sheets.To || string(last.Payload) != string(sheets.Payload) {
+		t.Fatalf("outbox after the migration = %+v", all)
+	}
+	// The held email is still held and released by kind.
+	if n, err := s.ReleaseHeld(ctx, domain.EffectEmail); err != nil || n != 1 {
+		t.Errorf("ReleaseHeld(email) = %d, %v; want the one held mail", n, err)
+	}
+	if schema, err := s.Schema(ctx); err != nil || !strings.HasPrefix(schema, "sqlite 0006_outbox_any_kind ") {
+		t.Errorf("Schema = %q, %v; want it to name the last migration", schema, err)
+	}
+}
