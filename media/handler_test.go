@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/munshi/munshi/internal/clocktest"
 	"github.com/munshi/munshi/media"
 	"github.com/munshi/munshi/media/mediatest"
 )
@@ -24,12 +25,12 @@ import (
 type site struct {
 	mux   *http.ServeMux
 	store *media.InProcess
-	clock *clock
+	clock *clocktest.Clock
 	logs  *bytes.Buffer
 }
 
 func newSite(t testing.TB) *site {
-	c := newClock()
+	c := clocktest.At(time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC))
 	s := &site{mux: http.NewServeMux(), store: media.NewInProcess(media.Options{Now: c.Now}), clock: c, logs: &bytes.Buffer{}}
 	logger := slog.New(slog.NewTextHandler(s.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	(&media.Handler{Store: s.store, Logger: logger, Now: c.Now}).Register(s.mux)
@@ -221,7 +222,7 @@ func TestStoreFailureIs503WithoutDetail(t *testing.T) {
 }
 
 func TestFileExpiredByServeTimeIs404(t *testing.T) {
-	c := newClock()
+	c := clocktest.At(time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC))
 	mux := http.NewServeMux()
 	f := media.File{Name: "a.png", ContentType: media.TypePNG, Body: mediatest.PNG(2, 2), Expires: c.Now()}
 	(&media.Handler{Store: stale(f), Now: c.Now}).Register(mux)

@@ -4,38 +4,18 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/munshi/munshi/internal/clocktest"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/media"
 	"github.com/munshi/munshi/media/mediatest"
 )
 
-// clock is a fake clock tests move by hand.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func newClock() *clock { return &clock{now: time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)} }
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
-
 func TestInProcessSuite(t *testing.T) {
 	mediatest.Run(t, func(t *testing.T) mediatest.Backend {
-		c := newClock()
+		c := clocktest.At(time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC))
 		return mediatest.Backend{Store: media.NewInProcess(media.Options{Now: c.Now}), TTL: media.DefaultTTL, Advance: c.Advance}
 	})
 }
@@ -57,7 +37,7 @@ func present(s media.Store, id string) bool {
 // TestBudgetEvictsOldestFirst fills a small budget and checks that each
 // new file pushes out the oldest ones, and only as many as it needs.
 func TestBudgetEvictsOldestFirst(t *testing.T) {
-	c := newClock()
+	c := clocktest.At(time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC))
 	s := media.NewInProcess(media.Options{Budget: 1000, Now: c.Now})
 	var ids []string
 	for i := range 4 {
@@ -92,7 +72,7 @@ func TestBudgetEvictsOldestFirst(t *testing.T) {
 // TestEvictionIgnoresExpiryOrder: a file with a short TTL of its own that
 // was stored last is still the newest, and survives eviction.
 func TestEvictionIgnoresExpiryOrder(t *testing.T) {
-	c := newClock()
+	c := clocktest.At(time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC))
 	s := media.NewInProcess(media.Options{Budget: 600, Now: c.Now})
 	old := put(t, s, "old.png", mediatest.Filled(".png", 300))
 	short, err := s.Put(context.Background(), media.File{Name: "short.png", Body: mediatest.Filled(".png", 300), Expires: c.Now().Add(time.Minute)})
@@ -112,7 +92,7 @@ func TestEvictionIgnoresExpiryOrder(t *testing.T) {
 // TestExpiredFilesAreSwept: expired files free their bytes at the next Put
 // or Get, without anyone asking for them.
 func TestExpiredFilesAreSwept(t *testing.T) {
-	c := newClock()
+	c := clocktest.At(time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC))
 	s := media.NewInProcess(media.Options{TTL: 10 * time.Minute, Now: c.Now})
 	for i := range 5 {
 		put(t, s, fmt.Sprintf("f%d.png", i), mediatest.Filled(".png", 100))
@@ -141,7 +121,7 @@ func TestInProcessDoesNotSurviveRestart(t *testing.T) {
 }
 
 func TestDefaults(t *testing.T) {
-	c := newClock()
+	c := clocktest.At(time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC))
 	s := media.NewInProcess(media.Options{Now: c.Now})
 	id := put(t, s, "a.png", mediatest.PNG(4, 4))
 	f, _ := s.Get(context.Background(), id)

@@ -4,35 +4,17 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/munshi/munshi/internal/clocktest"
 	"github.com/munshi/munshi/memory"
 	"github.com/munshi/munshi/memory/memorytest"
 )
 
-// clock is a settable time for the in-process store.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
-
 func TestInProcess(t *testing.T) {
 	memorytest.Run(t, func(t *testing.T) memorytest.Backend {
-		clk := &clock{now: time.Date(2025, 7, 1, 9, 0, 0, 0, time.UTC)}
+		clk := clocktest.At(time.Date(2025, 7, 1, 9, 0, 0, 0, time.UTC))
 		s := memory.NewInProcess(memory.Options{Now: clk.Now})
 		return memorytest.Backend{
 			Store:   s,
@@ -54,7 +36,7 @@ func TestInProcess(t *testing.T) {
 // healthy primary it must be invisible.
 func TestResilientOverInProcess(t *testing.T) {
 	memorytest.Run(t, func(t *testing.T) memorytest.Backend {
-		clk := &clock{now: time.Date(2025, 7, 1, 9, 0, 0, 0, time.UTC)}
+		clk := clocktest.At(time.Date(2025, 7, 1, 9, 0, 0, 0, time.UTC))
 		s := memory.NewInProcess(memory.Options{Now: clk.Now})
 		r := memory.NewResilient(s, memory.ResilientOptions{})
 		return memorytest.Backend{
@@ -78,7 +60,7 @@ func TestResilientOverInProcess(t *testing.T) {
 // the oldest are forgotten first, and what is kept is a copy, not the
 // request that carried it.
 func TestInProcessSeenIsBounded(t *testing.T) {
-	clk := &clock{now: time.Date(2025, 7, 1, 9, 0, 0, 0, time.UTC)}
+	clk := clocktest.At(time.Date(2025, 7, 1, 9, 0, 0, 0, time.UTC))
 	const max = 100
 	s := memory.NewInProcess(memory.Options{Now: clk.Now, MaxSeen: max})
 	ctx := context.Background()

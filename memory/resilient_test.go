@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/munshi/munshi/internal/clocktest"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/patience"
 	"github.com/munshi/munshi/memory"
@@ -89,8 +90,8 @@ func (f *flaky) Ping(ctx context.Context) error { return f.fail(ctx) }
 
 const opTimeout = 50 * time.Millisecond
 
-func newResilient(t *testing.T) (*memory.Resilient, *flaky, *clock, *atomic.Int64) {
-	clk := &clock{now: time.Date(2025, 7, 1, 9, 0, 0, 0, time.UTC)}
+func newResilient(t *testing.T) (*memory.Resilient, *flaky, *clocktest.Clock, *atomic.Int64) {
+	clk := clocktest.At(time.Date(2025, 7, 1, 9, 0, 0, 0, time.UTC))
 	f := &flaky{Store: memory.NewInProcess(memory.Options{})}
 	var hook atomic.Int64
 	r := memory.NewResilient(f, memory.ResilientOptions{

@@ -7,12 +7,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/munshi/munshi/internal/clocktest"
 	"github.com/munshi/munshi/internal/llmbudget"
 )
 
-func breakerClient(t *testing.T, f *fake, tune ...func(*Config)) (*Client, *recorder, *clock) {
-	clk := &clock{t: time.Date(2025, 7, 1, 10, 0, 0, 0, time.UTC)}
-	c, rec := newClient(t, f, append([]func(*Config){func(cfg *Config) { cfg.Now = clk.now }}, tune...)...)
+func breakerClient(t *testing.T, f *fake, tune ...func(*Config)) (*Client, *recorder, *clocktest.Clock) {
+	clk := clocktest.At(time.Date(2025, 7, 1, 10, 0, 0, 0, time.UTC))
+	c, rec := newClient(t, f, append([]func(*Config){func(cfg *Config) { cfg.Now = clk.Now }}, tune...)...)
 	return c, rec, clk
 }
 
@@ -34,13 +35,13 @@ func TestBreakerOpensThenHalfOpens(t *testing.T) {
 	if !errors.Is(err, ErrBreakerOpen) || f.hits() != 5 || rec.outcomes()[5] != OutcomeBreakerOpen {
 		t.Fatalf("open: err %v hits %d outcomes %v", err, f.hits(), rec.outcomes())
 	}
-	clk.advance(DefaultBreakerCoolDown - time.Second)
+	clk.Advance(DefaultBreakerCoolDown - time.Second)
 	if _, err := classify(c, ctx); !errors.Is(err, ErrBreakerOpen) || f.hits() != 5 {
 		t.Fatalf("cooling down: err %v hits %d", err, f.hits())
 	}
 
 	// After the cool-down one probe goes through; its success closes it.
-	clk.advance(time.Second)
+	clk.Advance(time.Second)
 	f.setScript(okIntent)
 	if _, err := classify(c, ctx); err != nil || f.hits() != 6 {
 		t.Fatalf("probe: err %v hits %d", err, f.hits())
@@ -55,7 +56,7 @@ func TestBreakerFailedProbeReopens(t *testing.T) {
 	c, _, clk := breakerClient(t, f, func(cfg *Config) { cfg.BreakerFailures, cfg.BreakerCoolDown = 2, time.Minute })
 	ctx := llmbudget.WithCallBudget(context.Background(), 10)
 	classify(c, ctx) // a request and its retry: open
-	clk.advance(time.Minute)
+	clk.Advance(time.Minute)
 	if _, err := classify(c, ctx); !errors.Is(err, ErrFailed) || f.hits() != 3 {
 		t.Fatalf("probe: err %v hits %d (a failed probe is not retried)", err, f.hits())
 	}
@@ -66,7 +67,7 @@ func TestBreakerFailedProbeReopens(t *testing.T) {
 	if n, _ := llmbudget.Left(ctx); n != 7 {
 		t.Fatalf("budget left %d, want 7", n)
 	}
-	clk.advance(time.Minute)
+	clk.Advance(time.Minute)
 	f.setScript(okIntent)
 	if _, err := classify(c, ctx); err != nil {
 		t.Fatal(err)
@@ -78,7 +79,7 @@ func TestBreakerLetsOneProbeThrough(t *testing.T) {
 	c, rec, clk := breakerClient(t, f, func(cfg *Config) { cfg.BreakerFailures = 1 })
 	ctx := context.Background()
 	classify(c, ctx) // quota counts as a failure
-	clk.advance(DefaultBreakerCoolDown)
+	clk.Advance(DefaultBreakerCoolDown)
 
 	f.setScript(reply{hang: true, body: okIntent.body})
 	f.drain()

@@ -200,24 +200,6 @@ func (r *recorder) outcomes() []Outcome {
 	return out
 }
 
-// clock is the breaker's time, moved by hand.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
 // newClient returns a client of f with short timeouts, and its calls.
 func newClient(t *testing.T, f *fake, tune ...func(*Config)) (*Client, *recorder) {
 	t.Helper()
