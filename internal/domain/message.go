@@ -16,6 +16,13 @@ const (
 	IntentPendingOrders Intent = "pending_orders"
 	IntentReport        Intent = "report"
 	IntentUnknown       Intent = "unknown"
+
+	// The books after an order: recorded from the chat by owners and
+	// accounts, asked about by everyone.
+	IntentDelivery      Intent = "delivery"
+	IntentPayment       Intent = "payment"
+	IntentStockReceived Intent = "stock_received"
+	IntentOrderStatus   Intent = "order_status"
 )
 
 // Intents lists every intent in the contract's order.

@@ -135,7 +135,7 @@ func TestOutboxTakesAnyKindAfterMigration(t *testing.T) {
 	if n, err := s.ReleaseHeld(ctx, domain.EffectEmail); err != nil || n != 1 {
 		t.Errorf("ReleaseHeld(email) = %d, %v; want the one held mail", n, err)
 	}
-	if schema, err := s.Schema(ctx); err != nil || !strings.HasPrefix(schema, "sqlite 0006_outbox_any_kind ") {
+	if schema, err := s.Schema(ctx); err != nil || !strings.HasPrefix(schema, "sqlite 0007_ledger ") {
 		t.Errorf("Schema = %q, %v; want it to name the last migration", schema, err)
 	}
 }
