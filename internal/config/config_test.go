@@ -420,3 +420,24 @@ func TestParseRetention(t *testing.T) {
 		}
 	}
 }
+
+func TestTimeZone(t *testing.T) {
+	if loc := config.FromEnv(env{}.get).Location(); loc.String() != "Asia/Kolkata" && loc.String() != "IST" {
+		t.Errorf("default Location = %v, want Asia/Kolkata", loc)
+	}
+	c := config.FromEnv(env{"MUNSHI_TZ": "Asia/Dubai"}.get)
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, c.Location())
+	if _, off := at.Zone(); off != 4*3600 {
+		t.Errorf("Asia/Dubai offset %d, want 4h", off)
+	}
+	bad := config.FromEnv(env{"MUNSHI_TZ": "Mars/Olympus"}.get)
+	if err := bad.Validate(); err == nil || !strings.Contains(err.Error(), "MUNSHI_TZ") {
+		t.Errorf("Validate(Mars/Olympus) = %v", err)
+	}
+	if loc := bad.Location(); loc.String() != "Asia/Kolkata" && loc.String() != "IST" {
+		t.Errorf("a bad zone falls back to %v", loc)
+	}
+}
