@@ -28,7 +28,7 @@ type Problem struct {
 
 // Error lists the problems of a file that was refused as a whole.
 type Error struct {
-	File     string // catalog, customers or users
+	File     string // catalog, customers, users, orders or payments
 	Problems []Problem
 	More     int // problems not listed
 }

@@ -167,9 +167,13 @@ const (
 	catalog kind = iota
 	customers
 	users
+	orders
+	payments
 )
 
-func (k kind) String() string { return [...]string{"catalog", "customers", "users"}[k] }
+func (k kind) String() string {
+	return [...]string{"catalog", "customers", "users", "orders", "payments"}[k]
+}
 
 // read runs the reader of k and returns how many rows it produced.
 func read(k kind, data string) (int, error) {
@@ -187,6 +191,18 @@ func read(k kind, data string) (int, error) {
 			return -1, errors.New("ReadCustomers returned customers with an error")
 		}
 		return len(cs), err
+	case orders:
+		h, err := csvimport.ReadOrders(in, testBooks, kolkata)
+		if err != nil && (h.Orders != nil || h.Line != nil) {
+			return -1, errors.New("ReadOrders returned orders with an error")
+		}
+		return len(h.Orders), err
+	case payments:
+		h, err := csvimport.ReadPayments(in, testBooks, kolkata)
+		if err != nil && (h.Payments != nil || h.Line != nil) {
+			return -1, errors.New("ReadPayments returned payments with an error")
+		}
+		return len(h.Payments), err
 	default:
 		us, err := csvimport.ReadUsers(in)
 		if err != nil && us != nil {

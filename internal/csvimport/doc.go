@@ -1,5 +1,5 @@
 // Package csvimport reads the catalog, customer and user CSV files of the
-// contract into domain values. It validates every row and reports each bad
+// contract, and the order and payment history files, into domain values. It validates every row and reports each bad
 // one with its line number and reason, so that the caller can refuse the
 // whole file rather than import half of it.
 //
@@ -10,6 +10,14 @@
 // business, and SKUs, names and aliases that people send as replies
 // ("ok", "haan", "cancel", "help", "more"). Which words are replies it asks
 // intent and reports, the code that reads those replies.
+//
+// History rows must name customers and SKUs already in the books (the
+// caller passes their keys as Books): rows of one order_id form one order
+// and must agree on its date, customer, status and placer; money is read
+// exactly to the paisa and priced line by line as a tax invoice is; dates
+// are read in the business's time zone. The readers return the line of
+// each order and payment, so that a row the store refuses later can still
+// be named by its line.
 //
 // It must not write to the store itself.
 package csvimport

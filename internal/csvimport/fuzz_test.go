@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -365,4 +367,150 @@ func TestWriteBackDemo(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(againC, cs) {
 		t.Fatalf("customers write-back: %v", err)
 	}
+}
+
+// Hostile history rows: controls and line breaks inside quoted fields,
+// direction overrides, invisible characters, amounts past any business and
+// rows of one order that disagree.
+const (
+	hostileOrders = "\"T-1\r\n\",2026-09-14,C01,GC500,1,1,18,delivered,\n" +
+		"T-2,2026-09-14,C01\x00,GC500,1,1,18,delivered,\n" +
+		"T-3,2026-09-14,\u202EC01,GC500,1,1,18,delivered,\n" +
+		"T-4,2026-09-14,C01,GC\u200B500,1,1,18,delivered,\n" +
+		"T-5,2026-09-14,C01,GC500,999999999999,99999999999,18,delivered,\n" +
+		"T-6,2026-09-14,C01,GC500,1,1,18,delivered,\nT-6,2026-09-15,C02,GC500,1,1,18,cancelled,+919900000003\n" +
+		"T-7,२०२६-०९-१४,C01,GC500,१,1,18,delivered,\n"
+	hostilePayments = "2026-09-15,C01,\"1\n00\",cod,\n" +
+		"2026-09-15,C01,100,cod,UTR\u2066991\u2069\n" +
+		"2026-09-15,C01,100000000000000,cod,\n" +
+		"2026-09-15,C01,100,upi,ref 🧾 ₹\n2026-09-15,c01,100,upi,REF 🧾 ₹\n"
+)
+
+func FuzzReadOrders(f *testing.F) {
+	addSeeds(f, ordersHeader,
+		"T-5531,2026-09-14,C01,GC500,120,92.00,18,delivered,+919900000003\nT-5531,2026-09-14,C01,BR01,12,80,12,delivered,+919900000003\n",
+		"INV/26-27/0042,2026-09-15T18:45,c02,ph1l,7,65.55,18%,Committed,\nT-2,2026-09-15 09:00,Mehta-3,GC500,\"1,000\",0,0,cancelled,\n",
+		"T-1,2026-02-30,C99,NOPE,0,-1,101,shipped,98100\nt-1,x,,,,,,,\n",
+		hostileOrders,
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		h, err := csvimport.ReadOrders(bytes.NewReader(data), testBooks, kolkata)
+		if err != nil {
+			checkError(t, err, "orders", data)
+			if h.Orders != nil || h.Line != nil {
+				t.Fatalf("orders %+v returned with an error", h.Orders)
+			}
+			return
+		}
+		seen := map[string]bool{}
+		for _, o := range h.Orders {
+			if k := strings.ToLower(o.ID); o.ID == "" || seen[k] {
+				t.Fatalf("order id %q empty or twice", o.ID)
+			} else {
+				seen[k] = true
+			}
+			if h.Line[o.ID] < 2 || len(o.Lines) == 0 || !slices.Contains(testBooks.Customers, o.CustomerID) {
+				t.Fatalf("order %+v on line %d", o, h.Line[o.ID])
+			}
+			if o.Status != domain.OrderCommitted && o.Status != domain.OrderDelivered && o.Status != domain.OrderCancelled {
+				t.Fatalf("status %q", o.Status)
+			}
+			if o.PlacedBy != "" {
+				checkPhone(t, o.PlacedBy)
+			}
+			var sub, gst domain.Paise
+			for _, l := range o.Lines {
+				if !slices.Contains(testBooks.SKUs, l.SKU) || l.Qty < 1 || l.Price < 0 || l.GSTRate < 0 || l.GSTRate > 10000 ||
+					l != domain.PriceLine(l) {
+					t.Fatalf("line %+v", l)
+				}
+				sub, gst = sub+l.Amount, gst+l.GSTAmount
+			}
+			if o.Subtotal != sub || o.GST != gst || o.Total != sub+gst || o.Total > maxBalance {
+				t.Fatalf("order %s totals %v + %v = %v", o.ID, o.Subtotal, o.GST, o.Total)
+			}
+			if o.CreatedAt.Year() < 2000 || o.CreatedAt.Year() > 2099 || !o.CommittedAt.Equal(o.CreatedAt) {
+				t.Fatalf("order %s dated %v", o.ID, o.CreatedAt)
+			}
+			checkStrings(t, o.ID)
+		}
+		again, err := csvimport.ReadOrders(bytes.NewReader(writeOrders(t, h.Orders)), testBooks, kolkata)
+		if err != nil {
+			t.Fatalf("written-out orders refused: %v", err)
+		}
+		if !reflect.DeepEqual(again.Orders, h.Orders) {
+			t.Fatalf("written-out orders read differently:\n got %+v\nwant %+v", again.Orders, h.Orders)
+		}
+	})
+}
+
+func FuzzReadPayments(f *testing.F) {
+	addSeeds(f, paymentsHeader,
+		"2026-09-15,C01,\"11,040.00\",cheque,CHQ 004512\n2026-09-16T10:05,c02,1.5,UPI,UTR991\n",
+		"2026-09-16,C02,500,cod,\n2026-09-16,C02,500,cod,\n2026-09-17,C01,250,bank_transfer,utr991\n",
+		"2026-09-15,C99,0,paytm,x\n15-09-2026,C01,-1,cod,\n",
+		hostilePayments,
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		h, err := csvimport.ReadPayments(bytes.NewReader(data), testBooks, kolkata)
+		if err != nil {
+			checkError(t, err, "payments", data)
+			if h.Payments != nil || h.Line != nil {
+				t.Fatalf("payments %+v returned with an error", h.Payments)
+			}
+			return
+		}
+		if len(h.Line) != len(h.Payments) {
+			t.Fatalf("%d lines for %d payments", len(h.Line), len(h.Payments))
+		}
+		refs := map[string]bool{}
+		for i, p := range h.Payments {
+			if i > 0 && h.Line[i] <= h.Line[i-1] {
+				t.Fatalf("lines %v out of order", h.Line)
+			}
+			if !slices.Contains(testBooks.Customers, p.CustomerID) || p.Amount <= 0 || p.Amount > maxBalance {
+				t.Fatalf("payment %+v", p)
+			}
+			if m, err := domain.ParsePaymentMode(string(p.Mode)); err != nil || m != p.Mode {
+				t.Fatalf("mode %q not canonical", p.Mode)
+			}
+			if p.Reference != "" {
+				k := strings.ToLower(p.CustomerID + " " + p.Reference)
+				if refs[k] {
+					t.Fatalf("reference %q of %s twice", p.Reference, p.CustomerID)
+				}
+				refs[k] = true
+			}
+			checkStrings(t, p.Reference)
+		}
+		again, err := csvimport.ReadPayments(bytes.NewReader(writePayments(t, h.Payments)), testBooks, kolkata)
+		if err != nil {
+			t.Fatalf("written-out payments refused: %v", err)
+		}
+		if !reflect.DeepEqual(again.Payments, h.Payments) {
+			t.Fatalf("written-out payments read differently:\n got %+v\nwant %+v", again.Payments, h.Payments)
+		}
+	})
+}
+
+// historyDate writes a time as the history files do, to the minute.
+func historyDate(t time.Time) string { return t.In(kolkata).Format("2006-01-02T15:04") }
+
+func writeOrders(t *testing.T, os []domain.Order) []byte {
+	var rows [][]string
+	for _, o := range os {
+		for _, l := range o.Lines {
+			rows = append(rows, []string{o.ID, historyDate(o.CreatedAt), o.CustomerID, l.SKU, strconv.FormatInt(l.Qty, 10),
+				rupees(l.Price), rupees(domain.Paise(l.GSTRate)), string(o.Status), o.PlacedBy})
+		}
+	}
+	return writeCSV(t, csvimport.OrderColumns, rows)
+}
+
+func writePayments(t *testing.T, ps []domain.Payment) []byte {
+	var rows [][]string
+	for _, p := range ps {
+		rows = append(rows, []string{historyDate(p.ReceivedAt), p.CustomerID, rupees(p.Amount), string(p.Mode), p.Reference})
+	}
+	return writeCSV(t, csvimport.PaymentColumns, rows)
 }

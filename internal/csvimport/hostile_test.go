@@ -62,9 +62,12 @@ func TestHostileCharactersInEveryField(t *testing.T) {
 		{catalog, []string{"GC500", "Glass Cleaner 500ml", "GC|colin", "bottle", "carton=24|box=6", "92.00", "18", "2400", "480"}},
 		{customers, []string{"C01", "Rajesh Kirana Store", "Rajesh|राजेश", "+919810000001", "kirana", "100000", "35000", "cod|credit|upi"}},
 		{users, []string{"+919900000003", "Ravi Kumar", "sales"}},
+		{orders, []string{"T-5531", "2026-09-14", "C01", "GC500", "120", "92.00", "18", "delivered", "+919900000003"}},
+		{payments, []string{"2026-09-15", "C01", "11040.00", "cheque", "CHQ 004512"}},
 	}
 	for _, f := range files {
-		header := map[kind][]string{catalog: csvimport.CatalogColumns, customers: csvimport.CustomerColumns, users: csvimport.UserColumns}[f.kind]
+		header := map[kind][]string{catalog: csvimport.CatalogColumns, customers: csvimport.CustomerColumns, users: csvimport.UserColumns,
+			orders: csvimport.OrderColumns, payments: csvimport.PaymentColumns}[f.kind]
 		for col := range f.valid {
 			for _, h := range hostileRunes {
 				t.Run(fmt.Sprintf("%s/%s/%s", f.kind, header[col], h.name), func(t *testing.T) {
