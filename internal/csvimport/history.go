@@ -1,6 +1,7 @@
 package csvimport
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -287,4 +288,41 @@ func ReadPayments(in io.Reader, books Books, loc *time.Location) (PaymentHistory
 		return PaymentHistory{}, err
 	}
 	return out, nil
+}
+
+// Refused names, by their lines, the orders of h that the books refused
+// because Munshi made them itself; it returns err as it is when it is not
+// a *domain.HistoryClash.
+func (h OrderHistory) Refused(err error) error {
+	var clash *domain.HistoryClash
+	if !errors.As(err, &clash) || len(clash.Orders) == 0 {
+		return err
+	}
+	rd := &reader{file: "orders"}
+	for _, id := range clash.Orders {
+		rd.fail(h.Line[id], "order_id %q is an order Munshi made (or holds as a draft); history never overwrites it, so give it another id", id)
+	}
+	return rd.err()
+}
+
+// Refused names, by their lines, the payments of h that the books refused
+// because Munshi recorded their reference with another amount or mode; it
+// returns err as it is when it is not a *domain.HistoryClash.
+func (h PaymentHistory) Refused(err error) error {
+	var clash *domain.HistoryClash
+	if !errors.As(err, &clash) || len(clash.Payments) == 0 {
+		return err
+	}
+	rd := &reader{file: "payments"}
+	for _, i := range clash.Payments {
+		if i < 0 || i >= len(h.Payments) {
+			continue
+		}
+		p := h.Payments[i]
+		rd.fail(h.Line[i], "reference %q of %s was recorded through Munshi with another amount or mode; history never overwrites it", p.Reference, p.CustomerID)
+	}
+	if e := rd.err(); e != nil {
+		return e
+	}
+	return err
 }

@@ -60,6 +60,16 @@ type History interface {
 	// are, all or nothing, without touching stock or dues; numbered orders
 	// (ORD-1042) keep NewOrderID past them.
 	AddHistory(ctx context.Context, orders []domain.Order, payments []domain.Payment) error
+	// ImportHistory writes orders and payments from history files, marked
+	// as imported, all or nothing and idempotently: orders upserted by id
+	// (lines replaced when they changed), payments by customer and
+	// reference (without one, by customer, date, amount and mode, as often
+	// as the import repeats it), rows already as given left untouched. It
+	// moves neither stock nor dues, and imported orders hold no stock. An
+	// order id Munshi made (or holds as a draft), or a reference Munshi
+	// recorded with another amount or mode, refuses it all with a
+	// *domain.HistoryClash.
+	ImportHistory(ctx context.Context, orders []domain.Order, payments []domain.Payment) (domain.HistoryImport, error)
 }
 
 // Retention deletes what is past its time.

@@ -92,15 +92,19 @@ func orderNumber(id string) int64 {
 	return n
 }
 
-// orderWriter inserts orders and their lines inside one transaction.
-type orderWriter struct{ order, line *sql.Stmt }
+// orderWriter inserts orders and their lines inside one transaction, with
+// source saying where they came from ("munshi" when empty).
+type orderWriter struct {
+	order, line *sql.Stmt
+	source      string
+}
 
 func prepareOrderWriter(ctx context.Context, tx *sql.Tx) (orderWriter, error) {
 	var w orderWriter
 	var err error
 	if w.order, err = tx.PrepareContext(ctx, `INSERT INTO orders (id, customer_id, placed_by, payment_mode, status,
-		subtotal_paise, gst_paise, total_paise, fingerprint, created_at, committed_at, delivered_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`); err != nil {
+		subtotal_paise, gst_paise, total_paise, fingerprint, created_at, committed_at, delivered_at, source)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`); err != nil {
 		return w, err
 	}
 	if w.line, err = tx.PrepareContext(ctx, `INSERT INTO order_lines (order_id, line_no, sku, qty, said_qty, said_unit,
@@ -117,10 +121,18 @@ func (w orderWriter) close() {
 }
 
 func (w orderWriter) write(ctx context.Context, o domain.Order) error {
+	source := w.source
+	if source == "" {
+		source = sourceMunshi
+	}
 	if _, err := w.order.ExecContext(ctx, o.ID, o.CustomerID, o.PlacedBy, string(o.Payment), string(o.Status), int64(o.Subtotal),
-		int64(o.GST), int64(o.Total), o.Fingerprint, formatTime(o.CreatedAt), nullTime(o.CommittedAt), nullTime(o.DeliveredAt)); err != nil {
+		int64(o.GST), int64(o.Total), o.Fingerprint, formatTime(o.CreatedAt), nullTime(o.CommittedAt), nullTime(o.DeliveredAt), source); err != nil {
 		return fmt.Errorf("order %s: %w", o.ID, err)
 	}
+	return w.writeLines(ctx, o)
+}
+
+func (w orderWriter) writeLines(ctx context.Context, o domain.Order) error {
 	for i, l := range o.Lines {
 		if _, err := w.line.ExecContext(ctx, o.ID, i+1, l.SKU, l.Qty, l.SaidQty, l.SaidUnit, int64(l.Price), int64(l.GSTRate),
 			int64(l.Amount), int64(l.GSTAmount)); err != nil {

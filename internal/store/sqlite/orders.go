@@ -157,12 +157,13 @@ func snapshot(ctx context.Context, tx *sql.Tx, customerID string, skus []string)
 }
 
 // committed sums the base units on committed (undelivered) orders by SKU.
+// Imported history holds no stock: the catalog's stock is its snapshot.
 func committed(ctx context.Context, q interface {
 	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
 }, skus []any) (map[string]int64, error) {
 	out := map[string]int64{}
 	rows, err := q.QueryContext(ctx, `SELECT l.sku, SUM(l.qty) FROM orders o JOIN order_lines l ON l.order_id = o.id
-		WHERE o.status = 'committed' AND l.sku IN (`+placeholders(len(skus))+`) GROUP BY l.sku`, skus...)
+		WHERE o.status = 'committed' AND o.source <> 'import' AND l.sku IN (`+placeholders(len(skus))+`) GROUP BY l.sku`, skus...)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: committed stock: %w", err)
 	}

@@ -57,12 +57,14 @@ func (s *Store) Dues(ctx context.Context, dq reports.DuesQuery) (reports.DuesTot
 // oldestUnpaid walks the customer's credit bills newest first, adding up
 // their totals until they cover the outstanding amount: payments settle
 // the oldest bills first, so the last bill reached is the oldest unpaid.
+// Imported orders are bills on the customer's account whatever their
+// payment (their files do not say it; payments come in their own file).
 func oldestUnpaid(ctx context.Context, q querier, d *reports.Due) error {
 	if d.Outstanding <= 0 {
 		return nil
 	}
 	rows, err := q.QueryContext(ctx, `SELECT id, total_paise, created_at FROM orders
-		WHERE customer_id = ? AND payment_mode = 'credit' AND status IN ('committed', 'delivered')
+		WHERE customer_id = ? AND (payment_mode = 'credit' OR source = 'import') AND status IN ('committed', 'delivered')
 		ORDER BY created_at DESC, id DESC`, d.CustomerID)
 	if err != nil {
 		return err

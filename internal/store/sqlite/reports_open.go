@@ -8,12 +8,14 @@ import (
 )
 
 // OpenOrders returns orders waiting for approval, then for delivery, each
-// oldest first.
+// oldest first. Imported history is left out: an order a history file
+// calls committed was open in another system, and Munshi cannot deliver
+// it (order_status shows it, as history).
 func (s *Store) OpenOrders(ctx context.Context, oq reports.OpenOrdersQuery) (reports.OpenOrdersTotals, []reports.OpenOrder, error) {
 	p := oq.Page.Clamp()
 	var t reports.OpenOrdersTotals
 	var out []reports.OpenOrder
-	draftWhere, orderWhere, args := `d.status = 'pending_approval'`, `o.status = 'committed'`, []any{}
+	draftWhere, orderWhere, args := `d.status = 'pending_approval'`, `o.status = 'committed' AND o.source <> 'import'`, []any{}
 	if oq.PlacedBy != "" {
 		draftWhere += ` AND d.placed_by = ?`
 		orderWhere += ` AND o.placed_by = ?`

@@ -16,12 +16,13 @@ import (
 // The stock questions: what is ready, in production and committed to
 // open orders, for some products or the whole catalog.
 
-// heldCTE sums the base units on committed (undelivered) orders by SKU. The
+// heldCTE sums the base units on committed (undelivered) orders by SKU
+// (imported history holds none: the catalog's stock is its snapshot). The
 // CROSS JOIN makes SQLite start from the committed orders (few: the ones
 // waiting for delivery) and read their lines from a covering index.
 const heldCTE = `held AS MATERIALIZED (SELECT l.sku AS sku, SUM(l.qty) AS qty
 	FROM orders o CROSS JOIN order_lines l ON l.order_id = o.id
-	WHERE o.status = 'committed' GROUP BY l.sku)`
+	WHERE o.status = 'committed' AND o.source <> 'import' GROUP BY l.sku)`
 
 const stockColumns = `p.sku, p.name, p.unit, p.pack_sizes, p.price_paise, p.stock_ready, p.stock_wip`
 
@@ -85,7 +86,7 @@ func addCommitted(ctx context.Context, q querier, lines []reports.StockLine) err
 		skus[i] = l.SKU
 	}
 	rows, err := q.QueryContext(ctx, `SELECT l.sku, SUM(l.qty) FROM orders o CROSS JOIN order_lines l ON l.order_id = o.id
-		WHERE o.status = 'committed' AND l.sku IN (`+placeholders(len(skus))+`) GROUP BY l.sku`, skus...)
+		WHERE o.status = 'committed' AND o.source <> 'import' AND l.sku IN (`+placeholders(len(skus))+`) GROUP BY l.sku`, skus...)
 	if err != nil {
 		return err
 	}
@@ -214,7 +215,7 @@ func (s *Store) catalogState(ctx context.Context, q querier) (catalog, error) {
 	}
 	c.value, key.products = domain.Paise(value), c.products
 	if err := q.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(rowid), 0), COALESCE(MIN(rowid), 0), COALESCE(MAX(rowid), 0),
-		TOTAL(total_paise) FROM orders WHERE status = 'committed'`).Scan(
+		TOTAL(total_paise) FROM orders WHERE status = 'committed' AND source <> 'import'`).Scan(
 		&key.orders, &key.orderRowids, &key.orderMin, &key.orderMax, &key.orderTotals); err != nil {
 		return c, err
 	}

@@ -44,6 +44,10 @@ func Run(t *testing.T, open Open) {
 		{"CatalogVersionMoves", testCatalogVersion},
 		{"AddHistory", testAddHistory},
 		{"AddHistoryRollsBack", testAddHistoryRollsBack},
+		{"ImportHistoryIsIdempotent", testImportHistory},
+		{"ImportHistoryReplacesWhatChanged", testImportHistoryReplaces},
+		{"ImportHistoryNeverOverwritesMunshi", testImportHistoryClashes},
+		{"ImportedHistoryInReports", testImportedHistoryInReports},
 
 		{"Drafts", testDrafts},
 		{"NewOrderIDsAreUnique", testNewOrderIDs},
