@@ -30,7 +30,9 @@ func imported(at time.Time) ([]domain.Order, []domain.Payment) {
 		return o
 	}
 	day := 24 * time.Hour
-	gc := func(n int64) domain.OrderLine { return domain.OrderLine{SKU: "GC500", Qty: n, Price: 9200, GSTRate: 1800} }
+	gc := func(n int64) domain.OrderLine {
+		return domain.OrderLine{SKU: "GC500", Qty: n, Price: 9200, GSTRate: 1800}
+	}
 	orders := []domain.Order{
 		order("T-5531", "C01", ravi, domain.OrderDelivered, 30*day, gc(120), domain.OrderLine{SKU: "BR01", Qty: 12, Price: 8000, GSTRate: 1200}),
 		order("ORD-2000", "C02", "", domain.OrderCommitted, 2*day, gc(1000)),
