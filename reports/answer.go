@@ -28,6 +28,9 @@ type Call struct {
 //   - pending_orders: pending_orders([customer]).
 //   - report: "top customers" → top_customers(period); else
 //     sales_summary(period, by, [product], [customer]).
+//   - order_status: order_status([order], [customer], [period]), the
+//     order as written ("ORD-1042", or a number of three digits or more
+//     standing alone: "1042 kahan hai").
 //   - any other intent naming a product and a word of buying ("who bought
 //     glass cleaner last week?") → sales_summary by customer.
 func (t *Tools) Plan(d intent.Decision) (Call, bool) {
@@ -72,6 +75,15 @@ func (t *Tools) Plan(d intent.Decision) (Call, bool) {
 	case domain.IntentPendingOrders:
 		delete(args, "product")
 		return Call{Tool: ToolPendingOrders, Args: args}, true
+	case domain.IntentOrderStatus:
+		delete(args, "product")
+		if ref := orderAskedAbout(d.Text, n); ref != "" {
+			args["order"] = ref
+		}
+		if period != "" {
+			args["period"] = period
+		}
+		return Call{Tool: ToolOrderStatus, Args: args}, true
 	case domain.IntentReport:
 		if period != "" {
 			args["period"] = period
@@ -150,3 +162,44 @@ func quantity(n intent.Normalized) (int64, string, bool) {
 	}
 	return 0, "", false
 }
+
+// orderAskedAbout is the order a message names, as the person wrote it:
+// an order reference ("ORD-1042", "order #1042"), else a number of three
+// digits or more with no unit or span of days beside it ("1042 kahan
+// hai"); "" when none.
+func orderAskedAbout(text string, n intent.Normalized) string {
+	written := func(e intent.Entity) string {
+		if e.Start < 0 || e.End > len(n.Tokens) || e.Start >= e.End {
+			return e.ID
+		}
+		from, to := n.Tokens[e.Start].Start, n.Tokens[e.End-1].End
+		if from < 0 || to > len(text) || from >= to {
+			return e.ID
+		}
+		return text[from:to]
+	}
+	for _, e := range n.Entities {
+		if e.Kind == intent.EntityOrderRef {
+			return written(e)
+		}
+	}
+	ents := n.Entities
+	for i, e := range ents {
+		if e.Kind != intent.EntityNumber || len(e.ID) < 3 || strings.Trim(e.ID, "0123456789") != "" {
+			continue
+		}
+		if i+1 < len(ents) && ents[i+1].Kind == intent.EntityUnit && ents[i+1].Start == e.End ||
+			i > 0 && ents[i-1].Kind == intent.EntityUnit && ents[i-1].End == e.Start {
+			continue
+		}
+		if e.End < len(n.Tokens) && spanWords[n.Tokens[e.End].Text] {
+			continue
+		}
+		return e.ID
+	}
+	return ""
+}
+
+// spanWords after a number make it a span of time, not an order number.
+var spanWords = map[string]bool{"day": true, "days": true, "din": true, "dino": true, "week": true, "weeks": true,
+	"hafte": true, "month": true, "months": true, "mahine": true, "mahina": true}

@@ -26,6 +26,10 @@ type Books interface {
 	// OpenOrders returns orders waiting for an owner's approval, then
 	// committed orders waiting for delivery, oldest first.
 	OpenOrders(ctx context.Context, q OpenOrdersQuery) (OpenOrdersTotals, []OpenOrder, error)
+	// OrderStatuses returns orders with where each stands — waiting for an
+	// owner's approval or refused by one (drafts), committed, delivered or
+	// cancelled — newest first, with the count in each state.
+	OrderStatuses(ctx context.Context, q OrderStatusQuery) (OrderStatusTotals, []OrderState, error)
 	// SalesSummary sums order lines of committed and delivered orders
 	// created in [From, To), grouped by product, customer or day.
 	SalesSummary(ctx context.Context, q SalesQuery) (SalesTotals, []SalesLine, error)
@@ -204,4 +208,52 @@ type SalesTotals struct {
 	Qty    int64 // base units; meaningful only for one product
 	Amount domain.Paise
 	GST    domain.Paise
+}
+
+// OrderStatusQuery filters orders by id (any of the spellings given), by
+// who placed them ("" for anyone), by customers, and by when they were
+// placed: [From, To), zero for any time.
+type OrderStatusQuery struct {
+	OrderIDs    []string
+	PlacedBy    string
+	CustomerIDs []string
+	From, To    time.Time
+	Page        Page
+}
+
+// Where an order stands.
+const (
+	StateAwaitingApproval = "pending_approval" // a draft sent to the owners
+	StateRejected         = "rejected"         // a draft an owner refused
+	StateCommitted        = "committed"        // in the books, to deliver
+	StateDelivered        = "delivered"
+	StateCancelled        = "cancelled"
+)
+
+// OrderState is one order and where it stands. ChangedAt is when it got
+// there (approval asked or refused, committed, delivered, cancelled), as
+// far as the books know. Imported orders are history from another system:
+// their state is that system's.
+type OrderState struct {
+	ID           string
+	State        string
+	CustomerID   string
+	CustomerName string
+	PlacedBy     string
+	PlacedByName string // the user's name, "" when not a user
+	Imported     bool
+	Total        domain.Paise // with GST
+	Lines        int
+	CreatedAt    time.Time
+	ChangedAt    time.Time
+}
+
+// OrderStatusTotals counts the orders a query matched, by state.
+type OrderStatusTotals struct {
+	AwaitingApproval, Rejected, Committed, Delivered, Cancelled int
+}
+
+// Count is every order matched.
+func (t OrderStatusTotals) Count() int {
+	return t.AwaitingApproval + t.Rejected + t.Committed + t.Delivered + t.Cancelled
 }

@@ -18,6 +18,7 @@ const (
 	ToolPendingOrders = "pending_orders"
 	ToolSalesSummary  = "sales_summary"
 	ToolTopCustomers  = "top_customers"
+	ToolOrderStatus   = "order_status"
 )
 
 // Recorder writes audit entries; *audit.Log is one (it redacts secrets
@@ -143,6 +144,11 @@ func (t *Tools) Call(ctx context.Context, user domain.User, name string, args ma
 	res.at = c
 	rep, understood, err := t.run(cctx, user, name, args, c)
 	res.Args, res.Latency = understood, time.Since(start)
+	if domain.ErrorCode(err) == domain.EUNAUTHORIZED {
+		// The role may use the tool, but not on what was asked: someone
+		// else's order.
+		res.Refused, res.Text = true, domain.ErrorMessage(err)
+	}
 	if err == nil {
 		res.Report = rep
 		var next int
@@ -195,6 +201,8 @@ func (t *Tools) run(ctx context.Context, user domain.User, name string, args map
 		return &PendingOrders{Totals: tot, Orders: orders, Offset: page.Offset, PlacedBy: q.PlacedBy, Customers: names(customers)}, understood, err
 	case ToolSalesSummary, ToolTopCustomers:
 		return t.sales(ctx, name, args, page, understood, c)
+	case ToolOrderStatus:
+		return t.orderStatus(ctx, user, args, page, understood, c)
 	}
 	return nil, understood, domain.Errorf(domain.EINVALID, "There is no tool called %q.", name)
 }

@@ -84,6 +84,7 @@ func Run(t *testing.T, open Open) {
 		{"ReportStockCatalogAndOuts", testStockCatalog},
 		{"ReportDues", testDues},
 		{"ReportOpenOrders", testOpenOrders},
+		{"ReportOrderStatuses", testOrderStatuses},
 		{"ReportSalesSummary", testSalesSummary},
 		{"ReportMatch", testMatch},
 		{"ReportCommittedFollowsTheBooks", testCommittedFollows},
