@@ -42,41 +42,23 @@ func (s *Store) OrderStatuses(ctx context.Context, sq reports.OrderStatusQuery) 
 	draftWhere, draftArgs := filter("d")
 	draftWhere += ` AND d.status IN ('pending_approval', 'rejected')`
 	orderWhere, orderArgs := filter("o")
-	both := append(append([]any{}, draftArgs...), orderArgs...)
 	err := s.report(ctx, "order status", func(ctx context.Context, q querier) error {
-		rows, err := q.QueryContext(ctx, `SELECT state, COUNT(*) FROM (
-			SELECT d.status AS state FROM drafts d WHERE `+draftWhere+`
-			UNION ALL SELECT o.status FROM orders o WHERE `+orderWhere+`) GROUP BY state`, both...)
-		if err != nil {
-			return err
-		}
-		for rows.Next() {
-			var state string
-			var n int
-			if err := rows.Scan(&state, &n); err != nil {
-				rows.Close()
+		// Counted table by table: each groups on its own status index,
+		// where the union would sort every row it holds.
+		for _, count := range []struct {
+			query string
+			args  []any
+		}{
+			{`SELECT d.status, COUNT(*) FROM drafts d WHERE ` + draftWhere + ` GROUP BY d.status`, draftArgs},
+			{`SELECT o.status, COUNT(*) FROM orders o WHERE ` + orderWhere + ` GROUP BY o.status`, orderArgs},
+		} {
+			if err := countStates(ctx, q, &t, count.query, count.args); err != nil {
 				return err
 			}
-			switch state {
-			case reports.StateAwaitingApproval:
-				t.AwaitingApproval += n
-			case reports.StateRejected:
-				t.Rejected += n
-			case reports.StateCommitted:
-				t.Committed += n
-			case reports.StateDelivered:
-				t.Delivered += n
-			case reports.StateCancelled:
-				t.Cancelled += n
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
 		}
 		end := p.Offset + p.Limit
 		args := append(append(append(append([]any{}, draftArgs...), end), orderArgs...), end, p.Limit, p.Offset)
-		rows, err = q.QueryContext(ctx, `SELECT x.id, x.state, x.imported, x.customer_id, COALESCE(c.name, x.customer_id),
+		rows, err := q.QueryContext(ctx, `SELECT x.id, x.state, x.imported, x.customer_id, COALESCE(c.name, x.customer_id),
 				x.placed_by, COALESCE(u.name, ''), x.total, x.lines, x.created_at, x.changed_at
 			FROM (
 				SELECT * FROM (SELECT d.id AS id, d.status AS state, 0 AS imported, d.customer_id AS customer_id,
@@ -110,4 +92,33 @@ func (s *Store) OrderStatuses(ctx context.Context, sq reports.OrderStatusQuery) 
 		return rows.Err()
 	})
 	return t, out, err
+}
+
+// countStates adds the (state, count) rows of query to t.
+func countStates(ctx context.Context, q querier, t *reports.OrderStatusTotals, query string, args []any) error {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var state string
+		var n int
+		if err := rows.Scan(&state, &n); err != nil {
+			return err
+		}
+		switch state {
+		case reports.StateAwaitingApproval:
+			t.AwaitingApproval += n
+		case reports.StateRejected:
+			t.Rejected += n
+		case reports.StateCommitted:
+			t.Committed += n
+		case reports.StateDelivered:
+			t.Delivered += n
+		case reports.StateCancelled:
+			t.Cancelled += n
+		}
+	}
+	return rows.Err()
 }
