@@ -9,7 +9,7 @@ import (
 )
 
 // Report is what a tool returns: one of *StockCheck, *CatalogStock,
-// *OutOfStock, *Dues, *PendingOrders or *Sales. Each renders itself for
+// *OutOfStock, *Dues, *PendingOrders, *Sales or *OrderStatus. Each renders itself for
 // WhatsApp and snapshots itself for a model.
 type Report interface {
 	// Rows is how many rows the tool returned.

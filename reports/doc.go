@@ -15,8 +15,10 @@
 // goes through — the WhatsApp path, the agent and `munshi mcp`:
 //
 //  1. the role check (owners: every tool; accounts: outstanding, pending
-//     orders and sales; sales staff: stock, and the pending orders they
-//     placed; anyone else: nothing), refusing politely and saying who can
+//     orders, order status and sales; sales staff: stock, and the pending
+//     orders and order status of the orders they placed — asked about
+//     someone else's order by number, they are told it is not theirs, a
+//     refusal; anyone else: nothing), refusing politely and saying who can
 //     see it;
 //  2. the arguments, with product and customer names resolved (exact SKU
 //     or id, name or alias in the books, then the Normalizer's reading with
@@ -37,6 +39,14 @@
 //	pending_orders(customer?)                waiting for approval, then to deliver
 //	sales_summary(period, by, product?, customer?)  by product, customer or day, before GST
 //	top_customers(period)                    customers by sales
+//	order_status(order?, customer?, period?) where orders stand: waiting for the owner, not approved,
+//	                                         committed (to deliver), delivered, cancelled; newest first
+//
+// Imported history (orders from another system's files) counts in sales
+// and in the age of the oldest unpaid bill, whatever its payment mode; it
+// holds no stock and is never pending (the other system had it open, and
+// Munshi cannot deliver it); order_status shows it, marked as imported
+// history.
 //
 // Every list tool also takes offset. Periods: today, yesterday, this_week,
 // last_week, this_month, last_month, this_year, last_N_days; weeks start on
