@@ -294,11 +294,10 @@ func ReadPayments(in io.Reader, books Books, loc *time.Location) (PaymentHistory
 // because Munshi made them itself; it returns err as it is when it is not
 // a *domain.HistoryClash.
 func (h OrderHistory) Refused(err error) error {
-	var clash *domain.HistoryClash
-	if !errors.As(err, &clash) || len(clash.Orders) == 0 {
+	clash, rd := clashOf(err, "orders")
+	if clash == nil || len(clash.Orders) == 0 {
 		return err
 	}
-	rd := &reader{file: "orders"}
 	for _, id := range clash.Orders {
 		rd.fail(h.Line[id], "order_id %q is an order Munshi made (or holds as a draft); history never overwrites it, so give it another id", id)
 	}
@@ -309,11 +308,10 @@ func (h OrderHistory) Refused(err error) error {
 // because Munshi recorded their reference with another amount or mode; it
 // returns err as it is when it is not a *domain.HistoryClash.
 func (h PaymentHistory) Refused(err error) error {
-	var clash *domain.HistoryClash
-	if !errors.As(err, &clash) || len(clash.Payments) == 0 {
+	clash, rd := clashOf(err, "payments")
+	if clash == nil || len(clash.Payments) == 0 {
 		return err
 	}
-	rd := &reader{file: "payments"}
 	for _, i := range clash.Payments {
 		if i < 0 || i >= len(h.Payments) {
 			continue
@@ -325,4 +323,14 @@ func (h PaymentHistory) Refused(err error) error {
 		return e
 	}
 	return err
+}
+
+// clashOf is the *domain.HistoryClash in err (nil when there is none) and
+// a reader to report its rows of file on.
+func clashOf(err error, file string) (*domain.HistoryClash, *reader) {
+	var clash *domain.HistoryClash
+	if !errors.As(err, &clash) {
+		return nil, nil
+	}
+	return clash, &reader{file: file}
 }

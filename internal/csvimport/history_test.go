@@ -61,11 +61,7 @@ func TestReadOrders(t *testing.T) {
 
 func TestReadOrdersBadRows(t *testing.T) {
 	long := strings.Repeat("9", 30)
-	tests := []struct {
-		name string
-		rows string
-		want []problem
-	}{
+	tests := []badRow{
 		{"unknown customer", "T-1,2026-09-14,C99,GC500,1,1,18,delivered,\n", []problem{p(2, "customer_id", "C99", "not a customer", "customers file")}},
 		{"unknown sku", "T-1,2026-09-14,C01,NOPE,1,1,18,delivered,\n", []problem{p(2, "sku", "NOPE", "not a product", "catalog")}},
 		{"bad date", "T-1,14/09/2026,C01,GC500,1,1,18,delivered,\n", []problem{p(2, "date", "YYYY-MM-DD")}},
@@ -98,19 +94,7 @@ func TestReadOrdersBadRows(t *testing.T) {
 		{"every bad row named", "T-1,2026-09-14,C01,GC500,1,1,18,delivered,\nT-2,2026-09-14,C09,GC500,1,1,18,delivered,\nT-3,2026-09-14,C01,GC500,1,1,18,delivered,\nT-4,2026-09-14,C01,ZZ,1,1,18,delivered,\n",
 			[]problem{p(3, "C09"), p(5, "ZZ")}},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			n, err := read(orders, ordersHeader+tc.rows)
-			if n != 0 {
-				t.Fatalf("%d orders returned with the error", n)
-			}
-			ce := importError(t, err, "orders")
-			wantProblems(t, ce, tc.want...)
-			if len(ce.Problems) != len(tc.want) {
-				t.Errorf("problems %+v, want %d", ce.Problems, len(tc.want))
-			}
-		})
-	}
+	badRows(t, orders, ordersHeader, tests)
 }
 
 func TestReadOrdersHeader(t *testing.T) {
@@ -147,11 +131,7 @@ func TestReadPayments(t *testing.T) {
 }
 
 func TestReadPaymentsBadRows(t *testing.T) {
-	tests := []struct {
-		name string
-		rows string
-		want []problem
-	}{
+	tests := []badRow{
 		{"unknown customer", "2026-09-15,C99,100,cod,\n", []problem{p(2, "C99", "not a customer")}},
 		{"zero", "2026-09-15,C01,0,cod,\n", []problem{p(2, "amount", "more than zero")}},
 		{"negative", "2026-09-15,C01,-5,cod,\n", []problem{p(2, "amount", "negative")}},
@@ -162,13 +142,25 @@ func TestReadPaymentsBadRows(t *testing.T) {
 		{"long reference", "2026-09-15,C01,100,cod," + strings.Repeat("R", 65) + "\n", []problem{p(2, "reference", "64")}},
 		{"reference twice for a customer", "2026-09-15,C01,100,upi,UTR991\n2026-09-16,C01,200,upi,utr991\n", []problem{p(3, "utr991", "line 2")}},
 	}
+	badRows(t, payments, paymentsHeader, tests)
+}
+
+// badRow is rows of a file and the problems, exactly, that refuse it.
+type badRow struct {
+	name string
+	rows string
+	want []problem
+}
+
+func badRows(t *testing.T, k kind, header string, tests []badRow) {
+	t.Helper()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			n, err := read(payments, paymentsHeader+tc.rows)
+			n, err := read(k, header+tc.rows)
 			if n != 0 {
-				t.Fatalf("%d payments returned with the error", n)
+				t.Fatalf("%d rows returned with the error", n)
 			}
-			ce := importError(t, err, "payments")
+			ce := importError(t, err, k.String())
 			wantProblems(t, ce, tc.want...)
 			if len(ce.Problems) != len(tc.want) {
 				t.Errorf("problems %+v, want %d", ce.Problems, len(tc.want))
