@@ -107,6 +107,12 @@ type (
 		Period string `json:"period,omitempty"`
 		Offset int    `json:"offset,omitempty"`
 	}
+	statusInput struct {
+		Order    string `json:"order,omitempty"`
+		Customer string `json:"customer,omitempty"`
+		Period   string `json:"period,omitempty"`
+		Offset   int    `json:"offset,omitempty"`
+	}
 )
 
 // newMCPServer serves every tool of reports.Specs through tools.Call, as
@@ -131,6 +137,10 @@ func newMCPServer(tools *reports.Tools) *mcp.Server {
 			})
 		case reports.ToolTopCustomers:
 			addTool(s, tools, spec, func(in topInput) map[string]any { return toolArgs("period", in.Period, "offset", in.Offset) })
+		case reports.ToolOrderStatus:
+			addTool(s, tools, spec, func(in statusInput) map[string]any {
+				return toolArgs("order", in.Order, "customer", in.Customer, "period", in.Period, "offset", in.Offset)
+			})
 		default:
 			panic("mcp: no input type for tool " + spec.Name)
 		}
