@@ -53,6 +53,12 @@ func KeysOf(res Result) Keys {
 			add(&k.Customers, o.CustomerID)
 			add(&k.Rows, o.ID+" "+o.CustomerName+": "+o.Total.String())
 		}
+	case *OrderStatus:
+		for _, o := range r.Orders {
+			add(&k.Customers, o.CustomerID)
+			_, words := stateWords(o.State, o.Imported)
+			add(&k.Rows, o.ID+" "+o.CustomerName+": "+words)
+		}
 	case *Sales:
 		if r.Product != nil {
 			add(&k.Products, r.Product.ID)

@@ -225,3 +225,13 @@ func TestPlanOrderStatus(t *testing.T) {
 	d = intent.Decision{Text: "ORD-1006 kahan hai", Intent: domain.IntentOrderStatus, Normalized: b.router.Normalize("ORD-1006 kahan hai")}
 	wantContains(t, b.tools.Answer(context.Background(), sales, d).Text, "not one of your orders")
 }
+
+// TestOrderStatusKeys: an order status answer puts its customers in play,
+// so that "unka outstanding" can follow "Rajesh ka order gaya kya?".
+func TestOrderStatusKeys(t *testing.T) {
+	b := statusBooks(t)
+	k := reports.KeysOf(b.call(t, owner, reports.ToolOrderStatus, map[string]any{"order": "ORD-1004"}))
+	if !reflect.DeepEqual(k.Customers, []string{"C01"}) || !reflect.DeepEqual(k.Rows, []string{"ORD-1004 Rajesh Kirana Store: committed, to deliver"}) {
+		t.Fatalf("keys %+v", k)
+	}
+}
