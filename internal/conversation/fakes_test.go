@@ -105,8 +105,17 @@ func (f *fakeOrders) Take(_ context.Context, _ domain.User, text string) domain.
 func (f *fakeOrders) Confirm(_ context.Context, _ domain.User, ref string) domain.Reply {
 	return f.reply("confirm " + ref)
 }
-func (f *fakeOrders) Cancel(_ context.Context, _ domain.User, ref string) domain.Reply {
+func (f *fakeOrders) Cancel(_ context.Context, _ domain.User, ref, _ string) domain.Reply {
 	return f.reply("cancel " + ref)
+}
+func (f *fakeOrders) Deliver(_ context.Context, _ domain.User, text string) domain.Reply {
+	return f.reply("deliver " + text)
+}
+func (f *fakeOrders) RecordPayment(_ context.Context, _ domain.User, text string) domain.Reply {
+	return f.reply("payment " + text)
+}
+func (f *fakeOrders) ReceiveGoods(_ context.Context, _ domain.User, text string) domain.Reply {
+	return f.reply("receive " + text)
 }
 func (f *fakeOrders) Repeat(_ context.Context, _ domain.User, draftID, customerID string) domain.Reply {
 	return f.reply("repeat " + draftID + " for " + customerID)
