@@ -37,7 +37,7 @@ const MaxAmount = domain.Paise(100_00_00_000 * 100)
 // amount is a sum of money read from a message, and where it was.
 type amount struct {
 	paise      domain.Paise
-	start, end int // tokens
+	start, end int  // tokens
 	marked     bool // beside ₹, rs, rupees or /-: certainly money
 }
 
