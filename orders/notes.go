@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -340,4 +341,53 @@ func (p *Parser) ReadReceipt(text string) ReceiptNote {
 	p.items(r, &out)
 	note.Items, note.Unresolved = out.Items, out.Unresolved
 	return note
+}
+
+// itemJSON is an item as the route contract writes it.
+type itemJSON struct {
+	SKU string `json:"sku"`
+	Qty int64  `json:"qty"`
+}
+
+func itemsJSON(items []Item) []itemJSON {
+	out := make([]itemJSON, 0, len(items))
+	for _, it := range items {
+		out = append(out, itemJSON{it.SKU, it.Qty})
+	}
+	return out
+}
+
+// nullable is s, or null when it is empty.
+func nullable[T comparable](v T) *T {
+	var zero T
+	if v == zero {
+		return nil
+	}
+	return &v
+}
+
+// MarshalJSON writes the contract's shape: what was not read is null.
+func (n PaymentNote) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		CustomerID *string             `json:"customer_id"`
+		Amount     *domain.Paise       `json:"amount_paise"`
+		Mode       *domain.PaymentMode `json:"mode"`
+		Reference  *string             `json:"reference"`
+	}{nullable(n.CustomerID), nullable(n.Amount), nullable(n.Mode), nullable(n.Reference)})
+}
+
+// MarshalJSON writes the contract's shape.
+func (n DeliveryNote) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		OrderID *string    `json:"order_id"`
+		Short   []itemJSON `json:"short"`
+	}{nullable(n.OrderID), itemsJSON(n.Short)})
+}
+
+// MarshalJSON writes the contract's shape.
+func (n ReceiptNote) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Items   []itemJSON `json:"items"`
+		FromWIP bool       `json:"from_wip"`
+	}{itemsJSON(n.Items), n.FromWIP})
 }

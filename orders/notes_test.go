@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -121,4 +122,52 @@ func TestOrderRef(t *testing.T) {
 			t.Errorf("OrderRef(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+func TestNotesJSON(t *testing.T) {
+	p := demoParser(t)
+	for _, c := range []struct {
+		got  any
+		want string
+	}{
+		{p.ReadPayment("Mehta ne 50,000 diya cheque 123456"), `{"customer_id":"C03","amount_paise":5000000,"mode":"cheque","reference":"123456"}`},
+		{p.ReadPayment("50000 mile"), `{"customer_id":null,"amount_paise":5000000,"mode":null,"reference":null}`},
+		{p.ReadDelivery("ORD-1042 delivered, GC 5 carton kam"), `{"order_id":"ORD-1042","short":[{"sku":"GC500","qty":120}]}`},
+		{p.ReadDelivery("delivered"), `{"order_id":null,"short":[]}`},
+		{p.ReadReceipt("production se 2 carton GC ready"), `{"items":[{"sku":"GC500","qty":48}],"from_wip":true}`},
+	} {
+		b, err := json.Marshal(c.got)
+		if err != nil || string(b) != c.want {
+			t.Errorf("json = %s, %v; want %s", b, err, c.want)
+		}
+	}
+}
+
+// FuzzReaders: hostile, oversized and unicode-heavy text never panics, and
+// what is read stays inside the books' bounds.
+func FuzzReaders(f *testing.F) {
+	for _, s := range []string{"Mehta ne 50,000 diya cheque 123456", "received 1.2 lakh from Gupta by NEFT ref UTR991",
+		"ORD-1042 delivered, GC 5 carton kam", "1042 deliver ho gaya", "production se 20 carton phenyl ready",
+		"मेहता ने डेढ़ लाख का चेक दिया", "ORD-99999999999999999999 delivered", "=cmd|' /C calc'!A0 50000 cash", "\x00\xff₹₹₹"} {
+		f.Add(s)
+	}
+	p := demoParser(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		pay := p.ReadPayment(s)
+		if pay.Amount < 0 || pay.Amount > MaxAmount {
+			t.Fatalf("ReadPayment(%q) amount %v", s, pay.Amount)
+		}
+		if len(pay.Unresolved) == 0 && (pay.CustomerID == "" || pay.Amount == 0 || pay.Mode == "") {
+			t.Fatalf("ReadPayment(%q) = %+v: incomplete without a question", s, pay)
+		}
+		del := p.ReadDelivery(s)
+		if len(del.Unresolved) == 0 && del.OrderID == "" {
+			t.Fatalf("ReadDelivery(%q) = %+v: no order without a question", s, del)
+		}
+		for _, it := range append(append(del.Short, del.Only...), p.ReadReceipt(s).Items...) {
+			if it.Qty <= 0 || it.Qty > MaxQty {
+				t.Fatalf("%q: item %+v out of bounds", s, it)
+			}
+		}
+	})
 }
