@@ -332,6 +332,9 @@ func (s *Service) remember(ctx context.Context, user domain.User, in domain.Inbo
 	}
 	person := memory.Turn{Role: memory.RolePerson, Text: in.Body, At: at, Intent: t.decision.Intent}
 	for _, e := range t.decision.Normalized.Entities {
+		if e.Weak && t.decision.Intent == domain.IntentGreeting {
+			continue // "jai shri krishna" names no one
+		}
 		switch e.Kind {
 		case intent.EntityCustomer:
 			person.Customers = appendNew(person.Customers, e.ID)
