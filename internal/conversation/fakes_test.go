@@ -92,11 +92,14 @@ func (f *fakeRouter) Route(ctx context.Context, text string) intent.Decision {
 	return d
 }
 
-type fakeOrders struct{ calls []string }
+type fakeOrders struct {
+	calls    []string
+	question bool // replies ask something
+}
 
 func (f *fakeOrders) reply(call string) domain.Reply {
 	f.calls = append(f.calls, call)
-	return domain.Reply{Text: "orders: " + call, About: "D-7"}
+	return domain.Reply{Text: "orders: " + call, About: "D-7", Question: f.question}
 }
 
 func (f *fakeOrders) Take(_ context.Context, _ domain.User, text string) domain.Reply {
