@@ -27,6 +27,9 @@ var placeholders = map[EntityKind]string{
 func shapeOf(n Normalized, buf []string) []string {
 	e := 0
 	for i := 0; i < len(n.Tokens); i++ {
+		if e < len(n.Entities) && n.Entities[e].Start == i && n.Entities[e].Weak {
+			e++ // a weak name reads as its words
+		}
 		if e < len(n.Entities) && n.Entities[e].Start == i {
 			buf = append(buf, placeholders[n.Entities[e].Kind])
 			i = n.Entities[e].End - 1

@@ -48,6 +48,9 @@ func edgeOf(node, word int32) edge { return edge(uint64(uint32(node))<<32 | uint
 type variant struct {
 	kind EntityKind
 	ids  []string
+	// weak: a customer's name made only of greeting words ("Ram",
+	// "Shree Krishna"), which routing reads as words.
+	weak bool
 	// seq is the order the variant was made in: of two equally good
 	// matches, the name listed first in the catalog wins.
 	seq  int32
@@ -261,10 +264,24 @@ func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, wo
 	}
 }
 
+// nameKept says whether a name is recognised at all, and whether it is
+// weak (a customer's name made only of greeting words). A one-word name
+// that is also "ok", "stock" or "do" would swallow the very words routing
+// depends on, and is not.
+func nameKept(kind EntityKind, words []string) (keep, weak bool) {
+	weak = kind == EntityCustomer
+	for _, w := range words {
+		weak = weak && greetingOnly[w]
+	}
+	if len(words) == 1 && !weak && (reservedWord(words[0]) || isNumber(words[0]) || utf8.RuneCountInString(words[0]) < 2) {
+		return false, false
+	}
+	return true, weak
+}
+
 func (l *lexiconBuilder) addVariant(kind EntityKind, id string, words []string) {
-	if len(words) == 1 && (reservedWord(words[0]) || isNumber(words[0]) || utf8.RuneCountInString(words[0]) < 2) {
-		// A name that is also "ok", "stock" or "do" would swallow the very
-		// words routing depends on.
+	keep, weak := nameKept(kind, words)
+	if !keep {
 		return
 	}
 	node := l.path(words)
@@ -282,6 +299,7 @@ func (l *lexiconBuilder) addVariant(kind EntityKind, id string, words []string) 
 		last = &v.next
 	}
 	*last = l.newVariant(kind, id)
+	(*last).weak = weak
 }
 
 // newVariant makes a name of one id. Variants and their first ids are

@@ -39,7 +39,7 @@ type scanBucket struct {
 func newScanLexicon(l *lexicon, v Vocabulary) *scanLexicon {
 	s := &scanLexicon{l: l, first: map[string][]*scanName{}, fuzzy: map[scanBucket][]string{}}
 	l.eachName(v, func(kind EntityKind, id string, words []string) {
-		if len(words) == 1 && (reservedWord(words[0]) || isNumber(words[0]) || utf8.RuneCountInString(words[0]) < 2) {
+		if keep, _ := nameKept(kind, words); !keep {
 			return
 		}
 		for _, n := range s.first[words[0]] {

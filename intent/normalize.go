@@ -42,6 +42,10 @@ type Entity struct {
 	Start, End int
 	// Fuzzy is set when the name matched with one typo ("phenl").
 	Fuzzy bool
+	// Weak is set on a customer's name made only of greeting words ("Ram",
+	// "Shree Krishna"): the order parser and the questions read the name,
+	// routing reads the words, so "ram ram bhai" stays a greeting.
+	Weak bool
 }
 
 // Normalized is a message in canonical form with the entities it names.

@@ -1,6 +1,10 @@
 package intent
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/munshi/munshi/internal/domain"
+)
 
 // commonWords are everyday English and Hinglish words that are never a
 // product or customer name on their own, whatever a catalog says, and
@@ -43,9 +47,28 @@ dekho suniye bolo bolna samajh samjha samjhe pehle baad waala sabko sabka unhe u
 tumhe hamein humein
 `
 
-var reserved = buildReserved()
+var (
+	reserved = buildReserved(true)
+	// greetingOnly are the words reserved only because greetings read
+	// them: "ram", "krishna", "jai", "shri". Distributors are named after
+	// them (Shree Krishna Traders, Ram Traders), so such a customer name is
+	// kept as a weak name: the order parser and the questions read it,
+	// routing reads the word.
+	greetingOnly = func() map[string]bool {
+		outside := buildReserved(false)
+		only := map[string]bool{}
+		for w := range reserved {
+			if !outside[w] {
+				only[w] = true
+			}
+		}
+		return only
+	}()
+)
 
-func buildReserved() map[string]bool {
+// buildReserved collects the reserved words; withGreetings says whether
+// the greeting rules' words are among them.
+func buildReserved(withGreetings bool) map[string]bool {
 	reserved := map[string]bool{}
 	for _, w := range strings.Fields(commonWords) {
 		reserved[w] = true
@@ -74,6 +97,9 @@ func buildReserved() map[string]bool {
 		}
 	}
 	for _, r := range rules {
+		if r.intent == domain.IntentGreeting && !withGreetings {
+			continue
+		}
 		for _, g := range r.need {
 			add(g)
 		}

@@ -13,11 +13,20 @@ import (
 // owner naming an order, the escalated draft with that number.
 func (s *Service) Confirm(ctx context.Context, user domain.User, ref string) domain.Reply {
 	if ref != "" {
-		return s.decide(ctx, user, ref, true)
+		return s.decide(ctx, user, ref, "", true)
 	}
-	d, ok, err := s.Books.LatestDraft(ctx, user.Phone, s.now().Add(-ApprovalWindow))
+	d, ok, p, shown, err := s.lastShown(ctx, user)
 	if err != nil {
 		return s.failure(ctx, "confirm", err)
+	}
+	if shown {
+		switch p.Status {
+		case ProposalOpen:
+			return s.settle(ctx, user, p)
+		case ProposalApplied:
+			return domain.Reply{Text: "That is already recorded."}
+		}
+		return domain.Reply{Text: "There is nothing waiting for your ok. Send the payment, delivery or order again."}
 	}
 	if !ok || d.Status == DraftCancelled || d.Status == DraftReplaced {
 		return domain.Reply{Text: "There is no order waiting for your ok. Send the order first, then reply *ok* to the summary (within 30 minutes)."}
@@ -212,15 +221,45 @@ func (s *Service) escalate(ctx context.Context, user domain.User, shown, fresh D
 	return domain.Reply{Text: fmt.Sprintf("%s:\n%s\nI have sent it to them; you'll hear back here.", lead, reasons(fresh, Escalate))}
 }
 
-// Cancel drops the draft last shown to the person, or, for an owner naming
-// an order, rejects that escalated draft.
-func (s *Service) Cancel(ctx context.Context, user domain.User, ref string) domain.Reply {
-	if ref != "" {
-		return s.decide(ctx, user, ref, false)
+// lastShown is what the person was shown last and may say ok or cancel
+// to: their latest draft, or (shown set) their latest proposal when it is
+// newer.
+func (s *Service) lastShown(ctx context.Context, user domain.User) (d Draft, ok bool, p Proposal, shown bool, err error) {
+	since := s.now().Add(-ApprovalWindow)
+	if d, ok, err = s.Books.LatestDraft(ctx, user.Phone, since); err != nil {
+		return
 	}
-	d, ok, err := s.Books.LatestDraft(ctx, user.Phone, s.now().Add(-ApprovalWindow))
+	if p, shown, err = s.Books.LatestProposal(ctx, user.Phone, since); err != nil {
+		return
+	}
+	shown = shown && (!ok || p.CreatedAt.After(d.CreatedAt))
+	return
+}
+
+// Cancel drops what was last shown to the person (a draft, or a payment,
+// delivery or stock summary), or, for an owner naming an order, rejects
+// that escalated draft or cancels that placed order; text is the whole
+// message, whose other words are the reason.
+func (s *Service) Cancel(ctx context.Context, user domain.User, ref, text string) domain.Reply {
+	if ref != "" {
+		return s.decide(ctx, user, ref, text, false)
+	}
+	d, ok, p, shown, err := s.lastShown(ctx, user)
 	if err != nil {
 		return s.failure(ctx, "cancel", err)
+	}
+	if shown {
+		if p.Status == ProposalOpen {
+			dropped, err := s.Books.DropProposal(ctx, p.ID, user.Phone)
+			if err != nil {
+				return s.failure(ctx, "cancel", err)
+			}
+			if dropped {
+				s.Audit.Record(ctx, user.Phone, "cancel", p.Subject, map[string]any{"proposal": p.ID, "kind": string(p.Kind)})
+				return domain.Reply{Text: "Dropped. Nothing was recorded."}
+			}
+		}
+		return domain.Reply{Text: "There is nothing waiting to cancel."}
 	}
 	if !ok || d.Status != DraftOpen {
 		return domain.Reply{Text: "There is no open order to cancel."}
@@ -236,17 +275,24 @@ func (s *Service) Cancel(ctx context.Context, user domain.User, ref string) doma
 	return domain.Reply{Text: fmt.Sprintf("Cancelled order %s for %s. Nothing was placed.", d.ID, d.Customer.Name)}
 }
 
-// decide is an owner's "approve ORD-…" or "reject ORD-…".
-func (s *Service) decide(ctx context.Context, user domain.User, ref string, approve bool) domain.Reply {
+// decide is an owner's "approve ORD-…" or "reject ORD-…"; "cancel ORD-…"
+// of an order already placed cancels it, after a summary and an ok.
+func (s *Service) decide(ctx context.Context, user domain.User, ref, text string, approve bool) domain.Reply {
 	verb := map[bool]string{true: "approve", false: "reject"}[approve]
 	if user.Role != domain.RoleOwner {
 		s.Audit.Record(ctx, user.Phone, "refusal", ref, map[string]any{"reason": "only owners may " + verb})
+		if !approve {
+			return domain.Reply{Text: "Only an owner can reject or cancel orders."}
+		}
 		return domain.Reply{Text: fmt.Sprintf("Only an owner can %s orders.", verb)}
 	}
-	id := strings.ToUpper(ref)
+	id := OrderRef(ref)
 	d, ok, err := s.Books.DraftByID(ctx, id)
 	if err != nil {
 		return s.failure(ctx, verb, err)
+	}
+	if !approve && (!ok || d.Status == DraftCommitted) {
+		return s.CancelOrder(ctx, user, id, cancelReason(text, id))
 	}
 	if !ok {
 		return domain.Reply{Text: fmt.Sprintf("I can't find order %s.", id)}
@@ -271,4 +317,23 @@ func (s *Service) decide(ctx context.Context, user domain.User, ref string, appr
 		s.Nudge()
 	}
 	return domain.Reply{Text: fmt.Sprintf("Rejected order %s. The salesperson has been told.", d.ID)}
+}
+
+// cancelWords are the words of "cancel ORD-1042" itself, not its reason.
+var cancelWords = map[string]bool{"cancel": true, "cancelled": true, "canceled": true, "reject": true, "radd": true,
+	"kar": true, "karo": true, "do": true, "order": true, "please": true, "pls": true, "because": true, "kyunki": true,
+	"reason": true, "as": true, "since": true}
+
+// cancelReason is what a cancellation message says besides cancelling:
+// "cancel ORD-1042 — customer refused" gives "customer refused".
+func cancelReason(text, id string) string {
+	var keep []string
+	for _, w := range strings.Fields(text) {
+		bare := strings.ToLower(strings.Trim(w, ".,;:!?-—–()\"'"))
+		if bare == "" || cancelWords[bare] || OrderRef(bare) == id {
+			continue
+		}
+		keep = append(keep, strings.Trim(w, "—–-:;,"))
+	}
+	return strings.TrimSpace(strings.Join(keep, " "))
 }

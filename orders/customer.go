@@ -72,8 +72,14 @@ func (p *Parser) customerSpan(r *reading) (name string) {
 func (p *Parser) customer(r *reading, named string, out *Parsed) {
 	ids := map[string]bool{}
 	var shared [][]string
+	strong := false
 	for _, e := range r.ents {
-		if e.Kind != intent.EntityCustomer {
+		strong = strong || e.Kind == intent.EntityCustomer && !e.Weak
+	}
+	for _, e := range r.ents {
+		if e.Kind != intent.EntityCustomer || e.Weak && strong {
+			// "Ram ram bhai, Sharma ko …": a greeting word beside a
+			// customer's full name is a greeting.
 			continue
 		}
 		if len(e.IDs) > 1 {

@@ -29,6 +29,7 @@ type Books interface {
 	Commit(ctx context.Context, c Commitment) error
 	UsersByRole(ctx context.Context, role domain.Role) ([]domain.User, error)
 	UserByPhone(ctx context.Context, phone string) (domain.User, error)
+	LedgerBooks
 }
 
 // DraftMove is a change of a draft's status.
@@ -123,8 +124,13 @@ func (s *Service) Take(ctx context.Context, user domain.User, text string) domai
 		parsed = s.extract(ctx, user, text, parsed)
 	}
 	if !parsed.Complete() {
+		// What the person saw last is now this question: an "ok" must
+		// not place the order shown before it.
+		if err := s.Books.SetAside(ctx, user.Phone); err != nil {
+			return s.failure(ctx, "order", err)
+		}
 		s.Audit.Record(ctx, user.Phone, "order_question", "", map[string]any{"unresolved": parsed.Unresolved, "customer": parsed.CustomerID})
-		return domain.Reply{Text: Questions(parsed)}
+		return domain.Reply{Text: Questions(parsed), Question: true}
 	}
 	return s.show(ctx, user, parsed.CustomerID, parsed.Payment, parsed.Items)
 }
@@ -143,7 +149,10 @@ func (s *Service) show(ctx context.Context, user domain.User, customerID string,
 			for _, m := range d.Customer.PaymentModes {
 				modes = append(modes, ModeName(m))
 			}
-			return domain.Reply{Text: fmt.Sprintf("How will %s pay: %s? Please send the order again with the payment mode.", d.Customer.Name, orList(modes))}
+			if err := s.Books.SetAside(ctx, user.Phone); err != nil {
+				return s.failure(ctx, "draft", err)
+			}
+			return domain.Reply{Text: fmt.Sprintf("How will %s pay: %s? Please send the order again with the payment mode.", d.Customer.Name, orList(modes)), Question: true}
 		}
 		if d, err = s.draft(ctx, customerID, d.Customer.PaymentModes[0], items); err != nil {
 			return s.failure(ctx, "draft", err)

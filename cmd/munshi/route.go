@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"reflect"
 	"strings"
 	"sync/atomic"
 
@@ -29,6 +30,10 @@ type routeResult struct {
 	Confidence float64        `json:"confidence"`
 	LatencyUS  int64          `json:"latency_us"`
 	Order      *orders.Parsed `json:"order,omitempty"`
+	// What was read for the lifecycle intents.
+	Payment  *orders.PaymentNote  `json:"payment,omitempty"`
+	Delivery *orders.DeliveryNote `json:"delivery,omitempty"`
+	Received *orders.ReceiptNote  `json:"received,omitempty"`
 }
 
 func cmdRoute(ctx context.Context, env environment, args []string) error {
@@ -46,17 +51,30 @@ func cmdRoute(ctx context.Context, env environment, args []string) error {
 	each := func(text string) error {
 		d := router.Route(llmbudget.WithCallBudget(ctx, 2), text)
 		res := routeResult{Text: text, Intent: string(d.Intent), Tier: string(d.Tier), Confidence: d.Confidence, LatencyUS: d.Latency.Microseconds()}
-		if d.Intent == domain.IntentOrder {
+		switch d.Intent {
+		case domain.IntentOrder:
 			parsed := parser.Parse(text)
 			res.Order = &parsed
+		case domain.IntentPayment:
+			note := parser.ReadPayment(text)
+			res.Payment = &note
+		case domain.IntentDelivery:
+			note := parser.ReadDelivery(text)
+			res.Delivery = &note
+		case domain.IntentStockReceived:
+			note := parser.ReadReceipt(text)
+			res.Received = &note
 		}
 		if *asJSON {
 			return enc.Encode(res)
 		}
 		_, err := fmt.Fprintf(env.stdout, "%-15s %-6s %.2f %6dµs  %s\n", res.Intent, res.Tier, res.Confidence, res.LatencyUS, text)
-		if err == nil && res.Order != nil {
-			line, _ := json.Marshal(res.Order)
-			_, err = fmt.Fprintf(env.stdout, "%15s order: %s\n", "", line)
+		for name, read := range map[string]any{"order": res.Order, "payment": res.Payment, "delivery": res.Delivery, "received": res.Received} {
+			if err != nil || reflect.ValueOf(read).IsNil() {
+				continue
+			}
+			line, _ := json.Marshal(read)
+			_, err = fmt.Fprintf(env.stdout, "%15s %s: %s\n", "", name, line)
 		}
 		return err
 	}

@@ -53,9 +53,16 @@ type RoutingObserver interface {
 type Orders interface {
 	Take(ctx context.Context, user domain.User, text string) domain.Reply
 	Confirm(ctx context.Context, user domain.User, ref string) domain.Reply
-	Cancel(ctx context.Context, user domain.User, ref string) domain.Reply
+	// Cancel drops what the person was shown last, or, naming an order,
+	// rejects or cancels it; text is the whole message (its reason).
+	Cancel(ctx context.Context, user domain.User, ref, text string) domain.Reply
 	Repeat(ctx context.Context, user domain.User, draftID, customerID string) domain.Reply
 	AddToDraft(ctx context.Context, user domain.User, draftID, sku, text string) domain.Reply
+	// The books after an order: each reads its message, shows a summary
+	// and waits for "ok".
+	Deliver(ctx context.Context, user domain.User, text string) domain.Reply
+	RecordPayment(ctx context.Context, user domain.User, text string) domain.Reply
+	ReceiveGoods(ctx context.Context, user domain.User, text string) domain.Reply
 }
 
 // Reports answers questions from the books.
@@ -215,7 +222,7 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	case memory.RefAddToDraft:
 		return s.Orders.AddToDraft(ctx, user, ref.Draft, ref.Product, text), t
 	case memory.RefCancelThat:
-		return s.Orders.Cancel(ctx, user, ""), t
+		return s.Orders.Cancel(ctx, user, "", text), t
 	}
 	if ref.Kind == memory.RefPronoun {
 		d = withReferents(d, ref)
@@ -227,11 +234,24 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	case domain.IntentHelp:
 		return domain.Reply{Text: Menu(user)}, t
 	case domain.IntentOrder:
-		return s.Orders.Take(ctx, user, text), t
+		return asked(s.Orders.Take(ctx, user, text), &t), t
 	case domain.IntentConfirm:
-		return s.Orders.Confirm(ctx, user, orderRef(d)), t
+		ref := orderRef(d)
+		if q, ok := pendingQuestion(conv); ok && ref == "" {
+			// The last thing said was a question: "ok" does not answer it,
+			// and must not approve what was shown before it.
+			return domain.Reply{Text: "I still need an answer to my question before anything can be placed or recorded:\n\n" + q +
+				"\n\nPlease answer it, or send the whole message again."}, t
+		}
+		return s.Orders.Confirm(ctx, user, ref), t
 	case domain.IntentCancel:
-		return s.Orders.Cancel(ctx, user, orderRef(d)), t
+		return s.Orders.Cancel(ctx, user, orderRef(d), text), t
+	case domain.IntentDelivery:
+		return asked(s.Orders.Deliver(ctx, user, text), &t), t
+	case domain.IntentPayment:
+		return asked(s.Orders.RecordPayment(ctx, user, text), &t), t
+	case domain.IntentStockReceived:
+		return asked(s.Orders.ReceiveGoods(ctx, user, text), &t), t
 	}
 	if reply, ok := s.question(ctx, user, text, d, &t); ok {
 		return reply, t
@@ -258,6 +278,28 @@ func (s *Service) question(ctx context.Context, user domain.User, text string, d
 		return domain.Reply{}, false
 	}
 	return domain.Reply{Text: reports.HelpText}, true
+}
+
+// toolQuestion marks, in memory, a reply that asked something before
+// anything could be shown.
+const toolQuestion = "question"
+
+// asked notes in the turn whether the reply is such a question.
+func asked(r domain.Reply, t *turn) domain.Reply {
+	if r.Question {
+		t.tool = toolQuestion
+	}
+	return r
+}
+
+// pendingQuestion is the question Munshi's last reply asked, if it asked one.
+func pendingQuestion(conv memory.Conversation) (string, bool) {
+	for i := len(conv.Turns) - 1; i >= 0; i-- {
+		if t := conv.Turns[i]; t.Role == memory.RoleMunshi {
+			return t.Text, t.Tool == toolQuestion
+		}
+	}
+	return "", false
 }
 
 // withReferents adds the customer or product a follow-up refers to ("uska
@@ -290,6 +332,9 @@ func (s *Service) remember(ctx context.Context, user domain.User, in domain.Inbo
 	}
 	person := memory.Turn{Role: memory.RolePerson, Text: in.Body, At: at, Intent: t.decision.Intent}
 	for _, e := range t.decision.Normalized.Entities {
+		if e.Weak && t.decision.Intent == domain.IntentGreeting {
+			continue // "jai shri krishna" names no one
+		}
 		switch e.Kind {
 		case intent.EntityCustomer:
 			person.Customers = appendNew(person.Customers, e.ID)

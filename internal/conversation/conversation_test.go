@@ -326,3 +326,54 @@ func TestOrdersAndBudget(t *testing.T) {
 		t.Fatalf("remembered %+v", turns)
 	}
 }
+
+// TestLifecycleAndOkAfterAQuestion: deliveries, payments and goods
+// received go to orders with the whole message; an "ok" right after a
+// question repeats the question instead of approving what came before it.
+func TestLifecycleAndOkAfterAQuestion(t *testing.T) {
+	w := newWorld()
+	w.router.intents["ORD-1042 delivered"] = domain.IntentDelivery
+	w.router.intents["Mehta ne 50k diya UPI"] = domain.IntentPayment
+	w.router.intents["GC 100 carton aaya"] = domain.IntentStockReceived
+	w.router.intents["cancel ORD-1042 customer refused"] = domain.IntentCancel
+	w.router.entities["cancel ORD-1042 customer refused"] = []intent.Entity{{Kind: intent.EntityOrderRef, ID: "ORDER-1042"}}
+	for text, want := range map[string]string{
+		"ORD-1042 delivered":               "orders: deliver ORD-1042 delivered",
+		"Mehta ne 50k diya UPI":            "orders: payment Mehta ne 50k diya UPI",
+		"GC 100 carton aaya":               "orders: receive GC 100 carton aaya",
+		"cancel ORD-1042 customer refused": "orders: cancel ORD-1042",
+	} {
+		if r := w.say(owner.Phone, text); r.Text != want {
+			t.Errorf("%q: %q, want %q", text, r.Text, want)
+		}
+	}
+
+	w = newWorld()
+	w.router.intents["ok"] = domain.IntentConfirm
+	w.memory.convs[sales.Phone] = memory.Conversation{Turns: []memory.Turn{
+		{Role: memory.RolePerson, Text: "Rajesh ke liye 5 carton"},
+		{Role: memory.RoleMunshi, Text: "Which product is the 5 carton?", Tool: toolQuestion},
+	}}
+	r := w.say(sales.Phone, "ok")
+	if !strings.Contains(r.Text, "Which product is the 5 carton?") || len(w.orders.calls) != 0 {
+		t.Fatalf("ok after a question = %q (orders called %v); want the question again and nothing approved", r.Text, w.orders.calls)
+	}
+	// After an answer that showed a summary, "ok" goes to orders.
+	w.memory.convs[sales.Phone] = memory.Conversation{Turns: []memory.Turn{{Role: memory.RoleMunshi, Text: "*Order ORD-1042* …"}}}
+	if r := w.say(sales.Phone, "ok"); r.Text != "orders: confirm " {
+		t.Fatalf("ok after a summary = %q", r.Text)
+	}
+}
+
+// TestQuestionRepliesAreRemembered: a reply that asks is kept as a
+// question, so the next "ok" can be answered about it.
+func TestQuestionRepliesAreRemembered(t *testing.T) {
+	w := newWorld()
+	w.router.intents["Rajesh ke liye 5 carton"] = domain.IntentOrder
+	w.orders.question = true
+	w.say(sales.Phone, "Rajesh ke liye 5 carton")
+	turns := w.memory.appended[sales.Phone]
+	if len(turns) != 2 || turns[1].Tool != toolQuestion {
+		t.Fatalf("remembered %+v, want the reply kept as a question", turns)
+	}
+}

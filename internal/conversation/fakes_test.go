@@ -92,11 +92,14 @@ func (f *fakeRouter) Route(ctx context.Context, text string) intent.Decision {
 	return d
 }
 
-type fakeOrders struct{ calls []string }
+type fakeOrders struct {
+	calls    []string
+	question bool // replies ask something
+}
 
 func (f *fakeOrders) reply(call string) domain.Reply {
 	f.calls = append(f.calls, call)
-	return domain.Reply{Text: "orders: " + call, About: "D-7"}
+	return domain.Reply{Text: "orders: " + call, About: "D-7", Question: f.question}
 }
 
 func (f *fakeOrders) Take(_ context.Context, _ domain.User, text string) domain.Reply {
@@ -105,8 +108,17 @@ func (f *fakeOrders) Take(_ context.Context, _ domain.User, text string) domain.
 func (f *fakeOrders) Confirm(_ context.Context, _ domain.User, ref string) domain.Reply {
 	return f.reply("confirm " + ref)
 }
-func (f *fakeOrders) Cancel(_ context.Context, _ domain.User, ref string) domain.Reply {
+func (f *fakeOrders) Cancel(_ context.Context, _ domain.User, ref, _ string) domain.Reply {
 	return f.reply("cancel " + ref)
+}
+func (f *fakeOrders) Deliver(_ context.Context, _ domain.User, text string) domain.Reply {
+	return f.reply("deliver " + text)
+}
+func (f *fakeOrders) RecordPayment(_ context.Context, _ domain.User, text string) domain.Reply {
+	return f.reply("payment " + text)
+}
+func (f *fakeOrders) ReceiveGoods(_ context.Context, _ domain.User, text string) domain.Reply {
+	return f.reply("receive " + text)
 }
 func (f *fakeOrders) Repeat(_ context.Context, _ domain.User, draftID, customerID string) domain.Reply {
 	return f.reply("repeat " + draftID + " for " + customerID)

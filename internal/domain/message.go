@@ -48,6 +48,9 @@ type Reply struct {
 	// About is the order or draft the reply concerns ("ORD-1042"), so that
 	// a follow-up such as "cancel that" can refer to it.
 	About string `json:",omitempty"`
+	// Question is set when the reply asks something before anything can
+	// be shown, so that an "ok" after it is answered about the question.
+	Question bool `json:",omitempty"`
 }
 
 // Outbound is a WhatsApp message Munshi sends on its own initiative (a

@@ -32,8 +32,7 @@ func (s *Store) SaveDraft(ctx context.Context, d orders.Draft) error {
 		return fmt.Errorf("sqlite: save draft: %w", err)
 	}
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `UPDATE drafts SET status = ? WHERE placed_by = ? AND status = ?`,
-			string(orders.DraftReplaced), d.PlacedBy, string(orders.DraftOpen)); err != nil {
+		if err := replaceOpen(ctx, tx, d.PlacedBy); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO drafts (id, placed_by, customer_id, status, fingerprint, payload, created_at)
@@ -132,28 +131,43 @@ func snapshot(ctx context.Context, tx *sql.Tx, customerID string, skus []string)
 	if len(skus) == 0 {
 		return snap, nil
 	}
+	if snap.Products, err = productsIn(ctx, tx, skus); err != nil {
+		return snap, fmt.Errorf("sqlite: snapshot: %w", err)
+	}
 	args := make([]any, len(skus))
 	for i, sku := range skus {
 		args[i] = sku
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT sku, name, aliases, unit, pack_sizes, price_paise, gst_bp, stock_ready, stock_wip
-		FROM products WHERE sku IN (`+placeholders(len(skus))+`)`, args...)
-	if err != nil {
-		return snap, fmt.Errorf("sqlite: snapshot: %w", err)
-	}
-	for rows.Next() {
-		p, err := scanProduct(rows)
-		if err != nil {
-			rows.Close()
-			return snap, fmt.Errorf("sqlite: snapshot: %w", err)
-		}
-		snap.Products[p.SKU] = p
-	}
-	rows.Close()
 	if snap.Committed, err = committed(ctx, tx, args); err != nil {
 		return snap, err
 	}
 	return snap, nil
+}
+
+// productsIn reads some products by SKU.
+func productsIn(ctx context.Context, q querier, skus []string) (map[string]domain.Product, error) {
+	out := make(map[string]domain.Product, len(skus))
+	if len(skus) == 0 {
+		return out, nil
+	}
+	args := make([]any, len(skus))
+	for i, sku := range skus {
+		args[i] = sku
+	}
+	rows, err := q.QueryContext(ctx, `SELECT sku, name, aliases, unit, pack_sizes, price_paise, gst_bp, stock_ready, stock_wip
+		FROM products WHERE sku IN (`+placeholders(len(skus))+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		p, err := scanProduct(rows)
+		if err != nil {
+			return nil, err
+		}
+		out[p.SKU] = p
+	}
+	return out, rows.Err()
 }
 
 // committed sums the base units on committed (undelivered) orders by SKU.
@@ -281,37 +295,43 @@ var _ orders.Books = (*Store)(nil)
 
 // Order reads a committed order with its lines.
 func (s *Store) Order(ctx context.Context, id string) (domain.Order, bool, error) {
+	o, _, ok, err := orderIn(ctx, s.read, id)
+	return o, ok, err
+}
+
+// orderIn reads an order with its lines, and where it came from.
+func orderIn(ctx context.Context, q querier, id string) (domain.Order, string, bool, error) {
 	var o domain.Order
-	var payment, status, created string
+	var payment, status, created, source string
 	var committedAt, deliveredAt sql.NullString
 	var sub, gst, total int64
-	err := s.read.QueryRowContext(ctx, `SELECT id, customer_id, placed_by, payment_mode, status, subtotal_paise, gst_paise,
-		total_paise, fingerprint, created_at, committed_at, delivered_at FROM orders WHERE id = ?`, id).Scan(
-		&o.ID, &o.CustomerID, &o.PlacedBy, &payment, &status, &sub, &gst, &total, &o.Fingerprint, &created, &committedAt, &deliveredAt)
+	err := q.QueryRowContext(ctx, `SELECT id, customer_id, placed_by, payment_mode, status, subtotal_paise, gst_paise,
+		total_paise, fingerprint, created_at, committed_at, delivered_at, source FROM orders WHERE id = ?`, id).Scan(
+		&o.ID, &o.CustomerID, &o.PlacedBy, &payment, &status, &sub, &gst, &total, &o.Fingerprint, &created, &committedAt, &deliveredAt, &source)
 	if errors.Is(err, sql.ErrNoRows) {
-		return o, false, nil
+		return o, "", false, nil
 	} else if err != nil {
-		return o, false, fmt.Errorf("sqlite: order %s: %w", id, err)
+		return o, "", false, fmt.Errorf("sqlite: order %s: %w", id, err)
 	}
 	o.Payment, o.Status = domain.PaymentMode(payment), domain.OrderStatus(status)
 	o.Subtotal, o.GST, o.Total = domain.Paise(sub), domain.Paise(gst), domain.Paise(total)
 	o.CreatedAt, o.CommittedAt, o.DeliveredAt = parseTime(created), parseTime(committedAt.String), parseTime(deliveredAt.String)
-	rows, err := s.read.QueryContext(ctx, `SELECT sku, qty, said_qty, said_unit, price_paise, gst_bp, amount_paise, gst_paise
+	rows, err := q.QueryContext(ctx, `SELECT sku, qty, said_qty, said_unit, price_paise, gst_bp, amount_paise, gst_paise
 		FROM order_lines WHERE order_id = ? ORDER BY line_no`, id)
 	if err != nil {
-		return o, false, fmt.Errorf("sqlite: order %s lines: %w", id, err)
+		return o, "", false, fmt.Errorf("sqlite: order %s lines: %w", id, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var l domain.OrderLine
 		var price, rate, amount, lineGST int64
 		if err := rows.Scan(&l.SKU, &l.Qty, &l.SaidQty, &l.SaidUnit, &price, &rate, &amount, &lineGST); err != nil {
-			return o, false, fmt.Errorf("sqlite: order %s lines: %w", id, err)
+			return o, "", false, fmt.Errorf("sqlite: order %s lines: %w", id, err)
 		}
 		l.Price, l.GSTRate, l.Amount, l.GSTAmount = domain.Paise(price), domain.GSTRate(rate), domain.Paise(amount), domain.Paise(lineGST)
 		o.Lines = append(o.Lines, l)
 	}
-	return o, true, rows.Err()
+	return o, source, true, rows.Err()
 }
 
 // Committed returns the base units committed to open orders for each SKU.

@@ -214,7 +214,7 @@ func testMoveRace(t *testing.T, s store.Store, c *Clock) {
 		var ok, cancel string
 		atOnce(
 			func() { ok = svc.Confirm(ctx, salesRavi, "").Text },
-			func() { cancel = svc.Cancel(ctx, salesRavi, "").Text },
+			func() { cancel = svc.Cancel(ctx, salesRavi, "", "cancel").Text },
 		)
 		cancelled := draftStatus(t, s, d.ID) == orders.DraftCancelled
 		if countTrue(placed(t, s, d.ID), cancelled) != 1 {

@@ -59,6 +59,13 @@ func Run(t *testing.T, open Open) {
 		{"ConcurrentCreditCommitsKeepTheLimit", testCreditRace},
 		{"ConcurrentOksCommitOnce", testOkRace},
 		{"MoveDraftRaceHasOneWinner", testMoveRace},
+		{"DeliverShortRepricesAndMovesStock", testDeliverShort},
+		{"CancelPlacedOrderReversesDues", testCancelPlaced},
+		{"PaymentLowersDuesOncePerReference", testPayment},
+		{"ConcurrentOksRecordAPaymentOnce", testPaymentOksRace},
+		{"ConcurrentDuplicateReferencesRecordOnce", testDuplicateReferenceRace},
+		{"GoodsReceivedAndFromProduction", testReceipt},
+		{"OkIsAboutWhatWasShownLast", testOkIsAboutWhatWasShownLast},
 
 		{"ClaimAndSavedReply", testClaim},
 		{"ClaimConcurrent", testClaimConcurrent},

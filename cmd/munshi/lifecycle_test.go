@@ -1,0 +1,305 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/munshi/munshi/internal/demo"
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// The books after an order, end to end through the webhook: a delivery
+// takes stock out of the godown and tells the placer, a short one
+// re-prices, a cancellation reverses the dues, a payment lowers them to
+// the paisa, and nobody records what their role may not.
+
+// placeAndOk sends an order as the salesperson, says ok, and returns the
+// order as the books hold it.
+func placeAndOk(t *testing.T, m *Main, tag, text string) domain.Order {
+	t.Helper()
+	summary := say(t, m, "SM"+tag+"o", demo.SalesPhone, text)
+	id := orderID.FindString(summary)
+	if id == "" || !strings.Contains(summary, "Reply *ok*") {
+		t.Fatalf("summary:\n%s", summary)
+	}
+	if reply := say(t, m, "SM"+tag+"k", demo.SalesPhone, "ok"); !strings.Contains(reply, "placed") {
+		t.Fatalf("ok: %s", reply)
+	}
+	o, ok, err := m.Store.Order(context.Background(), id)
+	if err != nil || !ok || o.Status != domain.OrderCommitted {
+		t.Fatalf("order %s: %+v %v %v", id, o, ok, err)
+	}
+	return o
+}
+
+func readyOf(t *testing.T, m *Main, sku string) int64 {
+	t.Helper()
+	ps, err := m.Store.Products(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ps {
+		if p.SKU == sku {
+			return p.StockReady
+		}
+	}
+	t.Fatalf("no %s", sku)
+	return 0
+}
+
+func dueOf(t *testing.T, m *Main, id string) domain.Paise {
+	t.Helper()
+	cs, err := m.Store.Customers(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cs {
+		if c.ID == id {
+			return c.Outstanding
+		}
+	}
+	t.Fatalf("no %s", id)
+	return 0
+}
+
+func mustContain(t *testing.T, what, got string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Fatalf("%s lacks %q:\n%s", what, w, got)
+		}
+	}
+}
+
+func TestDeliveryEndToEnd(t *testing.T) {
+	m, tw, _ := startShop(t)
+	ctx := context.Background()
+	o := placeAndOk(t, m, "d1", "10 carton glass cleaner aur 10 pack phenyl for Mehta ji, cheque")
+	ready := readyOf(t, m, "GC500")
+	if held, _ := m.Store.Committed(ctx, "GC500"); held["GC500"] != 240 {
+		t.Fatalf("committed %v", held)
+	}
+	shown := say(t, m, "SMd1d", demo.AccountsPhone, o.ID+" deliver ho gaya")
+	mustContain(t, "delivery summary", shown, o.ID, "Mehta Traders", "Reply *ok*")
+	if readyOf(t, m, "GC500") != ready {
+		t.Fatal("stock moved before ok")
+	}
+	mustContain(t, "delivery ok", say(t, m, "SMd1k", demo.AccountsPhone, "ok"), o.ID, "delivered")
+	if got := readyOf(t, m, "GC500"); got != ready-240 {
+		t.Errorf("GC ready %d, want %d", got, ready-240)
+	}
+	if held, _ := m.Store.Committed(ctx, "GC500", "PH1L"); held["GC500"] != 0 || held["PH1L"] != 0 {
+		t.Errorf("committed %v after delivery", held)
+	}
+	got, _, _ := m.Store.Order(ctx, o.ID)
+	if got.Status != domain.OrderDelivered || got.Total != o.Total {
+		t.Errorf("order %+v", got)
+	}
+	waitFor(t, tw, demo.SalesPhone, "Your order "+o.ID+" for Mehta Traders was delivered")
+	// The stock answer knows.
+	mustContain(t, "stock after", say(t, m, "SMd1s", demo.OwnerPhone, "GC ka stock kitna hai?"), fmt.Sprint(ready-240))
+}
+
+func TestShortDeliveryAndCancelMoveTheDues(t *testing.T) {
+	m, tw, _ := startShop(t)
+	ctx := context.Background()
+	due := dueOf(t, m, "C03")
+	a := placeAndOk(t, m, "s1", "10 carton glass cleaner aur 10 pack phenyl for Mehta ji, udhaar")
+	b := placeAndOk(t, m, "s2", "12 carton glass cleaner for Mehta ji, udhaar")
+	if got := dueOf(t, m, "C03"); got != due+a.Total+b.Total {
+		t.Fatalf("dues %v, want %v", got, due+a.Total+b.Total)
+	}
+	// 5 of the 10 GC cartons did not go: 120 × ₹92 = ₹11,040 + 18% GST off.
+	shown := say(t, m, "SMs1d", demo.AccountsPhone, a.ID+" delivered, GC 5 carton kam")
+	mustContain(t, "short summary", shown, "5 cartons of 10 cartons", "5 cartons short", "re-priced")
+	mustContain(t, "short ok", say(t, m, "SMs1k", demo.AccountsPhone, "ok"), "delivered, short")
+	repriced := a.Total - domain.Paise(1104000+198720)
+	if got, _, _ := m.Store.Order(ctx, a.ID); got.Total != repriced || got.Status != domain.OrderDelivered {
+		t.Errorf("short order total %v (%s), want %v", got.Total, got.Status, repriced)
+	}
+	if got := dueOf(t, m, "C03"); got != due+repriced+b.Total {
+		t.Errorf("dues %v after the short delivery, want %v", got, due+repriced+b.Total)
+	}
+	// A salesperson cannot cancel a placed order; the owner can.
+	mustContain(t, "sales cancel", say(t, m, "SMs2x", demo.SalesPhone, "cancel "+b.ID), "Only an owner")
+	shown = say(t, m, "SMs2c", demo.OwnerPhone, "cancel "+b.ID+" — customer refused")
+	mustContain(t, "cancel summary", shown, b.ID, "customer refused", "Reply *ok*")
+	mustContain(t, "cancel ok", say(t, m, "SMs2k", demo.OwnerPhone, "ok"), "cancelled")
+	if got := dueOf(t, m, "C03"); got != due+repriced {
+		t.Errorf("dues %v after the cancellation, want %v", got, due+repriced)
+	}
+	if held, _ := m.Store.Committed(ctx, "GC500"); held["GC500"] != 0 {
+		t.Errorf("committed %v after cancel", held)
+	}
+	waitFor(t, tw, demo.SalesPhone, "Your order "+b.ID+" for Mehta Traders")
+	waitFor(t, tw, demo.SalesPhone, "was cancelled by Vikram Singh (customer refused)")
+}
+
+func TestPaymentEndToEnd(t *testing.T) {
+	m, _, _ := startShop(t)
+	ctx := context.Background()
+	due := dueOf(t, m, "C03")
+	shown := say(t, m, "SMp1", demo.AccountsPhone, "Mehta ne 50,000.50 diya cheque 123456")
+	mustContain(t, "payment summary", shown, "Mehta Traders", "₹50,000.50", "cheque", "123456", due.String(), (due - 5000050).String())
+	mustContain(t, "payment ok", say(t, m, "SMp1k", demo.AccountsPhone, "ok"), "Recorded")
+	if got := dueOf(t, m, "C03"); got != due-5000050 {
+		t.Fatalf("dues %v, want %v", got, due-5000050)
+	}
+	mustContain(t, "outstanding question", say(t, m, "SMp1q", demo.OwnerPhone, "Mehta ji ka outstanding"), "Outstanding: "+(due-5000050).String())
+
+	mustContain(t, "duplicate", say(t, m, "SMp2", demo.AccountsPhone, "received 20000 from Mehta by cheque no 123456"), "already recorded")
+	mustContain(t, "sales payment", say(t, m, "SMp3", demo.SalesPhone, "Mehta ne 5000 diya cash"), "Only the accounts team or an owner", "Priya Nair")
+	refusals, err := m.Store.AuditEntries(ctx, "refusal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	audited := false
+	for _, e := range refusals {
+		audited = audited || e.Actor == demo.SalesPhone && e.Subject == "payment"
+	}
+	if !audited {
+		t.Errorf("the salesperson's payment refusal is not audited: %+v", refusals)
+	}
+
+	// Two "ok"s at once (a double tap, two MessageSids) record it once.
+	mustContain(t, "second payment", say(t, m, "SMp4", demo.AccountsPhone, "Mehta 1.2 lakh NEFT ref UTR991"), "₹1,20,000")
+	var replies [2]string
+	var wg sync.WaitGroup
+	for i := range replies {
+		wg.Go(func() { replies[i] = say(t, m, fmt.Sprintf("SMp4k%d", i), demo.AccountsPhone, "ok") })
+	}
+	wg.Wait()
+	if n := strings.Count(replies[0]+replies[1], "Recorded"); n != 1 {
+		t.Fatalf("two oks: %q; want one recorded", replies)
+	}
+	if got := dueOf(t, m, "C03"); got != due-5000050-12000000 {
+		t.Errorf("dues %v, want %v", got, due-5000050-12000000)
+	}
+}
+
+func TestGoodsReceivedEndToEnd(t *testing.T) {
+	m, _, _ := startShop(t)
+	ready := readyOf(t, m, "GC500")
+	mustContain(t, "receipt", say(t, m, "SMg1", demo.OwnerPhone, "GC 100 carton aaya"), "+100 cartons", "Reply *ok*")
+	mustContain(t, "receipt ok", say(t, m, "SMg1k", demo.OwnerPhone, "ok"), "Stock updated")
+	if got := readyOf(t, m, "GC500"); got != ready+2400 {
+		t.Errorf("ready %d, want %d", got, ready+2400)
+	}
+	mustContain(t, "sales receipt", say(t, m, "SMg2", demo.SalesPhone, "GC 100 carton aaya"), "Only")
+}
+
+// TestOkAfterAQuestionIsAboutTheQuestion: a blocked draft, then an
+// incomplete order, then "ok": the ok speaks of the question, and nothing
+// is placed.
+func TestOkAfterAQuestionIsAboutTheQuestion(t *testing.T) {
+	m, _, _ := startShop(t)
+	blocked := say(t, m, "SMq1", demo.SalesPhone, "500 carton glass cleaner for Rajesh, COD")
+	mustContain(t, "blocked summary", blocked, "cannot be placed")
+	id := orderID.FindString(blocked)
+	question := say(t, m, "SMq2", demo.SalesPhone, "Rajesh ke liye 5 carton")
+	reply := say(t, m, "SMq3", demo.SalesPhone, "ok")
+	if strings.Contains(reply, id) || !strings.Contains(reply, strings.SplitN(question, "\n", 2)[0]) {
+		t.Fatalf("ok after the question %q = %q; want it to speak of the question, not %s", question, reply, id)
+	}
+	if _, placed, _ := m.Store.Order(context.Background(), id); placed {
+		t.Fatalf("%s placed", id)
+	}
+}
+
+// BenchmarkPaymentRoundTrip is a payment message answered with its
+// summary: reading the amount, mode and reference, the ledger read, the
+// proposal stored, audit, TwiML.
+func BenchmarkPaymentRoundTrip(b *testing.B) {
+	m := startMain(b, newFakeTwilio(b).URL, nil)
+	benchMessages(b, m, demo.AccountsPhone, "Mehta ne 50,000 diya cheque 123456",
+		want{has: []string{"Payment from Mehta Traders", "₹50,000.00", "Reply *ok*"}})
+}
+
+// BenchmarkPaymentOkRoundTrip is the "ok" that records a payment: the
+// proposal claimed, the ledger judged again inside the transaction, the
+// payment inserted and the dues lowered. Each iteration first shows a
+// payment with a new reference (not timed), and checks after the "ok"
+// that the dues fell by it (not timed).
+func BenchmarkPaymentOkRoundTrip(b *testing.B) {
+	m := startMain(b, newFakeTwilio(b).URL, nil)
+	client := &http.Client{}
+	lat := make(latencies, 0, b.N)
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.StopTimer()
+	for i := 0; i < b.N; i++ {
+		due := dueOfB(b, m, "C03")
+		_, shown := post(b, client, m, fmt.Sprintf("SMpay%09d", i), demo.AccountsPhone, fmt.Sprintf("Mehta 1000 UPI ref R%09d", i))
+		want{has: []string{"Reply *ok*"}}.check(b, "payment", shown)
+		b.StartTimer()
+		took, reply := post(b, client, m, fmt.Sprintf("SMpayok%09d", i), demo.AccountsPhone, "ok")
+		b.StopTimer()
+		want{has: []string{"Recorded"}}.check(b, "ok", reply)
+		if got := dueOfB(b, m, "C03"); got != due-100000 {
+			b.Fatalf("dues %v after the ok, want %v", got, due-100000)
+		}
+		lat = append(lat, took)
+	}
+	lat.report(b)
+}
+
+// BenchmarkDeliveryOkRoundTrip is "ORD-… delivered" and its "ok", each
+// timed as one round trip: the order read, the summary, then the
+// delivery applied (order delivered, stock out, placer's message in the
+// outbox). Each iteration first places an order (not timed) and checks
+// after the "ok" that it is delivered (not timed).
+func BenchmarkDeliveryOkRoundTrip(b *testing.B) {
+	m := startMain(b, newFakeTwilio(b).URL, nil)
+	ctx := context.Background()
+	client := &http.Client{}
+	products, err := m.Store.Products(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := range products {
+		products[i].StockReady += int64(b.N+1) * 240
+	}
+	if err := m.Store.UpsertProducts(ctx, products); err != nil {
+		b.Fatal(err)
+	}
+	var msgs, oks latencies
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.StopTimer()
+	for i := 0; i < b.N; i++ {
+		_, summary := post(b, client, m, fmt.Sprintf("SMdo%09d", i), demo.SalesPhone, confirmDraft)
+		id := orderID.FindString(summary)
+		_, placed := post(b, client, m, fmt.Sprintf("SMdk%09d", i), demo.SalesPhone, "ok")
+		want{has: []string{"placed", id}}.check(b, "ok", placed)
+		b.StartTimer()
+		took, shown := post(b, client, m, fmt.Sprintf("SMdd%09d", i), demo.AccountsPhone, id+" delivered")
+		tookOk, done := post(b, client, m, fmt.Sprintf("SMddk%09d", i), demo.AccountsPhone, "ok")
+		b.StopTimer()
+		want{has: []string{"Delivered: " + id, "Reply *ok*"}}.check(b, "delivery", shown)
+		want{has: []string{id, "delivered"}}.check(b, "ok", done)
+		if o, _, _ := m.Store.Order(ctx, id); o.Status != domain.OrderDelivered {
+			b.Fatalf("%s is %s after the ok", id, o.Status)
+		}
+		msgs, oks = append(msgs, took), append(oks, tookOk)
+	}
+	msgs.reportAs(b, "msg-p99-µs")
+	oks.reportAs(b, "ok-p99-µs")
+}
+
+func dueOfB(b *testing.B, m *Main, id string) domain.Paise {
+	cs, err := m.Store.Customers(context.Background())
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range cs {
+		if c.ID == id {
+			return c.Outstanding
+		}
+	}
+	b.Fatalf("no %s", id)
+	return 0
+}

@@ -1,0 +1,311 @@
+package orders
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// build judges a proposal against the ledger: a refusal when the books do
+// not allow it, else the summary, the changes and the messages.
+func (s *Service) build(ctx context.Context, p Proposal, l Ledger, by domain.User) (built, error) {
+	switch p.Kind {
+	case ProposeDelivery:
+		return s.buildDelivery(ctx, p, l, by)
+	case ProposeCancellation:
+		return s.buildCancellation(ctx, p, l, by)
+	case ProposePayment:
+		return buildPayment(p, l)
+	case ProposeReceipt:
+		return buildReceipt(p, l)
+	}
+	return built{}, fmt.Errorf("orders: unknown proposal kind %q", p.Kind)
+}
+
+// placedOrder is the order a delivery or cancellation is about, if the
+// books let it change.
+func placedOrder(p Proposal, l Ledger, doing string) (*domain.Order, error) {
+	o := l.Order
+	switch {
+	case o == nil:
+		return nil, refusal{fmt.Sprintf("I can't find a placed order %s. Please check the number.", p.OrderID)}
+	case l.OrderSource == "import":
+		return nil, refusal{fmt.Sprintf("%s is history imported from your books; %s it there.", o.ID, doing)}
+	case o.Status == domain.OrderDelivered:
+		return nil, refusal{fmt.Sprintf("%s was already delivered on %s.", o.ID, o.DeliveredAt.Format("2 Jan 2006"))}
+	case o.Status == domain.OrderCancelled:
+		return nil, refusal{fmt.Sprintf("%s was cancelled; it cannot be changed now.", o.ID)}
+	case o.Status != domain.OrderCommitted:
+		return nil, refusal{fmt.Sprintf("%s is not a placed order (it is %s).", o.ID, strings.ReplaceAll(string(o.Status), "_", " "))}
+	}
+	return o, nil
+}
+
+func (s *Service) buildDelivery(ctx context.Context, p Proposal, l Ledger, by domain.User) (built, error) {
+	o, err := placedOrder(p, l, "record its delivery")
+	if err != nil {
+		return built{}, err
+	}
+	products := l.Products
+	short := map[string]int64{}
+	for _, it := range p.Short {
+		short[it.SKU] += it.Qty
+	}
+	only := map[string]int64{}
+	for _, it := range p.Only {
+		only[it.SKU] += it.Qty
+	}
+	ordered := map[string]int64{}
+	for _, ln := range o.Lines {
+		ordered[ln.SKU] += ln.Qty
+	}
+	for sku := range mergeKeys(short, only) {
+		if ordered[sku] == 0 {
+			return built{}, refusal{fmt.Sprintf("%s has no %s. Its lines: %s.", o.ID, productName(products, sku), lineList(o.Lines, products))}
+		}
+	}
+	var b built
+	var lines []domain.OrderLine
+	var sum strings.Builder
+	fmt.Fprintf(&sum, "🚚 *Delivered: %s* for %s\n", o.ID, customerName(l, o.CustomerID))
+	var shortfall []string
+	for _, ln := range o.Lines {
+		prod := products[ln.SKU]
+		missing := short[ln.SKU]
+		if q, ok := only[ln.SKU]; ok {
+			if q > ln.Qty {
+				return built{}, refusal{fmt.Sprintf("%s had only %s of %s; %s cannot have been delivered.", o.ID,
+					Quantity(ln.Qty, prod), productName(products, ln.SKU), Quantity(q, prod))}
+			}
+			missing = ln.Qty - q
+		} else if len(only) > 0 {
+			missing = ln.Qty // "sirf 3 carton GC gaya": nothing else went
+		}
+		if missing > ln.Qty {
+			return built{}, refusal{fmt.Sprintf("%s has %s of %s; %s short is more than that.", o.ID,
+				Quantity(ln.Qty, prod), productName(products, ln.SKU), Quantity(missing, prod))}
+		}
+		short[ln.SKU] = 0 // a SKU on two lines is short once
+		got := ln.Qty - missing
+		if missing > 0 {
+			shortfall = append(shortfall, fmt.Sprintf("%s %s", productName(products, ln.SKU), Quantity(missing, prod)))
+		}
+		if got == 0 {
+			fmt.Fprintf(&sum, "• %s: none of %s delivered\n", productName(products, ln.SKU), Quantity(ln.Qty, prod))
+			continue
+		}
+		nl := ln
+		nl.Qty = got
+		if got != ln.Qty {
+			nl.SaidQty, nl.SaidUnit = 0, ""
+			fmt.Fprintf(&sum, "• %s: %s of %s (%s short)\n", productName(products, ln.SKU), Quantity(got, prod), Quantity(ln.Qty, prod), Quantity(missing, prod))
+		} else {
+			fmt.Fprintf(&sum, "• %s: %s\n", productName(products, ln.SKU), Quantity(got, prod))
+		}
+		nl = domain.PriceLine(nl)
+		lines = append(lines, nl)
+		b.changes = append(b.changes, Change{Kind: ChangeStock, SKU: ln.SKU, Ready: -got})
+	}
+	if len(lines) == 0 {
+		return built{}, refusal{fmt.Sprintf("Nothing of %s would be delivered. If the customer took nothing, an owner can cancel it: *cancel %s* with the reason.", o.ID, o.ID)}
+	}
+	var sub, gst domain.Paise
+	for _, ln := range lines {
+		sub += ln.Amount
+		gst += ln.GSTAmount
+	}
+	total := sub + gst
+	b.changes = append([]Change{{Kind: ChangeDeliver, OrderID: o.ID, Lines: lines, Subtotal: sub, GST: gst, Total: total}}, b.changes...)
+	if total != o.Total {
+		fmt.Fprintf(&sum, "Order total: %s → %s (re-priced for what was delivered)\n", o.Total, total)
+	} else {
+		fmt.Fprintf(&sum, "Order total: %s\n", o.Total)
+	}
+	if o.Payment == domain.PayCredit && total != o.Total && l.Customer != nil {
+		delta := total - o.Total
+		fmt.Fprintf(&sum, "Outstanding of %s: %s → %s\n", l.Customer.Name, l.Customer.Outstanding, l.Customer.Outstanding+delta)
+		b.changes = append(b.changes, Change{Kind: ChangeDue, CustomerID: o.CustomerID, Amount: delta})
+	}
+	sum.WriteString("Its stock leaves the godown; any shortfall is released.")
+	b.summary = strings.TrimRight(sum.String(), "\n")
+	what := "delivered"
+	if len(shortfall) > 0 {
+		what = "delivered, short: " + strings.Join(shortfall, ", ")
+	}
+	b.done = fmt.Sprintf("✅ %s recorded as %s. Stock and dues are updated.", o.ID, what)
+	b.effects = s.tellPlacer(ctx, o, by, fmt.Sprintf("🚚 Your order %s for %s was %s.", o.ID, customerName(l, o.CustomerID), what))
+	if len(b.effects) > 0 {
+		b.done += " " + s.placerTold(ctx, o.PlacedBy)
+	}
+	b.detail = map[string]any{"order": o.ID, "total_before": int64(o.Total), "total_after": int64(total), "short": shortfall}
+	return b, nil
+}
+
+func (s *Service) buildCancellation(ctx context.Context, p Proposal, l Ledger, by domain.User) (built, error) {
+	o, err := placedOrder(p, l, "cancel")
+	if err != nil {
+		return built{}, err
+	}
+	var b built
+	var sum strings.Builder
+	fmt.Fprintf(&sum, "❌ *Cancel %s* for %s — %s\n", o.ID, customerName(l, o.CustomerID), o.Total)
+	fmt.Fprintf(&sum, "%s\n", lineList(o.Lines, l.Products))
+	if p.Reason != "" {
+		fmt.Fprintf(&sum, "Reason: %s\n", p.Reason)
+	}
+	b.changes = []Change{{Kind: ChangeCancel, OrderID: o.ID, Note: p.Reason}}
+	if o.Payment == domain.PayCredit && l.Customer != nil {
+		fmt.Fprintf(&sum, "Outstanding of %s: %s → %s\n", l.Customer.Name, l.Customer.Outstanding, l.Customer.Outstanding-o.Total)
+		b.changes = append(b.changes, Change{Kind: ChangeDue, CustomerID: o.CustomerID, Amount: -o.Total})
+	}
+	sum.WriteString("The stock committed to it is released.")
+	b.summary = sum.String()
+	b.done = fmt.Sprintf("✅ %s is cancelled. Its stock is released and the dues are reversed.", o.ID)
+	because := ""
+	if p.Reason != "" {
+		because = " (" + p.Reason + ")"
+	}
+	b.effects = s.tellPlacer(ctx, o, by, fmt.Sprintf("❌ Your order %s for %s (%s) was cancelled by %s%s.", o.ID, customerName(l, o.CustomerID), o.Total, nameOf(by), because))
+	if len(b.effects) > 0 {
+		b.done += " " + s.placerTold(ctx, o.PlacedBy)
+	}
+	b.detail = map[string]any{"order": o.ID, "total": int64(o.Total), "reason": p.Reason}
+	return b, nil
+}
+
+func buildPayment(p Proposal, l Ledger) (built, error) {
+	n := p.Payment
+	c := l.Customer
+	switch {
+	case n == nil || c == nil:
+		return built{}, refusal{"I can't find that customer. Please send the name as it is in the customer list."}
+	case n.Amount <= 0:
+		return built{}, refusal{"A payment needs an amount above zero."}
+	case l.ReferenceUsed:
+		return built{}, refusal{fmt.Sprintf("A payment with reference %s is already recorded for %s, so this looks like a duplicate. Nothing was recorded.", n.Reference, c.Name)}
+	}
+	var sum strings.Builder
+	fmt.Fprintf(&sum, "💰 *Payment from %s*\n", c.Name)
+	fmt.Fprintf(&sum, "Amount: %s by %s", n.Amount, payModeName(n.Mode))
+	if n.Reference != "" {
+		fmt.Fprintf(&sum, " (ref %s)", n.Reference)
+	}
+	after := c.Outstanding - n.Amount
+	fmt.Fprintf(&sum, "\nOutstanding: %s → %s", c.Outstanding, after)
+	if after < 0 {
+		fmt.Fprintf(&sum, "\n⚠️ This is %s more than %s owes; the extra stays as an advance.", -after, c.Name)
+	}
+	b := built{summary: sum.String()}
+	b.changes = []Change{
+		{Kind: ChangePayment, CustomerID: c.ID, Amount: n.Amount, Mode: n.Mode, Reference: n.Reference},
+		{Kind: ChangeDue, CustomerID: c.ID, Amount: -n.Amount},
+	}
+	b.done = fmt.Sprintf("✅ Recorded %s from %s. Outstanding now %s.", n.Amount, c.Name, after)
+	b.detail = map[string]any{"customer": c.ID, "amount_paise": int64(n.Amount), "mode": string(n.Mode), "reference": n.Reference,
+		"outstanding_before": int64(c.Outstanding), "outstanding_after": int64(after), "over": after < 0}
+	return b, nil
+}
+
+func buildReceipt(p Proposal, l Ledger) (built, error) {
+	n := p.Receipt
+	if n == nil || len(n.Items) == 0 {
+		return built{}, refusal{"Which products arrived, and how many?"}
+	}
+	var b built
+	var sum strings.Builder
+	if n.FromWIP {
+		sum.WriteString("🏭 *Ready from production*\n")
+	} else {
+		sum.WriteString("📦 *Goods received*\n")
+	}
+	got := map[string]int64{}
+	var order []string
+	for _, it := range n.Items {
+		if got[it.SKU] == 0 {
+			order = append(order, it.SKU)
+		}
+		got[it.SKU] += it.Qty
+	}
+	var said []string
+	for _, sku := range order {
+		prod, ok := l.Products[sku]
+		if !ok {
+			return built{}, refusal{fmt.Sprintf("%s is no longer in the catalog.", sku)}
+		}
+		q := got[sku]
+		ch := Change{Kind: ChangeStock, SKU: sku, Ready: q}
+		fmt.Fprintf(&sum, "• %s: +%s, ready %s → %s", productName(l.Products, sku), Quantity(q, prod),
+			domain.Units(prod.StockReady, prod.Unit), domain.Units(prod.StockReady+q, prod.Unit))
+		if n.FromWIP {
+			if prod.StockWIP < q {
+				return built{}, refusal{fmt.Sprintf("Only %s of %s is in production, not %s. If these came from outside, say so without \"production\" (e.g. \"%s aaya\").",
+					domain.Units(prod.StockWIP, prod.Unit), productName(l.Products, sku), Quantity(q, prod), Quantity(q, prod))}
+			}
+			ch.WIP = -q
+			fmt.Fprintf(&sum, "; in production %s → %s", domain.Units(prod.StockWIP, prod.Unit), domain.Units(prod.StockWIP-q, prod.Unit))
+		}
+		sum.WriteString("\n")
+		b.changes = append(b.changes, ch)
+		said = append(said, fmt.Sprintf("%s %s", productName(l.Products, sku), Quantity(q, prod)))
+	}
+	b.summary = strings.TrimRight(sum.String(), "\n")
+	b.done = fmt.Sprintf("✅ Stock updated: %s.", strings.Join(said, ", "))
+	b.detail = map[string]any{"items": said, "from_wip": n.FromWIP}
+	return b, nil
+}
+
+// tellPlacer is the message to whoever placed the order, unless they are
+// the one making the change.
+func (s *Service) tellPlacer(ctx context.Context, o *domain.Order, by domain.User, text string) []domain.Effect {
+	if o.PlacedBy == "" || o.PlacedBy == by.Phone {
+		return nil
+	}
+	return []domain.Effect{domain.WhatsApp(domain.Outbound{To: o.PlacedBy, Body: text})}
+}
+
+func (s *Service) placerTold(ctx context.Context, phone string) string {
+	return s.placerName(ctx, phone) + " has been told."
+}
+
+func customerName(l Ledger, id string) string {
+	if l.Customer != nil && l.Customer.ID == id {
+		return l.Customer.Name
+	}
+	return id
+}
+
+func productName(products map[string]domain.Product, sku string) string {
+	if p, ok := products[sku]; ok && p.Name != "" {
+		return p.Name
+	}
+	return sku
+}
+
+func lineList(lines []domain.OrderLine, products map[string]domain.Product) string {
+	var out []string
+	for _, ln := range lines {
+		out = append(out, fmt.Sprintf("%s %s", productName(products, ln.SKU), Quantity(ln.Qty, products[ln.SKU])))
+	}
+	return strings.Join(out, ", ")
+}
+
+// payModeName names how money came in: cash, not "cash on delivery".
+func payModeName(m domain.PaymentMode) string {
+	if m == domain.PayCOD {
+		return "cash"
+	}
+	return ModeName(m)
+}
+
+func mergeKeys(a, b map[string]int64) map[string]bool {
+	out := map[string]bool{}
+	for k := range a {
+		out[k] = true
+	}
+	for k := range b {
+		out[k] = true
+	}
+	return out
+}

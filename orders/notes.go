@@ -1,0 +1,393 @@
+package orders
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// The books after an order are kept from three kinds of message, read
+// here the way orders are: against the catalog and the customers, and
+// anything not settled becomes a question, never a guess.
+
+// PaymentNote is what a payment message says: who paid, how much, how, and
+// the cheque or transfer reference.
+type PaymentNote struct {
+	CustomerID string             `json:"customer_id"`
+	Amount     domain.Paise       `json:"amount_paise"`
+	Mode       domain.PaymentMode `json:"mode"`
+	Reference  string             `json:"reference"`
+	Unresolved []string           `json:"-"`
+}
+
+// DeliveryNote is what a delivery message says: the order, and what of it
+// did not reach the customer.
+type DeliveryNote struct {
+	OrderID string `json:"order_id"`
+	// Short are the quantities not delivered ("GC 5 carton kam"); Only the
+	// quantities that were, when the message says so ("sirf 3 carton GC
+	// gaya"). Base units.
+	Short      []Item   `json:"short"`
+	Only       []Item   `json:"-"`
+	Unresolved []string `json:"-"`
+}
+
+// ReceiptNote is what a goods-received message says.
+type ReceiptNote struct {
+	Items []Item `json:"items"`
+	// FromWIP says the goods came out of the company's own production
+	// (work in progress becomes ready stock), not from outside.
+	FromWIP    bool     `json:"from_wip"`
+	Unresolved []string `json:"-"`
+}
+
+// ReadPayment reads a payment message.
+func (p *Parser) ReadPayment(text string) PaymentNote {
+	n := p.norm.Normalize(text)
+	r := newReading(text, n)
+	var note PaymentNote
+	ref := p.reference(r)
+	if ref >= 0 {
+		note.Reference = strings.ToUpper(strings.Trim(r.source(r.toks[ref].Start, r.toks[ref].End), ".,;:#-"))
+		r.used[ref] = true
+	}
+	var as []amount
+	for _, a := range amounts(r) {
+		if !r.used[a.start] && r.kind(a.start) != intent.EntityCustomer {
+			as = append(as, a)
+		}
+	}
+	if marked := markedOnly(as); len(marked) > 0 {
+		as = marked
+	}
+	switch len(as) {
+	case 0:
+		note.Unresolved = append(note.Unresolved, "How much was paid? Please write the amount, e.g. 50000, 50k or 1.2 lakh.")
+	case 1:
+		note.Amount = as[0].paise
+		for i := as[0].start; i < as[0].end; i++ {
+			r.used[i] = true
+		}
+	default:
+		var said []string
+		for _, a := range as {
+			said = append(said, a.paise.String())
+		}
+		note.Unresolved = append(note.Unresolved, "How much was paid: "+orList(said)+"?")
+	}
+	note.Mode = paymentModeOf(r)
+	if note.Mode == "" {
+		note.Unresolved = append(note.Unresolved, "How was it paid: cash, UPI, cheque or bank transfer?")
+	}
+	id, question := p.payer(r)
+	note.CustomerID = id
+	if question != "" {
+		note.Unresolved = append([]string{question}, note.Unresolved...)
+	}
+	return note
+}
+
+func markedOnly(as []amount) []amount {
+	var out []amount
+	for _, a := range as {
+		if a.marked {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// A payment's reference is found by what marks it, strongest first:
+// a word that says "reference" ("ref", "UTR", "txn id", "cheque no"), a
+// reference written as one word ("UTR991"), then a way of paying followed
+// by something that looks like one ("cheque 123456", "neft N12345").
+var (
+	referenceWords = map[string]bool{"ref": true, "reference": true, "refno": true, "utr": true, "txn": true,
+		"transaction": true, "trxn": true, "rrn": true}
+	referenceFillers = map[string]bool{"no": true, "number": true, "num": true, "nos": true, "id": true, "ref": true,
+		"reference": true, "refno": true, "utr": true, "txn": true, "#": true, "nr": true, "नंबर": true, "नं": true, "संख्या": true}
+	modeReferenceWords = map[string]bool{"cheque": true, "chq": true, "cheq": true, "check": true, "chek": true, "upi": true,
+		"neft": true, "rtgs": true, "imps": true, "चेक": true}
+	referencePrefixes = []string{"utr", "txn", "ref", "chq", "neft", "rtgs", "imps", "upi"}
+)
+
+// reference finds the token holding the payment's reference, or -1.
+func (p *Parser) reference(r *reading) int {
+	after := func(i int) int { // the reference-like token after a marker at i
+		j := i + 1
+		for j < len(r.toks) && referenceFillers[r.toks[j].Text] {
+			j++
+		}
+		if j < len(r.toks) && r.kind(j) != intent.EntityCustomer && looksLikeReference(r.toks[j].Text) &&
+			!strings.Contains(r.source(r.toks[j].Start, r.toks[j].End), ",") && !r.moneyMark(j, j+1) {
+			return j
+		}
+		return -1
+	}
+	for i, t := range r.toks {
+		if referenceWords[t.Text] && r.kind(i) == "" {
+			if j := after(i); j >= 0 {
+				return j
+			}
+		}
+	}
+	for i, t := range r.toks {
+		for _, pre := range referencePrefixes {
+			rest := strings.TrimPrefix(t.Text, pre)
+			if rest != t.Text && len(rest) >= 3 && hasDigit(rest) && r.kind(i) == "" {
+				return i
+			}
+		}
+	}
+	for i, t := range r.toks {
+		if modeReferenceWords[t.Text] && r.kind(i) == "" {
+			if j := after(i); j >= 0 && r.word(j+1) != "k" && amountSuffixes[r.word(j+1)] == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// looksLikeReference: letters and digits, at least four, with a digit.
+func looksLikeReference(s string) bool {
+	if len(s) < 4 || len(s) > 40 || !hasDigit(s) {
+		return false
+	}
+	for _, c := range s {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c == '-' || c == '/') {
+			return false
+		}
+	}
+	return true
+}
+
+func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
+
+// paymentModeOf is the way the money came, from the words outside names.
+// Credit is how an order is paid, not how money arrives: it is not one.
+func paymentModeOf(r *reading) domain.PaymentMode {
+	var out Parsed
+	payment(r, &out)
+	if out.Payment == domain.PayCredit {
+		return ""
+	}
+	if out.Payment == "" {
+		for i, t := range r.toks {
+			// "check" alone is a cheque in a payment message.
+			if t.Text == "check" && r.kind(i) == "" {
+				return domain.PayCheque
+			}
+		}
+	}
+	return out.Payment
+}
+
+// payer is the customer a payment message names, or the question to ask.
+func (p *Parser) payer(r *reading) (string, string) {
+	var ids [][]string
+	for _, e := range r.ents {
+		if e.Kind == intent.EntityCustomer {
+			ids = append(ids, e.IDs)
+		}
+	}
+	switch {
+	case len(ids) == 0:
+		if name := p.customerSpan(r); name != "" {
+			return "", fmt.Sprintf("I don't know a customer called %q. Please send the name as it is in the customer list.", name)
+		}
+		return "", "Which customer paid? Please send their name as it is in the customer list."
+	case len(ids) > 1 && !sameIDs(ids):
+		var names []string
+		for _, set := range ids {
+			names = append(names, p.customerName(set[0]))
+		}
+		return "", "Which customer paid: " + orList(names) + "?"
+	case len(ids[0]) > 1:
+		var names []string
+		for _, id := range ids[0] {
+			names = append(names, p.customerName(id))
+		}
+		return "", "Which one: " + orList(names) + "?"
+	}
+	return ids[0][0], ""
+}
+
+func sameIDs(sets [][]string) bool {
+	for _, s := range sets[1:] {
+		if strings.Join(s, ",") != strings.Join(sets[0], ",") {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *Parser) customerName(id string) string {
+	if c, ok := p.customers[id]; ok {
+		return c.Name
+	}
+	return id
+}
+
+// shortWords mark what did not reach the customer; onlyWords what did.
+var (
+	shortWords = map[string]bool{"kam": true, "kum": true, "short": true, "less": true, "missing": true, "return": true,
+		"returned": true, "wapas": true, "vapas": true, "baki": true, "baaki": true, "pending": true, "undelivered": true,
+		"कम": true, "वापस": true, "बाकी": true, "shortage": true, "damaged": true, "damage": true, "toota": true, "tuta": true}
+	onlyWords = map[string]bool{"only": true, "sirf": true, "keval": true, "bas": true, "सिर्फ": true, "केवल": true}
+)
+
+// ReadDelivery reads a delivery message.
+func (p *Parser) ReadDelivery(text string) DeliveryNote {
+	n := p.norm.Normalize(text)
+	var note DeliveryNote
+	at := -1
+	for k, e := range n.Entities {
+		if e.Kind == intent.EntityOrderRef {
+			if note.OrderID != "" && note.OrderID != OrderRef(e.ID) {
+				return DeliveryNote{Unresolved: []string{"Which one order was delivered? Please send one order number at a time."}}
+			}
+			note.OrderID, at = OrderRef(e.ID), k
+		}
+	}
+	if note.OrderID == "" {
+		// A bare order number: "1042 deliver ho gaya", "order 1042 pahunch gaya".
+		for k, e := range n.Entities {
+			if e.Kind != intent.EntityNumber || e.Value < 1 || strings.Contains(e.ID, ".") || len(e.ID) > 9 {
+				continue
+			}
+			unitAfter := k+1 < len(n.Entities) && n.Entities[k+1].Start == e.End &&
+				(n.Entities[k+1].Kind == intent.EntityUnit || n.Entities[k+1].Kind == intent.EntityProduct)
+			before := ""
+			if e.Start > 0 {
+				before = n.Tokens[e.Start-1].Text
+			}
+			if !unitAfter && (e.Start == 0 || before == "order" || before == "ord" || before == "no" || before == "#") {
+				note.OrderID, at = "ORD-"+e.ID, k
+				break
+			}
+		}
+	}
+	if note.OrderID == "" {
+		note.Unresolved = append(note.Unresolved, "Which order was delivered? Please send its number, e.g. ORD-1042 delivered.")
+		return note
+	}
+	// What else the message says is about quantities: read them as an
+	// order's items, without the order number.
+	rest := n
+	rest.Entities = append(append([]intent.Entity(nil), n.Entities[:at]...), n.Entities[at+1:]...)
+	r := newReading(text, rest)
+	short, only := false, false
+	for _, t := range r.toks {
+		short = short || shortWords[t.Text]
+		only = only || onlyWords[t.Text]
+	}
+	if !hasQuantityOrProduct(rest) {
+		return note
+	}
+	var out Parsed
+	p.items(r, &out)
+	note.Unresolved = append(note.Unresolved, out.Unresolved...)
+	switch {
+	case short:
+		note.Short = out.Items
+	case only:
+		note.Only = out.Items
+	default:
+		note.Unresolved = append(note.Unresolved, "Were those quantities short (say \"GC 5 carton kam\") or all that was delivered (say \"sirf 3 carton GC gaya\")?")
+	}
+	return note
+}
+
+func hasQuantityOrProduct(n intent.Normalized) bool {
+	return n.Has(intent.EntityProduct) || n.Has(intent.EntityNumber)
+}
+
+// OrderRef writes an order reference as Munshi does: "ORD-1042".
+func OrderRef(id string) string {
+	id = strings.ToUpper(strings.TrimSpace(id))
+	for _, pre := range []string{"ORDER-", "ORDER", "ORD-", "ORD"} {
+		if rest, ok := strings.CutPrefix(id, pre); ok {
+			id = rest
+			break
+		}
+	}
+	if _, err := strconv.ParseUint(id, 10, 64); err == nil {
+		return "ORD-" + id
+	}
+	return id
+}
+
+// wipWords say the goods came out of the company's own production.
+var wipWords = map[string]bool{"production": true, "prodn": true, "factory": true, "plant": true, "wip": true,
+	"ready": true, "taiyar": true, "tayyar": true, "taiyaar": true, "bana": true, "bane": true, "bani": true, "banke": true,
+	"manufactured": true, "produced": true, "packed": true, "packing": true, "उत्पादन": true, "तैयार": true, "फैक्ट्री": true}
+
+// ReadReceipt reads a goods-received message.
+func (p *Parser) ReadReceipt(text string) ReceiptNote {
+	n := p.norm.Normalize(text)
+	r := newReading(text, n)
+	var note ReceiptNote
+	for i, t := range r.toks {
+		if wipWords[t.Text] && r.kind(i) == "" {
+			note.FromWIP = true
+		}
+	}
+	var out Parsed
+	p.items(r, &out)
+	note.Items, note.Unresolved = out.Items, out.Unresolved
+	return note
+}
+
+// itemJSON is an item as the route contract writes it.
+type itemJSON struct {
+	SKU string `json:"sku"`
+	Qty int64  `json:"qty"`
+}
+
+func itemsJSON(items []Item) []itemJSON {
+	out := make([]itemJSON, 0, len(items))
+	for _, it := range items {
+		out = append(out, itemJSON{it.SKU, it.Qty})
+	}
+	return out
+}
+
+// nullable is s, or null when it is empty.
+func nullable[T comparable](v T) *T {
+	var zero T
+	if v == zero {
+		return nil
+	}
+	return &v
+}
+
+// MarshalJSON writes the contract's shape: what was not read is null.
+func (n PaymentNote) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		CustomerID *string             `json:"customer_id"`
+		Amount     *domain.Paise       `json:"amount_paise"`
+		Mode       *domain.PaymentMode `json:"mode"`
+		Reference  *string             `json:"reference"`
+	}{nullable(n.CustomerID), nullable(n.Amount), nullable(n.Mode), nullable(n.Reference)})
+}
+
+// MarshalJSON writes the contract's shape.
+func (n DeliveryNote) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		OrderID *string    `json:"order_id"`
+		Short   []itemJSON `json:"short"`
+	}{nullable(n.OrderID), itemsJSON(n.Short)})
+}
+
+// MarshalJSON writes the contract's shape.
+func (n ReceiptNote) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Items   []itemJSON `json:"items"`
+		FromWIP bool       `json:"from_wip"`
+	}{itemsJSON(n.Items), n.FromWIP})
+}

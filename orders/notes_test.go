@@ -1,0 +1,173 @@
+package orders
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+func TestReadPayment(t *testing.T) {
+	p := demoParser(t)
+	rs := func(r int64) domain.Paise { return domain.Paise(r * 100) }
+	cases := []struct {
+		text     string
+		customer string
+		amount   domain.Paise
+		mode     domain.PaymentMode
+		ref      string
+		ask      []string
+	}{
+		{"Mehta ne 50,000 diya cheque 123456", "C03", rs(50000), domain.PayCheque, "123456", nil},
+		{"received 1.2 lakh from Mehta by NEFT ref UTR991", "C03", rs(120000), domain.PayBankTransfer, "UTR991", nil},
+		{"Sharma ji 25k UPI", "C02", rs(25000), domain.PayUPI, "", nil},
+		{"Rajesh se pachas hazaar cash mila", "C01", rs(50000), domain.PayCOD, "", nil},
+		{"hotel shivam paid ₹12,500.50 via gpay txn id 4417889911", "C05", domain.Paise(1250050), domain.PayUPI, "4417889911", nil},
+		{"मेहता ने डेढ़ लाख का चेक दिया चेक नंबर 778812", "C03", rs(150000), domain.PayCheque, "", nil},
+		{"Agarwal ka payment aaya 8000 rupees cash", "C07", rs(8000), domain.PayCOD, "", nil},
+		{"city hospital rtgs 3,45,000 utr HDFC0001234", "C06", rs(345000), domain.PayBankTransfer, "HDFC0001234", nil},
+		// What is not said is asked.
+		{"Mehta ne payment kiya cheque se", "C03", 0, domain.PayCheque, "", []string{"How much"}},
+		{"Mehta ne 50000 diya", "C03", rs(50000), "", "", []string{"How was it paid"}},
+		{"50000 mile UPI se", "", rs(50000), domain.PayUPI, "", []string{"Which customer"}},
+		{"Gupta ne 20000 diya upi", "", rs(20000), domain.PayUPI, "", []string{"Gupta Supermart", "Gupta Brothers"}},
+		{"Mehta 20000 aur 30000 cash", "C03", 0, domain.PayCOD, "", []string{"How much was paid: ₹20,000 or ₹30,000"}},
+	}
+	for _, c := range cases {
+		got := p.ReadPayment(c.text)
+		if got.CustomerID != c.customer || got.Amount != c.amount || got.Mode != c.mode || (c.ref != "" && got.Reference != c.ref) {
+			t.Errorf("ReadPayment(%q) = %+v; want customer %q amount %v mode %q ref %q", c.text, got, c.customer, c.amount, c.mode, c.ref)
+		}
+		asked := strings.Join(got.Unresolved, "\n")
+		if len(c.ask) == 0 && asked != "" {
+			t.Errorf("ReadPayment(%q) asks %q, want no question", c.text, asked)
+		}
+		for _, a := range c.ask {
+			if !strings.Contains(asked, a) {
+				t.Errorf("ReadPayment(%q) asks %q, want it to mention %q", c.text, asked, a)
+			}
+		}
+	}
+}
+
+func TestReadDelivery(t *testing.T) {
+	p := demoParser(t)
+	cases := []struct {
+		text  string
+		order string
+		short []Item
+		only  []Item
+		ask   string
+	}{
+		{"ORD-1042 delivered", "ORD-1042", nil, nil, ""},
+		{"1042 deliver ho gaya", "ORD-1042", nil, nil, ""},
+		{"ORD-1042 pahunch gaya", "ORD-1042", nil, nil, ""},
+		{"order 1042 delivered to Mehta", "ORD-1042", nil, nil, ""},
+		{"ORD-1042 delivered, GC 5 carton kam", "ORD-1042", []Item{{SKU: "GC500", Qty: 120}}, nil, ""},
+		{"ord-1042 delivered but 2 pack phenyl short", "ORD-1042", []Item{{SKU: "PH1L", Qty: 2 * unitsOf(t, p, "PH1L", "pack")}}, nil, ""},
+		{"ORD-1042 gaya, sirf 3 carton GC", "ORD-1042", nil, []Item{{SKU: "GC500", Qty: 72}}, ""},
+		{"ORD-1042 delivered 5 carton GC", "ORD-1042", nil, nil, "short"},
+		{"delivered ho gaya", "", nil, nil, "Which order"},
+		{"ORD-1042 aur ORD-1043 delivered", "", nil, nil, "one order"},
+	}
+	for _, c := range cases {
+		got := p.ReadDelivery(c.text)
+		if got.OrderID != c.order || !sameItems(got.Short, c.short) || !sameItems(got.Only, c.only) {
+			t.Errorf("ReadDelivery(%q) = %+v; want order %q short %v only %v", c.text, got, c.order, c.short, c.only)
+		}
+		asked := strings.Join(got.Unresolved, "\n")
+		if (c.ask == "") != (asked == "") || !strings.Contains(asked, c.ask) {
+			t.Errorf("ReadDelivery(%q) asks %q, want %q", c.text, asked, c.ask)
+		}
+	}
+}
+
+func TestReadReceipt(t *testing.T) {
+	p := demoParser(t)
+	cases := []struct {
+		text  string
+		items []Item
+		wip   bool
+	}{
+		{"GC 100 carton aaya", []Item{{SKU: "GC500", Qty: 2400}}, false},
+		{"production se 20 carton phenyl ready", []Item{{SKU: "PH1L", Qty: 20 * unitsOf(t, p, "PH1L", "carton")}}, true},
+		{"maal aa gaya: 50 pack phenyl aur 10 carton harpic", []Item{{SKU: "PH1L", Qty: 50 * unitsOf(t, p, "PH1L", "pack")},
+			{SKU: "TC500", Qty: 10 * unitsOf(t, p, "TC500", "carton")}}, false},
+		{"फैक्ट्री से 30 carton GC तैयार", []Item{{SKU: "GC500", Qty: 720}}, true},
+	}
+	for _, c := range cases {
+		got := p.ReadReceipt(c.text)
+		if !sameItems(got.Items, c.items) || got.FromWIP != c.wip || len(got.Unresolved) > 0 {
+			t.Errorf("ReadReceipt(%q) = %+v; want items %v from_wip %v", c.text, got, c.items, c.wip)
+		}
+	}
+	if got := p.ReadReceipt("maal aa gaya"); len(got.Unresolved) == 0 {
+		t.Errorf("a receipt without products must ask which: %+v", got)
+	}
+}
+
+func unitsOf(t *testing.T, p *Parser, sku, pack string) int64 {
+	t.Helper()
+	ps, ok := p.Products()[sku].Pack(pack)
+	if !ok {
+		t.Fatalf("%s has no %s", sku, pack)
+	}
+	return ps.Units
+}
+
+func TestOrderRef(t *testing.T) {
+	for in, want := range map[string]string{"ORDER-1042": "ORD-1042", "ord-1042": "ORD-1042", "1042": "ORD-1042", "ORD1042": "ORD-1042", "T-5531": "T-5531"} {
+		if got := OrderRef(in); got != want {
+			t.Errorf("OrderRef(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestNotesJSON(t *testing.T) {
+	p := demoParser(t)
+	for _, c := range []struct {
+		got  any
+		want string
+	}{
+		{p.ReadPayment("Mehta ne 50,000 diya cheque 123456"), `{"customer_id":"C03","amount_paise":5000000,"mode":"cheque","reference":"123456"}`},
+		{p.ReadPayment("50000 mile"), `{"customer_id":null,"amount_paise":5000000,"mode":null,"reference":null}`},
+		{p.ReadDelivery("ORD-1042 delivered, GC 5 carton kam"), `{"order_id":"ORD-1042","short":[{"sku":"GC500","qty":120}]}`},
+		{p.ReadDelivery("delivered"), `{"order_id":null,"short":[]}`},
+		{p.ReadReceipt("production se 2 carton GC ready"), `{"items":[{"sku":"GC500","qty":48}],"from_wip":true}`},
+	} {
+		b, err := json.Marshal(c.got)
+		if err != nil || string(b) != c.want {
+			t.Errorf("json = %s, %v; want %s", b, err, c.want)
+		}
+	}
+}
+
+// FuzzReaders: hostile, oversized and unicode-heavy text never panics, and
+// what is read stays inside the books' bounds.
+func FuzzReaders(f *testing.F) {
+	for _, s := range []string{"Mehta ne 50,000 diya cheque 123456", "received 1.2 lakh from Gupta by NEFT ref UTR991",
+		"ORD-1042 delivered, GC 5 carton kam", "1042 deliver ho gaya", "production se 20 carton phenyl ready",
+		"मेहता ने डेढ़ लाख का चेक दिया", "ORD-99999999999999999999 delivered", "=cmd|' /C calc'!A0 50000 cash", "\x00\xff₹₹₹"} {
+		f.Add(s)
+	}
+	p := demoParser(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		pay := p.ReadPayment(s)
+		if pay.Amount < 0 || pay.Amount > MaxAmount {
+			t.Fatalf("ReadPayment(%q) amount %v", s, pay.Amount)
+		}
+		if len(pay.Unresolved) == 0 && (pay.CustomerID == "" || pay.Amount == 0 || pay.Mode == "") {
+			t.Fatalf("ReadPayment(%q) = %+v: incomplete without a question", s, pay)
+		}
+		del := p.ReadDelivery(s)
+		if len(del.Unresolved) == 0 && del.OrderID == "" {
+			t.Fatalf("ReadDelivery(%q) = %+v: no order without a question", s, del)
+		}
+		for _, it := range append(append(del.Short, del.Only...), p.ReadReceipt(s).Items...) {
+			if it.Qty <= 0 || it.Qty > MaxQty {
+				t.Fatalf("%q: item %+v out of bounds", s, it)
+			}
+		}
+	})
+}
