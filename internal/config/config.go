@@ -39,6 +39,10 @@ type Config struct {
 	// AuditRetention how long the audit log is, at least as long.
 	Retention, AuditRetention       time.Duration
 	retentionRaw, auditRetentionRaw string
+	// Location is the business's time zone (MUNSHI_TZ): days, weeks and
+	// the digest's date are counted in it.
+	Location *time.Location
+	tzRaw    string
 }
 
 // Var describes one environment variable.
@@ -65,6 +69,10 @@ var Vars = []Var{
 	{Name: "MUNSHI_AUDIT_RETENTION", Default: "730d", Help: "how long the audit log is kept, in days or as a duration; at least the inbound records' retention", set: func(c *Config, v string) {
 		c.auditRetentionRaw = v
 		c.AuditRetention, _ = ParseRetention(v)
+	}},
+	{Name: "MUNSHI_TZ", Default: "Asia/Kolkata", Help: "the business's time zone (IANA name): days, weeks and the digest's date", set: func(c *Config, v string) {
+		c.tzRaw = v
+		c.Location, _ = LoadLocation(v)
 	}},
 	{Name: "MUNSHI_LOG_LEVEL", Default: "info", Help: "debug, info, warn or error", set: func(c *Config, v string) { c.LogLevel = strings.ToLower(v) }},
 	{Name: "REDIS_URL", Help: "redis://host:port/db for conversation memory shared by instances (default: in-process)", set: func(c *Config, v string) { c.RedisURL = v }},
@@ -126,6 +134,9 @@ func (c Config) Validate() error {
 		bad("MUNSHI_AUDIT_RETENTION %q must be a number of days such as 730d, or a duration such as 17520h, of at least 1d", c.auditRetentionRaw)
 	} else if c.Retention >= MinRetention && c.AuditRetention < c.Retention {
 		bad("MUNSHI_AUDIT_RETENTION (%s) must not be shorter than MUNSHI_RETENTION (%s)", c.auditRetentionRaw, c.retentionRaw)
+	}
+	if c.Location == nil {
+		bad("MUNSHI_TZ %q must be a time zone name such as Asia/Kolkata", c.tzRaw)
 	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
@@ -213,6 +224,19 @@ func ParseRetention(v string) (time.Duration, error) {
 		return 0, fmt.Errorf("config: retention %q must be positive", v)
 	}
 	return d, nil
+}
+
+// LoadLocation reads a time zone name. Asia/Kolkata is known even where the
+// system has no zone database: India keeps +05:30 all year.
+func LoadLocation(name string) (*time.Location, error) {
+	loc, err := time.LoadLocation(name)
+	if err == nil {
+		return loc, nil
+	}
+	if name == "Asia/Kolkata" || name == "Asia/Calcutta" {
+		return time.FixedZone("IST", 5*3600+1800), nil
+	}
+	return nil, fmt.Errorf("config: unknown time zone %q: %w", name, err)
 }
 
 // AccountsEmails splits ACCOUNTS_EMAIL into addresses.
