@@ -145,6 +145,12 @@ type Options struct {
 	// Cadence maps a segment to its expected days between orders; nil:
 	// DefaultCadence.
 	Cadence map[string]int
+	// Narrator, when set, phrases the opening; NarrativeTimeout bounds
+	// the wait for it (DefaultNarrativeTimeout).
+	Narrator         Narrator
+	NarrativeTimeout time.Duration
+	// OwnerEmails and AccountsEmails address the two mails.
+	OwnerEmails, AccountsEmails []string
 }
 
 func (o Options) location() *time.Location {
