@@ -17,6 +17,8 @@ var access = map[string][]domain.Role{
 	ToolPendingOrders: {domain.RoleOwner, domain.RoleAccounts, domain.RoleSales},
 	ToolSalesSummary:  {domain.RoleOwner, domain.RoleAccounts},
 	ToolTopCustomers:  {domain.RoleOwner, domain.RoleAccounts},
+	// Accounts get the dues part of the digest.
+	ToolDailyDigest: {domain.RoleOwner, domain.RoleAccounts},
 }
 
 // Allowed reports whether a role may use a tool.
@@ -35,6 +37,7 @@ func Refusal(user domain.User, tool string) string {
 		ToolCheckStock: "Stock figures are", ToolOutOfStock: "Stock figures are",
 		ToolOutstanding: "Dues and outstanding are", ToolPendingOrders: "Pending orders are",
 		ToolSalesSummary: "Sales figures are", ToolTopCustomers: "Sales figures are",
+		ToolDailyDigest: "The daily digest is",
 	}[tool]
 	if what == "" {
 		what = "That is"

@@ -26,7 +26,8 @@ type Call struct {
 //     catalog → check_stock().
 //   - outstanding: outstanding([customer]).
 //   - pending_orders: pending_orders([customer]).
-//   - report: "top customers" → top_customers(period); else
+//   - report: "digest", "kal ka summary", "daily report" → daily_digest;
+//     "top customers" → top_customers(period); else
 //     sales_summary(period, by, [product], [customer]).
 //   - any other intent naming a product and a word of buying ("who bought
 //     glass cleaner last week?") → sales_summary by customer.
@@ -73,6 +74,9 @@ func (t *Tools) Plan(d intent.Decision) (Call, bool) {
 		delete(args, "product")
 		return Call{Tool: ToolPendingOrders, Args: args}, true
 	case domain.IntentReport:
+		if asksForDigest(has, period, len(products)+len(customers) > 0) {
+			return Call{Tool: ToolDailyDigest, Args: map[string]any{}}, true
+		}
 		if period != "" {
 			args["period"] = period
 		}
