@@ -2,6 +2,7 @@ package digest
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -87,29 +88,69 @@ type Action struct {
 	Event Event
 }
 
-// Actions are the customers to call, chase or thank, one action a
-// customer (their most valuable event), most valuable first.
+// actionKinds are the events that ask something of the owners: call a
+// customer who stopped or slowed, chase one past their credit.
+var actionKinds = []EventKind{NoOrder, Drop, CreditRisk}
+
+// Actions are the customers to call or chase, one action a customer
+// (their most valuable event): first the most valuable action of each
+// kind, most valuable first, then the rest by value, so that the three a
+// brief shows are not three of a kind while another kind waits.
 func Actions(f Facts) []Action {
 	best := map[string]Event{}
 	for _, e := range f.Events {
-		if e.Kind == PaymentReceived {
+		if !slices.Contains(actionKinds, e.Kind) {
 			continue
 		}
 		if cur, ok := best[e.CustomerID]; !ok || e.Value > cur.Value {
 			best[e.CustomerID] = e
 		}
 	}
-	var out []Action
+	var all []Action
 	for _, e := range best {
-		out = append(out, Action{Text: actionText(e, 40), Value: e.Value, Event: e})
+		all = append(all, Action{Text: actionText(e, 40), Value: e.Value, Event: e})
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Value != out[j].Value {
-			return out[i].Value > out[j].Value
+	byValue := func(a []Action) {
+		sort.Slice(a, func(i, j int) bool {
+			if a[i].Value != a[j].Value {
+				return a[i].Value > a[j].Value
+			}
+			return a[i].Event.CustomerID < a[j].Event.CustomerID
+		})
+	}
+	byValue(all)
+	var first, rest []Action
+	seen := map[EventKind]bool{}
+	for _, a := range all {
+		if seen[a.Event.Kind] {
+			rest = append(rest, a)
+			continue
 		}
-		return out[i].Event.CustomerID < out[j].Event.CustomerID
-	})
-	return out
+		seen[a.Event.Kind] = true
+		first = append(first, a)
+	}
+	return append(first, rest...)
+}
+
+// Highlights is the day's good news in one line: the large orders
+// (surges) and the payments received; "" when there is none.
+func Highlights(f Facts, n, nameRunes int) string {
+	var parts []string
+	if surges := f.Of(Surge); len(surges) > 0 {
+		var big []string
+		for _, e := range surges {
+			big = append(big, fmt.Sprintf("%s %s (usually %s)", shortName(e.Customer, nameRunes), money(e.Amount), money(e.UsualSize)))
+		}
+		word := "Big order"
+		if len(surges) > 1 {
+			word = "Big orders"
+		}
+		parts = append(parts, word+": "+names(big, n)+".")
+	}
+	if paid := f.Of(PaymentReceived); len(paid) > 0 {
+		parts = append(parts, fmt.Sprintf("Received %s from %s.", money(f.Received), plural(len(paid), "customer")))
+	}
+	return strings.Join(parts, " ")
 }
 
 func actionText(e Event, nameRunes int) string {
@@ -123,7 +164,7 @@ func actionText(e Event, nameRunes int) string {
 	case Drop:
 		return fmt.Sprintf("Call %s: %s a week over 4 weeks, down from %s", name, money(e.RecentWeekly), money(e.PriorWeekly))
 	case Surge:
-		return fmt.Sprintf("Thank %s: %s order, usually %s", name, money(e.Amount), money(e.UsualSize))
+		return fmt.Sprintf("%s: %s order, usually %s", name, money(e.Amount), money(e.UsualSize))
 	case CreditRisk:
 		return "Chase " + name + ": " + riskText(e)
 	}
@@ -213,9 +254,10 @@ func WaitingText(f Facts) string {
 }
 
 // OwnerText is the owners' WhatsApp brief: the opening (the model's
-// sentences when they passed the check, else Summary), at most MaxActions
-// actions, and a line each for stock and waiting work, under
-// MaxBriefChars. What does not fit is shortened, least useful first.
+// sentences when they passed the check, else Summary), the day's big
+// orders and payments, at most MaxActions actions, and a line each for
+// stock and waiting work, under MaxBriefChars. What does not fit is
+// shortened, least useful first.
 func OwnerText(f Facts, opening string) string {
 	if strings.TrimSpace(opening) == "" {
 		opening = Summary(f)
@@ -224,6 +266,9 @@ func OwnerText(f Facts, opening string) string {
 	try := func(opening string, nActions, nNames, nameRunes int) string {
 		var b strings.Builder
 		fmt.Fprintf(&b, "*Munshi digest · %s*\n%s\n", dayText(f.Date), opening)
+		if h := Highlights(f, nNames, nameRunes); h != "" && nNames > 1 {
+			b.WriteString(h + "\n")
+		}
 		if n := min(nActions, len(actions)); n > 0 {
 			b.WriteString("\n*Today*\n")
 			for i, a := range actions[:n] {

@@ -21,15 +21,17 @@ func TestBriefOfTheKnownDay(t *testing.T) {
 	if e.Headline != want {
 		t.Errorf("headline\n got %s\nwant %s", e.Headline, want)
 	}
-	// Actions, most valuable first, one a customer: RAV's ₹95,000 due, DEE's
-	// ₹34,000 shortfall, OLD's ₹23,600 due (worth more than OLD's lapsed
-	// ₹20,000 order or its drop).
+	// Actions, one a customer (OLD's ₹1,00,000 of missed orders outweighs
+	// its ₹23,600 due and its drop), the best of each kind first by value:
+	// OLD's missed orders, RAV's ₹95,000 due, DEE's ₹34,000 shortfall.
+	// SUR's big order and the payments are news, not actions.
 	for _, s := range []string{
 		e.Headline,
 		"Week so far ₹9,000 (+800% on last week); month so far ₹9,000 (+200% on last month).",
-		"1. Chase Ravi Wholesale: ₹95,000 due, 95% of the ₹1,00,000 limit",
-		"2. Call Deepak Agency: ₹500 a week over 4 weeks, down from ₹9,000",
-		"3. Chase Old Bills Co: ₹23,600 due, oldest bill 70 days",
+		"Big order: Surya Stores ₹5,000 (usually ₹1,000). Received ₹8,000 from 2 customers.",
+		"1. Call Old Bills Co: no order for 70 days, expected every 14 (wholesale)",
+		"2. Chase Ravi Wholesale: ₹95,000 due, 95% of the ₹1,00,000 limit",
+		"3. Call Deepak Agency: ₹500 a week over 4 weeks, down from ₹9,000",
 		"Stock: 2 out: Held Broom, Out Of Stock Mop (500 in production); 1 under 7 days: Low Cover Soap 5 days (120 in production).",
 		"Waiting: 1 draft for your approval (₹1,841, oldest Safe Supermart); 1 order undelivered after 3 days (₹1,180, oldest T-",
 	} {

@@ -102,7 +102,7 @@ func salesTables(f Facts) []table {
 }
 
 func customerTables(f Facts) []table {
-	actions := table{title: "Customers to call, chase or thank", columns: []string{"#", "Action", "At stake"}, right: []bool{true, false, true},
+	actions := table{title: "Customers to call or chase", columns: []string{"#", "Action", "At stake"}, right: []bool{true, false, true},
 		empty: "No customer needs a call today."}
 	for i, a := range Actions(f) {
 		actions.rows = append(actions.rows, []string{fmt.Sprint(i + 1), actionText(a.Event, 80), money(a.Value)})
@@ -113,6 +113,8 @@ func customerTables(f Facts) []table {
 		switch e.Kind {
 		case PaymentReceived:
 			what = fmt.Sprintf("%s in %s", money(e.Amount), plural(e.Payments, "payment"))
+		case Surge:
+			what = fmt.Sprintf("%s order, usually %s", money(e.Amount), money(e.UsualSize))
 		default:
 			what = strings.TrimPrefix(actionText(e, 80), actionVerb(e)+" "+e.Customer+": ")
 		}
@@ -123,8 +125,6 @@ func customerTables(f Facts) []table {
 
 func actionVerb(e Event) string {
 	switch e.Kind {
-	case Surge:
-		return "Thank"
 	case CreditRisk:
 		return "Chase"
 	}

@@ -107,9 +107,10 @@ type Event struct {
 	CustomerID string
 	Customer   string
 	Segment    string
-	// Value is the money at stake, to rank actions: the usual order for
-	// no_order, the order for surge, four weeks' shortfall for drop, the
-	// amount paid, the amount due.
+	// Value is the money at stake, to rank actions: for no_order the
+	// orders missed (the usual order × days since ÷ usual gap), the order
+	// for surge, four weeks' shortfall for drop, the amount paid, the
+	// amount due.
 	Value domain.Paise
 
 	DaysSince int  // no_order: days since the last order
@@ -400,7 +401,7 @@ func customerEvents(s Standing, rows []CustomerDay, paid PaymentSum, d time.Time
 	if !s.LastOrder.IsZero() {
 		since := daysBetween(s.LastOrder.In(d.Location()), d)
 		e := base
-		e.Kind, e.DaysSince, e.Value = NoOrder, since, usualOrder
+		e.Kind, e.DaysSince = NoOrder, since
 		if habitOrders >= 3 && len(orderDays) >= 2 {
 			// median2 is twice the median gap, so halves stay exact.
 			gaps := make([]int, 0, len(orderDays)-1)
@@ -416,11 +417,13 @@ func customerEvents(s Standing, rows []CustomerDay, paid PaymentSum, d time.Time
 			// since > 1.5 × median ⇔ 4·since > 3·median2
 			e.Usual, e.Habit = (median2+1)/2, true
 			if 4*since > 3*median2 {
+				e.Value = usualOrder * domain.Paise(2*since) / domain.Paise(median2)
 				out = append(out, e)
 			}
 		} else {
 			e.Usual = o.cadence(s.Segment)
 			if since > e.Usual {
+				e.Value = usualOrder * domain.Paise(since) / domain.Paise(e.Usual)
 				out = append(out, e)
 			}
 		}

@@ -106,10 +106,12 @@ func TestFactsOfTheKnownDay(t *testing.T) {
 		got = append(got, ev{e.Kind, e.CustomerID, e.Value})
 	}
 	wantEvents := []ev{
-		// no_order, most valuable first (the usual order): OLD ₹20,000, NAV ₹2,000, CHA ₹1,500.
-		{digest.NoOrder, "OLD", rupees(20000)},
-		{digest.NoOrder, "NAV", rupees(2000)},
-		{digest.NoOrder, "CHA", rupees(1500)},
+		// no_order, most valuable first (the orders missed: the usual order
+		// × days since ÷ usual gap): OLD ₹20,000 × 70/14, NAV ₹2,000 ×
+		// 20/4, CHA ₹1,500 × 10/7 = ₹2,142.857.
+		{digest.NoOrder, "OLD", rupees(100000)},
+		{digest.NoOrder, "NAV", rupees(10000)},
+		{digest.NoOrder, "CHA", 214285},
 		// drop: DEE ₹81,000 over 9 weeks (₹9,000 a week) then ₹2,000 in 4
 		// (₹500 a week): 4 × ₹8,500 = ₹34,000. OLD ₹20,000 then nothing:
 		// 4 × ₹2,222.22.

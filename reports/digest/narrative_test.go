@@ -72,7 +72,7 @@ func TestNarrativeFromTheFactsIsUsed(t *testing.T) {
 	c, n := fakeGemini(t, text, false)
 	e := composeWith(t, c, 0)
 	if n.Load() != 1 || !e.Narrated || !strings.Contains(e.OwnerText, text) || strings.Contains(e.OwnerText, "Week so far") {
-		t.Fatalf("narrated %v (%s), %d requests:\n%s", e.Narrated, e.NarrativeNote, *n, e.OwnerText)
+		t.Fatalf("narrated %v (%s), %d requests:\n%s", e.Narrated, e.NarrativeNote, n.Load(), e.OwnerText)
 	}
 	// The headline of the template stays the deterministic one.
 	if !strings.HasPrefix(e.Headline, "Tue 3 Mar: sales ₹9,000") || !strings.Contains(e.OwnerMail.Text, text) {
@@ -123,7 +123,7 @@ func TestHangingModelLeavesTheDeterministicBrief(t *testing.T) {
 	c, n := fakeGemini(t, "", true)
 	e := composeWith(t, c, 1500*time.Millisecond)
 	if n.Load() != 1 || e.Narrated || e.NarrativeNote == "" || !strings.Contains(e.OwnerText, "Week so far ₹9,000") {
-		t.Fatalf("narrated %v (%s), %d requests:\n%s", e.Narrated, e.NarrativeNote, *n, e.OwnerText)
+		t.Fatalf("narrated %v (%s), %d requests:\n%s", e.Narrated, e.NarrativeNote, n.Load(), e.OwnerText)
 	}
 }
 
