@@ -18,19 +18,7 @@ import (
 //
 //	go test -run '^$' -bench Compose -benchtime 20x ./reports/digest/
 func BenchmarkCompose(b *testing.B) {
-	cached, err := reportstest.Cached(ctx, reportstest.Large)
-	if err != nil {
-		b.Fatal(err)
-	}
-	path := filepath.Join(b.TempDir(), "munshi.db")
-	if err := reportstest.CopyTo(cached, path); err != nil {
-		b.Fatal(err)
-	}
-	s, err := store.Open(ctx, path, store.WithClock(func() time.Time { return reportstest.Now }))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
+	s := largeStore(b)
 	loc := reports.Kolkata()
 	day := digest.Yesterday(reportstest.Now, loc)
 	o := digest.Options{Location: loc}
@@ -52,15 +40,7 @@ func BenchmarkCompose(b *testing.B) {
 
 // BenchmarkFacts is the context engine alone: the SQL and the rules.
 func BenchmarkFacts(b *testing.B) {
-	cached, err := reportstest.Cached(ctx, reportstest.Large)
-	if err != nil {
-		b.Fatal(err)
-	}
-	s, err := store.Open(ctx, cached, store.WithClock(func() time.Time { return reportstest.Now }))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
+	s := largeStore(b)
 	loc := reports.Kolkata()
 	day := digest.Yesterday(reportstest.Now, loc)
 	for b.Loop() {
@@ -68,4 +48,23 @@ func BenchmarkFacts(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// largeStore opens a private copy of the large books (the digest only
+// reads, but the shared file is never opened for writing).
+func largeStore(b *testing.B) store.Store {
+	cached, err := reportstest.Cached(ctx, reportstest.Large)
+	if err != nil {
+		b.Fatal(err)
+	}
+	path := filepath.Join(b.TempDir(), "munshi.db")
+	if err := reportstest.CopyTo(cached, path); err != nil {
+		b.Fatal(err)
+	}
+	s, err := store.Open(ctx, path, store.WithClock(func() time.Time { return reportstest.Now }))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { s.Close() })
+	return s
 }

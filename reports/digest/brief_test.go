@@ -35,9 +35,7 @@ func TestBriefOfTheKnownDay(t *testing.T) {
 		"Stock: 2 out: Held Broom, Out Of Stock Mop (500 in production); 1 under 7 days: Low Cover Soap 5 days (120 in production).",
 		"Waiting: 1 draft for your approval (₹1,841, oldest Safe Supermart); 1 order undelivered after 3 days (₹1,180, oldest T-",
 	} {
-		if !strings.Contains(e.OwnerText, s) {
-			t.Errorf("owner brief lacks %q", s)
-		}
+		wantIn(t, "owner brief", e.OwnerText, s)
 	}
 	if strings.Contains(e.OwnerText, "4. ") || reports.Chars(e.OwnerText) > digest.MaxBriefChars {
 		t.Errorf("owner brief too long or with more than 3 actions")
@@ -48,9 +46,7 @@ func TestBriefOfTheKnownDay(t *testing.T) {
 		"1. Ravi Wholesale: ₹95,000 due, 95% of the ₹1,00,000 limit",
 		"2. Old Bills Co: ₹23,600 due, oldest bill 70 days",
 	} {
-		if !strings.Contains(e.AccountsText, s) {
-			t.Errorf("accounts brief lacks %q", s)
-		}
+		wantIn(t, "accounts brief", e.AccountsText, s)
 	}
 	if strings.Contains(e.AccountsText, "Sales") || strings.Contains(e.AccountsText, "Stock") {
 		t.Errorf("the accounts brief is the dues part only:\n%s", e.AccountsText)
@@ -59,9 +55,7 @@ func TestBriefOfTheKnownDay(t *testing.T) {
 	// The mail: every table, the chart inline, the day's file attached.
 	m := e.OwnerMail
 	for _, s := range []string{"Tuesdays over 13 weeks", "Tue 2 Dec 2025", "Low Cover Soap", "Every customer event", "Naveen Traders", `src="cid:` + digest.ChartID} {
-		if !strings.Contains(m.HTML, s) {
-			t.Errorf("owner mail HTML lacks %q", s)
-		}
+		wantIn(t, "owner mail", m.HTML, s)
 	}
 	if !strings.Contains(m.Text, "Week and month so far") || len(m.Attachments) != 2 {
 		t.Fatalf("owner mail text or attachments: %d attachments", len(m.Attachments))
@@ -103,5 +97,12 @@ func TestBriefOfABigDayFits(t *testing.T) {
 	}
 	if n := reports.Chars(accounts); n > digest.MaxBriefChars || !strings.Contains(accounts, "Due now") {
 		t.Errorf("accounts brief of %d chars", n)
+	}
+}
+
+func wantIn(t *testing.T, what, text, part string) {
+	t.Helper()
+	if !strings.Contains(text, part) {
+		t.Errorf("%s lacks %q", what, part)
 	}
 }
