@@ -131,6 +131,8 @@ func newMCPServer(tools *reports.Tools) *mcp.Server {
 			})
 		case reports.ToolTopCustomers:
 			addTool(s, tools, spec, func(in topInput) map[string]any { return toolArgs("period", in.Period, "offset", in.Offset) })
+		case reports.ToolDailyDigest:
+			addTool(s, tools, spec, func(struct{}) map[string]any { return map[string]any{} })
 		default:
 			panic("mcp: no input type for tool " + spec.Name)
 		}
