@@ -19,6 +19,8 @@ var access = map[string][]domain.Role{
 	ToolTopCustomers:  {domain.RoleOwner, domain.RoleAccounts},
 	// Sales staff see the orders they placed: Call narrows the query.
 	ToolOrderStatus: {domain.RoleOwner, domain.RoleAccounts, domain.RoleSales},
+	// Accounts get the dues part of the digest.
+	ToolDailyDigest: {domain.RoleOwner, domain.RoleAccounts},
 }
 
 // Allowed reports whether a role may use a tool.
@@ -38,6 +40,7 @@ func Refusal(user domain.User, tool string) string {
 		ToolOutstanding: "Dues and outstanding are", ToolPendingOrders: "Pending orders are",
 		ToolSalesSummary: "Sales figures are", ToolTopCustomers: "Sales figures are",
 		ToolOrderStatus: "Orders are",
+		ToolDailyDigest: "The daily digest is",
 	}[tool]
 	if what == "" {
 		what = "That is"

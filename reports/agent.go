@@ -258,6 +258,18 @@ func (s numberSet) addValue(v any) {
 	}
 }
 
+// Grounded reports whether every number in text appears among facts:
+// strings, numbers, and maps and lists of them (tool snapshots, decoded
+// JSON), each written in any of the forms canonicalNumber folds. It is
+// the check every model text that states figures must pass.
+func Grounded(text string, facts ...any) bool {
+	s := numberSet{}
+	for _, f := range facts {
+		s.addValue(f)
+	}
+	return s.covers(text)
+}
+
 // covers reports whether every number in text is one the tools returned
 // or the question held. List numbering at the start of a line is layout,
 // not a figure.

@@ -26,7 +26,8 @@ type Call struct {
 //     catalog → check_stock().
 //   - outstanding: outstanding([customer]).
 //   - pending_orders: pending_orders([customer]).
-//   - report: "top customers" → top_customers(period); else
+//   - report: "digest", "kal ka summary", "daily report" → daily_digest;
+//     "top customers" → top_customers(period); else
 //     sales_summary(period, by, [product], [customer]).
 //   - order_status: order_status([order], [customer], [period]), the
 //     order as written ("ORD-1042", or a number of three digits or more
@@ -85,6 +86,9 @@ func (t *Tools) Plan(d intent.Decision) (Call, bool) {
 		}
 		return Call{Tool: ToolOrderStatus, Args: args}, true
 	case domain.IntentReport:
+		if asksForDigest(has, period, len(products)+len(customers) > 0) {
+			return Call{Tool: ToolDailyDigest, Args: map[string]any{}}, true
+		}
 		if period != "" {
 			args["period"] = period
 		}

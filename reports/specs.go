@@ -69,6 +69,10 @@ var specs = []ToolSpec{
 			{Name: "offset", Type: "integer", Description: "rows to skip, to page through the list"},
 		},
 	},
+	{
+		Name:        ToolDailyDigest,
+		Description: "The latest daily digest (yesterday against a usual day of that weekday, customers to call, stock running out, work waiting); accounts get its dues part.",
+	},
 }
 
 // Specs describes the tools for a tool-calling model's function

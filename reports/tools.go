@@ -53,6 +53,8 @@ type Tools struct {
 	Logger   *slog.Logger
 	Now      func() time.Time
 	Location *time.Location // the business's time zone: periods, ages, days
+	// Briefs makes the daily digest on demand; nil: not set up.
+	Briefs Briefs
 
 	PageRows    int           // rows per message (DefaultPageRows)
 	CallTimeout time.Duration // per tool call (DefaultCallTimeout)
@@ -203,6 +205,9 @@ func (t *Tools) run(ctx context.Context, user domain.User, name string, args map
 		return t.sales(ctx, name, args, page, understood, c)
 	case ToolOrderStatus:
 		return t.orderStatus(ctx, user, args, page, understood, c)
+	case ToolDailyDigest:
+		rep, err := t.dailyDigest(ctx, user)
+		return rep, understood, err
 	}
 	return nil, understood, domain.Errorf(domain.EINVALID, "There is no tool called %q.", name)
 }

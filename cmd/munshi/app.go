@@ -38,16 +38,18 @@ type Main struct {
 	// tests move it. Nil is time.Now.
 	Now func() time.Time
 
-	Store      store.Store
-	Audit      *audit.Log
-	Metrics    *metrics.Metrics
-	Router     *liveRouter
-	LLM        *gemini.Client // nil without GEMINI_API_KEY
-	Orders     *orders.Service
-	Memory     memory.Store
-	Reports    *reports.Tools
-	redis      *redis.Store // nil without REDIS_URL
-	Dispatcher *outbox.Dispatcher
+	Store   store.Store
+	Audit   *audit.Log
+	Metrics *metrics.Metrics
+	Router  *liveRouter
+	LLM     *gemini.Client // nil without GEMINI_API_KEY
+	Orders  *orders.Service
+	Memory  memory.Store
+	Reports *reports.Tools
+	// DigestSender sends the daily digest; nil until delivery is wired.
+	DigestSender DigestSender
+	redis        *redis.Store // nil without REDIS_URL
+	Dispatcher   *outbox.Dispatcher
 	// Jobs runs the periodic work while serving: built by Run (schedule),
 	// stopped by Close.
 	Jobs     *scheduler.Scheduler
@@ -141,6 +143,7 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	m.Reports = reports.NewTools(books, m.Audit)
 	m.Reports.Names, m.Reports.Logger = m.Router, m.Logger
+	m.Reports.Location, m.Reports.Briefs = m.Config.Location, latestBriefs{m}
 	answers := &conversation.Service{
 		Users: books, Router: m.Router, Orders: m.Orders, Reports: m.Reports, Memory: m.Memory,
 		Audit: m.Audit, Logger: m.Logger, Observer: routingMetrics{m.Metrics}, Refusals: books,

@@ -106,7 +106,7 @@ func importHistory(ctx context.Context, env environment, cfg config.Config, kind
 	rows := 0
 	switch kind {
 	case "orders":
-		h, err := csvimport.ReadOrders(bytes.NewReader(data), known, cfg.Location())
+		h, err := csvimport.ReadOrders(bytes.NewReader(data), known, cfg.Location)
 		if err != nil {
 			return err
 		}
@@ -117,7 +117,7 @@ func importHistory(ctx context.Context, env environment, cfg config.Config, kind
 			return h.Refused(err)
 		}
 	default:
-		h, err := csvimport.ReadPayments(bytes.NewReader(data), known, cfg.Location())
+		h, err := csvimport.ReadPayments(bytes.NewReader(data), known, cfg.Location)
 		if err != nil {
 			return err
 		}

@@ -141,6 +141,8 @@ func newMCPServer(tools *reports.Tools) *mcp.Server {
 			addTool(s, tools, spec, func(in statusInput) map[string]any {
 				return toolArgs("order", in.Order, "customer", in.Customer, "period", in.Period, "offset", in.Offset)
 			})
+		case reports.ToolDailyDigest:
+			addTool(s, tools, spec, func(struct{}) map[string]any { return map[string]any{} })
 		default:
 			panic("mcp: no input type for tool " + spec.Name)
 		}

@@ -39,9 +39,10 @@ type Config struct {
 	// AuditRetention how long the audit log is, at least as long.
 	Retention, AuditRetention       time.Duration
 	retentionRaw, auditRetentionRaw string
-	// TZ names the business's time zone (MUNSHI_TZ): where a day starts,
-	// and how dates without a zone in history files are read.
-	TZ string
+	// Location is the business's time zone (MUNSHI_TZ): days, weeks and
+	// the digest's date are counted in it.
+	Location *time.Location
+	tzRaw    string
 }
 
 // Var describes one environment variable.
@@ -69,7 +70,10 @@ var Vars = []Var{
 		c.auditRetentionRaw = v
 		c.AuditRetention, _ = ParseRetention(v)
 	}},
-	{Name: "MUNSHI_TZ", Default: "Asia/Kolkata", Help: "the business's time zone (IANA name): where a day starts, and how dates in history files are read", set: func(c *Config, v string) { c.TZ = v }},
+	{Name: "MUNSHI_TZ", Default: "Asia/Kolkata", Help: "the business's time zone (IANA name): days, weeks and the digest's date", set: func(c *Config, v string) {
+		c.tzRaw = v
+		c.Location, _ = LoadLocation(v)
+	}},
 	{Name: "MUNSHI_LOG_LEVEL", Default: "info", Help: "debug, info, warn or error", set: func(c *Config, v string) { c.LogLevel = strings.ToLower(v) }},
 	{Name: "REDIS_URL", Help: "redis://host:port/db for conversation memory shared by instances (default: in-process)", set: func(c *Config, v string) { c.RedisURL = v }},
 	{Name: "MUNSHI_REDIS_PREFIX", Default: "munshi:", Help: "prefix of every Redis key Munshi writes", set: func(c *Config, v string) { c.RedisPrefix = v }},
@@ -131,8 +135,8 @@ func (c Config) Validate() error {
 	} else if c.Retention >= MinRetention && c.AuditRetention < c.Retention {
 		bad("MUNSHI_AUDIT_RETENTION (%s) must not be shorter than MUNSHI_RETENTION (%s)", c.auditRetentionRaw, c.retentionRaw)
 	}
-	if _, err := c.zone(); err != nil {
-		bad("MUNSHI_TZ %q must be a time zone name, such as Asia/Kolkata", c.TZ)
+	if c.Location == nil {
+		bad("MUNSHI_TZ %q must be a time zone name such as Asia/Kolkata", c.tzRaw)
 	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
@@ -222,28 +226,17 @@ func ParseRetention(v string) (time.Duration, error) {
 	return d, nil
 }
 
-// Location is the business's time zone, MUNSHI_TZ. Asia/Kolkata (or a
-// fixed +05:30 zone on a system without a zone database) when unset or
-// not a zone; Validate reports a bad name.
-func (c Config) Location() *time.Location {
-	if loc, err := c.zone(); err == nil {
-		return loc
+// LoadLocation reads a time zone name. Asia/Kolkata is known even where the
+// system has no zone database: India keeps +05:30 all year.
+func LoadLocation(name string) (*time.Location, error) {
+	loc, err := time.LoadLocation(name)
+	if err == nil {
+		return loc, nil
 	}
-	if loc, err := time.LoadLocation("Asia/Kolkata"); err == nil {
-		return loc
-	}
-	return time.FixedZone("IST", 5*3600+1800)
-}
-
-func (c Config) zone() (*time.Location, error) {
-	if c.TZ == "" || c.TZ == "Asia/Kolkata" {
-		// India keeps +05:30 all year: no zone database needed.
-		if loc, err := time.LoadLocation("Asia/Kolkata"); err == nil {
-			return loc, nil
-		}
+	if name == "Asia/Kolkata" || name == "Asia/Calcutta" {
 		return time.FixedZone("IST", 5*3600+1800), nil
 	}
-	return time.LoadLocation(c.TZ)
+	return nil, fmt.Errorf("config: unknown time zone %q: %w", name, err)
 }
 
 // AccountsEmails splits ACCOUNTS_EMAIL into addresses.

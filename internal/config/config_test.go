@@ -104,6 +104,21 @@ func TestFromEnvDefaults(t *testing.T) {
 	}
 }
 
+func TestTimeZone(t *testing.T) {
+	c := config.FromEnv(env{}.get)
+	if c.Location == nil {
+		t.Fatal("no time zone by default")
+	}
+	// 18:30 UTC is midnight of the next day in Kolkata.
+	if got := time.Date(2026, 3, 13, 18, 30, 0, 0, time.UTC).In(c.Location).Format("2006-01-02 15:04"); got != "2026-03-14 00:00" {
+		t.Errorf("default zone puts 18:30 UTC at %s, want Kolkata's midnight", got)
+	}
+	c = config.FromEnv(env{"MUNSHI_TZ": "Europe/London"}.get)
+	if c.Location == nil || c.Location.String() != "Europe/London" {
+		t.Errorf("MUNSHI_TZ=Europe/London gave %v", c.Location)
+	}
+}
+
 func TestFromEnvReadsEveryVariable(t *testing.T) {
 	c := config.FromEnv(full.with(env{
 		"MUNSHI_PUBLIC_URL": "  https://munshi.example.com/  ",
@@ -185,6 +200,7 @@ func TestValidateReportsEachProblem(t *testing.T) {
 		{"budget without unit", env{"MUNSHI_BUDGET": "12"}, "MUNSHI_BUDGET must be a duration above 0 and at most 14s"},
 		{"budget zero", env{"MUNSHI_BUDGET": "0s"}, "MUNSHI_BUDGET must be a duration above 0 and at most 14s"},
 		{"budget negative", env{"MUNSHI_BUDGET": "-3s"}, "MUNSHI_BUDGET must be a duration above 0 and at most 14s"},
+		{"time zone unknown", env{"MUNSHI_TZ": "Mars/Olympus"}, `MUNSHI_TZ "Mars/Olympus" must be a time zone name`},
 		{"log level unknown", env{"MUNSHI_LOG_LEVEL": "verbose"}, `MUNSHI_LOG_LEVEL "verbose" must be debug, info, warn or error`},
 		{"redis url without scheme", env{"REDIS_URL": "127.0.0.1:6379"}, "REDIS_URL must look like redis://"},
 		{"redis url of another scheme", env{"REDIS_URL": "http://127.0.0.1:6379"}, "REDIS_URL must look like redis://"},
@@ -421,23 +437,20 @@ func TestParseRetention(t *testing.T) {
 	}
 }
 
-func TestTimeZone(t *testing.T) {
-	if loc := config.FromEnv(env{}.get).Location(); loc.String() != "Asia/Kolkata" && loc.String() != "IST" {
+func TestTimeZoneValidated(t *testing.T) {
+	if loc := config.FromEnv(env{}.get).Location; loc.String() != "Asia/Kolkata" && loc.String() != "IST" {
 		t.Errorf("default Location = %v, want Asia/Kolkata", loc)
 	}
 	c := config.FromEnv(env{"MUNSHI_TZ": "Asia/Dubai"}.get)
 	if err := c.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	at := time.Date(2026, 1, 1, 0, 0, 0, 0, c.Location())
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, c.Location)
 	if _, off := at.Zone(); off != 4*3600 {
 		t.Errorf("Asia/Dubai offset %d, want 4h", off)
 	}
 	bad := config.FromEnv(env{"MUNSHI_TZ": "Mars/Olympus"}.get)
 	if err := bad.Validate(); err == nil || !strings.Contains(err.Error(), "MUNSHI_TZ") {
 		t.Errorf("Validate(Mars/Olympus) = %v", err)
-	}
-	if loc := bad.Location(); loc.String() != "Asia/Kolkata" && loc.String() != "IST" {
-		t.Errorf("a bad zone falls back to %v", loc)
 	}
 }

@@ -38,8 +38,9 @@ func Mail(e Email) Effect {
 		TellOnFailure: e.TellOnFailure}
 }
 
-// mustJSON encodes a message made of strings and lists of strings, which
-// always encodes (invalid UTF-8 is replaced, not refused).
+// mustJSON encodes a message made of strings, lists of strings and bytes,
+// which always encodes (invalid UTF-8 is replaced, not refused; bytes are
+// base64).
 func mustJSON(v any) []byte {
 	b, _ := json.Marshal(v)
 	return b

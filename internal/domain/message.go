@@ -68,7 +68,19 @@ type Email struct {
 	Subject string
 	Text    string
 	HTML    string
+	// Attachments travel with the mail: files, or pictures the HTML shows
+	// inline (those with a ContentID, as <img src="cid:ID">).
+	Attachments []Attachment `json:",omitempty"`
 	Notice
+}
+
+// Attachment is a file sent with a mail.
+type Attachment struct {
+	Name        string // the file name the reader sees
+	ContentType string // "image/png"
+	// ContentID makes the file an inline picture of the HTML part.
+	ContentID string `json:",omitempty"`
+	Data      []byte
 }
 
 // Notice says who must hear of it when a message can never be delivered:

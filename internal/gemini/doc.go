@@ -1,4 +1,4 @@
-// Package gemini adapts Google's Gemini API to Munshi's three uses of a
+// Package gemini adapts Google's Gemini API to Munshi's four uses of a
 // language model, each one GenerateContent call with a static system
 // instruction:
 //
@@ -8,7 +8,9 @@
 //     lines as written, which orders.Parser.Resolve then checks against the
 //     catalog and the customers;
 //   - Step, one turn of the owners' question agent (reports.AgentModel),
-//     with the business tools as function declarations.
+//     with the business tools as function declarations;
+//   - Narrate, the opening of the daily digest (digest.Narrator) from the
+//     day's facts, which the digest checks number by number.
 //
 // It owns the prompts, the response schemas, the per-call timeout inside
 // the webhook's budget, one retry of transient failures, a circuit breaker,

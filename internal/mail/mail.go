@@ -1,12 +1,14 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"net"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
@@ -61,7 +63,7 @@ func NewSender(smtpURL, from string) (*Sender, error) {
 }
 
 // Send mails one message with a text part and, when there is one, an HTML
-// alternative. It connects, sends and hangs up itself (rather than through
+// alternative, with its attachments (inline pictures related to the HTML). It connects, sends and hangs up itself (rather than through
 // DialAndSend) so that a failure is classified by the stage it happened at.
 func (s *Sender) Send(ctx context.Context, e domain.Email) (string, error) {
 	m := gomail.NewMsg()
@@ -77,6 +79,19 @@ func (s *Sender) Send(ctx context.Context, e domain.Email) (string, error) {
 	m.SetBodyString(gomail.TypeTextPlain, e.Text)
 	if e.HTML != "" {
 		m.AddAlternativeString(gomail.TypeTextHTML, e.HTML)
+	}
+	for _, a := range e.Attachments {
+		opts := []gomail.FileOption{gomail.WithFileContentType(gomail.ContentType(a.ContentType))}
+		add := m.AttachReader
+		if a.ContentID != "" {
+			// RFC 2392: the header holds the id in angle brackets; the
+			// HTML's cid: URL names it without them.
+			id := "<" + strings.Trim(a.ContentID, "<>") + ">"
+			opts, add = append(opts, gomail.WithFileContentID(id)), m.EmbedReader
+		}
+		if err := add(a.Name, bytes.NewReader(a.Data), opts...); err != nil {
+			return "", failure(permanent, fmt.Errorf("mail: attach %q: %w", a.Name, err), "an attachment could not be added")
+		}
 	}
 	conn, err := s.client.DialToSMTPClientWithContext(ctx)
 	if err != nil {

@@ -2,6 +2,7 @@ package mail_test
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -160,6 +161,41 @@ func TestBadInputIsPermanent(t *testing.T) {
 	for _, u := range []string{"http://x", "smtp://", "smtp://host:port", "::"} {
 		if _, err := mail.NewSender(u, "a@b.example"); err == nil {
 			t.Errorf("NewSender(%q) accepted", u)
+		}
+	}
+}
+
+// TestAttachmentsAndInlinePictures: a picture with a content ID is sent
+// inline (related to the HTML that shows it), a file as an attachment,
+// through the outbox's JSON payload.
+func TestAttachmentsAndInlinePictures(t *testing.T) {
+	srv := mailtest.Start(t)
+	s, err := mail.NewSender(srv.URL(), "munshi@distributor.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	png := []byte("\x89PNG\r\n\x1a\nnot really a picture")
+	xlsx := []byte("PK\x03\x04 a workbook")
+	e := domain.Email{To: []string{"owner@distributor.example"}, Subject: "Digest", Text: "See the chart",
+		HTML: `<p>Sales</p><img src="cid:chart13w" alt="chart">`,
+		Attachments: []domain.Attachment{
+			{Name: "sales-13-weeks.png", ContentType: "image/png", ContentID: "chart13w", Data: png},
+			{Name: "sales-2026-03-03.xlsx", ContentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", Data: xlsx},
+		}}
+	payload, _ := json.Marshal(e)
+	if _, err := s.SendPayload(context.Background(), payload); err != nil {
+		t.Fatal(err)
+	}
+	msgs := srv.Wait(1, 5*time.Second)
+	if len(msgs) != 1 {
+		t.Fatalf("%d messages", len(msgs))
+	}
+	raw := msgs[0].Raw
+	for _, want := range []string{"multipart/mixed", "multipart/related", "Content-Id: <chart13w>", "Content-Disposition: inline",
+		`filename="sales-2026-03-03.xlsx"`, "Content-Disposition: attachment", "image/png",
+		base64.StdEncoding.EncodeToString(png)[:16], base64.StdEncoding.EncodeToString(xlsx)[:16]} {
+		if !strings.Contains(raw, want) {
+			t.Errorf("mail lacks %q:\n%s", want, raw)
 		}
 	}
 }

@@ -1,6 +1,6 @@
 // Package store is the one seam between Munshi and the database that keeps
 // its books. Store is the whole port the program needs, composed of the
-// narrow interfaces its consumers declare (orders.Books, reports.Books,
+// narrow interfaces its consumers declare (orders.Books, reports.Books, digest.Books,
 // the webhook's Inbox and StatusRecorder, outbox.Store, audit.Appender,
 // conversation.Refusals, demo.Books) and of what the commands use for
 // imports, catalog reloads, history, retention, health and operators'

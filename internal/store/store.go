@@ -11,6 +11,7 @@ import (
 	"github.com/munshi/munshi/internal/outbox"
 	"github.com/munshi/munshi/orders"
 	"github.com/munshi/munshi/reports"
+	"github.com/munshi/munshi/reports/digest"
 	"github.com/munshi/munshi/webhook"
 )
 
@@ -20,6 +21,7 @@ import (
 type Store interface {
 	orders.Books
 	reports.Books
+	digest.Books
 	webhook.Inbox
 	webhook.StatusRecorder
 	outbox.Store

@@ -95,6 +95,13 @@ func Run(t *testing.T, open Open) {
 		{"ReportSalesSummary", testSalesSummary},
 		{"ReportMatch", testMatch},
 		{"ReportCommittedFollowsTheBooks", testCommittedFollows},
+
+		{"DigestCustomerDays", testDigestCustomerDays},
+		{"DigestStandings", testDigestStandings},
+		{"DigestPayments", testDigestPayments},
+		{"DigestStock", testDigestStock},
+		{"DigestWaiting", testDigestWaiting},
+		{"DigestSaleLines", testDigestSaleLines},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			clock := clocktest.At(T0)
