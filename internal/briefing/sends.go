@@ -10,8 +10,9 @@ import (
 
 // Channels of a delivery.
 const (
-	ChannelWhatsApp = "whatsapp" // the brief itself
-	ChannelTemplate = "template" // the approved template, outside the 24-hour window
+	// ChannelWhatsApp is the brief on WhatsApp, or, outside the 24-hour
+	// window, the template that stands for it while the brief is held.
+	ChannelWhatsApp = "whatsapp"
 	ChannelEmail    = "email"
 )
 

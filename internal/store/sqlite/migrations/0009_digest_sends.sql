@@ -6,7 +6,7 @@
 CREATE TABLE digest_sends (
     digest_date  TEXT NOT NULL,   -- YYYY-MM-DD in MUNSHI_TZ: the day the digest is about
     recipient    TEXT NOT NULL,   -- E.164 phone or email address
-    channel      TEXT NOT NULL CHECK (channel IN ('whatsapp','template','email')),
+    channel      TEXT NOT NULL CHECK (channel IN ('whatsapp','email')),
     status       TEXT NOT NULL CHECK (status IN ('sent','held','released')),
     held_kind    TEXT NOT NULL DEFAULT '',
     held_payload TEXT NOT NULL DEFAULT '',
