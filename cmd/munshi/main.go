@@ -18,6 +18,7 @@ Usage:
   munshi route [--json] [TEXT...]                   show how messages are routed (stdin lines if no TEXT)
   munshi eval FILE.jsonl                            score routing and parsing on labelled messages
   munshi import catalog|customers|users FILE.csv    upsert a CSV file into the database
+  munshi digest [--date YYYY-MM-DD] [--send]       print the daily digest (yesterday's), and send it with --send
   munshi forget PHONE                               delete a person's conversation memory
   munshi mcp                                        serve the read-only business tools over MCP (stdio)
 
@@ -60,6 +61,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdEval(ctx, env, args[1:])
 	case "import":
 		return cmdImport(ctx, env, args[1:])
+	case "digest":
+		return cmdDigest(ctx, env, args[1:])
 	case "forget":
 		return cmdForget(ctx, env, args[1:])
 	case "mcp":
