@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/munshi/munshi/internal/audit"
+	"github.com/munshi/munshi/internal/briefing"
 	"github.com/munshi/munshi/internal/config"
 	"github.com/munshi/munshi/internal/conversation"
 	"github.com/munshi/munshi/internal/demo"
@@ -46,15 +47,14 @@ type Main struct {
 	Orders  *orders.Service
 	Memory  memory.Store
 	Reports *reports.Tools
-	// DigestSender sends the daily digest; nil until delivery is wired.
-	DigestSender DigestSender
-	redis        *redis.Store // nil without REDIS_URL
-	Dispatcher   *outbox.Dispatcher
+	redis      *redis.Store // nil without REDIS_URL
+	Dispatcher *outbox.Dispatcher
 	// Jobs runs the periodic work while serving: built by Run (schedule),
 	// stopped by Close.
 	Jobs     *scheduler.Scheduler
 	Channels orders.Channels // whether accounts can be told right now
 	Pipeline *webhook.Pipeline
+	Digest   *briefing.Service // the daily digest's delivery
 
 	listener net.Listener
 	server   *http.Server
@@ -151,8 +151,9 @@ func (m *Main) Open(ctx context.Context) error {
 	if m.LLM != nil {
 		answers.Agent = &reports.Agent{Model: m.LLM, Tools: m.Reports}
 	}
+	m.Digest = m.newDigest()
 	m.Pipeline = &webhook.Pipeline{
-		Inbox:     books,
+		Inbox:     heldBriefs{books, m.Digest},
 		Seen:      m.Memory,
 		Responder: answers,
 		Late:      outbox.LateReplies{Store: books, Dispatcher: m.Dispatcher},
@@ -199,7 +200,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	mux := http.NewServeMux()
 	(&webhook.Handler{
-		Pipeline: m.Pipeline, Statuses: m.Store, AuthToken: m.Config.TwilioAuthToken, PublicURL: m.Config.PublicURL,
+		Pipeline: m.Pipeline, Statuses: digestStatuses{m.Store, m.Digest}, AuthToken: m.Config.TwilioAuthToken, PublicURL: m.Config.PublicURL,
 		AllowUnsigned: allowUnsigned, Logger: m.Logger, Observer: webhookMetrics{m.Metrics},
 	}).Register(mux)
 	checks := []health.Check{{Name: "database", Probe: m.Store.Ping}}
@@ -207,7 +208,7 @@ func (m *Main) Run(ctx context.Context) error {
 		checks = append(checks, health.Check{Name: "redis", Probe: m.Memory.Ping, Degraded: true})
 	}
 	checks = append(checks, m.outboxChecks()...)
-	(&health.Handler{Checks: checks}).Register(mux)
+	(&health.Handler{Checks: checks, Notes: []health.Note{{Name: "digest", Text: m.Digest.Note}}}).Register(mux)
 	mux.Handle("GET /metrics", m.Metrics.Handler())
 
 	ln, err := net.Listen("tcp", m.Config.Addr)
@@ -228,7 +229,11 @@ func (m *Main) Run(ctx context.Context) error {
 	// the set-up put right sends them without waiting.
 	m.Dispatcher.Resume(workCtx)
 	m.Jobs = m.schedule()
-	m.workers.Add(2)
+	m.workers.Add(3)
+	go func() {
+		defer m.workers.Done()
+		m.catchUpDigest(workCtx)
+	}()
 	go func() {
 		defer m.workers.Done()
 		m.Jobs.Run(workCtx)

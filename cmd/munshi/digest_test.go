@@ -44,10 +44,6 @@ func TestDigestCommand(t *testing.T) {
 			t.Errorf("%v: %v, want a usage error", args, err)
 		}
 	}
-	_, _, err = cli(t, env, "", "digest", "--send", "--date", "2026-03-03")
-	if err == nil || !strings.Contains(err.Error(), "--send is not available") {
-		t.Fatalf("--send without delivery: %v", err)
-	}
 }
 
 func TestDigestOfTheDemo(t *testing.T) {

@@ -18,6 +18,9 @@ func (m *Main) schedule() *scheduler.Scheduler {
 	s.Every("catalog", CatalogPoll, (&catalogWatch{m: m}).check)
 	s.Every("recovery", RecoveryPoll, m.recoverUnanswered)
 	s.Every("retention", RetentionSweep, m.sweep)
+	if _, err := s.Cron("digest", m.Config.DigestAt, m.location(), m.Digest.Run); err != nil {
+		m.Logger.Error("the daily digest is not scheduled", "spec", m.Config.DigestAt, "err", err)
+	}
 	return s
 }
 
@@ -31,6 +34,17 @@ func (m *Main) recoverUnanswered(ctx context.Context) {
 	if r != (webhook.Recovered{}) {
 		m.Logger.Info("recovered messages a crash left unanswered",
 			"answered", r.Answered, "closed", r.Closed, "elsewhere", r.Elsewhere, "failed", r.Failed)
+	}
+}
+
+// catchUpDigest sends the morning's digest at start when Munshi was down
+// at MUNSHI_DIGEST_AT, until MUNSHI_DIGEST_LATEST.
+func (m *Main) catchUpDigest(ctx context.Context) {
+	if m.Config.DigestAt == "" {
+		return // a configuration built in code without a digest schedule
+	}
+	if err := m.Digest.CatchUp(ctx, m.Config.DigestAt, m.Config.DigestLatest); err != nil && ctx.Err() == nil {
+		m.Logger.Error("the digest catch-up at start failed", "err", err)
 	}
 }
 

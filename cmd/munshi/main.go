@@ -18,7 +18,7 @@ Usage:
   munshi route [--json] [TEXT...]                   show how messages are routed (stdin lines if no TEXT)
   munshi eval FILE.jsonl                            score routing and parsing on labelled messages
   munshi import catalog|customers|users FILE.csv    upsert a CSV file into the database
-  munshi digest [--date YYYY-MM-DD] [--send]        print the daily digest (default yesterday)
+  munshi digest [--date YYYY-MM-DD] [--send]       print the daily digest (yesterday's), and send it with --send
   munshi forget PHONE                               delete a person's conversation memory
   munshi mcp                                        serve the read-only business tools over MCP (stdio)
 

@@ -42,6 +42,9 @@ func (m *Main) recordSend(a outbox.Attempt) {
 	}
 	m.Metrics.OutboxSends.WithLabelValues(msg.Kind, string(a.Outcome)).Inc()
 	m.Audit.Record(context.Background(), "system", audit.KindOutbound, a.ProviderID, detail)
+	if m.Digest != nil {
+		m.Digest.Undelivered(context.Background(), a)
+	}
 }
 
 type routingMetrics struct{ m *metrics.Metrics }

@@ -39,10 +39,18 @@ type Config struct {
 	// AuditRetention how long the audit log is, at least as long.
 	Retention, AuditRetention       time.Duration
 	retentionRaw, auditRetentionRaw string
-	// Location is the business's time zone (MUNSHI_TZ): days, weeks and
-	// the digest's date are counted in it.
+	// Location is MUNSHI_TZ: where a day starts, for the digest and its
+	// schedule.
 	Location *time.Location
 	tzRaw    string
+	// DigestAt is the cron spec of the daily digest, read in Location;
+	// DigestLatest the time of day (from midnight) after which a digest
+	// missed while Munshi was down is no longer sent.
+	DigestAt          string
+	DigestLatest      time.Duration
+	digestLatestRaw   string
+	DigestTemplateSID string
+	OwnerEmail        string
 }
 
 // Var describes one environment variable.
@@ -70,10 +78,6 @@ var Vars = []Var{
 		c.auditRetentionRaw = v
 		c.AuditRetention, _ = ParseRetention(v)
 	}},
-	{Name: "MUNSHI_TZ", Default: "Asia/Kolkata", Help: "the business's time zone (IANA name): days, weeks and the digest's date", set: func(c *Config, v string) {
-		c.tzRaw = v
-		c.Location, _ = LoadLocation(v)
-	}},
 	{Name: "MUNSHI_LOG_LEVEL", Default: "info", Help: "debug, info, warn or error", set: func(c *Config, v string) { c.LogLevel = strings.ToLower(v) }},
 	{Name: "REDIS_URL", Help: "redis://host:port/db for conversation memory shared by instances (default: in-process)", set: func(c *Config, v string) { c.RedisURL = v }},
 	{Name: "MUNSHI_REDIS_PREFIX", Default: "munshi:", Help: "prefix of every Redis key Munshi writes", set: func(c *Config, v string) { c.RedisPrefix = v }},
@@ -84,6 +88,17 @@ var Vars = []Var{
 	{Name: "SMTP_URL", Secret: true, Help: "smtp://user:pass@host:port (or smtps://) for mail to the accounts team", set: func(c *Config, v string) { c.SMTPURL = v }},
 	{Name: "MAIL_FROM", Help: "sender address of Munshi's mail", set: func(c *Config, v string) { c.MailFrom = v }},
 	{Name: "ACCOUNTS_EMAIL", Help: "where order notifications are mailed (comma-separated)", set: func(c *Config, v string) { c.AccountsEmail = v }},
+	{Name: "OWNER_EMAIL", Help: "where the owners' daily digest is mailed (comma-separated)", set: func(c *Config, v string) { c.OwnerEmail = v }},
+	{Name: "MUNSHI_TZ", Default: DefaultZone, Help: "the time zone of the business: where a day starts, when the digest is sent", set: func(c *Config, v string) {
+		c.tzRaw = v
+		c.Location, _ = LoadLocation(v)
+	}},
+	{Name: "MUNSHI_DIGEST_AT", Default: "0 7 * * *", Help: "when the daily digest is sent: a five-field cron spec (in MUNSHI_TZ)", set: func(c *Config, v string) { c.DigestAt = v }},
+	{Name: "MUNSHI_DIGEST_LATEST", Default: "12:00", Help: "a digest missed while Munshi was down is sent at start until this time of day (HH:MM in MUNSHI_TZ)", set: func(c *Config, v string) {
+		c.digestLatestRaw = v
+		c.DigestLatest, _ = ParseTimeOfDay(v)
+	}},
+	{Name: "MUNSHI_DIGEST_TEMPLATE_SID", Help: "Twilio Content SID (HX…) of the approved digest template, for people outside WhatsApp's 24-hour window", set: func(c *Config, v string) { c.DigestTemplateSID = v }},
 	{Name: "GEMINI_API_KEY", Secret: true, Help: "Gemini API key; without it Munshi runs with no LLM", set: func(c *Config, v string) { c.GeminiAPIKey = v }},
 	{Name: "GEMINI_MODEL", Default: "gemini-2.5-flash-lite", Help: "Gemini model", set: func(c *Config, v string) { c.GeminiModel = v }},
 	{Name: "GEMINI_BASE_URL", Help: "override of Gemini's API base URL (for fakes)", set: func(c *Config, v string) { c.GeminiBaseURL = v }},
@@ -134,9 +149,6 @@ func (c Config) Validate() error {
 		bad("MUNSHI_AUDIT_RETENTION %q must be a number of days such as 730d, or a duration such as 17520h, of at least 1d", c.auditRetentionRaw)
 	} else if c.Retention >= MinRetention && c.AuditRetention < c.Retention {
 		bad("MUNSHI_AUDIT_RETENTION (%s) must not be shorter than MUNSHI_RETENTION (%s)", c.auditRetentionRaw, c.retentionRaw)
-	}
-	if c.Location == nil {
-		bad("MUNSHI_TZ %q must be a time zone name such as Asia/Kolkata", c.tzRaw)
 	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
@@ -191,6 +203,7 @@ func (c Config) Validate() error {
 			bad("ACCOUNTS_EMAIL %q is not an email address", a)
 		}
 	}
+	errs = append(errs, c.validateDigest()...)
 	if c.GeminiBaseURL != "" && !isHTTPURL(c.GeminiBaseURL) {
 		bad("GEMINI_BASE_URL %q must be an http(s) URL", c.GeminiBaseURL)
 	}
@@ -226,23 +239,15 @@ func ParseRetention(v string) (time.Duration, error) {
 	return d, nil
 }
 
-// LoadLocation reads a time zone name. Asia/Kolkata is known even where the
-// system has no zone database: India keeps +05:30 all year.
-func LoadLocation(name string) (*time.Location, error) {
-	loc, err := time.LoadLocation(name)
-	if err == nil {
-		return loc, nil
-	}
-	if name == "Asia/Kolkata" || name == "Asia/Calcutta" {
-		return time.FixedZone("IST", 5*3600+1800), nil
-	}
-	return nil, fmt.Errorf("config: unknown time zone %q: %w", name, err)
-}
-
 // AccountsEmails splits ACCOUNTS_EMAIL into addresses.
-func (c Config) AccountsEmails() []string {
+func (c Config) AccountsEmails() []string { return addresses(c.AccountsEmail) }
+
+// OwnerEmails splits OWNER_EMAIL into addresses.
+func (c Config) OwnerEmails() []string { return addresses(c.OwnerEmail) }
+
+func addresses(list string) []string {
 	var out []string
-	for _, a := range strings.Split(c.AccountsEmail, ",") {
+	for _, a := range strings.Split(list, ",") {
 		if a = strings.TrimSpace(a); a != "" {
 			out = append(out, a)
 		}

@@ -59,6 +59,12 @@ type Outbound struct {
 	To        string // E.164 phone
 	Body      string
 	MediaURLs []string
+	// ContentSID names an approved template (Twilio's Content SID, HX…)
+	// sent instead of Body: the only message WhatsApp lets a business
+	// start with someone who has not written in 24 hours.
+	// ContentVariables fill its placeholders: {"1": "13 Mar 2026"}.
+	ContentSID       string            `json:",omitempty"`
+	ContentVariables map[string]string `json:",omitempty"`
 	Notice
 }
 

@@ -15,9 +15,18 @@ type Check struct {
 	Degraded bool
 }
 
+// Note is something an operator should know that is no failure: the
+// service is as ready with it as without ("no digest template: email
+// only"). Text returns "" when there is nothing to say.
+type Note struct {
+	Name string
+	Text func() string
+}
+
 // Handler serves the health routes.
 type Handler struct {
 	Checks  []Check
+	Notes   []Note
 	Timeout time.Duration
 }
 
@@ -52,7 +61,17 @@ func (h *Handler) ready(w http.ResponseWriter, r *http.Request) {
 		}
 		checks[c.Name] = "ok"
 	}
-	writeJSON(w, code, map[string]any{"status": status, "checks": checks})
+	body := map[string]any{"status": status, "checks": checks}
+	notes := map[string]string{}
+	for _, n := range h.Notes {
+		if text := n.Text(); text != "" {
+			notes[n.Name] = text
+		}
+	}
+	if len(notes) > 0 {
+		body["notes"] = notes
+	}
+	writeJSON(w, code, body)
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {

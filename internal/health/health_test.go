@@ -72,3 +72,26 @@ func TestReadinessSaysWhyItIsDegraded(t *testing.T) {
 		t.Errorf("/readyz = %d %+v; want 200, degraded, whatsapp %q", rec.Code, body, want)
 	}
 }
+
+// TestReadinessNotes: a note is said beside the checks and changes no
+// status; an empty one is left out.
+func TestReadinessNotes(t *testing.T) {
+	const note = "no MUNSHI_DIGEST_TEMPLATE_SID: people who have not written in 24 hours get the digest by email only"
+	mux := http.NewServeMux()
+	(&health.Handler{
+		Checks: []health.Check{{Name: "database", Probe: func(context.Context) error { return nil }}},
+		Notes:  []health.Note{{Name: "digest", Text: func() string { return note }}, {Name: "quiet", Text: func() string { return "" }}},
+	}).Register(mux)
+	rec := httptest.NewRecorder()
+	mux.ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
+	var body struct {
+		Status string
+		Notes  map[string]string
+	}
+	if err := json.NewDecoder(rec.Body).Decode(&body); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Code != 200 || body.Status != "ok" || len(body.Notes) != 1 || body.Notes["digest"] != note {
+		t.Errorf("/readyz = %d %+v; want 200, ok, and the digest's note alone", rec.Code, body)
+	}
+}

@@ -81,6 +81,9 @@ type Attempt struct {
 	ProviderID string
 	Outcome    Outcome
 	Error      string
+	// Code is the provider's error code when the sender's error names one
+	// (a Code() string method in its chain): Twilio's "63016".
+	Code string
 }
 
 // Recorder hears about every attempt, for the audit log and metrics.
@@ -257,7 +260,7 @@ func (d *Dispatcher) deliver(ctx context.Context, m Message) {
 		}
 		d.hold(m.Kind, f.reason, since)
 		log.Debug("outbox: send held", "reason", f.reason)
-		d.record(Attempt{Message: m, Outcome: Held, Error: f.text})
+		d.record(Attempt{Message: m, Outcome: Held, Error: f.text, Code: f.code})
 	case f.permanent || (!m.CreatedAt.IsZero() && now.Sub(m.CreatedAt) >= d.MaxAge):
 		notices := failureNotices(m, f.reason)
 		failed, err := d.Store.MarkFailed(ctx, m.ID, f.text, notices...)
@@ -268,13 +271,13 @@ func (d *Dispatcher) deliver(ctx context.Context, m Message) {
 		if failed && len(notices) > 0 {
 			d.Nudge()
 		}
-		d.record(Attempt{Message: m, Outcome: Failed, Error: f.text})
+		d.record(Attempt{Message: m, Outcome: Failed, Error: f.text, Code: f.code})
 	default:
 		if err := d.Store.MarkRetry(ctx, m.ID, f.text, now.Add(d.backoff(m.Attempts+1))); err != nil {
 			d.Logger.Error("outbox: mark retry failed", "id", m.ID, "err", err)
 		}
 		log.Warn("outbox: send failed, will retry")
-		d.record(Attempt{Message: m, Outcome: Retry, Error: f.text})
+		d.record(Attempt{Message: m, Outcome: Retry, Error: f.text, Code: f.code})
 	}
 }
 
@@ -299,13 +302,18 @@ type failure struct {
 	held, permanent bool
 	text            string // the whole error, for last_error and the log
 	reason          string // a few words, for people
+	code            string // the provider's error code, if it gave one
 }
 
 func (d *Dispatcher) classify(err error) failure {
 	var h interface{ Held() bool }
 	var p interface{ Permanent() bool }
 	var r interface{ Reason() string }
+	var c interface{ Code() string }
 	f := failure{text: d.Redact(err.Error())}
+	if errors.As(err, &c) {
+		f.code = c.Code()
+	}
 	f.held = errors.As(err, &h) && h.Held()
 	f.permanent = !f.held && errors.As(err, &p) && p.Permanent()
 	reason := ""

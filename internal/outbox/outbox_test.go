@@ -667,3 +667,27 @@ func TestLateRepliesReportsEnqueueFailure(t *testing.T) {
 		t.Errorf("SendLate = %v, want the enqueue error wrapped with the package prefix", err)
 	}
 }
+
+// coded is a refused send whose error names the provider's code.
+type coded struct{ code string }
+
+func (c coded) Error() string { return "provider: refused, code " + c.code }
+func (coded) Permanent() bool { return true }
+func (c coded) Code() string  { return c.code }
+func (coded) Reason() string  { return "outside the window" }
+
+// TestAttemptCarriesTheProviderCode: whoever hears of an attempt learns the
+// provider's error code (Twilio's 63016 asks for a template instead).
+func TestAttemptCarriesTheProviderCode(t *testing.T) {
+	clk := newClock()
+	st := newStore(t, clk)
+	d := newDispatcher(t, st, newFakeTwilio(t, nil), clk, nil)
+	var got []outbox.Attempt
+	d.Record = func(a outbox.Attempt) { got = append(got, a) }
+	d.Senders[domain.EffectWhatsApp] = refusing{fmtWrap(coded{"63016"})}
+	enqueue(t, st, domain.WhatsApp(approved))
+	d.RunOnce(context.Background())
+	if len(got) != 1 || got[0].Outcome != outbox.Failed || got[0].Code != "63016" || got[0].Message.To != approved.To {
+		t.Fatalf("attempts = %+v; want one failure with code 63016", got)
+	}
+}

@@ -219,3 +219,18 @@ func (s *Scheduler) runOnce(ctx context.Context, j *Job) {
 	}()
 	j.run(ctx)
 }
+
+// NextDue is the first time after t that a standard cron spec comes due,
+// read in loc (a spec's own CRON_TZ wins): for work that must know when
+// its job last came due, such as a catch-up at start. Zero when it never
+// does.
+func NextDue(spec string, loc *time.Location, t time.Time) (time.Time, error) {
+	sched, err := parseSpec(spec)
+	if err != nil {
+		return time.Time{}, err
+	}
+	if loc == nil {
+		loc = time.UTC
+	}
+	return sched.Next(t.In(loc)), nil
+}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/munshi/munshi/internal/audit"
+	"github.com/munshi/munshi/internal/briefing"
 	"github.com/munshi/munshi/internal/conversation"
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
@@ -29,6 +30,7 @@ type Store interface {
 	audit.Appender
 	conversation.Refusals
 	demo.Books
+	briefing.Sends
 	Catalog
 	History
 	Retention

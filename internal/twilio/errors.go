@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/twilio/twilio-go/client"
@@ -28,6 +29,7 @@ type Error struct {
 	Err    error
 	class  class
 	reason string
+	code   int // Twilio's error code, 0 when Twilio did not answer with one
 }
 
 func (e *Error) Error() string   { return e.Err.Error() }
@@ -38,6 +40,18 @@ func (e *Error) Held() bool      { return e.class == held }
 // Reason is the failure in a few words for people, without secrets:
 // "authentication failed (Twilio 401)".
 func (e *Error) Reason() string { return e.reason }
+
+// Code is Twilio's error code ("63016"), or "" when it gave none.
+func (e *Error) Code() string {
+	if e.code == 0 {
+		return ""
+	}
+	return strconv.Itoa(e.code)
+}
+
+// OutsideWindow is Twilio's error 63016: the recipient has not written in
+// 24 hours, so WhatsApp takes only an approved template.
+const OutsideWindow = "63016"
 
 // Twilio error codes (https://www.twilio.com/docs/api/errors) whose meaning
 // does not follow from the HTTP status alone.
@@ -87,7 +101,7 @@ func classify(err error) error {
 	if !errors.As(err, &rest) {
 		return &Error{Err: fmt.Errorf("twilio: send: %w", err), reason: "Twilio could not be reached"}
 	}
-	e := &Error{Err: fmt.Errorf("twilio: send: status %d, code %d: %s", rest.Status, rest.Code, rest.Message)}
+	e := &Error{Err: fmt.Errorf("twilio: send: status %d, code %d: %s", rest.Status, rest.Code, rest.Message), code: rest.Code}
 	coded := func(c class, words string) *Error {
 		e.class, e.reason = c, fmt.Sprintf("%s (Twilio error %d)", words, rest.Code)
 		return e

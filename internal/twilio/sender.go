@@ -74,7 +74,21 @@ func NewSender(c SenderConfig) (*Sender, error) {
 // Send sends one WhatsApp message and returns Twilio's message SID.
 func (s *Sender) Send(ctx context.Context, m domain.Outbound) (string, error) {
 	params := &api.CreateMessageParams{}
-	params.SetTo(channel(m.To)).SetFrom(s.from).SetBody(m.Body)
+	params.SetTo(channel(m.To)).SetFrom(s.from)
+	if m.ContentSID != "" {
+		// A template carries its own text: Twilio refuses a Body beside it.
+		params.SetContentSid(m.ContentSID)
+		if len(m.ContentVariables) > 0 {
+			vars, err := json.Marshal(m.ContentVariables)
+			if err != nil {
+				return "", &Error{Err: fmt.Errorf("twilio: template variables: %w", err), class: permanent,
+					reason: "the template variables could not be written"}
+			}
+			params.SetContentVariables(string(vars))
+		}
+	} else {
+		params.SetBody(m.Body)
+	}
 	if len(m.MediaURLs) > 0 {
 		params.SetMediaUrl(m.MediaURLs)
 	}
@@ -151,6 +165,11 @@ func (l *LogSender) SendPayload(_ context.Context, payload []byte) (string, erro
 		return "", err
 	}
 	sid := fmt.Sprintf("SMlogged%06d", l.seq.Add(1))
+	if m.ContentSID != "" {
+		l.Logger.Info("outbound WhatsApp template (not sent: no Twilio credentials)", "to", m.To, "content_sid", m.ContentSID,
+			"variables", m.ContentVariables, "sid", sid)
+		return sid, nil
+	}
 	l.Logger.Info("outbound WhatsApp message (not sent: no Twilio credentials)", "to", m.To, "body", m.Body, "media", m.MediaURLs, "sid", sid)
 	return sid, nil
 }

@@ -478,3 +478,53 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 	defer l.mu.Unlock()
 	return l.w.Write(p)
 }
+
+// TestSendTemplate: a message with a Content SID is sent as Twilio's
+// template: ContentSid and ContentVariables (JSON), and no Body.
+func TestSendTemplate(t *testing.T) {
+	fake := newFakeTwilio(t, "", nil)
+	s := newSender(t, fake.URL, nil)
+	const content = "HX0123456789abcdef0123456789abcdef"
+	msg := domain.Outbound{To: "+919810000001", Body: "the full brief, held for the reply", ContentSID: content,
+		ContentVariables: map[string]string{"1": "13 Mar 2026", "2": "Sales ₹1,24,500 — 12% above a usual Friday"}}
+	if _, err := s.Send(context.Background(), msg); err != nil {
+		t.Fatalf("Send: %v", err)
+	}
+	r := fake.received()[0]
+	if r.Form.Get("ContentSid") != content || r.Form.Has("Body") {
+		t.Errorf("form = %v; want the ContentSid and no Body", r.Form)
+	}
+	var vars map[string]string
+	if err := json.Unmarshal([]byte(r.Form.Get("ContentVariables")), &vars); err != nil ||
+		vars["1"] != "13 Mar 2026" || vars["2"] != msg.ContentVariables["2"] || len(vars) != 2 {
+		t.Errorf("ContentVariables = %q (%v); want the date and the headline as JSON", r.Form.Get("ContentVariables"), err)
+	}
+	// The payload round trip keeps them; a plain message's payload has none.
+	b, _ := json.Marshal(msg)
+	if _, err := s.SendPayload(context.Background(), b); err != nil {
+		t.Fatal(err)
+	}
+	if r := fake.received()[1]; r.Form.Get("ContentSid") != content || !r.Form.Has("ContentVariables") {
+		t.Errorf("from a payload: form = %v", r.Form)
+	}
+	if b, _ := json.Marshal(domain.Outbound{To: "+919810000001", Body: "hi"}); strings.Contains(string(b), "Content") {
+		t.Errorf("a plain message's payload = %s, want no template fields", b)
+	}
+}
+
+// TestErrorCode: a Twilio answer's code is kept for whoever must act on it
+// (63016: outside the 24-hour window); a failure without one has none.
+func TestErrorCode(t *testing.T) {
+	fake := newFakeTwilio(t, "", func(int) (int, string) {
+		return 400, twilioError(400, 63016, "Failed to send freeform message because you are outside the allowed window")
+	})
+	_, err := newSender(t, fake.URL, nil).Send(context.Background(), domain.Outbound{To: "+919810000001", Body: "hi"})
+	var te *twilio.Error
+	if !errors.As(err, &te) || te.Code() != twilio.OutsideWindow {
+		t.Fatalf("Send error = %v; want a *twilio.Error with code %s", err, twilio.OutsideWindow)
+	}
+	_, err = newSender(t, "http://127.0.0.1:1", nil).Send(context.Background(), domain.Outbound{To: "+919810000001", Body: "hi"})
+	if !errors.As(err, &te) || te.Code() != "" {
+		t.Fatalf("unreachable Twilio: %v, code %q; want no code", err, te.Code())
+	}
+}

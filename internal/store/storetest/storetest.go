@@ -87,6 +87,12 @@ func Run(t *testing.T, open Open) {
 		{"RecordDeliveryStatus", testDeliveryStatus},
 		{"Audit", testAudit},
 
+		{"DigestDeliveryClaimedOnce", testDigestClaim},
+		{"DigestConcurrentClaimsHaveOneWinner", testDigestClaimRace},
+		{"DigestHeldBriefReleasedOnce", testDigestHoldAndRelease},
+		{"LastInbound", testLastInbound},
+		{"SentMessageByProviderID", testSentMessage},
+
 		{"ReportStockOf", testStockOf},
 		{"ReportStockCatalogAndOuts", testStockCatalog},
 		{"ReportDues", testDues},
