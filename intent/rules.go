@@ -19,6 +19,15 @@ type rule struct {
 	allow    map[string]bool
 	maxLen   int
 	notAsked bool // the message must not be a question
+	// asked: the message must be a question, with a question mark, a
+	// question word or "… ki nahi".
+	asked bool
+	// codes allows words of letters and digits: references such as
+	// "UTR991" or "CHQ123".
+	codes bool
+	// signal is the evidence a change to the books needs beyond its words
+	// (see lifecycle.go); unless vetoes a message another intent owns.
+	signal, unless func(shape []string, n Normalized) bool
 }
 
 // fillers are allowed by every rule: forms of address and politeness.
@@ -118,7 +127,7 @@ var rules = []rule{
 			stock an a order`),
 	},
 	{
-		name: "outstanding", intent: domain.IntentOutstanding, maxLen: 14,
+		name: "outstanding", intent: domain.IntentOutstanding, maxLen: 14, unless: paymentRecord,
 		need: groups("outstanding udhaar dues due owes owe owed receivable receivables baaki hisaab khata ledger paid unpaid defaulters debtors overdue"),
 		allow: words(askWords + ` CUSTOMER who us money total paise payment pe par se does from customers
 			customer party parties wala abhi tak current amount balance lena top highest sabse zyada
@@ -128,7 +137,7 @@ var rules = []rule{
 			invoices bills`),
 	},
 	{
-		name: "outstanding: payment due", intent: domain.IntentOutstanding, maxLen: 12,
+		name: "outstanding: payment due", intent: domain.IntentOutstanding, maxLen: 12, unless: paymentRecord,
 		need: groups("payment paise rupees balance", "pending baaki due lena aana aaya remaining outstanding collect"),
 		allow: words(askWords + ` CUSTOMER who us money total pe par se from customers customer party parties
 			abhi tak amount nahi not yet kab kitne kis kisne market`),
@@ -141,9 +150,10 @@ var rules = []rule{
 			from days din NUM purane old oldest tak`),
 	},
 	{
+		// One customer's order not delivered yet is that order's status.
 		name: "pending orders: not delivered", intent: domain.IntentPendingOrders, maxLen: 14,
 		need: groups("delivered deliver delivery dispatch dispatched", "nahi not pending yet undelivered baaki"),
-		allow: words(askWords + ` CUSTOMER order orders maal aaj kal today yesterday week hua gaya still bhi
+		allow: words(askWords + ` order orders maal aaj kal today yesterday week hua gaya still bhi
 			status there any koi our liye keliye total number since from days din NUM tak kis kiske`),
 	},
 	{
@@ -159,6 +169,58 @@ var rules = []rule{
 			all orders order`),
 	},
 	{
+		name: "delivery", intent: domain.IntentDelivery, maxLen: 24, notAsked: true, signal: deliveryRecord,
+		need: groups("ORDERREF NUM", "delivered deliver delivery pahuncha pahunch handover handed mila received"),
+		allow: words(doneList + ` ORDERREF NUM PRODUCT UNIT SIZE kar de order maal sab saara poora pura full fully
+			partial partially short kam less missing baaki return returned wapas damaged aur and but par lekin
+			except bas only sirf customer party CUSTOMER ko ka ki ke to at by ne se received mila no number aaj today
+			kal yesterday abhi just now shaam subah mein me the a has been was is hai`),
+	},
+	{
+		name: "payment", intent: domain.IntentPayment, maxLen: 24, notAsked: true, codes: true, signal: paymentRecord,
+		need: groups("NUM", "CUSTOMER received mila jama collected credited aaya diya paid"),
+		allow: words(receivedList + payerList + modeList + ` rupees NUM CUSTOMER ORDERREF ne se from by via
+			through in mein me ka ki ke of kiya hai hua ho gaya bank account ac payment amount paise
+			ref reference no number utr txn transaction id dated date aaj today kal yesterday abhi just now
+			full part partial advance against for towards bill invoice the a has been was is`),
+	},
+	{
+		name: "stock received", intent: domain.IntentStockReceived, maxLen: 24, notAsked: true, signal: receivedRecord,
+		need: groups("NUM", goodsList, arrivalList),
+		allow: words(goodsList + arrivalList + ` UNIT SIZE NUM production factory plant supplier company vendor
+			manufacturing mfg wip godown warehouse truck gaadi se from in mein me ko ka ki ke aur and ho gaya hua kiya
+			hai hain naya new fresh aaj today kal yesterday abhi just now have been has is are was were the a of
+			total sab`),
+	},
+	{
+		name: "order status: reference", intent: domain.IntentOrderStatus, maxLen: 12,
+		need:  groups("ORDERREF", "status kahan where track tracking update"),
+		allow: words(askWords + ` ORDERREF abhi tak my mera kab when gaya hua pahuncha`),
+	},
+	{
+		name: "order status: reference asked", intent: domain.IntentOrderStatus, maxLen: 12, asked: true,
+		need:  groups("ORDERREF", "delivered deliver delivery pahuncha pahunch dispatch dispatched gaya aaya hua"),
+		allow: words(askWords + ` ORDERREF abhi tak kab when ho gaya hua hui ya nahi not yet pahunchega jayega hoga`),
+	},
+	{
+		name: "order status: mine", intent: domain.IntentOrderStatus, maxLen: 12,
+		need: groups("mera my apne hamare humare", "order orders"),
+		allow: words(askWords + timeWords + ` status kahan where abhi tak kab when gaya hua hui deliver delivered
+			dispatch dispatched pahuncha aaj wale latest recent`),
+	},
+	{
+		name: "order status: customer", intent: domain.IntentOrderStatus, maxLen: 14, asked: true,
+		need: groups("CUSTOMER", "order orders maal delivery",
+			"gaya pahuncha pahunch pahunchega deliver delivered dispatch dispatched hua status kahan"),
+		allow: words(askWords + ` abhi tak kab when ho hua hui ya nahi not yet jayega hoga wala wale aaj kal today
+			yesterday`),
+	},
+	{
+		name: "order status", intent: domain.IntentOrderStatus, maxLen: 12,
+		need:  groups("status", "order orders delivery dispatch ORDERREF"),
+		allow: words(askWords + ` CUSTOMER my mera apne latest last recent aaj kal today yesterday wale`),
+	},
+	{
 		name: "order", intent: domain.IntentOrder, maxLen: 40, notAsked: true,
 		need: groups("PRODUCT", "NUM", "CUSTOMER bhejo dedo send chahiye order lagao likho deliver dispatch supply"),
 		allow: words(`UNIT SIZE PRODUCT NUM aur and keliye for ko to cash cod credit upi cheque payment pay mode
@@ -171,12 +233,12 @@ var rules = []rule{
 }
 
 // matchRules returns the intent all firing rules agree on.
-func matchRules(shape []string, question bool) (domain.Intent, string, bool) {
+func matchRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	var got domain.Intent
 	var name string
 	for i := range rules {
 		r := &rules[i]
-		if !r.matches(shape, question) {
+		if !r.matches(shape, n) {
 			continue
 		}
 		if got != "" && got != r.intent {
@@ -187,8 +249,8 @@ func matchRules(shape []string, question bool) (domain.Intent, string, bool) {
 	return got, name, got != ""
 }
 
-func (r *rule) matches(shape []string, question bool) bool {
-	if len(shape) == 0 || len(shape) > r.maxLen || (r.notAsked && question) {
+func (r *rule) matches(shape []string, n Normalized) bool {
+	if len(shape) == 0 || len(shape) > r.maxLen || (r.notAsked && n.Question) {
 		return false
 	}
 	var found [4]bool
@@ -199,7 +261,7 @@ func (r *rule) matches(shape []string, question bool) bool {
 				found[g], needed = true, true
 			}
 		}
-		if !needed && !r.allow[w] && !fillers[w] {
+		if !needed && !r.allow[w] && !fillers[w] && !(r.codes && isCode(w)) {
 			return false
 		}
 	}
@@ -208,7 +270,29 @@ func (r *rule) matches(shape []string, question bool) bool {
 			return false
 		}
 	}
+	switch {
+	case r.asked && !asked(shape, n.Question):
+		return false
+	case r.signal != nil && !r.signal(shape, n), r.unless != nil && r.unless(shape, n):
+		return false
+	}
 	return true
+}
+
+// isCode reports a word of letters and digits: "utr991", "chq123".
+func isCode(w string) bool {
+	letter, digit := false, false
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c >= '0' && c <= '9':
+			digit = true
+		case c >= 'a' && c <= 'z':
+			letter = true
+		default:
+			return false
+		}
+	}
+	return letter && digit
 }
 
 // words builds a word set, in canonical spelling so that the lists can be
