@@ -160,11 +160,43 @@ func TestReportWrite(t *testing.T) {
 	for _, want := range []string{
 		"precision", "recall", "f1-score", "support", "accuracy", "macro avg", "weighted avg",
 		"Resolved by tier:", "Coverage of in-scope", "False order: 0", "Latency: mean",
-		"Confusion matrix", "Misrouted (1)", `"hi"`,
+		"Confusion matrix", "Misrouted (1)", `"hi"`, "False delivery: 0  false payment: 0  false stock received: 0",
+		"order_status", " deliv paymt recvd ostat\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// Every intent has a column heading of its own.
+func TestColumnHeadings(t *testing.T) {
+	seen := map[string]domain.Intent{}
+	for _, in := range domain.Intents {
+		h := abbrev(in)
+		if other, ok := seen[h]; ok || len(h) > 5 {
+			t.Errorf("%s and %s are both headed %q", in, other, h)
+		}
+		seen[h] = in
+	}
+}
+
+// A message misread as a delivery, a payment or goods received is counted
+// as such; one misread as order status is not a false state change.
+func TestEvaluateCountsFalseRecords(t *testing.T) {
+	exs := []Example{
+		{Text: "ORD-1042 delivered", Intent: domain.IntentOrderStatus},
+		{Text: "Sharma ji 25k UPI", Intent: domain.IntentOutstanding},
+		{Text: "GC 100 carton aaya", Intent: domain.IntentStock},
+		{Text: "mera order status", Intent: domain.IntentPendingOrders},
+	}
+	rep := Evaluate(context.Background(), demoRouter(t), exs)
+	if rep.FalseDelivery != 1 || rep.FalsePayment != 1 || rep.FalseStockReceived != 1 || rep.Correct != 0 {
+		t.Errorf("false delivery %d, payment %d, stock received %d, correct %d",
+			rep.FalseDelivery, rep.FalsePayment, rep.FalseStockReceived, rep.Correct)
+	}
+	if s := rep.Intents[classOf(domain.IntentOrderStatus)]; s.Predicted != 1 || s.Support != 1 || s.Precision != 0 {
+		t.Errorf("order status scores %+v", s)
 	}
 }
 
