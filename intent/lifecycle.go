@@ -214,16 +214,30 @@ func receivedSignal(shape []string) bool {
 	return false
 }
 
-// The rules' signals: the evidence, and never a question.
+// record is a change to the books a rule may need or refuse. (A kind, not
+// a function: a message's shape must not escape to the heap through an
+// indirect call.)
+type record uint8
 
-func deliveryRecord(shape []string, n Normalized) bool {
-	return !asked(shape, n.Question) && deliverySignal(shape, n)
-}
+const (
+	noRecord record = iota
+	deliveryRecord
+	paymentRecord
+	receivedRecord
+)
 
-func paymentRecord(shape []string, n Normalized) bool {
-	return !asked(shape, n.Question) && paymentSignal(shape)
-}
-
-func receivedRecord(shape []string, n Normalized) bool {
-	return !asked(shape, n.Question) && receivedSignal(shape)
+// shownBy reports the record's evidence, and no question.
+func (k record) shownBy(shape []string, n Normalized) bool {
+	if asked(shape, n.Question) {
+		return false
+	}
+	switch k {
+	case deliveryRecord:
+		return deliverySignal(shape, n)
+	case paymentRecord:
+		return paymentSignal(shape)
+	case receivedRecord:
+		return receivedSignal(shape)
+	}
+	return false
 }

@@ -26,8 +26,8 @@ type rule struct {
 	// "UTR991" or "CHQ123".
 	codes bool
 	// signal is the evidence a change to the books needs beyond its words
-	// (see lifecycle.go); unless vetoes a message another intent owns.
-	signal, unless func(shape []string, n Normalized) bool
+	// (see lifecycle.go); unless vetoes a message that records one.
+	signal, unless record
 }
 
 // fillers are allowed by every rule: forms of address and politeness.
@@ -273,7 +273,7 @@ func (r *rule) matches(shape []string, n Normalized) bool {
 	switch {
 	case r.asked && !asked(shape, n.Question):
 		return false
-	case r.signal != nil && !r.signal(shape, n), r.unless != nil && r.unless(shape, n):
+	case r.signal != noRecord && !r.signal.shownBy(shape, n), r.unless != noRecord && r.unless.shownBy(shape, n):
 		return false
 	}
 	return true
