@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/munshi/munshi/internal/domain"
@@ -234,11 +235,35 @@ var rules = []rule{
 
 // matchRules returns the intent all firing rules agree on.
 func matchRules(shape []string, n Normalized) (domain.Intent, string, bool) {
+	if len(shape) == 0 {
+		return "", "", false
+	}
+	// Every word narrows the rules still possible to those that allow it,
+	// and marks the need groups it fills: one lookup a word, whatever the
+	// number of rules.
+	alive := compiledRules.all
+	if n.Question {
+		alive &^= compiledRules.notAsked
+	}
+	var found [maxNeed]ruleSet
+	for _, w := range shape {
+		e := compiledRules.words[w]
+		ok := e.ok
+		if alive&compiledRules.codes != 0 && isCode(w) {
+			ok |= compiledRules.codes
+		}
+		if alive &= ok; alive == 0 {
+			return "", "", false
+		}
+		for g := range found {
+			found[g] |= e.need[g]
+		}
+	}
 	var got domain.Intent
 	var name string
 	for i := range rules {
 		r := &rules[i]
-		if !r.matches(shape, n) {
+		if alive&(1<<i) == 0 || !r.fires(i, shape, n, &found) {
 			continue
 		}
 		if got != "" && got != r.intent {
@@ -249,24 +274,14 @@ func matchRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	return got, name, got != ""
 }
 
-func (r *rule) matches(shape []string, n Normalized) bool {
-	if len(shape) == 0 || len(shape) > r.maxLen || (r.notAsked && n.Question) {
+// fires finishes matching rule i, whose every word the message allows:
+// its length, every need group filled, and what its words cannot say.
+func (r *rule) fires(i int, shape []string, n Normalized, found *[maxNeed]ruleSet) bool {
+	if len(shape) > r.maxLen {
 		return false
 	}
-	var found [4]bool
-	for _, w := range shape {
-		needed := false
-		for g, set := range r.need {
-			if set[w] {
-				found[g], needed = true, true
-			}
-		}
-		if !needed && !r.allow[w] && !fillers[w] && !(r.codes && isCode(w)) {
-			return false
-		}
-	}
 	for g := range r.need {
-		if !found[g] {
+		if found[g]&(1<<i) == 0 {
 			return false
 		}
 	}
@@ -277,6 +292,63 @@ func (r *rule) matches(shape []string, n Normalized) bool {
 		return false
 	}
 	return true
+}
+
+// ruleSet is a set of rules, bit i for rules[i].
+type ruleSet uint64
+
+// maxNeed is the most need groups a rule has.
+const maxNeed = 4
+
+// ruleWord is what one word means to the rules: those it is allowed by
+// (needed, allowed, or a filler) and those whose need groups it fills.
+type ruleWord struct {
+	ok   ruleSet
+	need [maxNeed]ruleSet
+}
+
+// ruleIndex is the rules compiled for matching.
+type ruleIndex struct {
+	words    map[string]ruleWord
+	all      ruleSet
+	notAsked ruleSet // rules that never read a question
+	codes    ruleSet // rules that allow codes ("utr991")
+}
+
+var compiledRules = compileRules(rules)
+
+func compileRules(rules []rule) ruleIndex {
+	if len(rules) > 64 || slices.ContainsFunc(rules, func(r rule) bool { return len(r.need) > maxNeed }) {
+		panic("intent: more rules or need groups than a ruleSet holds")
+	}
+	x := ruleIndex{words: map[string]ruleWord{}}
+	add := func(w string, f func(e *ruleWord)) {
+		e := x.words[w]
+		f(&e)
+		x.words[w] = e
+	}
+	for i, r := range rules {
+		bit := ruleSet(1) << i
+		x.all |= bit
+		if r.notAsked {
+			x.notAsked |= bit
+		}
+		if r.codes {
+			x.codes |= bit
+		}
+		for g, set := range r.need {
+			for w := range set {
+				add(w, func(e *ruleWord) { e.ok |= bit; e.need[g] |= bit })
+			}
+		}
+		for w := range r.allow {
+			add(w, func(e *ruleWord) { e.ok |= bit })
+		}
+	}
+	for w := range fillers {
+		add(w, func(e *ruleWord) { e.ok = x.all })
+	}
+	return x
 }
 
 // isCode reports a word of letters and digits: "utr991", "chq123".
