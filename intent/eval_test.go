@@ -85,21 +85,29 @@ func TestCorpusSplit(t *testing.T) {
 	}
 }
 
+// evaluateSplit routes a labelled split with the demo distributor's
+// catalog and holds the local tiers to their bars: the share of in-scope
+// messages they resolve, and their precision (in scope and over all).
+func evaluateSplit(t *testing.T, path string, coverage, precision float64) Report {
+	t.Helper()
+	rep := Evaluate(context.Background(), demoRouter(t), readCorpus(t, path))
+	if testing.Verbose() {
+		rep.Write(os.Stdout)
+	}
+	if rep.Coverage < coverage {
+		t.Errorf("%s: coverage %.3f < %.2f", path, rep.Coverage, coverage)
+	}
+	if rep.LocalPrecision < precision || rep.AllLocalPrecision < precision {
+		t.Errorf("%s: precision %.3f (in scope) and %.3f (all) must be ≥ %.2f", path, rep.LocalPrecision, rep.AllLocalPrecision, precision)
+	}
+	return rep
+}
+
 // The development split, routed with the demo distributor's catalog: the
 // local tiers must resolve most in-scope messages and be right when they
 // do, and never invent a confirmation, a cancellation or an order.
 func TestDevSet(t *testing.T) {
-	held := readCorpus(t, "corpus/dev.jsonl")
-	rep := Evaluate(context.Background(), demoRouter(t), held)
-	if testing.Verbose() {
-		rep.Write(os.Stdout)
-	}
-	if rep.Coverage < 0.90 {
-		t.Errorf("coverage %.3f < 0.90", rep.Coverage)
-	}
-	if rep.LocalPrecision < 0.97 || rep.AllLocalPrecision < 0.97 {
-		t.Errorf("precision %.3f (in scope) and %.3f (all) must be ≥ 0.97", rep.LocalPrecision, rep.AllLocalPrecision)
-	}
+	rep := evaluateSplit(t, "corpus/dev.jsonl", 0.90, 0.97)
 	if rep.FalseConfirm != 0 || rep.FalseCancel != 0 || rep.UnknownAsOrder != 0 {
 		t.Errorf("false confirm %d, false cancel %d, unknown as order %d", rep.FalseConfirm, rep.FalseCancel, rep.UnknownAsOrder)
 	}
@@ -110,17 +118,7 @@ func TestDevSet(t *testing.T) {
 // them. The local tiers resolve most of them, and not one message becomes
 // a delivery, a payment or goods received that is not one.
 func TestDevLifecycle(t *testing.T) {
-	held := readCorpus(t, "corpus/dev-lifecycle.jsonl")
-	rep := Evaluate(context.Background(), demoRouter(t), held)
-	if testing.Verbose() {
-		rep.Write(os.Stdout)
-	}
-	if rep.Coverage < 0.90 {
-		t.Errorf("coverage %.3f < 0.90", rep.Coverage)
-	}
-	if rep.LocalPrecision < 0.97 || rep.AllLocalPrecision < 0.97 {
-		t.Errorf("precision %.3f (in scope) and %.3f (all) must be ≥ 0.97", rep.LocalPrecision, rep.AllLocalPrecision)
-	}
+	rep := evaluateSplit(t, "corpus/dev-lifecycle.jsonl", 0.90, 0.97)
 	if n := rep.FalseDelivery + rep.FalsePayment + rep.FalseStockReceived; n != 0 {
 		t.Errorf("false delivery %d, false payment %d, false stock received %d", rep.FalseDelivery, rep.FalsePayment, rep.FalseStockReceived)
 	}
@@ -293,17 +291,7 @@ func TestCrossValidated(t *testing.T) {
 // they catch a regression without inviting anyone to fit it. Its safety
 // properties are absolute.
 func TestHeldOut(t *testing.T) {
-	held := readCorpus(t, "corpus/heldout.jsonl")
-	rep := Evaluate(context.Background(), demoRouter(t), held)
-	if testing.Verbose() {
-		rep.Write(os.Stdout)
-	}
-	if rep.Coverage < 0.85 {
-		t.Errorf("coverage %.3f < 0.85", rep.Coverage)
-	}
-	if rep.LocalPrecision < 0.95 || rep.AllLocalPrecision < 0.95 {
-		t.Errorf("precision %.3f (in scope) and %.3f (all) must be ≥ 0.95", rep.LocalPrecision, rep.AllLocalPrecision)
-	}
+	rep := evaluateSplit(t, "corpus/heldout.jsonl", 0.85, 0.95)
 	if rep.FalseConfirm != 0 || rep.FalseCancel != 0 || rep.UnknownAsOrder != 0 || rep.FalseOrder != 0 {
 		t.Errorf("false confirm %d, false cancel %d, false order %d, unknown as order %d",
 			rep.FalseConfirm, rep.FalseCancel, rep.FalseOrder, rep.UnknownAsOrder)

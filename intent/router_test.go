@@ -111,13 +111,7 @@ func TestRouteEveryIntentEveryLanguage(t *testing.T) {
 			"आज मौसम कैसा रहेगा",
 		},
 	}
-	for want, texts := range tests {
-		for _, text := range texts {
-			if d := r.Route(context.Background(), text); d.Intent != want {
-				t.Errorf("%q → %s (%s %.2f, %s), want %s", text, d.Intent, d.Tier, d.Confidence, d.Reason, want)
-			}
-		}
-	}
+	routesTo(t, r, tests)
 }
 
 func TestRouteDecision(t *testing.T) {
@@ -174,13 +168,7 @@ func TestRouteLifecycle(t *testing.T) {
 		},
 		domain.IntentUnknown: {"my Amazon parcel delivered", "salary aayi", "maine bijli ka bill pay kiya"},
 	}
-	for want, texts := range tests {
-		for _, text := range texts {
-			if d := r.Route(context.Background(), text); d.Intent != want {
-				t.Errorf("%q → %s (%s %.2f, %s), want %s", text, d.Intent, d.Tier, d.Confidence, d.Reason, want)
-			}
-		}
-	}
+	routesTo(t, r, tests)
 }
 
 // A delivery, a payment or goods received needs its evidence: these lack
@@ -202,6 +190,18 @@ func TestRouteNeverRecordsWithoutEvidence(t *testing.T) {
 		switch d.Intent {
 		case domain.IntentDelivery, domain.IntentPayment, domain.IntentStockReceived:
 			t.Errorf("%q → %s (%s %.2f, %s)", text, d.Intent, d.Tier, d.Confidence, d.Reason)
+		}
+	}
+}
+
+// routesTo checks that every text routes to the intent it is listed under.
+func routesTo(t *testing.T, r *Router, tests map[domain.Intent][]string) {
+	t.Helper()
+	for want, texts := range tests {
+		for _, text := range texts {
+			if d := r.Route(context.Background(), text); d.Intent != want {
+				t.Errorf("%q → %s (%s %.2f, %s), want %s", text, d.Intent, d.Tier, d.Confidence, d.Reason, want)
+			}
 		}
 	}
 }

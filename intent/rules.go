@@ -285,6 +285,12 @@ func (r *rule) fires(i int, shape []string, n Normalized, found *[maxNeed]ruleSe
 			return false
 		}
 	}
+	return r.beyondWords(shape, n)
+}
+
+// beyondWords checks what a rule's words cannot say: whether the message
+// asks, and the evidence of a record it needs or refuses.
+func (r *rule) beyondWords(shape []string, n Normalized) bool {
 	switch {
 	case r.asked && !asked(shape, n.Question):
 		return false

@@ -45,13 +45,7 @@ func naiveMatches(r *rule, shape []string, n Normalized) bool {
 			return false
 		}
 	}
-	switch {
-	case r.asked && !asked(shape, n.Question):
-		return false
-	case r.signal != noRecord && !r.signal.shownBy(shape, n), r.unless != noRecord && r.unless.shownBy(shape, n):
-		return false
-	}
-	return true
+	return r.beyondWords(shape, n)
 }
 
 // The compiled rules decide exactly as the rules read, on every message of
