@@ -25,7 +25,7 @@ const (
 	receivedList = "received mila jama collected collect credited aaya"
 	payerList    = "diya paid pay bheja transfer transferred"
 	modeList     = "cash cheque neft rtgs imps upi gpay phonepe paytm online dd draft bhugtan"
-	arrivalList  = "aaya arrived received ready pahuncha mila unloaded inward utra"
+	arrivalList  = "aaya arrived received ready pahuncha mila unloaded inward utra grn"
 	goodsList    = "PRODUCT maal stock goods"
 )
 
@@ -36,6 +36,7 @@ var (
 	deliveredWords = words("delivered")
 	deliveryStems  = words("deliver delivery pahunch pahuncha handover handed")
 	doneWords      = words(doneList)
+	finishedWords  = words("done complete completed successful successfully")
 
 	// imperatives after a verb make it a request, not a record:
 	// "pahuncha dena", "ready karo".
@@ -137,6 +138,11 @@ func delivered(shape []string) bool {
 			continue
 		}
 		if w == "pahuncha" && (i+1 == len(shape) || !imperatives[shape[i+1]]) {
+			return true
+		}
+		// "ORD-1042 done delivery": before the stem, a word that it
+		// finished, with nothing after that could make it a plan.
+		if i > 0 && finishedWords[shape[i-1]] && i+1 == len(shape) {
 			return true
 		}
 		for j := i + 1; j < len(shape) && j <= i+3; j++ {

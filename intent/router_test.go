@@ -141,7 +141,7 @@ func TestRouteLifecycle(t *testing.T) {
 		domain.IntentDelivery: {
 			"ORD-1042 delivered", "1042 deliver ho gaya", "ORD-1042 pahunch gaya",
 			"ORD-1042 delivered, GC 5 carton kam", "ORD1042 delivered", "order no 1042 deliver kar diya",
-			"ORD-1042 डिलीवर हो गया", "ORD-1042 customer ko mil gaya",
+			"ORD-1042 डिलीवर हो गया", "ORD-1042 customer ko mil gaya", "ORD-1042 done delivery",
 		},
 		domain.IntentPayment: {
 			"Mehta ne 50,000 diya cheque 123456", "received 1.2 lakh from Gupta by NEFT ref UTR991",
@@ -150,7 +150,7 @@ func TestRouteLifecycle(t *testing.T) {
 		},
 		domain.IntentStockReceived: {
 			"GC 100 carton aaya", "production se 20 carton phenyl ready", "maal aa gaya 50 box phenyl",
-			"supplier se 40 carton harpic aaya", "received 60 cartons of soap",
+			"supplier se 40 carton harpic aaya", "received 60 cartons of soap", "GRN 100 carton phenyl",
 		},
 		domain.IntentOrderStatus: {
 			"mera order status", "ORD-1042 kahan hai", "aaj ke mere orders", "Rajesh ka order gaya kya?",
@@ -179,6 +179,7 @@ func TestRouteNeverRecordsWithoutEvidence(t *testing.T) {
 	for _, text := range []string{
 		"Rajesh ko 5 carton GC deliver ho gaya", "50 carton phenyl deliver ho gaya", "ORD-1042 delivery kal hogi",
 		"ORD-1042 deliver nahi hua", "ORD-1042 deliver karna hai", "ORD-1042 delivered?", "2 pizza delivered",
+		"done ORD-1042 delivery kal", "complete ORD-1042 delivery karo", "kal tak ORD-1042 deliver ho jayega",
 		"Mehta ne 50000 diya kya", "Mehta ne 50000 diya?", "Rajesh ko 5000 transfer kar", "Sharma ko 5000 diya",
 		"Mehta ji ko 50000 ka cheque dena hai", "Sharma ji 25k UPI bhejo", "Rajesh se 20000 lene hain",
 		"salary 50000 aayi bank mein", "maine 2000 ka bill pay kiya upi se", "bhai ne 10k bheje",
