@@ -180,7 +180,7 @@ func amount(shape []string) bool {
 // customer with a word that they paid, it was received or how, or, without
 // a customer, both a word that it was received and how.
 func paymentSignal(shape []string) bool {
-	if !amount(shape) || anyOf(shape, goodsOnly) || anyOf(shape, dueWords) {
+	if !amount(shape) || anyOf(shape, goodsOnly) || anyOf(shape, dueWords) || anyOf(shape, orderWordsOnly) {
 		return false
 	}
 	received, how := anyOf(shape, receivedWords), anyOf(shape, modeWords)
@@ -191,16 +191,22 @@ func paymentSignal(shape []string) bool {
 }
 
 var (
-	goodsOnly     = words("PRODUCT UNIT SIZE maal stock goods")
-	customerWords = words("CUSTOMER")
-	paymentWords  = words("payment paise rupees amount")
+	goodsOnly = words("PRODUCT UNIT SIZE maal stock goods")
+	// orderWordsOnly: "Sharma ji ne 20000 ka order diya" placed an order.
+	orderWordsOnly = words("order orders")
+	customerWords  = words("CUSTOMER")
+	paymentWords   = words("payment paise rupees amount")
 )
 
+// damageWords make goods that arrived a matter for a person: damaged or
+// leaking goods are not simply stock.
+var damageWords = words("damaged damage toota tuta tute broken leak leaking kharab defective expired")
+
 // receivedSignal reports a quantity of goods, a word that they arrived or
-// were made (not a request that they be), and no customer: goods a
-// customer sends back, or an order for one, are not stock received.
+// were made (not a request that they be), no customer and no damage: goods
+// a customer sends back, or an order for one, are not stock received.
 func receivedSignal(shape []string) bool {
-	if anyOf(shape, customerWords) || !anyOf(shape, goodsWords) {
+	if anyOf(shape, customerWords) || !anyOf(shape, goodsWords) || anyOf(shape, damageWords) {
 		return false
 	}
 	counted := false

@@ -287,9 +287,9 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 		if n.Question && anyOf(shape, askingWords) {
 			return "a question, not an order"
 		}
-		// "GC 100 carton aaya" and "ORD-1042 delivered, GC 5 carton kam"
-		// record goods that came in or went out.
-		if receivedSignal(shape) || deliverySignal(shape, n) {
+		// "GC 100 carton aaya" and "100 carton GC Rajesh ke yahan pahunch
+		// gaye" say goods came in or went out.
+		if receivedSignal(shape) || delivered(shape) {
 			return "goods received or delivered, not an order"
 		}
 	case domain.IntentDelivery:

@@ -164,9 +164,13 @@ func TestRouteLifecycle(t *testing.T) {
 		domain.IntentStock:         {"GC ka stock kitna hai"},
 		domain.IntentOrder: {
 			"5 carton GC Rajesh ko cash payment", "10 carton phenyl Sharma ko delivery kal",
-			"Rajesh ko 5 carton GC deliver karo",
+			"Rajesh ko 5 carton GC deliver karo", "Rajesh ko kal subah tak 10 carton phenyl pahuncha dena",
 		},
-		domain.IntentUnknown: {"my Amazon parcel delivered", "salary aayi", "maine bijli ka bill pay kiya"},
+		domain.IntentUnknown: {
+			"my Amazon parcel delivered", "salary aayi", "maine bijli ka bill pay kiya",
+			// Goods that reached a customer, with no order named: not an order.
+			"100 carton GC Rajesh ke yahan pahunch gaye",
+		},
 	}
 	routesTo(t, r, tests)
 }
@@ -185,7 +189,8 @@ func TestRouteNeverRecordsWithoutEvidence(t *testing.T) {
 		"salary 50000 aayi bank mein", "maine 2000 ka bill pay kiya upi se", "bhai ne 10k bheje",
 		"GC 100 carton aaya?", "GC 100 carton aayega kab", "100 carton GC ready karo", "GC 100 carton ready kar do",
 		"Rajesh se 5 carton GC wapas aaya", "Gupta se 10 carton phenyl ka order aaya", "aaj 50 order aaye",
-		"amazon se 2 box aaye", "ghar ka rashan aa gaya 5 kg aata",
+		"amazon se 2 box aaye", "ghar ka rashan aa gaya 5 kg aata", "Sharma ji ne 20000 ka order diya",
+		"GC ke 100 carton damaged aaye", "Mehta ka 50000 ka cheque bounce", "Mehta ne bola 50000 kal NEFT karega",
 	} {
 		d := r.Route(context.Background(), text)
 		switch d.Intent {
