@@ -217,6 +217,14 @@ var rules = []rule{
 			yesterday`),
 	},
 	{
+		// "Rajesh ke orders dikhao": one customer's orders, each with its
+		// state. Anything that says pending stays a pending list.
+		name: "order status: a customer's orders", intent: domain.IntentOrderStatus, maxLen: 12,
+		need: groups("CUSTOMER", "order orders", "dikhao batao show list saare sab all"),
+		allow: words(`ka ki ke ko the of for me mein aaj kal today yesterday week month is this last pichle wale
+			recent latest status`),
+	},
+	{
 		name: "order status", intent: domain.IntentOrderStatus, maxLen: 12,
 		need:  groups("status", "order orders delivery dispatch ORDERREF"),
 		allow: words(askWords + ` CUSTOMER my mera apne latest last recent aaj kal today yesterday wale`),
