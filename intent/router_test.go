@@ -122,7 +122,7 @@ func TestRouteDecision(t *testing.T) {
 			t.Errorf("Route(%q) = %+v", text, d)
 		}
 		if classOf(d.Intent) < 0 {
-			t.Errorf("Route(%q) intent %q is not one of the ten", text, d.Intent)
+			t.Errorf("Route(%q) intent %q is not a domain intent", text, d.Intent)
 		}
 	}
 	if d := r.Route(context.Background(), "hi"); d.Tier != TierRules || d.Confidence != 1 {
