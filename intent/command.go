@@ -26,7 +26,7 @@ func CommandMeaning(text string) string {
 	}
 	var buf [48]string
 	shape := shapeOf(n, buf[:0])
-	if in, _, ok := matchRules(shape, n.Question); ok {
+	if in, _, ok := matchRules(shape, n); ok {
 		return replyMeanings[in]
 	}
 	switch {

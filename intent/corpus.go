@@ -17,8 +17,9 @@ import (
 // into placeholders while training, so the model learns the structure of a
 // message ("NUM UNIT PRODUCT bhejo") and not one distributor's catalog.
 //
-// corpus/dev.jsonl and corpus/heldout.jsonl are never read here: they are
-// kept for evaluation only.
+// The development and held-out splits (corpus/dev*.jsonl,
+// corpus/heldout*.jsonl) are never read here: they are kept for evaluation
+// only.
 var (
 	//go:embed corpus/train.jsonl
 	trainJSONL []byte

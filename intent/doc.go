@@ -1,6 +1,7 @@
 // Package intent decides what a person wants from a WhatsApp message: one of
-// the ten domain intents (greeting, help, order, confirm, cancel, stock,
-// outstanding, pending_orders, report, unknown).
+// the domain intents (greeting, help, order, confirm, cancel, stock,
+// outstanding, pending_orders, report, unknown, and for the books after an
+// order delivery, payment, stock_received, order_status).
 //
 // It owns three things:
 //
@@ -16,6 +17,9 @@
 // Routing is advisory: this package never sends a message, writes an order
 // or approves anything. A confirm or cancel decision only ever comes from the
 // rules or the local model, never from the LLM tier.
+// A delivery, a payment or goods received, from any tier, carries its
+// evidence (lifecycle.go): an order reference, an amount and a payer, a
+// quantity of goods that arrived.
 //
 // It imports only the standard library and internal/domain. Product and
 // customer names never appear in its code: they come from the Vocabulary, so

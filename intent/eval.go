@@ -26,8 +26,8 @@ type Example struct {
 }
 
 // ReadExamples reads JSONL examples, skipping blank lines. A line that is
-// not a JSON object, has no text or names an intent outside the ten is an
-// error naming its line.
+// not a JSON object, has no text or names an intent outside domain.Intents
+// is an error naming its line.
 func ReadExamples(r io.Reader) ([]Example, error) {
 	var out []Example
 	sc := bufio.NewScanner(r)
@@ -114,6 +114,9 @@ type Report struct {
 	// messages routed to an order.
 	FalseOrder, FalseConfirm, FalseCancel int
 	UnknownAsOrder                        int
+	// False positives of the intents that change the books after an
+	// order: a message misread as a delivery, a payment or goods received.
+	FalseDelivery, FalsePayment, FalseStockReceived int
 
 	LatencyMean, LatencyP99 time.Duration
 	Misrouted               []Misroute
@@ -151,6 +154,12 @@ func Evaluate(ctx context.Context, r *Router, exs []Example) Report {
 				rep.FalseConfirm++
 			case domain.IntentCancel:
 				rep.FalseCancel++
+			case domain.IntentDelivery:
+				rep.FalseDelivery++
+			case domain.IntentPayment:
+				rep.FalsePayment++
+			case domain.IntentStockReceived:
+				rep.FalseStockReceived++
 			}
 		}
 		local := d.Tier == TierRules || d.Tier == TierModel

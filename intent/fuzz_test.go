@@ -1,11 +1,14 @@
 package intent
 
 import (
+	"context"
 	"math"
 	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/munshi/munshi/internal/domain"
 )
 
 // FuzzNormalize checks, for any input, that normalising does not panic and
@@ -86,4 +89,36 @@ func kinds(n Normalized) string {
 		b.WriteByte(' ')
 	}
 	return b.String()
+}
+
+// FuzzRouteEvidence checks, for any input, that a message routed to a
+// delivery, a payment or goods received, by whichever tier, carries that
+// intent's evidence and is not a question.
+func FuzzRouteEvidence(f *testing.F) {
+	for _, s := range []string{
+		"ORD-1042 delivered, GC 5 carton kam", "1042 deliver ho gaya", "Mehta ne 50,000 diya cheque 123456",
+		"received 1.2 lakh from Gupta by NEFT ref UTR991", "Sharma ji 25k UPI", "GC 100 carton aaya",
+		"production se 20 carton phenyl ready", "Mehta ne 50000 diya kya", "GC 100 carton aaya?",
+	} {
+		f.Add(s)
+	}
+	r := demoRouter(f)
+	f.Fuzz(func(t *testing.T, in string) {
+		d := r.Route(context.Background(), in)
+		shape := shapeOf(d.Normalized, nil)
+		var evidence bool
+		switch d.Intent {
+		case domain.IntentDelivery:
+			evidence = deliverySignal(shape, d.Normalized)
+		case domain.IntentPayment:
+			evidence = paymentSignal(shape)
+		case domain.IntentStockReceived:
+			evidence = receivedSignal(shape)
+		default:
+			return
+		}
+		if !evidence || asked(shape, d.Normalized.Question) {
+			t.Fatalf("%q → %s (%s, %s) without its evidence: %q", in, d.Intent, d.Tier, d.Reason, shape)
+		}
+	})
 }

@@ -49,6 +49,10 @@ func TestLLMTier(t *testing.T) {
 		{"may not cancel", unsure, domain.IntentCancel, 0.99, nil, domain.IntentUnknown, TierNone, "may not cancel"},
 		{"order without evidence", unsure, domain.IntentOrder, 0.95, nil, domain.IntentUnknown, TierNone, "llm rejected"},
 		{"invented intent", unsure, "refund", 0.95, nil, domain.IntentUnknown, TierNone, "unknown intent"},
+		{"payment without evidence", unsure, domain.IntentPayment, 0.95, nil, domain.IntentUnknown, TierNone, "llm rejected"},
+		{"delivery without evidence", unsure, domain.IntentDelivery, 0.95, nil, domain.IntentUnknown, TierNone, "llm rejected"},
+		{"goods received without evidence", unsure, domain.IntentStockReceived, 0.95, nil, domain.IntentUnknown, TierNone, "llm rejected"},
+		{"order status", unsure, domain.IntentOrderStatus, 0.9, nil, domain.IntentOrderStatus, TierLLM, "llm"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -148,6 +148,9 @@ func joinOrderRefs(text string, raw []rawWord) []rawWord {
 		switch w.text {
 		case "order", "ord", "ordr", "odr":
 		default:
+			if ref, ok := gluedOrderRef(w.text); ok {
+				w.text = ref
+			}
 			out = append(out, w)
 			continue
 		}
@@ -166,6 +169,17 @@ func joinOrderRefs(text string, raw []rawWord) []rawWord {
 		out = append(out, rawWord{ref, w.start, end})
 	}
 	return out
+}
+
+// gluedOrderRef reads "ORD1042" and "order1042", a reference typed
+// without its hyphen, as "order-1042".
+func gluedOrderRef(w string) (string, bool) {
+	for _, p := range [...]string{"order", "ordr", "ord", "odr"} {
+		if n, ok := strings.CutPrefix(w, p); ok && n != "" && strings.Trim(n, "0123456789") == "" {
+			return "order-" + n, true
+		}
+	}
+	return "", false
 }
 
 // refSeparator accepts what joins "ORDER" to its number: a hyphen, a hash
@@ -220,6 +234,8 @@ func canonicalise(raw []rawWord, l *lexicon, out []Token) []Token {
 			if digits, rest, ok := splitCount(w); ok {
 				if m, ok := measureSuffixes[rest]; ok {
 					w = digits + m
+				} else if scale, ok := amountSuffixes[rest]; ok {
+					w = scaled(digits, scale)
 				} else if rest == "x" {
 					w = digits
 				} else if _, ok := l.unitFor(rest); ok {
@@ -228,6 +244,11 @@ func canonicalise(raw []rawWord, l *lexicon, out []Token) []Token {
 				}
 			}
 		default:
+			if n, ok := rupeesGlued(w); ok {
+				// "rs500", "inr5000": the currency and the amount.
+				out = append(out, Token{"rupees", rw.start, rw.end}, Token{n, rw.start, rw.end})
+				continue
+			}
 			w = squeeze(w)
 			if c, ok := canonicalWords[w]; ok {
 				for _, cw := range c {
@@ -239,6 +260,28 @@ func canonicalise(raw []rawWord, l *lexicon, out []Token) []Token {
 		out = append(out, Token{w, rw.start, rw.end})
 	}
 	return out
+}
+
+// amountSuffixes scale an amount glued to them: "25k" is 25000, "2lakh"
+// 200000. "2l" stays two litres.
+var amountSuffixes = map[string]float64{"k": 1e3, "lakh": 1e5, "lac": 1e5, "lakhs": 1e5, "lacs": 1e5}
+
+func scaled(digits string, scale float64) string {
+	v, err := strconv.ParseFloat(digits, 64)
+	if err != nil {
+		return digits
+	}
+	return formatNumber(v * scale)
+}
+
+// rupeesGlued reads "rs500" and "inr5000": an amount with its currency.
+func rupeesGlued(w string) (string, bool) {
+	for _, p := range [...]string{"rs", "inr"} {
+		if n, ok := strings.CutPrefix(w, p); ok && isNumber(n) {
+			return n, true
+		}
+	}
+	return "", false
 }
 
 // laughter reports "haha", "hahaha", "hehe", "lol" and the like.

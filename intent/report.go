@@ -32,6 +32,8 @@ func (rep Report) Write(w io.Writer) error {
 	fmt.Fprintf(&b, "Precision of every rules+model decision, unknown included: %.3f\n", rep.AllLocalPrecision)
 	fmt.Fprintf(&b, "False order: %d  false confirm: %d  false cancel: %d  unknown routed to order: %d\n",
 		rep.FalseOrder, rep.FalseConfirm, rep.FalseCancel, rep.UnknownAsOrder)
+	fmt.Fprintf(&b, "False delivery: %d  false payment: %d  false stock received: %d\n",
+		rep.FalseDelivery, rep.FalsePayment, rep.FalseStockReceived)
 	fmt.Fprintf(&b, "Latency: mean %s  p99 %s\n\n", roundLatency(rep.LatencyMean), roundLatency(rep.LatencyP99))
 
 	b.WriteString("Confusion matrix (rows: gold, columns: predicted)\n")
@@ -59,12 +61,21 @@ func (rep Report) Write(w io.Writer) error {
 	return nil
 }
 
+// columnHeadings are the headings of the intents whose first five letters
+// are another's or say little.
+var columnHeadings = map[domain.Intent]string{
+	domain.IntentPendingOrders: "pend",
+	domain.IntentPayment:       "paymt",
+	domain.IntentStockReceived: "recvd",
+	domain.IntentOrderStatus:   "ostat",
+}
+
 // abbrev shortens an intent to a confusion-matrix column heading.
 func abbrev(in domain.Intent) string {
-	s := string(in)
-	if s == "pending_orders" {
-		return "pend"
+	if h, ok := columnHeadings[in]; ok {
+		return h
 	}
+	s := string(in)
 	if len(s) > 5 {
 		return s[:5]
 	}

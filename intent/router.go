@@ -72,6 +72,11 @@ var DefaultIntentThresholds = map[domain.Intent]float64{
 	domain.IntentOrder:   0.75,
 	domain.IntentConfirm: 0.85,
 	domain.IntentCancel:  0.85,
+	// A delivery, a payment or goods received changes the books: as sure
+	// as a confirmation, and each still needs its evidence (implausible).
+	domain.IntentDelivery:      0.85,
+	domain.IntentPayment:       0.85,
+	domain.IntentStockReceived: 0.85,
 	// The model's "unknown" is its least reliable answer (everything it
 	// has not learned looks unknown): below this it defers to the LLM. On
 	// cross-validated training predictions 0.8 sends 12% of messages to
@@ -195,7 +200,7 @@ func (r *Router) route(ctx context.Context, text string) Decision {
 	}
 	var buf [48]string
 	shape := shapeOf(n, buf[:0])
-	if in, name, ok := matchRules(shape, n.Question); ok {
+	if in, name, ok := matchRules(shape, n); ok {
 		d.Intent, d.Tier, d.Confidence, d.Reason = in, TierRules, 1, "rule: "+name
 		return d
 	}
@@ -265,7 +270,8 @@ func (r *Router) askLLM(ctx context.Context, text string, n Normalized, shape []
 
 // implausible names what a message lacks for an intent that changes state:
 // an order names a product or a quantity with a unit; a confirmation or a
-// cancellation is a short reply with a word that says so.
+// cancellation is a short reply with a word that says so; a delivery, a
+// payment or goods received shows its evidence (lifecycle.go).
 func implausible(in domain.Intent, n Normalized, shape []string) string {
 	switch in {
 	case domain.IntentOrder:
@@ -280,6 +286,32 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 		// met: a stock question, or at least not an order to write.
 		if n.Question && anyOf(shape, askingWords) {
 			return "a question, not an order"
+		}
+		// "GC 100 carton aaya" and "100 carton GC Rajesh ke yahan pahunch
+		// gaye" say goods came in or went out.
+		if receivedSignal(shape) || delivered(shape) {
+			return "goods received or delivered, not an order"
+		}
+	case domain.IntentDelivery:
+		if asked(shape, n.Question) {
+			return "a question, not a delivery"
+		}
+		if !deliverySignal(shape, n) {
+			return "a delivery without an order reference and a word that it arrived"
+		}
+	case domain.IntentPayment:
+		if asked(shape, n.Question) {
+			return "a question, not a payment"
+		}
+		if !paymentSignal(shape) {
+			return "a payment without an amount, a payer and how it was paid"
+		}
+	case domain.IntentStockReceived:
+		if asked(shape, n.Question) {
+			return "a question, not goods received"
+		}
+		if !receivedSignal(shape) {
+			return "goods received without a quantity, a product and a word that it arrived"
 		}
 	case domain.IntentConfirm:
 		if len(shape) > 8 || n.Has(EntityNumber) || !anyOf(shape, confirmWords) {

@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/munshi/munshi/internal/domain"
@@ -19,6 +20,15 @@ type rule struct {
 	allow    map[string]bool
 	maxLen   int
 	notAsked bool // the message must not be a question
+	// asked: the message must be a question, with a question mark, a
+	// question word or "… ki nahi".
+	asked bool
+	// codes allows words of letters and digits: references such as
+	// "UTR991" or "CHQ123".
+	codes bool
+	// signal is the evidence a change to the books needs beyond its words
+	// (see lifecycle.go); unless vetoes a message that records one.
+	signal, unless record
 }
 
 // fillers are allowed by every rule: forms of address and politeness.
@@ -118,7 +128,7 @@ var rules = []rule{
 			stock an a order`),
 	},
 	{
-		name: "outstanding", intent: domain.IntentOutstanding, maxLen: 14,
+		name: "outstanding", intent: domain.IntentOutstanding, maxLen: 14, unless: paymentRecord,
 		need: groups("outstanding udhaar dues due owes owe owed receivable receivables baaki hisaab khata ledger paid unpaid defaulters debtors overdue"),
 		allow: words(askWords + ` CUSTOMER who us money total paise payment pe par se does from customers
 			customer party parties wala abhi tak current amount balance lena top highest sabse zyada
@@ -128,7 +138,7 @@ var rules = []rule{
 			invoices bills`),
 	},
 	{
-		name: "outstanding: payment due", intent: domain.IntentOutstanding, maxLen: 12,
+		name: "outstanding: payment due", intent: domain.IntentOutstanding, maxLen: 12, unless: paymentRecord,
 		need: groups("payment paise rupees balance", "pending baaki due lena aana aaya remaining outstanding collect"),
 		allow: words(askWords + ` CUSTOMER who us money total pe par se from customers customer party parties
 			abhi tak amount nahi not yet kab kitne kis kisne market`),
@@ -141,9 +151,10 @@ var rules = []rule{
 			from days din NUM purane old oldest tak`),
 	},
 	{
+		// One customer's order not delivered yet is that order's status.
 		name: "pending orders: not delivered", intent: domain.IntentPendingOrders, maxLen: 14,
 		need: groups("delivered deliver delivery dispatch dispatched", "nahi not pending yet undelivered baaki"),
-		allow: words(askWords + ` CUSTOMER order orders maal aaj kal today yesterday week hua gaya still bhi
+		allow: words(askWords + ` order orders maal aaj kal today yesterday week hua gaya still bhi
 			status there any koi our liye keliye total number since from days din NUM tak kis kiske`),
 	},
 	{
@@ -159,6 +170,66 @@ var rules = []rule{
 			all orders order`),
 	},
 	{
+		name: "delivery", intent: domain.IntentDelivery, maxLen: 24, notAsked: true, signal: deliveryRecord,
+		need: groups("ORDERREF NUM", "delivered deliver delivery pahuncha pahunch handover handed mila received"),
+		allow: words(doneList + ` ORDERREF NUM PRODUCT UNIT SIZE kar de order maal sab saara poora pura full fully
+			partial partially short kam less missing baaki return returned wapas damaged aur and but par lekin
+			except bas only sirf customer party CUSTOMER ko ka ki ke to at by ne se received mila no number aaj today
+			kal yesterday abhi just now shaam subah mein me the a has been was is hai`),
+	},
+	{
+		name: "payment", intent: domain.IntentPayment, maxLen: 24, notAsked: true, codes: true, signal: paymentRecord,
+		need: groups("NUM", "CUSTOMER received mila jama collected credited aaya diya paid"),
+		allow: words(receivedList + payerList + modeList + ` rupees NUM CUSTOMER ORDERREF ne se from by via
+			through in mein me ka ki ke of kiya hai hua ho gaya bank account ac payment amount paise
+			ref reference no number utr txn transaction id dated date aaj today kal yesterday abhi just now
+			full part partial advance against for towards bill invoice the a has been was is`),
+	},
+	{
+		name: "stock received", intent: domain.IntentStockReceived, maxLen: 24, notAsked: true, signal: receivedRecord,
+		need: groups("NUM", goodsList, arrivalList),
+		allow: words(goodsList + arrivalList + ` UNIT SIZE NUM production factory plant supplier company vendor
+			manufacturing mfg wip godown warehouse truck gaadi se from in mein me ko ka ki ke aur and ho gaya hua kiya
+			hai hain naya new fresh aaj today kal yesterday abhi just now have been has is are was were the a of
+			total sab`),
+	},
+	{
+		name: "order status: reference", intent: domain.IntentOrderStatus, maxLen: 12,
+		need:  groups("ORDERREF", "status kahan where track tracking update"),
+		allow: words(askWords + ` ORDERREF abhi tak my mera kab when gaya hua pahuncha`),
+	},
+	{
+		name: "order status: reference asked", intent: domain.IntentOrderStatus, maxLen: 12, asked: true,
+		need:  groups("ORDERREF", "delivered deliver delivery pahuncha pahunch dispatch dispatched gaya aaya hua"),
+		allow: words(askWords + ` ORDERREF abhi tak kab when ho gaya hua hui ya nahi not yet pahunchega jayega hoga`),
+	},
+	{
+		name: "order status: mine", intent: domain.IntentOrderStatus, maxLen: 12,
+		need: groups("mera my apne hamare humare", "order orders"),
+		allow: words(askWords + timeWords + ` status kahan where abhi tak kab when gaya hua hui deliver delivered
+			dispatch dispatched pahuncha aaj wale latest recent`),
+	},
+	{
+		name: "order status: customer", intent: domain.IntentOrderStatus, maxLen: 14, asked: true,
+		need: groups("CUSTOMER", "order orders maal delivery",
+			"gaya pahuncha pahunch pahunchega deliver delivered dispatch dispatched hua status kahan"),
+		allow: words(askWords + ` abhi tak kab when ho hua hui ya nahi not yet jayega hoga wala wale aaj kal today
+			yesterday`),
+	},
+	{
+		// "Rajesh ke orders dikhao": one customer's orders, each with its
+		// state. Anything that says pending stays a pending list.
+		name: "order status: a customer's orders", intent: domain.IntentOrderStatus, maxLen: 12,
+		need: groups("CUSTOMER", "order orders", "dikhao batao show list saare sab all"),
+		allow: words(`ka ki ke ko the of for me mein aaj kal today yesterday week month is this last pichle wale
+			recent latest status`),
+	},
+	{
+		name: "order status", intent: domain.IntentOrderStatus, maxLen: 12,
+		need:  groups("status", "order orders delivery dispatch ORDERREF"),
+		allow: words(askWords + ` CUSTOMER my mera apne latest last recent aaj kal today yesterday wale`),
+	},
+	{
 		name: "order", intent: domain.IntentOrder, maxLen: 40, notAsked: true,
 		need: groups("PRODUCT", "NUM", "CUSTOMER bhejo dedo send chahiye order lagao likho deliver dispatch supply"),
 		allow: words(`UNIT SIZE PRODUCT NUM aur and keliye for ko to cash cod credit upi cheque payment pay mode
@@ -171,12 +242,36 @@ var rules = []rule{
 }
 
 // matchRules returns the intent all firing rules agree on.
-func matchRules(shape []string, question bool) (domain.Intent, string, bool) {
+func matchRules(shape []string, n Normalized) (domain.Intent, string, bool) {
+	if len(shape) == 0 {
+		return "", "", false
+	}
+	// Every word narrows the rules still possible to those that allow it,
+	// and marks the need groups it fills: one lookup a word, whatever the
+	// number of rules.
+	alive := compiledRules.all
+	if n.Question {
+		alive &^= compiledRules.notAsked
+	}
+	var found [maxNeed]ruleSet
+	for _, w := range shape {
+		e := compiledRules.words[w]
+		ok := e.ok
+		if alive&compiledRules.codes != 0 && isCode(w) {
+			ok |= compiledRules.codes
+		}
+		if alive &= ok; alive == 0 {
+			return "", "", false
+		}
+		for g := range found {
+			found[g] |= e.need[g]
+		}
+	}
 	var got domain.Intent
 	var name string
 	for i := range rules {
 		r := &rules[i]
-		if !r.matches(shape, question) {
+		if alive&(1<<i) == 0 || !r.fires(i, shape, n, &found) {
 			continue
 		}
 		if got != "" && got != r.intent {
@@ -187,28 +282,103 @@ func matchRules(shape []string, question bool) (domain.Intent, string, bool) {
 	return got, name, got != ""
 }
 
-func (r *rule) matches(shape []string, question bool) bool {
-	if len(shape) == 0 || len(shape) > r.maxLen || (r.notAsked && question) {
+// fires finishes matching rule i, whose every word the message allows:
+// its length, every need group filled, and what its words cannot say.
+func (r *rule) fires(i int, shape []string, n Normalized, found *[maxNeed]ruleSet) bool {
+	if len(shape) > r.maxLen {
 		return false
 	}
-	var found [4]bool
-	for _, w := range shape {
-		needed := false
-		for g, set := range r.need {
-			if set[w] {
-				found[g], needed = true, true
-			}
-		}
-		if !needed && !r.allow[w] && !fillers[w] {
+	for g := range r.need {
+		if found[g]&(1<<i) == 0 {
 			return false
 		}
 	}
-	for g := range r.need {
-		if !found[g] {
-			return false
-		}
+	return r.beyondWords(shape, n)
+}
+
+// beyondWords checks what a rule's words cannot say: whether the message
+// asks, and the evidence of a record it needs or refuses.
+func (r *rule) beyondWords(shape []string, n Normalized) bool {
+	switch {
+	case r.asked && !asked(shape, n.Question):
+		return false
+	case r.signal != noRecord && !r.signal.shownBy(shape, n), r.unless != noRecord && r.unless.shownBy(shape, n):
+		return false
 	}
 	return true
+}
+
+// ruleSet is a set of rules, bit i for rules[i].
+type ruleSet uint64
+
+// maxNeed is the most need groups a rule has.
+const maxNeed = 4
+
+// ruleWord is what one word means to the rules: those it is allowed by
+// (needed, allowed, or a filler) and those whose need groups it fills.
+type ruleWord struct {
+	ok   ruleSet
+	need [maxNeed]ruleSet
+}
+
+// ruleIndex is the rules compiled for matching.
+type ruleIndex struct {
+	words    map[string]ruleWord
+	all      ruleSet
+	notAsked ruleSet // rules that never read a question
+	codes    ruleSet // rules that allow codes ("utr991")
+}
+
+var compiledRules = compileRules(rules)
+
+func compileRules(rules []rule) ruleIndex {
+	if len(rules) > 64 || slices.ContainsFunc(rules, func(r rule) bool { return len(r.need) > maxNeed }) {
+		panic("intent: more rules or need groups than a ruleSet holds")
+	}
+	x := ruleIndex{words: map[string]ruleWord{}}
+	add := func(w string, f func(e *ruleWord)) {
+		e := x.words[w]
+		f(&e)
+		x.words[w] = e
+	}
+	for i, r := range rules {
+		bit := ruleSet(1) << i
+		x.all |= bit
+		if r.notAsked {
+			x.notAsked |= bit
+		}
+		if r.codes {
+			x.codes |= bit
+		}
+		for g, set := range r.need {
+			for w := range set {
+				add(w, func(e *ruleWord) { e.ok |= bit; e.need[g] |= bit })
+			}
+		}
+		for w := range r.allow {
+			add(w, func(e *ruleWord) { e.ok |= bit })
+		}
+	}
+	for w := range fillers {
+		add(w, func(e *ruleWord) { e.ok = x.all })
+	}
+	return x
+}
+
+// isCode reports a word of letters and digits: "utr991", "chq123".
+func isCode(w string) bool {
+	letter, digit := false, false
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c >= '0' && c <= '9':
+			digit = true
+		case c >= 'a' && c <= 'z':
+			letter = true
+		default:
+			return false
+		}
+	}
+	return letter && digit
 }
 
 // words builds a word set, in canonical spelling so that the lists can be

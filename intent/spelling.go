@@ -36,7 +36,7 @@ rehne: rehne rahne rhne rehene rehnay rehen rehnde रहने
 chhodo: chhodo chodo chhod chod chhor choro chhoddo छोड़ो छोडो छोड़
 bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा
 bhej: bhej भेज
-bheja: bheja bhejdiya bhejdia भेजा
+bheja: bheja bheje bhejdiya bhejdia भेजा भेजे
 karo: karo kro kardo krdo kariye kijiye kijie karde krde kardijiye करो कीजिए करिए करें
 kar: kar kr कर
 dedo: dedo dedijiye dedena dijiye
@@ -127,6 +127,23 @@ kaise: kaise kese kaisa kaisi kse कैसे कैसा
 haal: haal hal हाल
 dukaan: dukaan dukan dukaan दुकान
 party: party partys पार्टी
+pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa पहुंचा पहुंची पहुंचे
+pahunch: pahunch pahuch pohoch pohch पहुंच
+received: received recieved recived rcvd recd receive recieve rcv receved रिसीव प्राप्त
+mila: mila mile mili milaa मिला मिले मिली
+mil: mil मिल
+diya: diya diye dia diyaa दिया दिए
+jama: jama jamaa जमा
+aaya: aaya aya aayi ayi aaye aye aai aayaa आया आई आए आये
+aa: aa आ
+ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार
+status: status staus stetus sttus स्टेटस
+kahan: kahan kahaan kidhar किधर कहां कहाँ
+mera: mera meri mere mra mre मेरा मेरी मेरे
+cheque: cheque chq cheq चेक
+cash: cash csh nakad nagad नकद कैश
+bhugtan: bhugtan भुगतान
+upi: upi यूपीआई
 `
 
 // spellingPhrases join two canonical words into one.
@@ -141,6 +158,9 @@ keliye: ke liye|k liye|ki liye
 thanks: thank you|thank u|thanks you
 lagao: lagao do|lagao dena|laga de
 likho: likh do|likh lo|likh dena|likh lijiye
+aaya: aa gaya|aa chuka
+mila: mil gaya|mil chuka
+pahuncha: pahunch gaya|pahunch chuka
 `
 
 // canonicalWords maps a typed word to its canonical word or words.

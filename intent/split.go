@@ -18,6 +18,8 @@ var emojiWords = map[rune]string{
 	'👍': "ok", '👌': "ok", '✅': "ok", '✔': "ok", '☑': "ok", '🆗': "ok",
 	'👎': "nahi", '❌': "nahi", '✖': "nahi", '🚫': "nahi", '❎': "nahi",
 	'🙏': "thanks", '👋': "hi",
+	// The rupee sign says the number after it is money: "₹25,000".
+	'₹': "rupees",
 }
 
 // splitWords cuts s into words. Letters of any script, combining marks and

@@ -156,6 +156,12 @@ func TestEvalCommand(t *testing.T) {
 	if err != nil || !strings.Contains(strings.ToLower(out), "precision") {
 		t.Fatalf("eval: %v\n%s", err, out)
 	}
+	for _, want := range []string{"delivery", "payment", "stock_received", "order_status",
+		"False order: 0", "False delivery: 0  false payment: 0  false stock received: 0"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("eval output lacks %q:\n%s", want, out)
+		}
+	}
 	os.WriteFile(p, []byte("{not json\n"), 0o600)
 	if _, _, err := cli(t, nil, "", "eval", p); err == nil || !strings.Contains(err.Error(), "line 1") {
 		t.Fatalf("malformed eval file: %v", err)

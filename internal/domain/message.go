@@ -29,6 +29,7 @@ const (
 var Intents = []Intent{
 	IntentGreeting, IntentHelp, IntentOrder, IntentConfirm, IntentCancel,
 	IntentStock, IntentOutstanding, IntentPendingOrders, IntentReport, IntentUnknown,
+	IntentDelivery, IntentPayment, IntentStockReceived, IntentOrderStatus,
 }
 
 // Inbound is one message a person sent to Munshi.

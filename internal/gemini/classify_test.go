@@ -36,7 +36,7 @@ func TestClassify(t *testing.T) {
 		t.Fatal(err)
 	}
 	labels := gen.ResponseSchema.Properties["intent"].Enum
-	if gen.ResponseMIMEType != "application/json" || gen.Temperature != 0 || len(labels) != 10 || !slices.Contains(labels, "pending_orders") ||
+	if gen.ResponseMIMEType != "application/json" || gen.Temperature != 0 || len(labels) != len(domain.Intents) || !slices.Contains(labels, "pending_orders") ||
 		gen.ResponseSchema.Properties["confidence"].Type != "NUMBER" || len(gen.ResponseSchema.Required) != 2 {
 		t.Fatalf("generation config %s", f.body(0)["generationConfig"])
 	}
@@ -119,5 +119,14 @@ func TestClassifyMalformed(t *testing.T) {
 				t.Fatalf("hits %d calls %+v: malformed output is not retried, and its tokens count", f.hits(), calls)
 			}
 		})
+	}
+}
+
+// The instruction describes every label the schema allows.
+func TestClassifyInstructionDescribesEveryIntent(t *testing.T) {
+	for _, in := range domain.Intents {
+		if !strings.Contains(classifyInstruction, "\n- "+string(in)+": ") {
+			t.Errorf("the classify instruction does not describe %q", in)
+		}
 	}
 }

@@ -1,0 +1,255 @@
+package intent
+
+import "strings"
+
+// The books after an order: deliveries, payments and goods received change
+// them, so a message is read as one only when it shows the evidence a
+// person recording it would give. Anything less abstains to a lower tier
+// (and, for the model and the LLM, to unknown): a question back costs far
+// less than a payment recorded from "salary aayi".
+//
+//   - delivery: an order reference and a word that it arrived
+//     ("ORD-1042 delivered", "1042 deliver ho gaya");
+//   - payment: an amount, who paid or that it was received, and how
+//     ("Mehta ne 50,000 diya cheque 123456", "Sharma ji 25k UPI");
+//   - stock_received: a quantity of a product (or of maal, stock) and a
+//     word that it arrived or was made ("GC 100 carton aaya",
+//     "production se 20 carton phenyl ready").
+//
+// None of them is ever a question: "ORD-1042 deliver hua kya?" asks for an
+// order's status, "Mehta ne payment diya?" for a customer's dues.
+
+// Word lists the rules also allow (rules.go), as text.
+const (
+	doneList     = "gaya hua diya kardiya done complete completed successful successfully over ho"
+	receivedList = "received mila jama collected collect credited aaya"
+	payerList    = "diya paid pay bheja transfer transferred"
+	modeList     = "cash cheque neft rtgs imps upi gpay phonepe paytm online dd draft bhugtan"
+	arrivalList  = "aaya arrived received ready pahuncha mila unloaded inward utra grn"
+	goodsList    = "PRODUCT maal stock goods"
+)
+
+var (
+	// deliveredWords say an order arrived by themselves; deliveryStems
+	// need a word that the delivery happened ("deliver ho gaya",
+	// "delivery done").
+	deliveredWords = words("delivered")
+	deliveryStems  = words("deliver delivery pahunch pahuncha handover handed")
+	doneWords      = words(doneList)
+	finishedWords  = words("done complete completed successful successfully")
+
+	// imperatives after a verb make it a request, not a record:
+	// "pahuncha dena", "ready karo".
+	imperatives = words("dena dedo de karo do denge kardo rakho rakhna karna hoga hona chahiye")
+
+	// receivedWords say money or goods came in; payerWords that a customer
+	// paid; modeWords how.
+	receivedWords = words(receivedList)
+	payerWords    = words(payerList)
+	modeWords     = words(modeList)
+
+	// dueWords make a message about money a question of dues, whatever
+	// else it says: "Mehta ka 50,000 baaki hai".
+	dueWords = words("baaki outstanding udhaar due dues pending balance overdue owes owe remaining")
+
+	// arrivalWords say goods came in or were made; goodsWords name goods
+	// without naming a product.
+	arrivalWords = words(arrivalList)
+	goodsWords   = words(goodsList)
+
+	// questionWords make a message a question even without a question mark.
+	questionWords = words("kya kab kahan where when what which whats how kaise kitna kaun kiska")
+)
+
+// asked reports a question: a question mark, a question word, or a
+// message ending "… ki nahi" / "… ya nahi" (whether or not).
+func asked(shape []string, question bool) bool {
+	if question || anyOf(shape, questionWords) {
+		return true
+	}
+	k := len(shape)
+	return k >= 2 && shape[k-1] == "nahi" && (shape[k-2] == "ki" || shape[k-2] == "ya")
+}
+
+// deliverySignal reports an order reference and a word that it arrived,
+// with no word that it did not.
+func deliverySignal(shape []string, n Normalized) bool {
+	if !hasOrderRef(shape, n) || denied(shape) {
+		return false
+	}
+	// "ORD-1042 customer ko mil gaya": received, when the order is named
+	// and no money is.
+	return delivered(shape) || anyOf(shape, orderRefWords) && anyOf(shape, gotWords) &&
+		!anyOf(shape, moneyWords) && !anyOf(shape, modeWords)
+}
+
+var (
+	negations     = words("nahi not no na")
+	orderRefWords = words("ORDERREF")
+	gotWords      = words("mila received")
+	moneyWords    = words("NUM rupees payment paise amount")
+	// refWords say the number after them is a reference: "order no 42".
+	refWords = words("no number num")
+)
+
+// denied reports a word that something did not happen; "no" before a
+// number is "number".
+func denied(shape []string) bool {
+	for i, w := range shape {
+		if negations[w] && !(w == "no" && i+1 < len(shape) && shape[i+1] == phNumber) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasOrderRef reports "ORD-1042", or a number that counts nothing and is
+// said to be an order's or long enough to be one: "order 42 delivered",
+// "1042 deliver ho gaya" (a delivery of 5 is a quantity, not an order).
+func hasOrderRef(shape []string, n Normalized) bool {
+	k := 0 // the entity of the next placeholder
+	for i, w := range shape {
+		if !isPlaceholder(w) {
+			continue
+		}
+		k++
+		switch {
+		case w == phOrderRef:
+			return true
+		case w != phNumber || quantityAt(shape, i) || k > len(n.Entities):
+		case i > 0 && orderWord(shape[i-1]), i > 1 && refWords[shape[i-1]] && orderWord(shape[i-2]):
+			return true
+		case len(n.Entities[k-1].ID) >= 3 && strings.Trim(n.Entities[k-1].ID, "0123456789") == "":
+			return true
+		}
+	}
+	return false
+}
+
+func orderWord(w string) bool { return w == "order" || w == "orders" }
+
+// delivered reports a word that an order arrived.
+func delivered(shape []string) bool {
+	for i, w := range shape {
+		if deliveredWords[w] {
+			return true
+		}
+		if !deliveryStems[w] {
+			continue
+		}
+		if w == "pahuncha" && (i+1 == len(shape) || !imperatives[shape[i+1]]) {
+			return true
+		}
+		// "ORD-1042 done delivery": before the stem, a word that it
+		// finished, with nothing after that could make it a plan.
+		if i > 0 && finishedWords[shape[i-1]] && i+1 == len(shape) {
+			return true
+		}
+		for j := i + 1; j < len(shape) && j <= i+3; j++ {
+			if imperatives[shape[j]] {
+				break
+			}
+			if doneWords[shape[j]] && shape[j] != "ho" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// quantityAt reports a number that counts something: next to a unit or a
+// product.
+func quantityAt(shape []string, i int) bool {
+	near := func(j int) bool {
+		return j >= 0 && j < len(shape) && (shape[j] == phUnit || shape[j] == phProduct || shape[j] == phSize)
+	}
+	return near(i-1) || near(i+1)
+}
+
+// amount reports a number that counts no goods.
+func amount(shape []string) bool {
+	for i, w := range shape {
+		if w == phNumber && !quantityAt(shape, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// paymentSignal reports an amount, no goods, no word of dues, and either a
+// customer with a word that they paid, it was received or how, or, without
+// a customer, both a word that it was received and how.
+func paymentSignal(shape []string) bool {
+	if !amount(shape) || anyOf(shape, goodsOnly) || anyOf(shape, dueWords) || anyOf(shape, orderWordsOnly) {
+		return false
+	}
+	received, how := anyOf(shape, receivedWords), anyOf(shape, modeWords)
+	if anyOf(shape, customerWords) {
+		return received || how || anyOf(shape, payerWords) || anyOf(shape, paymentWords)
+	}
+	return received && how
+}
+
+var (
+	goodsOnly = words("PRODUCT UNIT SIZE maal stock goods")
+	// orderWordsOnly: "Sharma ji ne 20000 ka order diya" placed an order.
+	orderWordsOnly = words("order orders")
+	customerWords  = words("CUSTOMER")
+	paymentWords   = words("payment paise rupees amount")
+)
+
+// damageWords make goods that arrived a matter for a person: damaged or
+// leaking goods are not simply stock.
+var damageWords = words("damaged damage toota tuta tute broken leak leaking kharab defective expired")
+
+// receivedSignal reports a quantity of goods, a word that they arrived or
+// were made (not a request that they be), no customer and no damage: goods
+// a customer sends back, or an order for one, are not stock received.
+func receivedSignal(shape []string) bool {
+	if anyOf(shape, customerWords) || !anyOf(shape, goodsWords) || anyOf(shape, damageWords) {
+		return false
+	}
+	counted := false
+	for i, w := range shape {
+		if w == phNumber && quantityAt(shape, i) {
+			counted = true
+		}
+	}
+	if !counted {
+		return false
+	}
+	for i, w := range shape {
+		if arrivalWords[w] && (i+1 == len(shape) || !imperatives[shape[i+1]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// record is a change to the books a rule may need or refuse. (A kind, not
+// a function: a message's shape must not escape to the heap through an
+// indirect call.)
+type record uint8
+
+const (
+	noRecord record = iota
+	deliveryRecord
+	paymentRecord
+	receivedRecord
+)
+
+// shownBy reports the record's evidence, and no question.
+func (k record) shownBy(shape []string, n Normalized) bool {
+	if asked(shape, n.Question) {
+		return false
+	}
+	switch k {
+	case deliveryRecord:
+		return deliverySignal(shape, n)
+	case paymentRecord:
+		return paymentSignal(shape)
+	case receivedRecord:
+		return receivedSignal(shape)
+	}
+	return false
+}
