@@ -253,3 +253,41 @@ func (k record) shownBy(shape []string, n Normalized) bool {
 	}
 	return false
 }
+
+// cancelVerbs cancel an order by its number; with one, the rest of the
+// message is the reason ("cancel ORD-1042 — customer refused"), which no
+// word list could hold. It still only shows a summary: an owner's "ok"
+// cancels.
+var cancelVerbs = words("cancel cancelled canceled radd")
+
+// cancelNegations turn the verb around: "cancel mat karo", "don't
+// cancel", "cancel nahi karna".
+var cancelNegations = words("mat dont not never")
+
+// cancelsNamedOrder: one order named by its number, a cancel verb, no
+// negation, and no question.
+func cancelsNamedOrder(shape []string, n Normalized) bool {
+	if n.Question || len(shape) > 24 {
+		return false
+	}
+	refs, verb := 0, -1
+	for i, w := range shape {
+		switch {
+		case w == phOrderRef:
+			refs++
+		case cancelVerbs[w] && verb < 0:
+			verb = i
+		case cancelNegations[w]:
+			return false
+		case w == "nahi" && verb >= 0 && i > verb && i <= verb+2:
+			return false // "cancel nahi karna"
+		case cancelQuestions[w]:
+			return false
+		}
+	}
+	return refs == 1 && verb >= 0
+}
+
+// cancelQuestions make a message about a cancellation a question: "kya
+// ORD-1042 cancel hua?", "why was ORD-1042 cancelled".
+var cancelQuestions = words("kya kyun kyu why was did has hua huwa gaya kab when kisne who status")

@@ -204,6 +204,10 @@ func (r *Router) route(ctx context.Context, text string) Decision {
 		d.Intent, d.Tier, d.Confidence, d.Reason = in, TierRules, 1, "rule: "+name
 		return d
 	}
+	if cancelsNamedOrder(shape, n) {
+		d.Intent, d.Tier, d.Confidence, d.Reason = domain.IntentCancel, TierRules, 1, "rule: cancel a named order, with its reason"
+		return d
+	}
 
 	var fbuf [256]feature
 	var p [maxClasses]float64

@@ -21,12 +21,12 @@ import (
 // order as the books hold it.
 func placeAndOk(t *testing.T, m *Main, tag, text string) domain.Order {
 	t.Helper()
-	summary := say(t, m, "SM"+tag+"o", demo.SalesPhone, text)
+	summary := say(t, m, "SMplace"+tag, demo.SalesPhone, text)
 	id := orderID.FindString(summary)
 	if id == "" || !strings.Contains(summary, "Reply *ok*") {
 		t.Fatalf("summary:\n%s", summary)
 	}
-	if reply := say(t, m, "SM"+tag+"k", demo.SalesPhone, "ok"); !strings.Contains(reply, "placed") {
+	if reply := say(t, m, "SMplaceok"+tag, demo.SalesPhone, "ok"); !strings.Contains(reply, "placed") {
 		t.Fatalf("ok: %s", reply)
 	}
 	o, ok, err := m.Store.Order(context.Background(), id)
@@ -78,10 +78,11 @@ func mustContain(t *testing.T, what, got string, want ...string) {
 func TestDeliveryEndToEnd(t *testing.T) {
 	m, tw, _ := startShop(t)
 	ctx := context.Background()
+	held, _ := m.Store.Committed(ctx, "GC500", "PH1L")
 	o := placeAndOk(t, m, "d1", "10 carton glass cleaner aur 10 pack phenyl for Mehta ji, cheque")
 	ready := readyOf(t, m, "GC500")
-	if held, _ := m.Store.Committed(ctx, "GC500"); held["GC500"] != 240 {
-		t.Fatalf("committed %v", held)
+	if now, _ := m.Store.Committed(ctx, "GC500"); now["GC500"] != held["GC500"]+240 {
+		t.Fatalf("committed %v, want 240 more than %v", now, held)
 	}
 	shown := say(t, m, "SMd1d", demo.AccountsPhone, o.ID+" deliver ho gaya")
 	mustContain(t, "delivery summary", shown, o.ID, "Mehta Traders", "Reply *ok*")
@@ -92,8 +93,8 @@ func TestDeliveryEndToEnd(t *testing.T) {
 	if got := readyOf(t, m, "GC500"); got != ready-240 {
 		t.Errorf("GC ready %d, want %d", got, ready-240)
 	}
-	if held, _ := m.Store.Committed(ctx, "GC500", "PH1L"); held["GC500"] != 0 || held["PH1L"] != 0 {
-		t.Errorf("committed %v after delivery", held)
+	if now, _ := m.Store.Committed(ctx, "GC500", "PH1L"); now["GC500"] != held["GC500"] || now["PH1L"] != held["PH1L"] {
+		t.Errorf("committed %v after delivery, want %v again", now, held)
 	}
 	got, _, _ := m.Store.Order(ctx, o.ID)
 	if got.Status != domain.OrderDelivered || got.Total != o.Total {
@@ -101,13 +102,14 @@ func TestDeliveryEndToEnd(t *testing.T) {
 	}
 	waitFor(t, tw, demo.SalesPhone, "Your order "+o.ID+" for Mehta Traders was delivered")
 	// The stock answer knows.
-	mustContain(t, "stock after", say(t, m, "SMd1s", demo.OwnerPhone, "GC ka stock kitna hai?"), fmt.Sprint(ready-240))
+	mustContain(t, "stock after", say(t, m, "SMd1s", demo.OwnerPhone, "GC ka stock kitna hai?"), "Ready: "+domain.Units(ready-240, "bottle"))
 }
 
 func TestShortDeliveryAndCancelMoveTheDues(t *testing.T) {
 	m, tw, _ := startShop(t)
 	ctx := context.Background()
 	due := dueOf(t, m, "C03")
+	held, _ := m.Store.Committed(ctx, "GC500")
 	a := placeAndOk(t, m, "s1", "10 carton glass cleaner aur 10 pack phenyl for Mehta ji, udhaar")
 	b := placeAndOk(t, m, "s2", "12 carton glass cleaner for Mehta ji, udhaar")
 	if got := dueOf(t, m, "C03"); got != due+a.Total+b.Total {
@@ -132,8 +134,8 @@ func TestShortDeliveryAndCancelMoveTheDues(t *testing.T) {
 	if got := dueOf(t, m, "C03"); got != due+repriced {
 		t.Errorf("dues %v after the cancellation, want %v", got, due+repriced)
 	}
-	if held, _ := m.Store.Committed(ctx, "GC500"); held["GC500"] != 0 {
-		t.Errorf("committed %v after cancel", held)
+	if now, _ := m.Store.Committed(ctx, "GC500"); now["GC500"] != held["GC500"] {
+		t.Errorf("committed %v after cancel, want %v again", now, held)
 	}
 	waitFor(t, tw, demo.SalesPhone, "Your order "+b.ID+" for Mehta Traders")
 	waitFor(t, tw, demo.SalesPhone, "was cancelled by Vikram Singh (customer refused)")
