@@ -39,14 +39,14 @@ type Main struct {
 	// tests move it. Nil is time.Now.
 	Now func() time.Time
 
-	Store   store.Store
-	Audit   *audit.Log
-	Metrics *metrics.Metrics
-	Router  *liveRouter
-	LLM     *gemini.Client // nil without GEMINI_API_KEY
-	Orders  *orders.Service
-	Memory  memory.Store
-	Reports *reports.Tools
+	Store      store.Store
+	Audit      *audit.Log
+	Metrics    *metrics.Metrics
+	Router     *liveRouter
+	LLM        *gemini.Client // nil without GEMINI_API_KEY
+	Orders     *orders.Service
+	Memory     memory.Store
+	Reports    *reports.Tools
 	redis      *redis.Store // nil without REDIS_URL
 	Dispatcher *outbox.Dispatcher
 	// Jobs runs the periodic work while serving: built by Run (schedule),
