@@ -22,6 +22,7 @@ import (
 	"github.com/munshi/munshi/internal/redis"
 	"github.com/munshi/munshi/internal/scheduler"
 	"github.com/munshi/munshi/internal/store"
+	"github.com/munshi/munshi/media"
 	"github.com/munshi/munshi/memory"
 	"github.com/munshi/munshi/orders"
 	"github.com/munshi/munshi/reports"
@@ -38,15 +39,19 @@ type Main struct {
 	// tests move it. Nil is time.Now.
 	Now func() time.Time
 
-	Store      store.Store
-	Audit      *audit.Log
-	Metrics    *metrics.Metrics
-	Router     *liveRouter
-	LLM        *gemini.Client // nil without GEMINI_API_KEY
-	Orders     *orders.Service
-	Memory     memory.Store
-	Reports    *reports.Tools
-	redis      *redis.Store // nil without REDIS_URL
+	Store   store.Store
+	Audit   *audit.Log
+	Metrics *metrics.Metrics
+	Router  *liveRouter
+	LLM     *gemini.Client // nil without GEMINI_API_KEY
+	Orders  *orders.Service
+	Memory  memory.Store
+	Reports *reports.Tools
+	redis   *redis.Store // nil without REDIS_URL
+	// Media keeps generated charts and files for MUNSHI_MEDIA_TTL: in
+	// Redis (mediaRedis) when REDIS_URL is set, else in this process.
+	Media      media.Store
+	mediaRedis *redis.MediaStore
 	Dispatcher *outbox.Dispatcher
 	// Jobs runs the periodic work while serving: built by Run (schedule),
 	// stopped by Close.
@@ -139,6 +144,9 @@ func (m *Main) Open(ctx context.Context) error {
 	if err := m.newMemory(); err != nil {
 		return err
 	}
+	if err := m.newMedia(); err != nil {
+		return err
+	}
 	m.Reports = reports.NewTools(books, m.Audit)
 	m.Reports.Names, m.Reports.Logger = m.Router, m.Logger
 	answers := &conversation.Service{
@@ -206,6 +214,7 @@ func (m *Main) Run(ctx context.Context) error {
 	checks = append(checks, m.outboxChecks()...)
 	(&health.Handler{Checks: checks}).Register(mux)
 	mux.Handle("GET /metrics", m.Metrics.Handler())
+	m.registerMedia(mux)
 
 	ln, err := net.Listen("tcp", m.Config.Addr)
 	if err != nil {
@@ -280,6 +289,11 @@ func (m *Main) Close() error {
 	}
 	if m.redis != nil {
 		if err := m.redis.Close(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if m.mediaRedis != nil {
+		if err := m.mediaRedis.Close(); err != nil {
 			errs = append(errs, err)
 		}
 	}
