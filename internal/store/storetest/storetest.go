@@ -81,6 +81,7 @@ func Run(t *testing.T, open Open) {
 		{"ReportDues", testDues},
 		{"ReportOpenOrders", testOpenOrders},
 		{"ReportSalesSummary", testSalesSummary},
+		{"ReportSaleLines", testSaleLines},
 		{"ReportMatch", testMatch},
 		{"ReportCommittedFollowsTheBooks", testCommittedFollows},
 	} {
