@@ -23,6 +23,7 @@ import (
 	"github.com/munshi/munshi/internal/scheduler"
 	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/media"
+	"github.com/munshi/munshi/media/assets"
 	"github.com/munshi/munshi/memory"
 	"github.com/munshi/munshi/orders"
 	"github.com/munshi/munshi/reports"
@@ -149,6 +150,7 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	m.Reports = reports.NewTools(books, m.Audit)
 	m.Reports.Names, m.Reports.Logger = m.Router, m.Logger
+	m.Reports.Files, m.Reports.AssetsHost = mediaShelf{store: m.Media, public: m.publicBase()}, m.publicBase()+assets.Prefix
 	answers := &conversation.Service{
 		Users: books, Router: m.Router, Orders: m.Orders, Reports: m.Reports, Memory: m.Memory,
 		Audit: m.Audit, Logger: m.Logger, Observer: routingMetrics{m.Metrics}, Refusals: books,

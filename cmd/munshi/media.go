@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"time"
 
 	"github.com/munshi/munshi/internal/redis"
 	"github.com/munshi/munshi/media"
@@ -51,10 +50,11 @@ func (s mediaShelf) Keep(ctx context.Context, name string, body []byte) (string,
 	return media.URL(s.public, id, name), nil
 }
 
-// mediaTTL is how long a link lives, for the replies that say so.
-func (m *Main) mediaTTL() time.Duration {
-	if m.Config.MediaTTL > 0 {
-		return m.Config.MediaTTL
+// publicBase is where links to Munshi point: MUNSHI_PUBLIC_URL, or this
+// server's own address when none is set (the offline demo).
+func (m *Main) publicBase() string {
+	if m.Config.PublicURL != "" {
+		return m.Config.PublicURL
 	}
-	return media.DefaultTTL
+	return "http://" + m.Config.Addr
 }
