@@ -3,7 +3,6 @@ package reports_test
 import (
 	"bytes"
 	"context"
-	"image"
 	"image/png"
 	"strconv"
 	"strings"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/media"
+	"github.com/munshi/munshi/media/mediatest"
 	"github.com/munshi/munshi/reports"
 	"github.com/munshi/munshi/reports/chart"
 )
@@ -84,7 +84,7 @@ func TestSalesChart(t *testing.T) {
 	if w, h := chart.Size(chart.Line); img.Bounds().Dx() != w || img.Bounds().Dy() != h {
 		t.Fatalf("chart is %v, want %d×%d", img.Bounds(), w, h)
 	}
-	if colours(img) < 3 {
+	if mediatest.Colours(img) < 3 {
 		t.Fatal("the chart is blank")
 	}
 	// The page links to the chart page, which loads ECharts from Munshi.
@@ -103,19 +103,6 @@ func TestSalesChart(t *testing.T) {
 		d["to"] != "2026-03-14" || !strings.Contains(d["files"].(string), ".png") || d["bytes"].(float64) < float64(len(f.Body)) {
 		t.Fatalf("audit = %+v", files[0])
 	}
-}
-
-// colours counts distinct colours on a sparse grid of the picture.
-func colours(img image.Image) int {
-	seen := map[[4]uint32]bool{}
-	b := img.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y += 7 {
-		for x := b.Min.X; x < b.Max.X; x += 7 {
-			r, g, bl, a := img.At(x, y).RGBA()
-			seen[[4]uint32{r, g, bl, a}] = true
-		}
-	}
-	return len(seen)
 }
 
 func TestChartsOfEachKind(t *testing.T) {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/xml"
-	"image"
 	"image/png"
 	"io"
 	"net"
@@ -25,6 +24,7 @@ import (
 	"github.com/munshi/munshi/internal/redis/redistest"
 	"github.com/munshi/munshi/internal/twilio"
 	"github.com/munshi/munshi/media"
+	"github.com/munshi/munshi/media/mediatest"
 	"github.com/munshi/munshi/reports"
 	"github.com/munshi/munshi/reports/chart"
 )
@@ -117,7 +117,7 @@ func TestChartThroughTheWebhook(t *testing.T) {
 	if w, h := chart.Size(chart.Line); img.Bounds().Dx() != w || img.Bounds().Dy() != h {
 		t.Fatalf("chart %v, want %d×%d", img.Bounds(), w, h)
 	}
-	if n := colourCount(img); n < 3 {
+	if n := mediatest.Colours(img); n < 3 {
 		t.Fatalf("the chart is blank (%d colours)", n)
 	}
 	head, headBody := fetch(t, m, "HEAD", r.Media[0])
@@ -143,18 +143,6 @@ func TestChartThroughTheWebhook(t *testing.T) {
 			t.Fatalf("after the TTL: %d", resp.StatusCode)
 		}
 	}
-}
-
-func colourCount(img image.Image) int {
-	seen := map[[4]uint32]bool{}
-	b := img.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y += 7 {
-		for x := b.Min.X; x < b.Max.X; x += 7 {
-			r, g, bl, a := img.At(x, y).RGBA()
-			seen[[4]uint32{r, g, bl, a}] = true
-		}
-	}
-	return len(seen)
 }
 
 // TestExcelThroughTheWebhook: the file reopened with excelize holds the
@@ -285,14 +273,7 @@ func TestChartPageInChromium(t *testing.T) {
 	if page == "" {
 		t.Fatalf("no page link in %+v", r)
 	}
-	tab, closeTab := chromedp.NewContext(browser)
-	defer closeTab()
-	report := &browsertest.Report{}
-	if err := chromedp.Listen(tab, report.Listen); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(tab, 45*time.Second)
-	defer cancel()
+	ctx, report := browsertest.Tab(t, browser)
 	if err := chromedp.Do(ctx, chromedp.Navigate(page), chromedp.WaitVisible(chromedp.CSS("canvas"))); err != nil {
 		t.Fatalf("open page: %v", err)
 	}

@@ -135,3 +135,18 @@ func (r *Report) Check(t *testing.T, host string) {
 		}
 	}
 }
+
+// Tab opens a tab of browser that reports what it sees, for at most 45
+// seconds; it is closed when the test ends.
+func Tab(t *testing.T, browser context.Context) (context.Context, *Report) {
+	t.Helper()
+	tab, closeTab := chromedp.NewContext(browser)
+	report := &Report{}
+	if err := chromedp.Listen(tab, report.Listen); err != nil {
+		closeTab()
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(tab, 45*time.Second)
+	t.Cleanup(func() { cancel(); closeTab() })
+	return ctx, report
+}

@@ -1,7 +1,6 @@
 package chart
 
 import (
-	"context"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -91,14 +90,7 @@ func TestChartPageInChromium(t *testing.T) {
 
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			tab, closeTab := chromedp.NewContext(browser)
-			defer closeTab()
-			report := &browsertest.Report{}
-			if err := chromedp.Listen(tab, report.Listen); err != nil {
-				t.Fatal(err)
-			}
-			ctx, cancel := context.WithTimeout(tab, 45*time.Second)
-			defer cancel()
+			ctx, report := browsertest.Tab(t, browser)
 
 			if err := chromedp.Do(ctx,
 				chromedp.Navigate(srv.URL+"/chart/"+tc.name),
