@@ -92,6 +92,10 @@ type Decision struct {
 	Tier       Tier          `json:"tier"`
 	Confidence float64       `json:"confidence"` // 0..1
 	Latency    time.Duration `json:"-"`
+	// Format is how a question (stock, outstanding, pending_orders,
+	// report) wants its answer: text, a chart or an Excel file; empty for
+	// the other intents.
+	Format Format `json:"format,omitempty"`
 	// Reason says which rule fired or why a tier abstained, for the audit log.
 	Reason     string     `json:"reason,omitempty"`
 	Normalized Normalized `json:"-"`
@@ -187,6 +191,10 @@ func (r *Router) Entities(text string) []Entity { return r.lex.normalize(text).E
 func (r *Router) Route(ctx context.Context, text string) Decision {
 	start := time.Now()
 	d := r.route(ctx, text)
+	if IsQuestion(d.Intent) {
+		var buf [48]string
+		d.Format = formatOf(shapeOf(d.Normalized, buf[:0]))
+	}
 	d.Latency = time.Since(start)
 	return d
 }
@@ -207,6 +215,17 @@ func (r *Router) route(ctx context.Context, text string) Decision {
 	if cancelsNamedOrder(shape, n) {
 		d.Intent, d.Tier, d.Confidence, d.Reason = domain.IntentCancel, TierRules, 1, "rule: cancel a named order, with its reason"
 		return d
+	}
+	// A question asked as a chart or a file ("outstanding excel mein
+	// bhejo") is read again without the words that ask for the format; only
+	// a question may come of it, never an order, a confirmation or a
+	// cancellation.
+	if formatOf(shape) != FormatText {
+		var rest [48]string
+		if in, name, ok := matchRules(withoutFormat(shape, rest[:0]), n); ok && IsQuestion(in) {
+			d.Intent, d.Tier, d.Confidence, d.Reason = in, TierRules, 1, "rule: "+name+", as a "+string(formatOf(shape))
+			return d
+		}
 	}
 
 	var fbuf [256]feature

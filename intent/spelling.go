@@ -78,6 +78,11 @@ deliver: deliver delivr deliwer डिलीवर
 report: report rprt riport reprt reports रिपोर्ट
 chart: chart chrt charts चार्ट
 excel: excel xl xls xlsx exel एक्सेल
+graph: graph graphs graf grafh graff ग्राफ ग्राफ़
+trend: trend trends trnd ट्रेंड
+sheet: sheet sheets sheeet शीट
+spreadsheet: spreadsheet spreadsheets spredsheet
+file: file files fyl फाइल फ़ाइल
 please: please pls plz plss plzz pleas plese pleaze plx pliz plis plij
 thanks: thanks thnx thanx thx thankyou thanku tq ty thnks thank shukriya shukria dhanyavad dhanyawad dhanyvad thankx धन्यवाद शुक्रिया
 hi: hi hii hiii hiiii hy हाय

@@ -13,6 +13,12 @@ import (
 type Call struct {
 	Tool string
 	Args map[string]any
+	// Format is how the answer is sent: text (the zero value), a chart or
+	// an Excel file (see Tools.Files).
+	Format intent.Format
+	// Rows is how many rows a chart draws ("top 10 customers chart"); 0
+	// means as many as it holds.
+	Rows int
 }
 
 // Plan maps a routed message to the tool that answers it, from the intent
@@ -35,6 +41,26 @@ type Call struct {
 //   - any other intent naming a product and a word of buying ("who bought
 //     glass cleaner last week?") → sales_summary by customer.
 func (t *Tools) Plan(d intent.Decision) (Call, bool) {
+	call, ok := t.plan(d)
+	if ok && (d.Format == intent.FormatChart || d.Format == intent.FormatExcel) {
+		call.Format, call.Rows = d.Format, topRows(d.Normalized)
+	}
+	return call, ok
+}
+
+// topRows is N of "top N" ("top 10 customers chart"), or 0.
+func topRows(n intent.Normalized) int {
+	for _, tok := range n.Tokens {
+		if tok.Text == "top" {
+			if k, unit, ok := quantity(n); ok && unit == "" && k <= MaxRows {
+				return int(k)
+			}
+		}
+	}
+	return 0
+}
+
+func (t *Tools) plan(d intent.Decision) (Call, bool) {
 	n := d.Normalized
 	words := map[string]bool{}
 	for _, tok := range n.Tokens {

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"context"
+	"iter"
 	"time"
 
 	"github.com/munshi/munshi/internal/domain"
@@ -33,6 +34,12 @@ type Books interface {
 	// SalesSummary sums order lines of committed and delivered orders
 	// created in [From, To), grouped by product, customer or day.
 	SalesSummary(ctx context.Context, q SalesQuery) (SalesTotals, []SalesLine, error)
+	// SaleLines streams every line of the committed and delivered orders
+	// created in [From, To), filtered by SKUs and CustomerIDs as
+	// SalesSummary is (Page and By are not read), oldest order first. It
+	// has no row limit and no time limit of its own: it feeds exports,
+	// which stop it through ctx. An error ends the stream.
+	SaleLines(ctx context.Context, q SalesQuery) iter.Seq2[SaleLine, error]
 	// MatchProducts and MatchCustomers find what a name means: an exact
 	// SKU or id first, then an exact name or alias, then names containing
 	// the text. At most limit matches.
@@ -256,4 +263,21 @@ type OrderStatusTotals struct {
 // Count is every order matched.
 func (t OrderStatusTotals) Count() int {
 	return t.AwaitingApproval + t.Rejected + t.Committed + t.Delivered + t.Cancelled
+}
+
+// SaleLine is one line of a sale, as an export lists it. Amount is qty ×
+// rate, before GST.
+type SaleLine struct {
+	OrderID    string
+	At         time.Time // when the order was placed
+	CustomerID string
+	Customer   string
+	SKU        string
+	Product    string
+	Unit       string
+	Qty        int64        // base units
+	Rate       domain.Paise // per base unit
+	Amount     domain.Paise
+	GSTRate    domain.GSTRate
+	GST        domain.Paise
 }

@@ -3,6 +3,8 @@ package reports
 import (
 	"context"
 
+	"github.com/munshi/munshi/intent"
+
 	"github.com/munshi/munshi/internal/domain"
 )
 
@@ -83,6 +85,9 @@ func KeysOf(res Result) Keys {
 // telling what the answer put in play and where MORE continues. It keeps
 // nothing itself: the caller remembers the keys.
 func (t *Tools) ReplyKeys(ctx context.Context, user domain.User, call Call) (domain.Reply, Keys) {
+	if t.Files != nil && (call.Format == intent.FormatChart || call.Format == intent.FormatExcel) {
+		return t.fileReply(ctx, user, call)
+	}
 	res, err := t.Call(ctx, user, call.Tool, call.Args)
 	more := t.place(res)
 	if err != nil {

@@ -60,6 +60,15 @@ type Tools struct {
 	CallTimeout time.Duration // per tool call (DefaultCallTimeout)
 	MoreTTL     time.Duration // how long MORE continues an answer (DefaultMoreTTL)
 
+	// Files keeps the charts and Excel files a question asked as one is
+	// answered with; nil answers every question in text.
+	Files Shelf
+	// AssetsHost is the URL chart pages load ECharts from
+	// (MUNSHI_PUBLIC_URL + "/assets/"); "" is /assets/ on the page's host.
+	AssetsHost string
+	// ExportTimeout bounds making one file (DefaultExportTimeout).
+	ExportTimeout time.Duration
+
 	mu    sync.Mutex
 	pages map[string]Place // by the person's phone: for Reply and More
 }
@@ -144,7 +153,7 @@ func (t *Tools) Call(ctx context.Context, user domain.User, name string, args ma
 	defer cancel()
 	c := t.clock()
 	res.at = c
-	rep, understood, err := t.run(cctx, user, name, args, c)
+	rep, understood, err := t.run(cctx, user, name, args, t.pageRows(), c)
 	res.Args, res.Latency = understood, time.Since(start)
 	if domain.ErrorCode(err) == domain.EUNAUTHORIZED {
 		// The role may use the tool, but not on what was asked: someone
@@ -166,14 +175,15 @@ func (t *Tools) Call(ctx context.Context, user domain.User, name string, args ma
 	return res, err
 }
 
-// run parses the arguments, resolves names and reads the books.
-func (t *Tools) run(ctx context.Context, user domain.User, name string, args map[string]any, c clock) (Report, map[string]any, error) {
+// run parses the arguments, resolves names and reads one page of rows of
+// the books.
+func (t *Tools) run(ctx context.Context, user domain.User, name string, args map[string]any, rows int, c clock) (Report, map[string]any, error) {
 	understood := map[string]any{}
 	offset, err := intArg(args, "offset")
 	if err != nil {
 		return nil, understood, err
 	}
-	page := Page{Offset: int(max(offset, 0)), Limit: t.pageRows()}
+	page := Page{Offset: int(max(offset, 0)), Limit: rows}
 	if page.Offset > 0 {
 		understood["offset"] = page.Offset
 	}

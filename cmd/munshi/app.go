@@ -23,6 +23,8 @@ import (
 	"github.com/munshi/munshi/internal/redis"
 	"github.com/munshi/munshi/internal/scheduler"
 	"github.com/munshi/munshi/internal/store"
+	"github.com/munshi/munshi/media"
+	"github.com/munshi/munshi/media/assets"
 	"github.com/munshi/munshi/memory"
 	"github.com/munshi/munshi/orders"
 	"github.com/munshi/munshi/reports"
@@ -39,15 +41,19 @@ type Main struct {
 	// tests move it. Nil is time.Now.
 	Now func() time.Time
 
-	Store      store.Store
-	Audit      *audit.Log
-	Metrics    *metrics.Metrics
-	Router     *liveRouter
-	LLM        *gemini.Client // nil without GEMINI_API_KEY
-	Orders     *orders.Service
-	Memory     memory.Store
-	Reports    *reports.Tools
-	redis      *redis.Store // nil without REDIS_URL
+	Store   store.Store
+	Audit   *audit.Log
+	Metrics *metrics.Metrics
+	Router  *liveRouter
+	LLM     *gemini.Client // nil without GEMINI_API_KEY
+	Orders  *orders.Service
+	Memory  memory.Store
+	Reports *reports.Tools
+	redis   *redis.Store // nil without REDIS_URL
+	// Media keeps generated charts and files for MUNSHI_MEDIA_TTL: in
+	// Redis (mediaRedis) when REDIS_URL is set, else in this process.
+	Media      media.Store
+	mediaRedis *redis.MediaStore
 	Dispatcher *outbox.Dispatcher
 	// Jobs runs the periodic work while serving: built by Run (schedule),
 	// stopped by Close.
@@ -141,9 +147,13 @@ func (m *Main) Open(ctx context.Context) error {
 	if err := m.newMemory(); err != nil {
 		return err
 	}
+	if err := m.newMedia(); err != nil {
+		return err
+	}
 	m.Reports = reports.NewTools(books, m.Audit)
 	m.Reports.Names, m.Reports.Logger = m.Router, m.Logger
 	m.Reports.Location, m.Reports.Briefs = m.Config.Location, latestBriefs{m}
+	m.Reports.Files, m.Reports.AssetsHost = mediaShelf{store: m.Media, public: m.publicBase()}, m.publicBase()+assets.Prefix
 	answers := &conversation.Service{
 		Users: books, Router: m.Router, Orders: m.Orders, Reports: m.Reports, Memory: m.Memory,
 		Audit: m.Audit, Logger: m.Logger, Observer: routingMetrics{m.Metrics}, Refusals: books,
@@ -210,6 +220,7 @@ func (m *Main) Run(ctx context.Context) error {
 	checks = append(checks, m.outboxChecks()...)
 	(&health.Handler{Checks: checks, Notes: []health.Note{{Name: "digest", Text: m.Digest.Note}}}).Register(mux)
 	mux.Handle("GET /metrics", m.Metrics.Handler())
+	m.registerMedia(mux)
 
 	ln, err := net.Listen("tcp", m.Config.Addr)
 	if err != nil {
@@ -288,6 +299,11 @@ func (m *Main) Close() error {
 	}
 	if m.redis != nil {
 		if err := m.redis.Close(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if m.mediaRedis != nil {
+		if err := m.mediaRedis.Close(); err != nil {
 			errs = append(errs, err)
 		}
 	}

@@ -24,12 +24,15 @@ import (
 
 // routeResult is one line of `munshi route --json`, in the contract's shape.
 type routeResult struct {
-	Text       string         `json:"text"`
-	Intent     string         `json:"intent"`
-	Tier       string         `json:"tier"`
-	Confidence float64        `json:"confidence"`
-	LatencyUS  int64          `json:"latency_us"`
-	Order      *orders.Parsed `json:"order,omitempty"`
+	Text       string  `json:"text"`
+	Intent     string  `json:"intent"`
+	Tier       string  `json:"tier"`
+	Confidence float64 `json:"confidence"`
+	LatencyUS  int64   `json:"latency_us"`
+	// Format is how a question wants its answer (text, chart, excel);
+	// only question intents carry it.
+	Format string         `json:"format,omitempty"`
+	Order  *orders.Parsed `json:"order,omitempty"`
 	// What was read for the lifecycle intents.
 	Payment  *orders.PaymentNote  `json:"payment,omitempty"`
 	Delivery *orders.DeliveryNote `json:"delivery,omitempty"`
@@ -50,7 +53,8 @@ func cmdRoute(ctx context.Context, env environment, args []string) error {
 	enc.SetEscapeHTML(false)
 	each := func(text string) error {
 		d := router.Route(llmbudget.WithCallBudget(ctx, 2), text)
-		res := routeResult{Text: text, Intent: string(d.Intent), Tier: string(d.Tier), Confidence: d.Confidence, LatencyUS: d.Latency.Microseconds()}
+		res := routeResult{Text: text, Intent: string(d.Intent), Tier: string(d.Tier), Confidence: d.Confidence,
+			LatencyUS: d.Latency.Microseconds(), Format: string(d.Format)}
 		switch d.Intent {
 		case domain.IntentOrder:
 			parsed := parser.Parse(text)
@@ -68,7 +72,11 @@ func cmdRoute(ctx context.Context, env environment, args []string) error {
 		if *asJSON {
 			return enc.Encode(res)
 		}
-		_, err := fmt.Fprintf(env.stdout, "%-15s %-6s %.2f %6dµs  %s\n", res.Intent, res.Tier, res.Confidence, res.LatencyUS, text)
+		intentText := res.Intent
+		if res.Format != "" && res.Format != string(intent.FormatText) {
+			intentText += "/" + res.Format
+		}
+		_, err := fmt.Fprintf(env.stdout, "%-15s %-6s %.2f %6dµs  %s\n", intentText, res.Tier, res.Confidence, res.LatencyUS, text)
 		for name, read := range map[string]any{"order": res.Order, "payment": res.Payment, "delivery": res.Delivery, "received": res.Received} {
 			if err != nil || reflect.ValueOf(read).IsNil() {
 				continue

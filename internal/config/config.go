@@ -51,6 +51,9 @@ type Config struct {
 	digestLatestRaw   string
 	DigestTemplateSID string
 	OwnerEmail        string
+	// MediaTTL is how long a generated chart or file stays at its link.
+	MediaTTL    time.Duration
+	mediaTTLRaw string
 }
 
 // Var describes one environment variable.
@@ -77,6 +80,10 @@ var Vars = []Var{
 	{Name: "MUNSHI_AUDIT_RETENTION", Default: "730d", Help: "how long the audit log is kept, in days or as a duration; at least the inbound records' retention", set: func(c *Config, v string) {
 		c.auditRetentionRaw = v
 		c.AuditRetention, _ = ParseRetention(v)
+	}},
+	{Name: "MUNSHI_MEDIA_TTL", Default: "1h", Help: "how long a chart or Excel file Munshi sends stays at its link (then 404)", set: func(c *Config, v string) {
+		c.mediaTTLRaw = v
+		c.MediaTTL, _ = time.ParseDuration(v)
 	}},
 	{Name: "MUNSHI_LOG_LEVEL", Default: "info", Help: "debug, info, warn or error", set: func(c *Config, v string) { c.LogLevel = strings.ToLower(v) }},
 	{Name: "REDIS_URL", Help: "redis://host:port/db for conversation memory shared by instances (default: in-process)", set: func(c *Config, v string) { c.RedisURL = v }},
@@ -150,6 +157,9 @@ func (c Config) Validate() error {
 	} else if c.Retention >= MinRetention && c.AuditRetention < c.Retention {
 		bad("MUNSHI_AUDIT_RETENTION (%s) must not be shorter than MUNSHI_RETENTION (%s)", c.auditRetentionRaw, c.retentionRaw)
 	}
+	if c.MediaTTL < MinMediaTTL || c.MediaTTL > MaxMediaTTL {
+		bad("MUNSHI_MEDIA_TTL %q must be a duration from %s to %s, such as 1h (Twilio fetches a file within minutes)", c.mediaTTLRaw, MinMediaTTL, MaxMediaTTL)
+	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
 	default:
@@ -212,6 +222,14 @@ func (c Config) Validate() error {
 	}
 	return errors.Join(errs...)
 }
+
+// The shortest and longest MUNSHI_MEDIA_TTL: a link must outlive Twilio's
+// fetch (and a late reply's queue), and a file must not outlive the day
+// its link is a secret for.
+const (
+	MinMediaTTL = time.Minute
+	MaxMediaTTL = 7 * 24 * time.Hour
+)
 
 // MinRetention is the shortest retention accepted: a message a crash left
 // unanswered is still answered for a day, from its record.

@@ -454,3 +454,22 @@ func TestTimeZoneValidated(t *testing.T) {
 		t.Errorf("Validate(Mars/Olympus) = %v", err)
 	}
 }
+
+func TestMediaTTL(t *testing.T) {
+	if c := config.FromEnv(env{}.get); c.MediaTTL != time.Hour {
+		t.Fatalf("default MUNSHI_MEDIA_TTL = %v, want 1h", c.MediaTTL)
+	}
+	c := config.FromEnv(full.with(env{"MUNSHI_MEDIA_TTL": "20m"}).get)
+	if err := c.Validate(); err != nil || c.MediaTTL != 20*time.Minute {
+		t.Fatalf("20m = %v, %v", c.MediaTTL, err)
+	}
+	for _, bad := range []string{"1", "an hour", "-1h", "30s", "200h"} {
+		got := problems(config.FromEnv(full.with(env{"MUNSHI_MEDIA_TTL": bad}).get).Validate())
+		if len(got) != 1 || !strings.Contains(got[0], `MUNSHI_MEDIA_TTL "`+bad+`" must be a duration`) {
+			t.Errorf("MUNSHI_MEDIA_TTL=%q: Validate() = %q", bad, got)
+		}
+	}
+	if u := config.Usage(); !strings.Contains(u, "MUNSHI_MEDIA_TTL") || !strings.Contains(u, "(default 1h)") {
+		t.Error("serve --help does not show MUNSHI_MEDIA_TTL and its default")
+	}
+}

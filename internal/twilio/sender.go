@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -170,6 +171,23 @@ func (l *LogSender) SendPayload(_ context.Context, payload []byte) (string, erro
 			"variables", m.ContentVariables, "sid", sid)
 		return sid, nil
 	}
-	l.Logger.Info("outbound WhatsApp message (not sent: no Twilio credentials)", "to", m.To, "body", m.Body, "media", m.MediaURLs, "sid", sid)
+	// A media link's id is its only secret: info shows links cut short,
+	// debug (an operator opening the demo's files) shows them whole.
+	short := make([]string, len(m.MediaURLs))
+	for i, u := range m.MediaURLs {
+		short[i] = HideMediaLinks(u)
+	}
+	l.Logger.Info("outbound WhatsApp message (not sent: no Twilio credentials)", "to", m.To, "body", HideMediaLinks(m.Body), "media", short, "sid", sid)
+	if len(m.MediaURLs) > 0 || mediaLink.MatchString(m.Body) {
+		l.Logger.Debug("outbound WhatsApp message links", "sid", sid, "body", m.Body, "media", m.MediaURLs)
+	}
 	return sid, nil
 }
+
+// mediaLink is the id in a link to a generated file (/media/{id}): 26
+// base32 characters, of which logs keep the first four.
+var mediaLink = regexp.MustCompile(`/media/([A-Z2-7]{4})[A-Z2-7]{22}`)
+
+// HideMediaLinks cuts the ids of links to generated files short, so that a
+// log line cannot be used to fetch the file.
+func HideMediaLinks(s string) string { return mediaLink.ReplaceAllString(s, "/media/${1}…") }

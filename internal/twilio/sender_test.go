@@ -528,3 +528,26 @@ func TestErrorCode(t *testing.T) {
 		t.Fatalf("unreachable Twilio: %v, code %q; want no code", err, te.Code())
 	}
 }
+
+// The log sender never writes a whole media link at info level.
+func TestLogSenderHidesMediaLinks(t *testing.T) {
+	var mu sync.Mutex
+	var info, debug bytes.Buffer
+	id := "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	payload, _ := json.Marshal(domain.Outbound{To: "whatsapp:+919900000001", Body: "Chart page: https://m.example/media/" + id + "/sales.html",
+		MediaURLs: []string{"https://m.example/media/" + id + "/sales.png"}})
+	l := &twilio.LogSender{Logger: slog.New(slog.NewTextHandler(lockedWriter{&mu, &info}, nil))}
+	if _, err := l.SendPayload(context.Background(), payload); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(info.String(), id) || !strings.Contains(info.String(), "/media/ABCD…") {
+		t.Fatalf("info log: %s", info.String())
+	}
+	l = &twilio.LogSender{Logger: slog.New(slog.NewTextHandler(lockedWriter{&mu, &debug}, &slog.HandlerOptions{Level: slog.LevelDebug}))}
+	if _, err := l.SendPayload(context.Background(), payload); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(debug.String(), id) {
+		t.Fatalf("debug log lacks the whole link: %s", debug.String())
+	}
+}

@@ -1,117 +1,20 @@
 package chart
 
 import (
-	"context"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"os/exec"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/munshi/munshi/internal/browsertest"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/media/assets"
 )
-
-// chromiumUnavailable fails in CI, where the browser must run, and skips
-// elsewhere.
-func chromiumUnavailable(t *testing.T, why string) {
-	t.Helper()
-	msg := "Chromium cannot run (" + why + "); install it with: apt-get install -y chromium"
-	if os.Getenv("CI") == "true" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
-}
-
-// startChromium starts a headless Chromium for the test with flags fit for
-// root on a closed network, and returns its context.
-func startChromium(t *testing.T) context.Context {
-	t.Helper()
-	var path string
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			path = p
-			break
-		}
-	}
-	if path == "" {
-		chromiumUnavailable(t, "not on PATH")
-	}
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(path),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(t.TempDir()),
-	)
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	t.Cleanup(func() { cancel(); cancelAlloc() })
-	// The first action starts the browser; it must not carry a timeout.
-	started := make(chan error, 1)
-	go func() { started <- chromedp.Do(ctx) }()
-	select {
-	case err := <-started:
-		if err != nil {
-			chromiumUnavailable(t, err.Error())
-		}
-	case <-time.After(60 * time.Second):
-		chromiumUnavailable(t, "it did not start within a minute")
-	}
-	return ctx
-}
-
-// pageReport is what a tab saw while showing a page.
-type pageReport struct {
-	mu       sync.Mutex
-	requests []string
-	problems []string
-}
-
-func (r *pageReport) listen(ev any) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	switch ev := ev.(type) {
-	case *network.EventRequestWillBeSent:
-		r.requests = append(r.requests, ev.Request.URL)
-	case *runtime.EventConsoleAPICalled:
-		if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
-			var args []string
-			for _, a := range ev.Args {
-				args = append(args, string(a.Value)+a.Description)
-			}
-			r.problems = append(r.problems, "console."+string(ev.Type)+": "+strings.Join(args, " "))
-		}
-	case *runtime.EventExceptionThrown:
-		d := ev.ExceptionDetails
-		msg := d.Text
-		if d.Exception != nil {
-			msg += " " + d.Exception.Description
-		}
-		r.problems = append(r.problems, "exception: "+msg)
-	case *log.EventEntryAdded:
-		if ev.Entry.Level == log.EntryLevelError {
-			r.problems = append(r.problems, "log "+string(ev.Entry.Level)+": "+ev.Entry.Text+" "+ev.Entry.URL)
-		}
-	case *network.EventLoadingFailed:
-		r.problems = append(r.problems, "loading failed: "+ev.ErrorText)
-	}
-}
 
 // TestChartPageInChromium opens each kind of chart page in a real
 // headless Chromium, served with the assets handler from 127.0.0.1: the
@@ -119,7 +22,7 @@ func (r *pageReport) listen(ev any) {
 // with hostile names shown as text, the console stays clean, and no
 // request goes anywhere but the test server.
 func TestChartPageInChromium(t *testing.T) {
-	browser := startChromium(t)
+	browser := browsertest.Start(t)
 
 	var mu sync.Mutex
 	pages := map[string][]byte{}
@@ -187,14 +90,7 @@ func TestChartPageInChromium(t *testing.T) {
 
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			tab, closeTab := chromedp.NewContext(browser)
-			defer closeTab()
-			report := &pageReport{}
-			if err := chromedp.Listen(tab, report.listen); err != nil {
-				t.Fatal(err)
-			}
-			ctx, cancel := context.WithTimeout(tab, 45*time.Second)
-			defer cancel()
+			ctx, report := browsertest.Tab(t, browser)
 
 			if err := chromedp.Do(ctx,
 				chromedp.Navigate(srv.URL+"/chart/"+tc.name),
@@ -231,20 +127,7 @@ func TestChartPageInChromium(t *testing.T) {
 				t.Errorf("a category name ran as code (err %v)", err)
 			}
 
-			report.mu.Lock()
-			defer report.mu.Unlock()
-			for _, p := range report.problems {
-				t.Errorf("page reported %s", p)
-			}
-			if len(report.requests) == 0 {
-				t.Fatal("saw no requests at all; the listener is not working")
-			}
-			for _, r := range report.requests {
-				u, err := url.Parse(r)
-				if err != nil || u.Host != server.Host || u.Hostname() != "127.0.0.1" {
-					t.Errorf("request left the test server: %s", r)
-				}
-			}
+			report.Check(t, server.Host)
 		})
 	}
 }

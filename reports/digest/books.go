@@ -33,9 +33,9 @@ type Books interface {
 	// (imported history is not work waiting), each oldest first, with at
 	// most limit of each listed and all of them counted.
 	Waiting(ctx context.Context, lateBefore time.Time, limit int) (Waiting, error)
-	// SaleLines returns every order line of the orders created in a span,
+	// DaySaleLines returns every order line of the orders created in a span,
 	// by time and order.
-	SaleLines(ctx context.Context, s Span) ([]SaleLine, error)
+	DaySaleLines(ctx context.Context, s Span) ([]SaleLine, error)
 }
 
 // Span is [From, To): a local day, or any stretch of time.

@@ -35,7 +35,7 @@ func Compose(ctx context.Context, b Books, date time.Time, o Options) (Edition, 
 	if err != nil {
 		return Edition{}, err
 	}
-	lines, err := b.SaleLines(ctx, Span{From: f.Date, To: f.Date.AddDate(0, 0, 1)})
+	lines, err := b.DaySaleLines(ctx, Span{From: f.Date, To: f.Date.AddDate(0, 0, 1)})
 	if err != nil {
 		return Edition{}, fmt.Errorf("digest: sale lines: %w", err)
 	}

@@ -210,8 +210,8 @@ func (s *Store) Waiting(ctx context.Context, lateBefore time.Time, limit int) (d
 	return w, err
 }
 
-// SaleLines lists the order lines of the sales created in a span.
-func (s *Store) SaleLines(ctx context.Context, sp digest.Span) ([]digest.SaleLine, error) {
+// DaySaleLines lists the order lines of the sales created in a span.
+func (s *Store) DaySaleLines(ctx context.Context, sp digest.Span) ([]digest.SaleLine, error) {
 	var out []digest.SaleLine
 	err := s.report(ctx, "digest sale lines", func(ctx context.Context, q querier) error {
 		rows, err := q.QueryContext(ctx, `SELECT o.created_at, o.id, o.customer_id, COALESCE(c.name, o.customer_id),

@@ -142,7 +142,7 @@ func testDigestWaiting(t *testing.T, s store.Store, _ *Clock) {
 
 func testDigestSaleLines(t *testing.T, s store.Store, _ *Clock) {
 	knownDigest(t, s)
-	lines, err := s.SaleLines(ctx, day(-3))
+	lines, err := s.DaySaleLines(ctx, day(-3))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func testDigestSaleLines(t *testing.T, s store.Store, _ *Clock) {
 		lines[1].SKU != "BASE" || lines[1].Amount != 60000 {
 		t.Fatalf("lines %+v", lines)
 	}
-	if lines, err = s.SaleLines(ctx, day(0)); err != nil || len(lines) != 3 {
+	if lines, err = s.DaySaleLines(ctx, day(0)); err != nil || len(lines) != 3 {
 		t.Fatalf("D's lines %+v %v", lines, err)
 	}
 }

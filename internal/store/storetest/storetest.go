@@ -99,6 +99,7 @@ func Run(t *testing.T, open Open) {
 		{"ReportOpenOrders", testOpenOrders},
 		{"ReportOrderStatuses", testOrderStatuses},
 		{"ReportSalesSummary", testSalesSummary},
+		{"ReportSaleLines", testSaleLines},
 		{"ReportMatch", testMatch},
 		{"ReportCommittedFollowsTheBooks", testCommittedFollows},
 
