@@ -298,17 +298,42 @@ func TestHeldOut(t *testing.T) {
 	}
 }
 
-// No held-out message is in training or in the development split.
+// The lifecycle held-out split (deliveries, payments, goods received,
+// order status and their look-alikes), written before any rule for them
+// and measured once they were built: coverage 0.822, precision 0.933 in
+// scope, no false delivery, payment or goods received, and four messages
+// read as orders that were not (an order shows a summary, and places
+// nothing without an ok). The bars sit a little under that, to catch a regression
+// without inviting anyone to fit it.
+func TestHeldOutLifecycle(t *testing.T) {
+	rep := evaluateSplit(t, "corpus/heldout-lifecycle.jsonl", 0.80, 0.92)
+	if rep.FalseDelivery != 0 || rep.FalsePayment != 0 || rep.FalseStockReceived != 0 || rep.FalseConfirm != 0 || rep.FalseCancel != 0 {
+		t.Errorf("false delivery %d, payment %d, stock received %d, confirm %d, cancel %d",
+			rep.FalseDelivery, rep.FalsePayment, rep.FalseStockReceived, rep.FalseConfirm, rep.FalseCancel)
+	}
+	if rep.FalseOrder > 4 || rep.UnknownAsOrder != 0 {
+		t.Errorf("false order %d (4 when measured), unknown as order %d", rep.FalseOrder, rep.UnknownAsOrder)
+	}
+}
+
+// No held-out message is in training or in a development split. Only the
+// count of shared messages is reported, so the held-out text stays unread.
 func TestHeldOutIsSeparate(t *testing.T) {
 	seen := map[string]string{}
-	for _, split := range []string{"train", "dev"} {
+	for _, split := range []string{"train", "dev", "dev-lifecycle"} {
 		for _, ex := range readCorpus(t, "corpus/"+split+".jsonl") {
 			seen[strings.ToLower(ex.Text)] = split
 		}
 	}
-	for _, ex := range readCorpus(t, "corpus/heldout.jsonl") {
-		if split, ok := seen[strings.ToLower(ex.Text)]; ok {
-			t.Errorf("held-out message %q is also in %s", ex.Text, split)
+	for _, held := range []string{"heldout", "heldout-lifecycle"} {
+		shared := map[string]int{}
+		for _, ex := range readCorpus(t, "corpus/"+held+".jsonl") {
+			if split, ok := seen[strings.ToLower(ex.Text)]; ok {
+				shared[split]++
+			}
+		}
+		if len(shared) > 0 {
+			t.Errorf("%s shares messages with other splits: %v", held, shared)
 		}
 	}
 }
