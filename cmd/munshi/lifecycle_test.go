@@ -218,7 +218,7 @@ func TestOkAfterAQuestionIsAboutTheQuestion(t *testing.T) {
 func BenchmarkPaymentRoundTrip(b *testing.B) {
 	m := startMain(b, newFakeTwilio(b).URL, nil)
 	benchMessages(b, m, demo.AccountsPhone, "Mehta ne 50,000 diya cheque 123456",
-		want{has: []string{"Payment from Mehta Traders", "₹50,000.00", "Reply *ok*"}})
+		want{has: []string{"Payment from Mehta Traders", "₹50,000 by cheque", "Reply *ok*"}})
 }
 
 // BenchmarkPaymentOkRoundTrip is the "ok" that records a payment: the
