@@ -202,53 +202,55 @@ func (s *Service) allowed(ctx context.Context, user domain.User, kind ProposalKi
 // Deliver reads "ORD-1042 delivered" (with any shortfall) and shows what
 // it will change.
 func (s *Service) Deliver(ctx context.Context, user domain.User, text string) domain.Reply {
-	if reply, ok := s.allowed(ctx, user, ProposeDelivery); !ok {
-		return reply
-	}
-	note := s.parser().ReadDelivery(text)
-	if len(note.Unresolved) > 0 {
-		return s.ask(ctx, user, "delivery", note.Unresolved)
-	}
-	return s.propose(ctx, user, Proposal{Kind: ProposeDelivery, Subject: note.OrderID, OrderID: note.OrderID, Short: note.Short, Only: note.Only})
+	return s.record(ctx, user, ProposeDelivery, func(p *Parser) (Proposal, []string) {
+		n := p.ReadDelivery(text)
+		return Proposal{Subject: n.OrderID, OrderID: n.OrderID, Short: n.Short, Only: n.Only}, n.Unresolved
+	})
 }
 
 // CancelOrder is an owner's cancellation of a placed order ("cancel
 // ORD-1042 — customer refused").
 func (s *Service) CancelOrder(ctx context.Context, user domain.User, orderID, reason string) domain.Reply {
-	if reply, ok := s.allowed(ctx, user, ProposeCancellation); !ok {
-		return reply
-	}
-	return s.propose(ctx, user, Proposal{Kind: ProposeCancellation, Subject: orderID, OrderID: orderID, Reason: clip(reason, 200)})
+	return s.record(ctx, user, ProposeCancellation, func(*Parser) (Proposal, []string) {
+		return Proposal{Subject: orderID, OrderID: orderID, Reason: clip(reason, 200)}, nil
+	})
 }
 
 // RecordPayment reads "Mehta ne 50,000 diya cheque 123456" and shows it
 // with the outstanding before and after.
 func (s *Service) RecordPayment(ctx context.Context, user domain.User, text string) domain.Reply {
-	if reply, ok := s.allowed(ctx, user, ProposePayment); !ok {
-		return reply
-	}
-	note := s.parser().ReadPayment(text)
-	if len(note.Unresolved) > 0 {
-		return s.ask(ctx, user, "payment", note.Unresolved)
-	}
-	return s.propose(ctx, user, Proposal{Kind: ProposePayment, Subject: note.CustomerID, Payment: &note})
+	return s.record(ctx, user, ProposePayment, func(p *Parser) (Proposal, []string) {
+		n := p.ReadPayment(text)
+		return Proposal{Subject: n.CustomerID, Payment: &n}, n.Unresolved
+	})
 }
 
 // ReceiveGoods reads "GC 100 carton aaya" or "production se 20 carton
 // phenyl ready" and shows the stock before and after.
 func (s *Service) ReceiveGoods(ctx context.Context, user domain.User, text string) domain.Reply {
-	if reply, ok := s.allowed(ctx, user, ProposeReceipt); !ok {
+	return s.record(ctx, user, ProposeReceipt, func(p *Parser) (Proposal, []string) {
+		n := p.ReadReceipt(text)
+		var skus []string
+		for _, it := range n.Items {
+			skus = append(skus, it.SKU)
+		}
+		return Proposal{Subject: strings.Join(skus, ","), Receipt: &n}, n.Unresolved
+	})
+}
+
+// record is the way every change to the books starts: the person's role
+// first, then what the message says, a question if it leaves anything
+// unsettled, else the summary.
+func (s *Service) record(ctx context.Context, user domain.User, kind ProposalKind, read func(*Parser) (Proposal, []string)) domain.Reply {
+	if reply, ok := s.allowed(ctx, user, kind); !ok {
 		return reply
 	}
-	note := s.parser().ReadReceipt(text)
-	if len(note.Unresolved) > 0 {
-		return s.ask(ctx, user, "receipt", note.Unresolved)
+	p, unresolved := read(s.parser())
+	if len(unresolved) > 0 {
+		return s.ask(ctx, user, string(kind), unresolved)
 	}
-	var skus []string
-	for _, it := range note.Items {
-		skus = append(skus, it.SKU)
-	}
-	return s.propose(ctx, user, Proposal{Kind: ProposeReceipt, Subject: strings.Join(skus, ","), Receipt: &note})
+	p.Kind = kind
+	return s.propose(ctx, user, p)
 }
 
 // ask replies with what a message left unsettled, and sets aside what the
