@@ -159,6 +159,7 @@ type OpenOrder struct {
 	PlacedBy     string
 	Total        domain.Paise // with GST
 	Lines        int
+	Items        string // "GC500 × 120, PH1L × 24": SKUs and base units, in line order
 	CreatedAt    time.Time
 }
 

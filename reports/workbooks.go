@@ -50,7 +50,7 @@ func (t *Tools) workbook(ctx context.Context, user domain.User, res Result) (mad
 					status = "Awaiting approval"
 				}
 				out[i] = excel.PendingOrderRow{OrderID: o.ID, PlacedAt: o.CreatedAt.In(c.loc), Customer: o.CustomerName,
-					PlacedBy: o.PlacedBy, Status: status, Lines: o.Lines, Total: o.Total}
+					PlacedBy: o.PlacedBy, Status: status, Lines: o.Lines, Items: o.Items, Total: o.Total}
 			}
 			return out
 		})))

@@ -39,15 +39,21 @@ func (s *Store) OpenOrders(ctx context.Context, oq reports.OpenOrdersQuery) (rep
 		}
 		t.AwaitingApprovalValue, t.ToDeliverValue = domain.Paise(awaitingValue), domain.Paise(deliverValue)
 		rows, err := q.QueryContext(ctx, `SELECT x.kind, x.id, x.customer_id, COALESCE(c.name, x.customer_id), x.placed_by,
-				x.total, x.lines, x.created_at
+				x.total, x.lines, x.items, x.created_at
 			FROM (
 				SELECT 0 AS kind, d.id AS id, d.customer_id AS customer_id, d.placed_by AS placed_by,
 					COALESCE(json_extract(d.payload, '$.total'), 0) AS total,
-					COALESCE(json_array_length(d.payload, '$.lines'), 0) AS lines, d.created_at AS created_at
+					COALESCE(json_array_length(d.payload, '$.lines'), 0) AS lines,
+					COALESCE((SELECT group_concat(json_extract(j.value, '$.SKU') || ' × ' || json_extract(j.value, '$.Qty'), ', ')
+						FROM json_each(d.payload, '$.lines') j), '') AS items,
+					d.created_at AS created_at
 				FROM drafts d WHERE `+draftWhere+`
 				UNION ALL
 				SELECT 1, o.id, o.customer_id, o.placed_by, o.total_paise,
-					(SELECT COUNT(*) FROM order_lines l WHERE l.order_id = o.id), o.created_at
+					(SELECT COUNT(*) FROM order_lines l WHERE l.order_id = o.id),
+					COALESCE((SELECT group_concat(sku || ' × ' || qty, ', ') FROM
+						(SELECT sku, qty FROM order_lines l WHERE l.order_id = o.id ORDER BY line_no)), ''),
+					o.created_at
 				FROM orders o WHERE `+orderWhere+`
 			) x LEFT JOIN customers c ON c.id = x.customer_id
 			ORDER BY x.kind, x.created_at, x.id LIMIT ? OFFSET ?`, append(both, p.Limit, p.Offset)...)
@@ -60,7 +66,7 @@ func (s *Store) OpenOrders(ctx context.Context, oq reports.OpenOrdersQuery) (rep
 			var kind int
 			var total int64
 			var at string
-			if err := rows.Scan(&kind, &o.ID, &o.CustomerID, &o.CustomerName, &o.PlacedBy, &total, &o.Lines, &at); err != nil {
+			if err := rows.Scan(&kind, &o.ID, &o.CustomerID, &o.CustomerName, &o.PlacedBy, &total, &o.Lines, &o.Items, &at); err != nil {
 				return err
 			}
 			o.Status = reports.ToDeliver

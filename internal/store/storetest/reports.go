@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -137,6 +138,13 @@ func testOpenOrders(t *testing.T, s store.Store, c *Clock) {
 	if open[0].Total != 260544 || open[0].Lines != 1 || open[1].Total != 2117376 || open[1].Lines != 2 || open[1].PlacedBy != reportstest.KnownSales ||
 		!open[0].CreatedAt.Equal(reportstest.Now.Add(-time.Hour)) {
 		t.Fatalf("open = %+v", open)
+	}
+	// Each open order says what it holds, a draft as an order: SKUs and
+	// base units in line order.
+	for _, o := range open {
+		if n := strings.Count(o.Items, " × "); n != o.Lines || o.Items == "" {
+			t.Errorf("%s holds %q for %d lines", o.ID, o.Items, o.Lines)
+		}
 	}
 	tot, open, err = s.OpenOrders(ctx, reports.OpenOrdersQuery{PlacedBy: reportstest.KnownSales})
 	if err != nil || tot.Count() != 2 || len(open) != 2 || open[0].ID != "ORD-1008" || open[1].ID != "ORD-1004" {
