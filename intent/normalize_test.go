@@ -70,6 +70,10 @@ func TestNormalizeText(t *testing.T) {
 		{"1.5k", "1500"},
 		{"2lakh cheque", "200000 cheque"},
 		{"1.2 lakh", "120000"},
+		{"1.15 lakh", "115000"}, // not 114999.99999999999
+		{"1.15lakh", "115000"},
+		{"4.1lakh", "410000"},
+		{"0.07lakh", "7000"},
 		{"pachas hazaar", "50000"},
 		{"₹25,000", "rupees 25000"},
 		{"Rs.500", "rupees 500"},

@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -173,7 +174,10 @@ func splitCount(w string) (digits, rest string, ok bool) {
 	return w[:i], w[i:], true
 }
 
-// formatNumber writes a quantity the way Normalized.Text shows it.
+// formatNumber writes a quantity the way Normalized.Text shows it. Scaling
+// in binary floating point leaves dust ("1.15 lakh" is
+// 114999.99999999999): it is rounded to six decimal places, far below any
+// quantity or paisa a message can mean.
 func formatNumber(f float64) string {
-	return strconv.FormatFloat(f, 'f', -1, 64)
+	return strconv.FormatFloat(math.Round(f*1e6)/1e6, 'f', -1, 64)
 }

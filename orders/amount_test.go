@@ -24,6 +24,8 @@ func TestParseAmount(t *testing.T) {
 		{"1.2 lakh", rupees(120000)},
 		{"1.2 lac", rupees(120000)},
 		{"1.2L", rupees(120000)},
+		{"1.15 lakh", rupees(115000)},
+		{"4.1lakh", rupees(410000)},
 		{"1,20,000", rupees(120000)},
 		{"120,000", rupees(120000)},
 		{"pachas hazaar", rupees(50000)},
