@@ -1,7 +1,6 @@
 package orders
 
 import (
-	"math/big"
 	"strings"
 
 	"github.com/munshi/munshi/intent"
@@ -11,14 +10,15 @@ import (
 // How people write money in a payment message: 50000, 50,000, ₹50,000/-,
 // 50k, 1.2 lakh, 1.2L, 1,20,000, "pachas hazaar", "डेढ़ लाख", "sava
 // lakh", "1 lakh 20 hazaar". The normaliser already turns digits with
-// Indian or Western grouping and number words (with lakh, hazaar, crore)
-// into one number token; what is left is read here: a suffix glued to the
-// digits ("50k", "2.5L", "1.5cr"), fractions said before the number ("sava",
-// "paune", "saadhe"), and a lakh followed by its thousands.
+// Indian or Western grouping, number words (with hazaar and lakh), and
+// "25k" or "2lakh" into one number token; what is left is read here: the
+// suffixes only money has ("2.5L" is lakh here, litres elsewhere; "1.5cr"),
+// a multiplier left as a word ("50 k", "2 crore"), fractions said before
+// the number ("sava", "paune"), and a lakh followed by its thousands.
 
-// amountSuffixes multiply the digits they are glued to.
+// amountSuffixes multiply the digits they are glued to, or follow as a word.
 var amountSuffixes = map[string]int64{
-	"k": 1_000, "K": 1_000, "thousand": 1_000, "hazar": 1_000, "hazaar": 1_000,
+	"k": 1_000, "thousand": 1_000, "hazar": 1_000, "hazaar": 1_000,
 	"l": 1_00_000, "lac": 1_00_000, "lacs": 1_00_000, "lakh": 1_00_000, "lakhs": 1_00_000, "lk": 1_00_000,
 	"cr": 1_00_00_000, "crore": 1_00_00_000, "crores": 1_00_00_000,
 }
@@ -106,53 +106,35 @@ func (r *reading) amountAt(i int) (amount, bool) {
 	if k := r.ent[i]; k >= 0 && r.ents[k].Kind == intent.EntityNumber && r.ents[k].Value < 0 {
 		return amount{}, false // "-500" is no payment
 	}
-	t := r.toks[i].Text
-	v, ok := decimal(t)
-	end := i + 1
-	if !ok {
-		// Digits with a suffix glued on: "50k", "1.2l", "2cr".
-		digits := strings.TrimRightFunc(t, func(c rune) bool { return c < '0' || c > '9' })
-		mul, known := amountSuffixes[t[len(digits):]]
-		if digits == "" || !known {
-			return amount{}, false
-		}
-		if v, ok = decimal(digits); !ok {
-			return amount{}, false
-		}
-		v.Mul(v, new(big.Rat).SetInt64(mul))
-	} else if mul, known := amountSuffixes[r.word(end)]; known {
-		// "50 k", "1.2 lac": a multiplier the normaliser left as a word.
-		v.Mul(v, new(big.Rat).SetInt64(mul))
+	t, end := r.toks[i].Text, i+1
+	mul, spaced := amountSuffixes[r.word(end)] // "50 k", "2 crore": left as a word
+	if spaced {
 		end++
-	}
-	v.Mul(v, big.NewRat(frac[0], frac[1]))
-	v.Mul(v, big.NewRat(100, 1)) // paise
-	if !v.IsInt() || v.Num().BitLen() > 62 {
-		// A fraction of a paisa is not money; round half away from zero
-		// would hide a typo, so it is not read.
-		if !v.IsInt() {
+	} else if digits := strings.TrimRightFunc(t, func(c rune) bool { return c < '0' || c > '9' }); digits != t {
+		// Digits with a suffix glued on: "1.2l", "2cr".
+		glued, ok := amountSuffixes[t[len(digits):]]
+		if !ok {
 			return amount{}, false
 		}
+		mul, t = glued, digits
+	} else {
+		mul = 1
+	}
+	if t == "" || t[0] == '.' || strings.Trim(t, "0123456789.") != "" {
+		return amount{}, false // only plain digits reach ParseRupees: no sign, no ₹
+	}
+	p, err := domain.ParseRupees(t)
+	if err != nil || p <= 0 {
+		return amount{}, false // 12.345 rupees is not an amount
+	}
+	if p > MaxAmount/domain.Paise(mul*frac[0]) {
 		return amount{paise: MaxAmount + 1, start: start, end: end}, true
 	}
-	return amount{paise: domain.Paise(v.Num().Int64()), start: start, end: end}, true
-}
-
-// decimal reads plain digits with at most one decimal point, exactly.
-func decimal(s string) (*big.Rat, bool) {
-	if s == "" || strings.Count(s, ".") > 1 || strings.HasPrefix(s, ".") || strings.HasSuffix(s, ".") {
-		return nil, false
+	// A fraction of a paisa is not money; rounding would hide a typo.
+	if whole := p * domain.Paise(mul*frac[0]); whole%domain.Paise(frac[1]) == 0 {
+		return amount{paise: whole / domain.Paise(frac[1]), start: start, end: end}, true
 	}
-	for _, c := range s {
-		if (c < '0' || c > '9') && c != '.' {
-			return nil, false
-		}
-	}
-	if _, frac, ok := strings.Cut(s, "."); ok && len(frac) > 2 {
-		return nil, false // 12.345 rupees is not an amount
-	}
-	v, ok := new(big.Rat).SetString(s)
-	return v, ok
+	return amount{}, false
 }
 
 // moneyMark reports whether tokens [a, b) are written as money: after ₹ or
