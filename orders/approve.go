@@ -286,7 +286,7 @@ func (s *Service) decide(ctx context.Context, user domain.User, ref, text string
 		}
 		return domain.Reply{Text: fmt.Sprintf("Only an owner can %s orders.", verb)}
 	}
-	id := OrderRef(ref)
+	id := domain.OrderRef(ref)
 	d, ok, err := s.Books.DraftByID(ctx, id)
 	if err != nil {
 		return s.failure(ctx, verb, err)
@@ -330,7 +330,7 @@ func cancelReason(text, id string) string {
 	var keep []string
 	for _, w := range strings.Fields(text) {
 		bare := strings.ToLower(strings.Trim(w, ".,;:!?-—–()\"'"))
-		if bare == "" || cancelWords[bare] || OrderRef(bare) == id {
+		if bare == "" || cancelWords[bare] || domain.OrderRef(bare) == id {
 			continue
 		}
 		keep = append(keep, strings.Trim(w, "—–-:;,"))

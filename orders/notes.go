@@ -3,7 +3,6 @@ package orders
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/munshi/munshi/intent"
@@ -248,10 +247,10 @@ func (p *Parser) ReadDelivery(text string) DeliveryNote {
 	at := -1
 	for k, e := range n.Entities {
 		if e.Kind == intent.EntityOrderRef {
-			if note.OrderID != "" && note.OrderID != OrderRef(e.ID) {
+			if note.OrderID != "" && note.OrderID != domain.OrderRef(e.ID) {
 				return DeliveryNote{Unresolved: []string{"Which one order was delivered? Please send one order number at a time."}}
 			}
-			note.OrderID, at = OrderRef(e.ID), k
+			note.OrderID, at = domain.OrderRef(e.ID), k
 		}
 	}
 	if note.OrderID == "" {
@@ -267,7 +266,7 @@ func (p *Parser) ReadDelivery(text string) DeliveryNote {
 				before = n.Tokens[e.Start-1].Text
 			}
 			if !unitAfter && (e.Start == 0 || before == "order" || before == "ord" || before == "no" || before == "#") {
-				note.OrderID, at = "ORD-"+e.ID, k
+				note.OrderID, at = domain.OrderRef(e.ID), k
 				break
 			}
 		}
@@ -305,21 +304,6 @@ func (p *Parser) ReadDelivery(text string) DeliveryNote {
 
 func hasQuantityOrProduct(n intent.Normalized) bool {
 	return n.Has(intent.EntityProduct) || n.Has(intent.EntityNumber)
-}
-
-// OrderRef writes an order reference as Munshi does: "ORD-1042".
-func OrderRef(id string) string {
-	id = strings.ToUpper(strings.TrimSpace(id))
-	for _, pre := range []string{"ORDER-", "ORDER", "ORD-", "ORD"} {
-		if rest, ok := strings.CutPrefix(id, pre); ok {
-			id = rest
-			break
-		}
-	}
-	if _, err := strconv.ParseUint(id, 10, 64); err == nil {
-		return "ORD-" + id
-	}
-	return id
 }
 
 // wipWords say the goods came out of the company's own production.

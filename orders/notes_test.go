@@ -116,14 +116,6 @@ func unitsOf(t *testing.T, p *Parser, sku, pack string) int64 {
 	return ps.Units
 }
 
-func TestOrderRef(t *testing.T) {
-	for in, want := range map[string]string{"ORDER-1042": "ORD-1042", "ord-1042": "ORD-1042", "1042": "ORD-1042", "ORD1042": "ORD-1042", "T-5531": "T-5531"} {
-		if got := OrderRef(in); got != want {
-			t.Errorf("OrderRef(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestNotesJSON(t *testing.T) {
 	p := demoParser(t)
 	for _, c := range []struct {

@@ -3,7 +3,6 @@ package reports
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
@@ -67,19 +66,8 @@ func firstName(u domain.User) string {
 	return "there"
 }
 
-// orderNumber is how people write Munshi's order numbers: ORD-1042,
-// "ord 1042", "order #1042", ORDER-1042 (as the router reads it) or 1042.
-var orderNumber = regexp.MustCompile(`(?i)^(?:(?:ord|order|ordr|odr)\s*[-#_ ]?\s*#?\s*)?#?(\d{1,12})$`)
-
-// orderRef is the order asked about, as Munshi writes it: ORD-1042 for a
-// number, else the text upper-cased (an imported bill number).
-func orderRef(s string) string {
-	s = strings.TrimSpace(s)
-	if m := orderNumber.FindStringSubmatch(s); m != nil {
-		return "ORD-" + m[1]
-	}
-	return strings.ToUpper(clip(s, 40))
-}
+// orderRef is the order asked about, as Munshi writes it.
+func orderRef(s string) string { return domain.OrderRef(clip(strings.TrimSpace(s), 40)) }
 
 // orderSpellings are the ids an order asked about may have in the books:
 // Munshi's ORD-n, or an imported bill number as written or upper-cased.

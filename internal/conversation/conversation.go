@@ -377,7 +377,7 @@ func appendNew(xs []string, x string) []string {
 func orderRef(d intent.Decision) string {
 	for _, e := range d.Normalized.Entities {
 		if e.Kind == intent.EntityOrderRef {
-			return "ORD-" + strings.TrimPrefix(e.ID, "ORDER-")
+			return domain.OrderRef(e.ID)
 		}
 	}
 	return ""

@@ -99,3 +99,12 @@ func TestErrorCodes(t *testing.T) {
 type errPlain struct{}
 
 func (errPlain) Error() string { return "sqlite: disk I/O error" }
+
+func TestOrderRef(t *testing.T) {
+	for in, want := range map[string]string{"ORDER-1042": "ORD-1042", "ord-1042": "ORD-1042", "1042": "ORD-1042", "ORD1042": "ORD-1042",
+		"order #1042": "ORD-1042", " ord 1042 ": "ORD-1042", "T-5531": "T-5531", "t-5531": "T-5531"} {
+		if got := OrderRef(in); got != want {
+			t.Errorf("OrderRef(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

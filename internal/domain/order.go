@@ -1,6 +1,10 @@
 package domain
 
-import "time"
+import (
+	"regexp"
+	"strings"
+	"time"
+)
 
 // OrderStatus is where an order is in its life.
 type OrderStatus string
@@ -68,4 +72,19 @@ type Payment struct {
 	Mode       PaymentMode
 	ReceivedAt time.Time
 	Reference  string
+}
+
+// orderNumber is how people write Munshi's order numbers: ORD-1042,
+// "ord 1042", "order #1042", ORDER-1042 (as the router reads it) or 1042.
+var orderNumber = regexp.MustCompile(`(?i)^(?:(?:ord|order|ordr|odr)\s*[-#_ ]?\s*#?\s*)?#?(\d{1,12})$`)
+
+// OrderRef writes an order reference as Munshi does: ORD-1042 for any
+// spelling of an order number, else the reference upper-cased (an imported
+// bill number such as T-5531).
+func OrderRef(s string) string {
+	s = strings.TrimSpace(s)
+	if m := orderNumber.FindStringSubmatch(s); m != nil {
+		return "ORD-" + m[1]
+	}
+	return strings.ToUpper(s)
 }
