@@ -16,7 +16,7 @@ import (
 const secondSales = "+919900000004"
 
 // outstanding reads what a customer owes now.
-func outstanding(t *testing.T, m *Main, id string) domain.Paise {
+func outstanding(t testing.TB, m *Main, id string) domain.Paise {
 	t.Helper()
 	snap, err := m.Store.Snapshot(context.Background(), id, nil)
 	if err != nil {

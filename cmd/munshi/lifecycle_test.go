@@ -26,7 +26,7 @@ func placeAndOk(t *testing.T, m *Main, tag, text string) domain.Order {
 	if id == "" || !strings.Contains(summary, "Reply *ok*") {
 		t.Fatalf("summary:\n%s", summary)
 	}
-	if reply := say(t, m, "SMplaceok"+tag, demo.SalesPhone, "ok"); !strings.Contains(reply, "placed") {
+	if reply := say(t, m, "SMplaceok"+tag, demo.SalesPhone, "ok"); !strings.Contains(reply, "placed") || !strings.Contains(reply, id) {
 		t.Fatalf("ok: %s", reply)
 	}
 	o, ok, err := m.Store.Order(context.Background(), id)
@@ -51,20 +51,6 @@ func readyOf(t *testing.T, m *Main, sku string) int64 {
 	return 0
 }
 
-func dueOf(t *testing.T, m *Main, id string) domain.Paise {
-	t.Helper()
-	cs, err := m.Store.Customers(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range cs {
-		if c.ID == id {
-			return c.Outstanding
-		}
-	}
-	t.Fatalf("no %s", id)
-	return 0
-}
 
 func mustContain(t *testing.T, what, got string, want ...string) {
 	t.Helper()
@@ -108,11 +94,11 @@ func TestDeliveryEndToEnd(t *testing.T) {
 func TestShortDeliveryAndCancelMoveTheDues(t *testing.T) {
 	m, tw, _ := startShop(t)
 	ctx := context.Background()
-	due := dueOf(t, m, "C03")
+	due := outstanding(t, m, "C03")
 	held, _ := m.Store.Committed(ctx, "GC500")
 	a := placeAndOk(t, m, "s1", "10 carton glass cleaner aur 10 pack phenyl for Mehta ji, udhaar")
 	b := placeAndOk(t, m, "s2", "12 carton glass cleaner for Mehta ji, udhaar")
-	if got := dueOf(t, m, "C03"); got != due+a.Total+b.Total {
+	if got := outstanding(t, m, "C03"); got != due+a.Total+b.Total {
 		t.Fatalf("dues %v, want %v", got, due+a.Total+b.Total)
 	}
 	// 5 of the 10 GC cartons did not go: 120 × ₹92 = ₹11,040 + 18% GST off.
@@ -123,7 +109,7 @@ func TestShortDeliveryAndCancelMoveTheDues(t *testing.T) {
 	if got, _, _ := m.Store.Order(ctx, a.ID); got.Total != repriced || got.Status != domain.OrderDelivered {
 		t.Errorf("short order total %v (%s), want %v", got.Total, got.Status, repriced)
 	}
-	if got := dueOf(t, m, "C03"); got != due+repriced+b.Total {
+	if got := outstanding(t, m, "C03"); got != due+repriced+b.Total {
 		t.Errorf("dues %v after the short delivery, want %v", got, due+repriced+b.Total)
 	}
 	// A salesperson cannot cancel a placed order; the owner can.
@@ -131,7 +117,7 @@ func TestShortDeliveryAndCancelMoveTheDues(t *testing.T) {
 	shown = say(t, m, "SMs2c", demo.OwnerPhone, "cancel "+b.ID+" — customer refused")
 	mustContain(t, "cancel summary", shown, b.ID, "customer refused", "Reply *ok*")
 	mustContain(t, "cancel ok", say(t, m, "SMs2k", demo.OwnerPhone, "ok"), "cancelled")
-	if got := dueOf(t, m, "C03"); got != due+repriced {
+	if got := outstanding(t, m, "C03"); got != due+repriced {
 		t.Errorf("dues %v after the cancellation, want %v", got, due+repriced)
 	}
 	if now, _ := m.Store.Committed(ctx, "GC500"); now["GC500"] != held["GC500"] {
@@ -144,11 +130,11 @@ func TestShortDeliveryAndCancelMoveTheDues(t *testing.T) {
 func TestPaymentEndToEnd(t *testing.T) {
 	m, _, _ := startShop(t)
 	ctx := context.Background()
-	due := dueOf(t, m, "C03")
+	due := outstanding(t, m, "C03")
 	shown := say(t, m, "SMp1", demo.AccountsPhone, "Mehta ne 50,000.50 diya cheque 123456")
 	mustContain(t, "payment summary", shown, "Mehta Traders", "₹50,000.50", "cheque", "123456", due.String(), (due - 5000050).String())
 	mustContain(t, "payment ok", say(t, m, "SMp1k", demo.AccountsPhone, "ok"), "Recorded")
-	if got := dueOf(t, m, "C03"); got != due-5000050 {
+	if got := outstanding(t, m, "C03"); got != due-5000050 {
 		t.Fatalf("dues %v, want %v", got, due-5000050)
 	}
 	mustContain(t, "outstanding question", say(t, m, "SMp1q", demo.OwnerPhone, "Mehta ji ka outstanding"), "Outstanding: "+(due-5000050).String())
@@ -178,7 +164,7 @@ func TestPaymentEndToEnd(t *testing.T) {
 	if n := strings.Count(replies[0]+replies[1], "Recorded"); n != 1 {
 		t.Fatalf("two oks: %q; want one recorded", replies)
 	}
-	if got := dueOf(t, m, "C03"); got != due-5000050-12000000 {
+	if got := outstanding(t, m, "C03"); got != due-5000050-12000000 {
 		t.Errorf("dues %v, want %v", got, due-5000050-12000000)
 	}
 }
@@ -234,14 +220,14 @@ func BenchmarkPaymentOkRoundTrip(b *testing.B) {
 	b.ResetTimer()
 	b.StopTimer()
 	for i := 0; i < b.N; i++ {
-		due := dueOfB(b, m, "C03")
+		due := outstanding(b, m, "C03")
 		_, shown := post(b, client, m, fmt.Sprintf("SMpay%09d", i), demo.AccountsPhone, fmt.Sprintf("Mehta 1000 UPI ref R%09d", i))
 		want{has: []string{"Reply *ok*"}}.check(b, "payment", shown)
 		b.StartTimer()
 		took, reply := post(b, client, m, fmt.Sprintf("SMpayok%09d", i), demo.AccountsPhone, "ok")
 		b.StopTimer()
 		want{has: []string{"Recorded"}}.check(b, "ok", reply)
-		if got := dueOfB(b, m, "C03"); got != due-100000 {
+		if got := outstanding(b, m, "C03"); got != due-100000 {
 			b.Fatalf("dues %v after the ok, want %v", got, due-100000)
 		}
 		lat = append(lat, took)
@@ -292,16 +278,3 @@ func BenchmarkDeliveryOkRoundTrip(b *testing.B) {
 	oks.reportAs(b, "ok-p99-µs")
 }
 
-func dueOfB(b *testing.B, m *Main, id string) domain.Paise {
-	cs, err := m.Store.Customers(context.Background())
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, c := range cs {
-		if c.ID == id {
-			return c.Outstanding
-		}
-	}
-	b.Fatalf("no %s", id)
-	return 0
-}

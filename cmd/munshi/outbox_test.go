@@ -62,12 +62,7 @@ func driveOutbox(clk *testClock, logs *syncLog) func(*Main) {
 // its id.
 func placeOrder(t *testing.T, m *Main) string {
 	t.Helper()
-	summary := say(t, m, "SMout1", demo.SalesPhone, "10 carton glass cleaner aur 10 pack phenyl for Rajesh, COD")
-	id := orderID.FindString(summary)
-	if reply := say(t, m, "SMout2", demo.SalesPhone, "ok"); id == "" || !strings.Contains(reply, id) || !strings.Contains(reply, "placed") {
-		t.Fatalf("ok reply %q for summary %q", reply, summary)
-	}
-	return id
+	return placeAndOk(t, m, "out", "10 carton glass cleaner aur 10 pack phenyl for Rajesh, COD").ID
 }
 
 // eventually polls cond until it holds, with a generous deadline.

@@ -191,9 +191,9 @@ func testPayment(t *testing.T, s store.Store, c *Clock) {
 	if r := svc.Confirm(ctx, books, ""); strings.Contains(r.Text, "Recorded") {
 		t.Errorf("ok after a refused duplicate recorded something: %q", r.Text)
 	}
-	over := svc.RecordPayment(ctx, owner2(), "Sharma 5000 NEFT ref utr77")
+	over := svc.RecordPayment(ctx, boss, "Sharma 5000 NEFT ref utr77")
 	mustSay(t, "overpayment", over.Text, "more than", "advance")
-	mustSay(t, "overpayment ok", svc.Confirm(ctx, owner2(), "").Text, "Recorded")
+	mustSay(t, "overpayment ok", svc.Confirm(ctx, boss, "").Text, "Recorded")
 	if r := svc.RecordPayment(ctx, salesRavi, "Rajesh 5000 cash"); !strings.Contains(r.Text, "Only") {
 		t.Errorf("salesperson's payment = %q", r.Text)
 	}
@@ -201,8 +201,6 @@ func testPayment(t *testing.T, s store.Store, c *Clock) {
 		t.Errorf("outstanding %v after refusals, want %v", got, due-1234550)
 	}
 }
-
-func owner2() domain.User { return boss }
 
 // testPaymentOksRace: many "ok"s to one payment at once record it once.
 func testPaymentOksRace(t *testing.T, s store.Store, c *Clock) {
