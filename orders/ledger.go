@@ -270,7 +270,7 @@ func (s *Service) propose(ctx context.Context, user domain.User, p Proposal) dom
 		return s.failure(ctx, string(p.Kind), err)
 	}
 	p.ProposedBy, p.Status, p.CreatedAt = user.Phone, ProposalOpen, s.now()
-	b, err := s.build(ctx, p, l, user)
+	b, err := build(p, l, user)
 	var no refusal
 	if errors.As(err, &no) {
 		s.Audit.Record(ctx, user.Phone, string(p.Kind)+"_refused", p.Subject, map[string]any{"reason": no.reason})
@@ -310,7 +310,7 @@ func (p Proposal) query() LedgerQuery {
 func (s *Service) settle(ctx context.Context, user domain.User, p Proposal) domain.Reply {
 	var fresh built
 	judge := func(l Ledger) (Settled, error) {
-		b, err := s.build(ctx, p, l, user)
+		b, err := build(p, l, user)
 		if err != nil {
 			return Settled{}, err
 		}
@@ -329,7 +329,10 @@ func (s *Service) settle(ctx context.Context, user domain.User, p Proposal) doma
 	case err == nil:
 	case errors.As(err, &no):
 		s.Audit.Record(ctx, user.Phone, string(p.Kind)+"_refused", p.Subject, map[string]any{"reason": no.reason, "at": "ok"})
-		s.Books.DropProposal(ctx, p.ID, user.Phone)
+		if _, err := s.Books.DropProposal(ctx, p.ID, user.Phone); err != nil {
+			// Still open: a second "ok" is judged again and refused again.
+			s.Logger.Warn("orders: refused proposal not dropped", "proposal", p.ID, "err", err)
+		}
 		return domain.Reply{Text: "Not recorded: " + no.reason}
 	case errors.Is(err, errLedgerChanged):
 		// Show the summary as the books now stand, for a fresh "ok".
@@ -349,10 +352,14 @@ func (s *Service) settle(ctx context.Context, user domain.User, p Proposal) doma
 	default:
 		return s.failure(ctx, "settle", err)
 	}
+	done := fresh.done
+	if fresh.placer != "" {
+		done += " " + s.placerName(ctx, fresh.placer) + " has been told."
+	}
 	if s.Nudge != nil && len(fresh.effects) > 0 {
 		s.Nudge()
 	}
-	return domain.Reply{Text: fresh.done, About: p.Subject}
+	return domain.Reply{Text: done, About: p.Subject}
 }
 
 // built is a proposal judged against the books: what to show, what to
@@ -360,6 +367,7 @@ func (s *Service) settle(ctx context.Context, user domain.User, p Proposal) doma
 type built struct {
 	summary string
 	done    string // the reply once recorded
+	placer  string // who placed the order the change is about, when they are told
 	changes []Change
 	effects []domain.Effect
 	detail  map[string]any

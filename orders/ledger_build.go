@@ -1,7 +1,6 @@
 package orders
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
@@ -10,12 +9,14 @@ import (
 
 // build judges a proposal against the ledger: a refusal when the books do
 // not allow it, else the summary, the changes and the messages.
-func (s *Service) build(ctx context.Context, p Proposal, l Ledger, by domain.User) (built, error) {
+// It reads nothing but the ledger: it runs inside the transaction that
+// applies the proposal.
+func build(p Proposal, l Ledger, by domain.User) (built, error) {
 	switch p.Kind {
 	case ProposeDelivery:
-		return s.buildDelivery(ctx, p, l, by)
+		return buildDelivery(p, l, by)
 	case ProposeCancellation:
-		return s.buildCancellation(ctx, p, l, by)
+		return buildCancellation(p, l, by)
 	case ProposePayment:
 		return buildPayment(p, l)
 	case ProposeReceipt:
@@ -43,7 +44,7 @@ func placedOrder(p Proposal, l Ledger, doing string) (*domain.Order, error) {
 	return o, nil
 }
 
-func (s *Service) buildDelivery(ctx context.Context, p Proposal, l Ledger, by domain.User) (built, error) {
+func buildDelivery(p Proposal, l Ledger, by domain.User) (built, error) {
 	o, err := placedOrder(p, l, "record its delivery")
 	if err != nil {
 		return built{}, err
@@ -135,15 +136,12 @@ func (s *Service) buildDelivery(ctx context.Context, p Proposal, l Ledger, by do
 		what = "delivered, short: " + strings.Join(shortfall, ", ")
 	}
 	b.done = fmt.Sprintf("✅ %s recorded as %s. Stock and dues are updated.", o.ID, what)
-	b.effects = s.tellPlacer(ctx, o, by, fmt.Sprintf("🚚 Your order %s for %s was %s.", o.ID, customerName(l, o.CustomerID), what))
-	if len(b.effects) > 0 {
-		b.done += " " + s.placerTold(ctx, o.PlacedBy)
-	}
+	b.tellPlacer(o, by, fmt.Sprintf("🚚 Your order %s for %s was %s.", o.ID, customerName(l, o.CustomerID), what))
 	b.detail = map[string]any{"order": o.ID, "total_before": int64(o.Total), "total_after": int64(total), "short": shortfall}
 	return b, nil
 }
 
-func (s *Service) buildCancellation(ctx context.Context, p Proposal, l Ledger, by domain.User) (built, error) {
+func buildCancellation(p Proposal, l Ledger, by domain.User) (built, error) {
 	o, err := placedOrder(p, l, "cancel")
 	if err != nil {
 		return built{}, err
@@ -167,10 +165,7 @@ func (s *Service) buildCancellation(ctx context.Context, p Proposal, l Ledger, b
 	if p.Reason != "" {
 		because = " (" + p.Reason + ")"
 	}
-	b.effects = s.tellPlacer(ctx, o, by, fmt.Sprintf("❌ Your order %s for %s (%s) was cancelled by %s%s.", o.ID, customerName(l, o.CustomerID), o.Total, nameOf(by), because))
-	if len(b.effects) > 0 {
-		b.done += " " + s.placerTold(ctx, o.PlacedBy)
-	}
+	b.tellPlacer(o, by, fmt.Sprintf("❌ Your order %s for %s (%s) was cancelled by %s%s.", o.ID, customerName(l, o.CustomerID), o.Total, nameOf(by), because))
 	b.detail = map[string]any{"order": o.ID, "total": int64(o.Total), "reason": p.Reason}
 	return b, nil
 }
@@ -256,17 +251,14 @@ func buildReceipt(p Proposal, l Ledger) (built, error) {
 	return b, nil
 }
 
-// tellPlacer is the message to whoever placed the order, unless they are
-// the one making the change.
-func (s *Service) tellPlacer(ctx context.Context, o *domain.Order, by domain.User, text string) []domain.Effect {
+// tellPlacer has the change message whoever placed the order, unless they
+// are the one making it.
+func (b *built) tellPlacer(o *domain.Order, by domain.User, text string) {
 	if o.PlacedBy == "" || o.PlacedBy == by.Phone {
-		return nil
+		return
 	}
-	return []domain.Effect{domain.WhatsApp(domain.Outbound{To: o.PlacedBy, Body: text})}
-}
-
-func (s *Service) placerTold(ctx context.Context, phone string) string {
-	return s.placerName(ctx, phone) + " has been told."
+	b.placer = o.PlacedBy
+	b.effects = append(b.effects, domain.WhatsApp(domain.Outbound{To: o.PlacedBy, Body: text}))
 }
 
 func customerName(l Ledger, id string) string {

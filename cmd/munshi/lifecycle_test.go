@@ -51,7 +51,6 @@ func readyOf(t *testing.T, m *Main, sku string) int64 {
 	return 0
 }
 
-
 func mustContain(t *testing.T, what, got string, want ...string) {
 	t.Helper()
 	for _, w := range want {
@@ -277,4 +276,3 @@ func BenchmarkDeliveryOkRoundTrip(b *testing.B) {
 	msgs.reportAs(b, "msg-p99-µs")
 	oks.reportAs(b, "ok-p99-µs")
 }
-
