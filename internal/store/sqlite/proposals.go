@@ -6,8 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
+
+	"github.com/mattn/go-sqlite3"
 
 	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/domain"
@@ -220,7 +221,7 @@ func applyChange(ctx context.Context, tx *sql.Tx, c orders.Change, by string, at
 	case orders.ChangePayment:
 		_, err := tx.ExecContext(ctx, `INSERT INTO payments (customer_id, amount_paise, mode, received_at, reference, source, recorded_by)
 			VALUES (?, ?, ?, ?, ?, 'munshi', ?)`, c.CustomerID, int64(c.Amount), string(c.Mode), formatTime(at), c.Reference, by)
-		if err != nil && strings.Contains(err.Error(), "UNIQUE") {
+		if se := (sqlite3.Error{}); errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintUnique {
 			return domain.Errorf(domain.ECONFLICT, "reference %s is already recorded for %s", c.Reference, c.CustomerID)
 		}
 		return err

@@ -294,3 +294,34 @@ func testOkIsAboutWhatWasShownLast(t *testing.T, s store.Store, c *Clock) {
 		t.Fatalf("%s placed after a question", d2.ID)
 	}
 }
+
+// testReferenceOncePerCustomer: whatever a judgement lets through, the
+// books record a reference once per customer, whatever its case; the
+// second is a conflict and writes nothing.
+func testReferenceOncePerCustomer(t *testing.T, s store.Store, c *Clock) {
+	seed(t, s)
+	due := customer(t, s, "C01").Outstanding
+	for i, ref := range []string{"chq778899", "CHQ778899"} {
+		id, err := s.NewProposalID(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SaveProposal(ctx, orders.Proposal{ID: id, Kind: orders.ProposePayment, ProposedBy: accounts, Subject: "C01",
+			Status: orders.ProposalOpen, Fingerprint: "f", CreatedAt: c.Now()}); err != nil {
+			t.Fatal(err)
+		}
+		err = s.Settle(ctx, orders.Settlement{ProposalID: id, By: accounts, Query: orders.LedgerQuery{CustomerID: "C01", Reference: ref},
+			Judge: func(orders.Ledger) (orders.Settled, error) {
+				return orders.Settled{Changes: []orders.Change{
+					{Kind: orders.ChangePayment, CustomerID: "C01", Amount: 1000, Mode: domain.PayCheque, Reference: ref},
+					{Kind: orders.ChangeDue, CustomerID: "C01", Amount: -1000},
+				}}, nil
+			}})
+		if want := i == 1; (domain.ErrorCode(err) == domain.ECONFLICT) != want || (err == nil) == want {
+			t.Fatalf("settling %s: %v, want a conflict %v", ref, err, want)
+		}
+	}
+	if got := customer(t, s, "C01").Outstanding; got != due-1000 {
+		t.Errorf("outstanding %v, want one payment off %v", got, due)
+	}
+}

@@ -64,6 +64,7 @@ func Run(t *testing.T, open Open) {
 		{"PaymentLowersDuesOncePerReference", testPayment},
 		{"ConcurrentOksRecordAPaymentOnce", testPaymentOksRace},
 		{"ConcurrentDuplicateReferencesRecordOnce", testDuplicateReferenceRace},
+		{"PaymentReferenceOncePerCustomer", testReferenceOncePerCustomer},
 		{"GoodsReceivedAndFromProduction", testReceipt},
 		{"OkIsAboutWhatWasShownLast", testOkIsAboutWhatWasShownLast},
 
