@@ -267,7 +267,7 @@ var cancelNegations = words("mat dont not never")
 // cancelsNamedOrder: one order named by its number, a cancel verb, no
 // negation, and no question.
 func cancelsNamedOrder(shape []string, n Normalized) bool {
-	if n.Question || len(shape) > 24 {
+	if asked(shape, n.Question) || len(shape) > 24 {
 		return false
 	}
 	refs, verb := 0, -1
@@ -281,13 +281,14 @@ func cancelsNamedOrder(shape []string, n Normalized) bool {
 			return false
 		case w == "nahi" && verb >= 0 && i > verb && i <= verb+2:
 			return false // "cancel nahi karna"
-		case cancelQuestions[w]:
+		case aboutACancellation[w]:
 			return false
 		}
 	}
 	return refs == 1 && verb >= 0
 }
 
-// cancelQuestions make a message about a cancellation a question: "kya
-// ORD-1042 cancel hua?", "why was ORD-1042 cancelled".
-var cancelQuestions = words("kya kyun kyu why was did has hua huwa gaya kab when kisne who status")
+// aboutACancellation are the words, beyond asked's question words, of a
+// message about a cancellation rather than one: "why was ORD-1042
+// cancelled", "ORD-1042 cancel hua", "kisne cancel kiya".
+var aboutACancellation = words("kyun kyu why was did has hua huwa gaya kisne who status")
