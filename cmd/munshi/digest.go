@@ -116,18 +116,16 @@ func cmdDigest(ctx context.Context, env environment, args []string) error {
 		return err
 	}
 	defer m.Close()
-	e, err := m.Edition(ctx, date, true)
+	// The same edition is printed and, with --send, sent.
+	e, err := m.Digest.Editions.Edition(ctx, date)
 	if err != nil {
 		return err
 	}
-	if e.NarrativeNote != "" && m.LLM != nil {
-		m.Logger.Info("digest: the opening is the deterministic one", "why", e.NarrativeNote)
-	}
-	fmt.Fprintf(env.stdout, "%s\n\n----- accounts -----\n\n%s\n", e.OwnerText, e.AccountsText)
+	fmt.Fprintf(env.stdout, "%s\n\n----- accounts -----\n\n%s\n", e.Owner, e.Accounts)
 	if !*send {
 		return nil
 	}
-	sent, err := m.Digest.Send(ctx, date)
+	sent, err := m.Digest.SendEdition(ctx, e)
 	if err != nil {
 		return err
 	}

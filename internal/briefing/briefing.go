@@ -126,11 +126,18 @@ type reader struct {
 // "munshi digest --send") is left alone.
 func (s *Service) Send(ctx context.Context, date time.Time) (Sent, error) {
 	day := s.day(date)
-	sent := Sent{Date: day.Format(time.DateOnly)}
 	ed, err := s.Editions.Edition(ctx, day)
 	if err != nil {
-		return sent, fmt.Errorf("briefing: the digest of %s: %w", sent.Date, err)
+		return Sent{Date: day.Format(time.DateOnly)}, fmt.Errorf("briefing: the digest of %s: %w", day.Format(time.DateOnly), err)
 	}
+	return s.SendEdition(ctx, ed)
+}
+
+// SendEdition is Send of an edition already made (one just printed by
+// "munshi digest --send"), so the digest is not composed twice.
+func (s *Service) SendEdition(ctx context.Context, ed Edition) (Sent, error) {
+	day := s.day(ed.Date)
+	sent := Sent{Date: day.Format(time.DateOnly)}
 	readers, err := s.readers(ctx, ed)
 	if err != nil {
 		return sent, err
