@@ -64,7 +64,7 @@ func TestReportAnswer(t *testing.T) {
 }
 
 func TestReportPeriods(t *testing.T) {
-	loc := reports.Kolkata()
+	loc := domain.DefaultLocation()
 	now := time.Date(2026, 3, 14, 9, 30, 0, 0, loc) // a Saturday
 	for text, want := range map[string]string{
 		"aaj": "today", "today": "today", "आज": "today", "kal": "yesterday", "yesterday": "yesterday",

@@ -29,7 +29,7 @@ func TestStockOutstandingSalesOnDemo(t *testing.T) {
 		t.Fatal(err)
 	}
 	history, _ := demo.History(products, customers, users, demoNow)
-	loc := reports.Kolkata()
+	loc := domain.DefaultLocation()
 
 	// Stock: committed is the sum of committed orders' lines.
 	held := map[string]int64{}

@@ -75,16 +75,7 @@ type Tools struct {
 
 // NewTools returns tools over the books, auditing to rec, in Asia/Kolkata.
 func NewTools(books Books, rec Recorder) *Tools {
-	return &Tools{Books: books, Audit: rec, Location: Kolkata(), Now: time.Now}
-}
-
-// Kolkata is the Asia/Kolkata time zone, or a fixed +05:30 zone when the
-// system has no zone database (India has no daylight saving).
-func Kolkata() *time.Location {
-	if loc, err := time.LoadLocation("Asia/Kolkata"); err == nil {
-		return loc
-	}
-	return time.FixedZone("IST", 5*3600+1800)
+	return &Tools{Books: books, Audit: rec, Location: domain.DefaultLocation(), Now: time.Now}
 }
 
 func (t *Tools) clock() clock {
@@ -94,7 +85,7 @@ func (t *Tools) clock() clock {
 	}
 	loc := t.Location
 	if loc == nil {
-		loc = Kolkata()
+		loc = domain.DefaultLocation()
 	}
 	return clock{now: now(), loc: loc}
 }

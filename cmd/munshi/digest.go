@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/munshi/munshi/internal/briefing"
-	"github.com/munshi/munshi/internal/config"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/reports/digest"
 	"github.com/munshi/munshi/webhook"
@@ -28,16 +27,12 @@ func (m *Main) Edition(ctx context.Context, date time.Time, narrate bool) (diges
 }
 
 // location is MUNSHI_TZ; a configuration built in code without it is in
-// Kolkata.
+// the default zone.
 func (m *Main) location() *time.Location {
 	if m.Config.Location != nil {
 		return m.Config.Location
 	}
-	loc, err := config.LoadLocation(config.DefaultZone)
-	if err != nil {
-		return time.FixedZone(config.DefaultZone, 5*3600+1800)
-	}
-	return loc
+	return domain.DefaultLocation()
 }
 
 // newDigest wires the daily digest's delivery to its content.

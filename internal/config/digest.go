@@ -5,13 +5,14 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	_ "time/tzdata" // MUNSHI_TZ works on hosts without a zoneinfo database
 
 	"github.com/robfig/cron/v3"
+
+	"github.com/munshi/munshi/internal/domain"
 )
 
 // DefaultZone is MUNSHI_TZ's default.
-const DefaultZone = "Asia/Kolkata"
+const DefaultZone = domain.DefaultZone
 
 // LoadLocation reads a time zone name such as Asia/Kolkata. "Local" is
 // refused: the business's day must not depend on the host's setting.

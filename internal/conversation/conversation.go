@@ -165,7 +165,7 @@ func (s *Service) refuse(ctx context.Context, in domain.Inbound) domain.Reply {
 	if s.Refusals != nil {
 		zone := s.Zone
 		if zone == nil {
-			zone = reports.Kolkata()
+			zone = domain.DefaultLocation()
 		}
 		var err error
 		if first, err = s.Refusals.FirstRefusalToday(ctx, in.From, zone); err != nil {

@@ -33,7 +33,7 @@ func TestUnknownSenderRefusedOncePerDay(t *testing.T) {
 	if r := w.say(unknown, "subah ho gayi"); r.Text != Refusal {
 		t.Fatalf("first message of the next day: %q", r.Text)
 	}
-	if w.refusals.zones[0].String() != reports.Kolkata().String() {
+	if w.refusals.zones[0].String() != domain.DefaultLocation().String() {
 		t.Errorf("refusal days in %v, want Asia/Kolkata", w.refusals.zones[0])
 	}
 	refusals := w.audit.kind(audit.KindRefusal)

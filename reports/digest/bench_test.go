@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/store"
-	"github.com/munshi/munshi/reports"
 	"github.com/munshi/munshi/reports/digest"
 	"github.com/munshi/munshi/reports/reportstest"
 )
@@ -19,7 +19,7 @@ import (
 //	go test -run '^$' -bench Compose -benchtime 20x ./reports/digest/
 func BenchmarkCompose(b *testing.B) {
 	s := largeStore(b)
-	loc := reports.Kolkata()
+	loc := domain.DefaultLocation()
 	day := digest.Yesterday(reportstest.Now, loc)
 	o := digest.Options{Location: loc}
 	e, err := digest.Compose(ctx, s, day, o)
@@ -41,7 +41,7 @@ func BenchmarkCompose(b *testing.B) {
 // BenchmarkFacts is the context engine alone: the SQL and the rules.
 func BenchmarkFacts(b *testing.B) {
 	s := largeStore(b)
-	loc := reports.Kolkata()
+	loc := domain.DefaultLocation()
 	day := digest.Yesterday(reportstest.Now, loc)
 	for b.Loop() {
 		if _, err := digest.Build(ctx, s, day, digest.Options{Location: loc}); err != nil {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/munshi/munshi/internal/demo"
+	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/reports"
 	"github.com/munshi/munshi/reports/digest"
@@ -15,7 +16,7 @@ import (
 // digest of yesterday has sales against a baseline, each kind of customer
 // event, a product running out and an order waiting.
 func TestDemoDigestShowsEveryPart(t *testing.T) {
-	loc := reports.Kolkata()
+	loc := domain.DefaultLocation()
 	for _, now := range []time.Time{
 		time.Date(2026, 11, 30, 10, 0, 0, 0, loc), // a Monday: yesterday was a quiet Sunday
 		time.Date(2026, 3, 14, 9, 30, 0, 0, loc),  // a Saturday

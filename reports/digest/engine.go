@@ -158,7 +158,7 @@ func (o Options) location() *time.Location {
 	if o.Location != nil {
 		return o.Location
 	}
-	return kolkata()
+	return domain.DefaultLocation()
 }
 
 func (o Options) cadence(segment string) int {
@@ -170,13 +170,6 @@ func (o Options) cadence(segment string) int {
 		return d
 	}
 	return OtherCadence
-}
-
-func kolkata() *time.Location {
-	if loc, err := time.LoadLocation("Asia/Kolkata"); err == nil {
-		return loc
-	}
-	return time.FixedZone("IST", 5*3600+1800)
 }
 
 // Day returns the local midnight of t's date in loc.

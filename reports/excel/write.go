@@ -109,10 +109,8 @@ func Bytes(ctx context.Context, wb Workbook) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// kolkata is Asia/Kolkata. India has kept +05:30 without daylight saving
-// since 1945, so a fixed zone is exact for any date Munshi writes and
-// needs no time zone database.
-var kolkata = time.FixedZone("Asia/Kolkata", 5*3600+30*60)
+// kolkata is the business's default zone, for a workbook that names none.
+var kolkata = domain.DefaultLocation()
 
 // stopped returns ctx.Err() when the context ended, else err.
 func stopped(ctx context.Context, err error) error {

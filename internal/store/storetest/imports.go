@@ -235,7 +235,7 @@ func testImportedHistoryInReports(t *testing.T, s store.Store, c *Clock) {
 	if want := (reports.OpenOrdersTotals{AwaitingApproval: 1, AwaitingApprovalValue: 260544, ToDeliver: 2, ToDeliverValue: 3958176}); err != nil || open != want {
 		t.Fatalf("open orders %+v, %v; want %+v (imported history is not pending)", open, err, want)
 	}
-	p, err := reports.MakePeriod("last_30_days", now, reports.Kolkata())
+	p, err := reports.MakePeriod("last_30_days", now, domain.DefaultLocation())
 	if err != nil {
 		t.Fatal(err)
 	}

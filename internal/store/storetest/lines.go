@@ -16,7 +16,7 @@ import (
 // when its reader or its context does.
 func testSaleLines(t *testing.T, s store.Store, c *Clock) {
 	known(t, s, c)
-	p, err := reports.MakePeriod("last_30_days", reportstest.Now, reports.Kolkata())
+	p, err := reports.MakePeriod("last_30_days", reportstest.Now, domain.DefaultLocation())
 	if err != nil {
 		t.Fatal(err)
 	}

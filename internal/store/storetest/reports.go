@@ -158,7 +158,7 @@ func testOpenOrders(t *testing.T, s store.Store, c *Clock) {
 
 func testSalesSummary(t *testing.T, s store.Store, c *Clock) {
 	known(t, s, c)
-	loc := reports.Kolkata()
+	loc := domain.DefaultLocation()
 	p, err := reports.MakePeriod("last_30_days", reportstest.Now, loc)
 	if err != nil {
 		t.Fatal(err)
