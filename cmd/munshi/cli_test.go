@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -302,5 +306,90 @@ func TestCLIRefusesBadInput(t *testing.T) {
 	}
 	if _, err := os.Stat(db); err == nil {
 		t.Errorf("route created the database")
+	}
+}
+
+// The links in a chat's replies open while the chat runs: it serves its own
+// files when no MUNSHI_PUBLIC_URL points elsewhere.
+func TestChatServesItsFiles(t *testing.T) {
+	env := map[string]string{"MUNSHI_DB": filepath.Join(t.TempDir(), "chat.db")}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- run(context.Background(), []string{"chat", "--demo", "--as", demo.OwnerPhone}, inR, outW, io.Discard,
+			func(k string) string { return env[k] })
+		outW.Close()
+	}()
+	lines := bufio.NewScanner(outR)
+	go fmt.Fprintln(inW, "last 30 days sales ka chart bhejo")
+	var links []string // the page's link in the text, then the picture's
+	for lines.Scan() {
+		for _, w := range strings.Fields(lines.Text()) {
+			if strings.Contains(w, "/media/") && !strings.HasSuffix(w, "/media/") {
+				links = append(links, w)
+			}
+		}
+		if strings.Contains(lines.Text(), "[media]") {
+			break
+		}
+	}
+	want := map[string]string{".png": "image/png", ".html": "text/html"}
+	if len(links) != len(want) {
+		t.Fatalf("the chart reply carries links %q; want the page and the picture", links)
+	}
+	for _, u := range links {
+		if !strings.HasPrefix(u, "http://127.0.0.1:") {
+			t.Errorf("link %s is not on the chat's loopback server", u)
+		}
+		resp, err := http.Get(u)
+		if err != nil {
+			t.Fatalf("GET %s: %v", u, err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		ct := want[path.Ext(u)]
+		if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), ct) || len(body) == 0 {
+			t.Errorf("GET %s: %d %q, %d bytes; want 200 %s", u, resp.StatusCode, resp.Header.Get("Content-Type"), len(body), ct)
+		}
+	}
+	inW.Close()
+	go io.Copy(io.Discard, outR)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if resp, err := http.Get(links[0]); err == nil {
+		resp.Body.Close()
+		t.Errorf("the chat's file server still answers after the chat ended: %d", resp.StatusCode)
+	}
+}
+
+// Each command's --help lists the environment variables it reads and no
+// others; the overview names every command.
+func TestHelpNamesWhatEachCommandReads(t *testing.T) {
+	_, stderr, _ := cli(t, nil, "", "forget", "--help")
+	if !strings.Contains(stderr, "REDIS_URL") || strings.Contains(stderr, "TWILIO_AUTH_TOKEN") {
+		t.Errorf("forget --help:\n%s", stderr)
+	}
+	_, stderr, _ = cli(t, nil, "", "eval", "--help")
+	if !strings.Contains(stderr, "MUNSHI_DB") || strings.Contains(stderr, "SMTP_URL") {
+		t.Errorf("eval --help:\n%s", stderr)
+	}
+	out, _, err := cli(t, nil, "", "--help")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{"serve [--demo]", "chat --as PHONE", "route [--json]", "eval FILE.jsonl",
+		"import catalog|customers|users", "import orders|payments", "digest [--date", "--demo]", "forget PHONE", "mcp"} {
+		if !strings.Contains(out, c) {
+			t.Errorf("munshi --help leaves out %q", c)
+		}
+		if !strings.Contains(string(doc), c) && c != "digest [--date" {
+			t.Errorf("the package doc leaves out %q", c)
+		}
 	}
 }

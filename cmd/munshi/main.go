@@ -13,16 +13,18 @@ import (
 const usage = `Munshi — the WhatsApp office clerk for distributors.
 
 Usage:
-  munshi serve [--demo]                             run the HTTP server Twilio calls
-  munshi chat --as PHONE [--demo]                   talk to Munshi in the terminal as that user
-  munshi route [--json] [TEXT...]                   show how messages are routed (stdin lines if no TEXT)
-  munshi eval FILE.jsonl                            score routing and parsing on labelled messages
-  munshi import catalog|customers|users FILE.csv    upsert a CSV file into the database
-  munshi digest [--date YYYY-MM-DD] [--send]       print the daily digest (yesterday's), and send it with --send
-  munshi forget PHONE                               delete a person's conversation memory
-  munshi mcp                                        serve the read-only business tools over MCP (stdio)
+  munshi serve [--demo]                              run the HTTP server Twilio calls
+  munshi chat --as PHONE [--demo]                    talk to Munshi in the terminal as that user
+  munshi route [--json] [TEXT...]                    show how messages are routed (stdin lines if no TEXT)
+  munshi eval FILE.jsonl                             score routing and parsing on labelled messages
+  munshi import catalog|customers|users FILE.csv     upsert a CSV file into the database
+  munshi import orders|payments FILE.csv             bring in order or payment history, idempotently
+  munshi digest [--date YYYY-MM-DD] [--send] [--demo]
+                                                     print the daily digest (yesterday's), and send it with --send
+  munshi forget PHONE                                delete a person's conversation memory
+  munshi mcp                                         serve the read-only business tools over MCP (stdio)
 
-Run "munshi serve --help" for the environment variables.
+Run "munshi COMMAND --help" for its flags and the environment variables it reads.
 `
 
 // errUsage marks a command-line mistake: exit status 2, no stack of context.

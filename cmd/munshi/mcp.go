@@ -47,7 +47,7 @@ func cmdMCP(ctx context.Context, env environment, args []string) error {
 	if err != nil {
 		return err
 	}
-	tools.Logger = logger
+	tools.Logger, tools.Location = logger, cfg.Location
 	transport := &mcp.IOTransport{Reader: io.NopCloser(env.stdin), Writer: nopWriteCloser{env.stdout}}
 	if err := newMCPServer(tools).Run(ctx, transport); err != nil && ctx.Err() == nil {
 		return fmt.Errorf("mcp: %w", err)

@@ -3,7 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"log/slog"
+	"net"
 	"net/http"
+	"time"
 
 	"github.com/munshi/munshi/internal/redis"
 	"github.com/munshi/munshi/media"
@@ -32,6 +35,18 @@ func (m *Main) newMedia() error {
 func (m *Main) registerMedia(mux *http.ServeMux) {
 	(&media.Handler{Store: m.Media, Logger: m.Logger, Now: m.now}).Register(mux)
 	mux.Handle(assets.Prefix, assets.Handler())
+}
+
+// serveMedia serves the generated files and the chart pages' assets alone
+// on ln, for a command that answers people without the webhook server
+// (munshi chat), so that the links in its replies open.
+func (m *Main) serveMedia(ln net.Listener) *http.Server {
+	mux := http.NewServeMux()
+	m.registerMedia(mux)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second,
+		ErrorLog: slog.NewLogLogger(m.Logger.Handler(), slog.LevelWarn)}
+	go srv.Serve(ln)
+	return srv
 }
 
 // mediaShelf is where reports keeps the files it makes: the media store,

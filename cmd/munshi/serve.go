@@ -20,13 +20,24 @@ func loadConfig(env environment) (config.Config, error) {
 	return cfg, nil
 }
 
+// commandVars are the environment variables each command reads, for its
+// --help; a command not listed here (serve, chat, digest) wires the whole
+// of Munshi and reads every one.
+var commandVars = map[string][]string{
+	"route":  {"MUNSHI_DB", "GEMINI_API_KEY", "GEMINI_MODEL", "GEMINI_BASE_URL"},
+	"eval":   {"MUNSHI_DB", "GEMINI_API_KEY", "GEMINI_MODEL", "GEMINI_BASE_URL"},
+	"import": {"MUNSHI_DB", "MUNSHI_TZ", "MUNSHI_LOG_LEVEL"},
+	"forget": {"REDIS_URL", "MUNSHI_REDIS_PREFIX"},
+	"mcp":    {"MUNSHI_DB", "MUNSHI_TZ", "MUNSHI_LOG_LEVEL"},
+}
+
 func newFlags(name, help string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "%s\n\nFlags:\n", help)
 		fs.PrintDefaults()
-		fmt.Fprintf(stderr, "\n%s", config.Usage())
+		fmt.Fprintf(stderr, "\n%s", config.Usage(commandVars[name]...))
 	}
 	return fs
 }

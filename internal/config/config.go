@@ -302,11 +302,19 @@ func (c Config) Loopback() bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// Usage writes the variables as a table for --help.
-func Usage() string {
+// Usage writes the variables named as a table for --help, in Vars' order;
+// with no names, every variable.
+func Usage(names ...string) string {
+	want := make(map[string]bool, len(names))
+	for _, n := range names {
+		want[n] = true
+	}
 	var b strings.Builder
 	b.WriteString("Environment:\n")
 	for _, v := range Vars {
+		if len(names) > 0 && !want[v.Name] {
+			continue
+		}
 		def := ""
 		if v.Default != "" {
 			def = " (default " + v.Default + ")"
