@@ -114,14 +114,20 @@ func (s *Service) Issue(ctx context.Context, date time.Time) (Issue, error) {
 	if err != nil {
 		return Issue{}, fmt.Errorf("briefing: the digest of %s: %w", day.Format(time.DateOnly), err)
 	}
-	kept, ok, err := s.Sends.KeptEdition(ctx, day.Format(time.DateOnly))
+	return s.Compare(ctx, now)
+}
+
+// Compare is the edition kept for ed's day compared with ed (the day as
+// the books make it now), or ed itself when none was kept.
+func (s *Service) Compare(ctx context.Context, ed Edition) (Issue, error) {
+	kept, ok, err := s.Sends.KeptEdition(ctx, s.day(ed.Date).Format(time.DateOnly))
 	if err != nil {
 		return Issue{}, fmt.Errorf("briefing: %w", err)
 	}
 	if !ok {
-		return s.issue(Issue{Edition: now}), nil
+		return s.issue(Issue{Edition: ed}), nil
 	}
-	return s.against(kept, now), nil
+	return s.against(kept, ed), nil
 }
 
 // Keep keeps ed as the edition of its day unless one was kept before, and
