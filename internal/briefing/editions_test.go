@@ -245,18 +245,8 @@ func TestInboxAndStatusesReachTheDigest(t *testing.T) {
 		t.Errorf("after his message Vikram got %q; want the template, then the brief once", got)
 	}
 
-	msgs, err := in.store.OutboxMessages(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sid := ""
-	for _, m := range msgs {
-		if m.To == partnerPhone {
-			sid = m.ProviderID
-		}
-	}
 	statuses := briefing.Statuses{StatusRecorder: in.store, Digest: in.service}
-	if err := statuses.RecordDeliveryStatus(ctx, sid, "undelivered", briefing.OutsideWindow); err != nil {
+	if err := statuses.RecordDeliveryStatus(ctx, in.providerID(t, partnerPhone), "undelivered", briefing.OutsideWindow); err != nil {
 		t.Fatal(err)
 	}
 	in.drain()
