@@ -113,7 +113,7 @@ func (t *Tools) plan(d intent.Decision) (Call, bool) {
 		return Call{Tool: ToolOrderStatus, Args: args}, true
 	case domain.IntentReport:
 		if asksForDigest(has, period, len(products)+len(customers) > 0) {
-			return Call{Tool: ToolDailyDigest, Args: map[string]any{}}, true
+			return Call{Tool: ToolDailyDigest, Args: digestArgs(has, period)}, true
 		}
 		if period != "" {
 			args["period"] = period

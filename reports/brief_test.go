@@ -9,11 +9,13 @@ import (
 	"github.com/munshi/munshi/reports"
 )
 
-// briefs hands out fixed briefs by role and counts the calls.
-type briefs struct{ calls int }
+// briefs hands out fixed briefs by role, counts the calls and keeps the
+// edition last asked for.
+type briefs struct{ calls, ago int }
 
-func (b *briefs) LatestBrief(_ context.Context, role domain.Role) (string, error) {
+func (b *briefs) Brief(_ context.Context, role domain.Role, ago int) (string, error) {
 	b.calls++
+	b.ago = ago
 	if role == domain.RoleAccounts {
 		return "*Munshi dues · Fri 13 Mar*\nDue now ₹1,95,000 from 2 customers.", nil
 	}
@@ -63,5 +65,33 @@ func TestDigestOnDemand(t *testing.T) {
 	}
 	if a := b.audits(t, "refusal"); len(a) == 0 || a[len(a)-1].Subject != reports.ToolDailyDigest {
 		t.Errorf("refusal not audited: %+v", a)
+	}
+}
+
+// TestDigestEditionAskedFor: "aaj ka digest" is today's edition (about
+// yesterday) and "kal ka digest" yesterday's (about the day before); a
+// summary "of kal" is about yesterday, which today's edition is.
+func TestDigestEditionAskedFor(t *testing.T) {
+	b := knownBooks(t)
+	src := &briefs{}
+	b.tools.Briefs = src
+	for text, ago := range map[string]int{
+		"aaj ka digest":        0,
+		"digest":               0,
+		"kal ka digest":        1,
+		"kal ka digest bhejo":  1,
+		"yesterday digest":     1,
+		"kal ka summary bhejo": 0,
+		"aaj ka summary":       0,
+	} {
+		src.ago = -1
+		if got := b.ask(t, owner, text); !strings.HasPrefix(got, "*Munshi digest") || src.ago != ago {
+			t.Errorf("%q asked for the edition of %d days ago (%q), want %d", text, src.ago, got, ago)
+		}
+	}
+	before := src.calls
+	_, err := b.tools.Call(context.Background(), owner, reports.ToolDailyDigest, map[string]any{"edition": "last_week"})
+	if domain.ErrorCode(err) != domain.EINVALID || !strings.Contains(domain.ErrorMessage(err), "today's or yesterday's") || src.calls != before {
+		t.Errorf("an unknown edition = %v; want refused without a digest", err)
 	}
 }

@@ -70,8 +70,12 @@ var specs = []ToolSpec{
 		},
 	},
 	{
-		Name:        ToolDailyDigest,
-		Description: "The latest daily digest (yesterday against a usual day of that weekday, customers to call, stock running out, work waiting); accounts get its dues part.",
+		Name: ToolDailyDigest,
+		Description: "A daily digest as it was sent (a day against a usual day of that weekday, customers to call, stock running out, work waiting); accounts get its dues part. " +
+			"\"aaj ka digest\" is today's (about yesterday); \"kal ka digest\" is edition=yesterday (about the day before).",
+		Parameters: []ParamSpec{
+			{Name: "edition", Type: "string", Enum: []string{EditionToday, EditionYesterday}, Description: "the morning it came out: today (default) or yesterday"},
+		},
 	},
 }
 

@@ -207,7 +207,7 @@ func (t *Tools) run(ctx context.Context, user domain.User, name string, args map
 	case ToolOrderStatus:
 		return t.orderStatus(ctx, user, args, page, understood, c)
 	case ToolDailyDigest:
-		rep, err := t.dailyDigest(ctx, user)
+		rep, err := t.dailyDigest(ctx, user, args, understood)
 		return rep, understood, err
 	}
 	return nil, understood, domain.Errorf(domain.EINVALID, "There is no tool called %q.", name)

@@ -152,7 +152,8 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	m.Reports = reports.NewTools(books, m.Audit)
 	m.Reports.Names, m.Reports.Logger = m.Router, m.Logger
-	m.Reports.Location, m.Reports.Briefs = m.Config.Location, latestBriefs{m}
+	m.Digest = m.newDigest()
+	m.Reports.Location, m.Reports.Briefs = m.Config.Location, m.Digest
 	m.Reports.Files, m.Reports.AssetsHost = mediaShelf{store: m.Media, public: m.publicBase()}, m.publicBase()+assets.Prefix
 	answers := &conversation.Service{
 		Users: books, Router: m.Router, Orders: m.Orders, Reports: m.Reports, Memory: m.Memory,
@@ -161,9 +162,8 @@ func (m *Main) Open(ctx context.Context) error {
 	if m.LLM != nil {
 		answers.Agent = &reports.Agent{Model: m.LLM, Tools: m.Reports}
 	}
-	m.Digest = m.newDigest()
 	m.Pipeline = &webhook.Pipeline{
-		Inbox:     heldBriefs{books, m.Digest},
+		Inbox:     briefing.HeldBriefs{Inbox: books, Digest: m.Digest},
 		Seen:      m.Memory,
 		Responder: answers,
 		Late:      outbox.LateReplies{Store: books, Dispatcher: m.Dispatcher},
@@ -210,7 +210,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	mux := http.NewServeMux()
 	(&webhook.Handler{
-		Pipeline: m.Pipeline, Statuses: digestStatuses{m.Store, m.Digest}, AuthToken: m.Config.TwilioAuthToken, PublicURL: m.Config.PublicURL,
+		Pipeline: m.Pipeline, Statuses: briefing.Statuses{StatusRecorder: m.Store, Digest: m.Digest}, AuthToken: m.Config.TwilioAuthToken, PublicURL: m.Config.PublicURL,
 		AllowUnsigned: allowUnsigned, Logger: m.Logger, Observer: webhookMetrics{m.Metrics},
 	}).Register(mux)
 	checks := []health.Check{{Name: "database", Probe: m.Store.Ping}}

@@ -107,6 +107,9 @@ type (
 		Period string `json:"period,omitempty"`
 		Offset int    `json:"offset,omitempty"`
 	}
+	digestInput struct {
+		Edition string `json:"edition,omitempty"`
+	}
 	statusInput struct {
 		Order    string `json:"order,omitempty"`
 		Customer string `json:"customer,omitempty"`
@@ -142,7 +145,7 @@ func newMCPServer(tools *reports.Tools) *mcp.Server {
 				return toolArgs("order", in.Order, "customer", in.Customer, "period", in.Period, "offset", in.Offset)
 			})
 		case reports.ToolDailyDigest:
-			addTool(s, tools, spec, func(struct{}) map[string]any { return map[string]any{} })
+			addTool(s, tools, spec, func(in digestInput) map[string]any { return toolArgs("edition", in.Edition) })
 		default:
 			panic("mcp: no input type for tool " + spec.Name)
 		}

@@ -29,6 +29,10 @@ type Edition struct {
 	// The mails; their To is set here, one address at a time, from
 	// OWNER_EMAIL and ACCOUNTS_EMAIL. A mail without a subject is not sent.
 	OwnerMail, AccountsMail domain.Email
+	// The headline figures of each part as its reader sees them, so that
+	// an edition kept when it was sent can be told apart from the same day
+	// composed again after the books changed.
+	OwnerFigures, AccountsFigures []Figure
 }
 
 // Window is how long after a person's last message WhatsApp lets Munshi
@@ -38,8 +42,12 @@ const Window = 24 * time.Hour
 // Service delivers the digest. Set the fields, then use it from any
 // goroutine.
 type Service struct {
-	Editions Editions
-	Sends    Sends
+	// Editions makes the edition to send (the model may phrase its
+	// opening); Current the day as the books read now, without the model,
+	// to answer someone who asks for a digest inside the webhook's budget
+	// and to compare a kept edition with. Nil Current is Editions.
+	Editions, Current Editions
+	Sends             Sends
 	// Nudge tells the outbox dispatcher that something was enqueued.
 	Nudge  func()
 	Logger *slog.Logger
@@ -71,6 +79,32 @@ type Sent struct {
 
 // Total is how many deliveries this run claimed.
 func (s Sent) Total() int { return s.Briefs + s.Templates + s.EmailOnly + s.Mails }
+
+// Went says what this run sent, "2 briefs, 1 template, 2 mails", or
+// why it sent nothing.
+func (s Sent) Went() string {
+	var parts []string
+	for _, p := range []struct {
+		n    int
+		word string
+	}{{s.Briefs, "brief"}, {s.Templates, "template"}, {s.Mails, "mail"}} {
+		if p.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", p.n, domain.Plural(p.word, int64(p.n))))
+		}
+	}
+	if s.EmailOnly > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s held for the next message (no template)", s.EmailOnly, domain.Plural("brief", int64(s.EmailOnly))))
+	}
+	switch {
+	case len(parts) > 0 && s.Already > 0:
+		return strings.Join(parts, ", ") + fmt.Sprintf("; %d sent before", s.Already)
+	case len(parts) > 0:
+		return strings.Join(parts, ", ")
+	case s.Already > 0:
+		return fmt.Sprintf("nothing sent: every delivery of the digest went before (%d)", s.Already)
+	}
+	return "nothing sent: no owner or accounts user on WhatsApp and no OWNER_EMAIL or ACCOUNTS_EMAIL to send it to"
+}
 
 // aboutPrefix marks the outbox effects of a digest: "digest 2026-03-13".
 const aboutPrefix = "digest "
@@ -138,6 +172,13 @@ func (s *Service) Send(ctx context.Context, date time.Time) (Sent, error) {
 func (s *Service) SendEdition(ctx context.Context, ed Edition) (Sent, error) {
 	day := s.day(ed.Date)
 	sent := Sent{Date: day.Format(time.DateOnly)}
+	kept, err := s.Sends.KeepEdition(ctx, s.kept(day, ed))
+	if err != nil {
+		return sent, fmt.Errorf("briefing: %w", err)
+	}
+	// Everyone reads the edition kept first for the day (by another
+	// instance, or an earlier run), whatever this one composed.
+	ed.Headline, ed.Owner, ed.Accounts = kept.Headline, kept.Owner, kept.Accounts
 	readers, err := s.readers(ctx, ed)
 	if err != nil {
 		return sent, err

@@ -356,16 +356,7 @@ func TestStatusCallback63016SendsTemplate(t *testing.T) {
 		t.Fatal(err)
 	}
 	in.drain()
-	msgs, err := in.store.OutboxMessages(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	sid := ""
-	for _, m := range msgs {
-		if m.To == ownerPhone {
-			sid = m.ProviderID
-		}
-	}
+	sid := in.providerID(t, ownerPhone)
 	ctx := context.Background()
 	in.service.DeliveryFailed(ctx, sid, "failed", "30008") // another failure
 	in.service.DeliveryFailed(ctx, "SMunknown", "undelivered", "63016")
@@ -381,4 +372,20 @@ func TestStatusCallback63016SendsTemplate(t *testing.T) {
 		t.Fatalf("Vikram got %q; want the brief and one template", bodies(forms))
 	}
 	templateForm(t, ownerPhone, bodies(forms), forms[1])
+}
+
+// providerID is the id Twilio gave the last message sent to phone.
+func (in *instance) providerID(t *testing.T, phone string) string {
+	t.Helper()
+	msgs, err := in.store.OutboxMessages(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sid := ""
+	for _, m := range msgs {
+		if m.To == phone {
+			sid = m.ProviderID
+		}
+	}
+	return sid
 }

@@ -16,6 +16,22 @@
 // the email, and the log and /readyz say so. A send Twilio refuses with
 // 63016 (outside the window) falls back the same way.
 //
+// Each edition is kept (Sends.KeepEdition) when it is first composed for
+// sending, and everyone who gets that day's brief later (a manual send, a
+// second instance) gets the kept one. A person who asks for a digest in
+// the chat (Brief: "aaj ka digest" is today's edition, about yesterday;
+// "kal ka digest" yesterday's) reads it as it was sent, after a line
+// naming the headline figures that read differently in the books now; a
+// day never sent is composed from the books as they are, without the
+// model, inside the webhook's budget.
+//
+// HeldBriefs wraps the webhook's inbox so that a held brief goes when its
+// reader next writes, and Statuses its status callbacks so that a 63016
+// falls back; both are declared here (Inbox, StatusRecorder) rather than
+// imported, so that delivery does not depend on the Twilio edge. Each run
+// logs what went (briefs, templates, mails) or why nothing did.
+//
 // What the digest says is not this package's: it asks Editions for it. It
-// must not import the store, Twilio, SMTP or any report package.
+// must not import the store, Twilio, SMTP, the webhook or any report
+// package.
 package briefing

@@ -16,11 +16,16 @@ func (s *Service) sendYesterday(ctx context.Context, why string) {
 	sent, err := s.Send(ctx, s.Yesterday())
 	log := s.logger().With("date", sent.Date, "why", why, "briefs", sent.Briefs, "templates", sent.Templates,
 		"email_only", sent.EmailOnly, "mails", sent.Mails, "already", sent.Already)
-	if err != nil {
-		log.Error("briefing: the digest was not sent to everyone", "err", err)
-		return
+	switch {
+	case err != nil:
+		log.Error("briefing: the digest was not sent to everyone: "+sent.Went(), "err", err)
+	case sent.Total() == 0 && sent.Already == 0:
+		log.Warn("briefing: " + sent.Went())
+	case sent.Total() == 0:
+		log.Info("briefing: " + sent.Went())
+	default:
+		log.Info("briefing: digest sent: " + sent.Went())
 	}
-	log.Info("briefing: digest sent")
 }
 
 // CatchUp sends yesterday's digest at start when spec (read in the time

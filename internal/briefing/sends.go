@@ -48,4 +48,11 @@ type Sends interface {
 	// for a status callback that reports its failure.
 	SentMessage(ctx context.Context, providerID string) (outbox.Message, bool, error)
 	UsersByRole(ctx context.Context, role domain.Role) ([]domain.User, error)
+	// KeepEdition keeps k as the edition of its date, stamped KeptAt with
+	// the store's clock, unless one is kept already, and returns the
+	// edition kept: k, or the earlier one.
+	KeepEdition(ctx context.Context, k Kept) (Kept, error)
+	// KeptEdition is the edition kept for date (YYYY-MM-DD); false when
+	// none was.
+	KeptEdition(ctx context.Context, date string) (Kept, bool, error)
 }

@@ -70,15 +70,26 @@ func (s *Service) fallBack(ctx context.Context, m outbox.Message) {
 		}
 		return
 	}
-	ed, err := s.Editions.Edition(ctx, day)
+	headline, err := s.headline(ctx, day)
 	if err != nil {
 		log.Error("briefing: no template sent for the refused brief", "err", err)
 		return
 	}
-	if ok, err := s.Sends.HoldDelivery(ctx, d, held, s.template(d, ed.Headline)); err != nil {
+	if ok, err := s.Sends.HoldDelivery(ctx, d, held, s.template(d, headline)); err != nil {
 		log.Error("briefing: the refused brief was not held", "err", err)
 	} else if ok {
 		log.Info("briefing: WhatsApp refused the brief (outside the 24-hour window): the template goes instead; the brief waits for their next message")
 		s.nudge()
 	}
+}
+
+// headline is the headline of the edition kept for day, the one its
+// briefs carried; composed again only for a day with none kept.
+func (s *Service) headline(ctx context.Context, day time.Time) (string, error) {
+	kept, ok, err := s.Sends.KeptEdition(ctx, day.Format(time.DateOnly))
+	if err != nil || ok {
+		return kept.Headline, err
+	}
+	ed, err := s.Editions.Edition(ctx, day)
+	return ed.Headline, err
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -158,9 +159,9 @@ func actionText(e Event, nameRunes int) string {
 	switch e.Kind {
 	case NoOrder:
 		if e.Habit {
-			return fmt.Sprintf("Call %s: no order for %d days, usually every %d", name, e.DaysSince, e.Usual)
+			return fmt.Sprintf("Call %s: no order for %s, usually every %s", name, plural(e.DaysSince, "day"), every(e.Usual))
 		}
-		return fmt.Sprintf("Call %s: no order for %d days, expected every %d (%s)", name, e.DaysSince, e.Usual, orSegment(e.Segment))
+		return fmt.Sprintf("Call %s: no order for %s, expected every %s (%s)", name, plural(e.DaysSince, "day"), every(e.Usual), orSegment(e.Segment))
 	case Drop:
 		return fmt.Sprintf("Call %s: %s a week over 4 weeks, down from %s", name, money(e.RecentWeekly), money(e.PriorWeekly))
 	case Surge:
@@ -169,6 +170,23 @@ func actionText(e Event, nameRunes int) string {
 		return "Chase " + name + ": " + riskText(e)
 	}
 	return name
+}
+
+// every is a gap in days after "every": "day" for one, else the number.
+func every(days int) string {
+	if days == 1 {
+		return "day"
+	}
+	return strconv.Itoa(days)
+}
+
+// cover is how long a product's available stock lasts: "1 day", "3
+// days", "under a day".
+func cover(days int) string {
+	if days < 1 {
+		return "under a day"
+	}
+	return plural(days, "day")
 }
 
 func orSegment(s string) string {
@@ -209,21 +227,22 @@ func StockText(f Facts, n int) string {
 		if l.Out {
 			out = append(out, name)
 		} else {
-			low = append(low, fmt.Sprintf("%s %s", shortName(l.Name, 28), plural(l.Cover, "day")))
+			line := shortName(l.Name, 28) + " (" + cover(l.Cover) + " of stock left"
 			if l.WIP > 0 {
-				low[len(low)-1] += fmt.Sprintf(" (%s in production)", domain.GroupIndian(l.WIP))
+				line += fmt.Sprintf(", %s in production", domain.GroupIndian(l.WIP))
 			}
+			low = append(low, line+")")
 		}
 	}
 	if len(out)+len(low) == 0 {
-		return fmt.Sprintf("Stock: nothing out or under %d days' cover.", CoverDays)
+		return "Stock: nothing out or under " + plural(CoverDays, "day") + " of cover."
 	}
 	var parts []string
 	if len(out) > 0 {
 		parts = append(parts, fmt.Sprintf("%d out: %s", len(out), names(out, n)))
 	}
 	if len(low) > 0 {
-		parts = append(parts, fmt.Sprintf("%d under %d days: %s", len(low), CoverDays, names(low, n)))
+		parts = append(parts, fmt.Sprintf("%d under %s: %s", len(low), plural(CoverDays, "day"), names(low, n)))
 	}
 	return "Stock: " + strings.Join(parts, "; ") + "."
 }
@@ -241,7 +260,7 @@ func WaitingText(f Facts) string {
 		parts = append(parts, s+")")
 	}
 	if w.LateCount > 0 {
-		s := fmt.Sprintf("%s undelivered after %d days (%s", plural(w.LateCount, "order"), LateDays, money(w.LateValue))
+		s := fmt.Sprintf("%s undelivered after %s (%s", plural(w.LateCount, "order"), plural(LateDays, "day"), money(w.LateValue))
 		if len(w.Late) > 0 {
 			s += fmt.Sprintf(", oldest %s, %s", w.Late[0].ID, plural(daysBetween(w.Late[0].CreatedAt.In(f.Location), f.Date), "day"))
 		}

@@ -32,7 +32,7 @@ func TestBriefOfTheKnownDay(t *testing.T) {
 		"1. Call Old Bills Co: no order for 70 days, expected every 14 (wholesale)",
 		"2. Chase Ravi Wholesale: ₹95,000 due, 95% of the ₹1,00,000 limit",
 		"3. Call Deepak Agency: ₹500 a week over 4 weeks, down from ₹9,000",
-		"Stock: 2 out: Held Broom, Out Of Stock Mop (500 in production); 1 under 7 days: Low Cover Soap 5 days (120 in production).",
+		"Stock: 2 out: Held Broom, Out Of Stock Mop (500 in production); 1 under 7 days: Low Cover Soap (5 days of stock left, 120 in production).",
 		"Waiting: 1 draft for your approval (₹1,841, oldest Safe Supermart); 1 order undelivered after 3 days (₹1,180, oldest T-",
 	} {
 		wantIn(t, "owner brief", e.OwnerText, s)
@@ -105,4 +105,33 @@ func wantIn(t *testing.T, what, text, part string) {
 	if !strings.Contains(text, part) {
 		t.Errorf("%s lacks %q", what, part)
 	}
+}
+
+// TestDaysReadAsDays: a product's cover reads as the stock left, one day
+// or several; a customer who orders daily is expected "every day".
+func TestDaysReadAsDays(t *testing.T) {
+	f := digest.Facts{Date: digesttest.D, Location: digesttest.Kolkata}
+	for _, c := range []struct {
+		name  string
+		cover int
+		wip   int64
+	}{{"Floor Mop", 1, 0}, {"Phenyl 1L", 2, 40}, {"Glass Cleaner", 0, 0}} {
+		f.Stock = append(f.Stock, digest.StockLine{StockItem: digest.StockItem{SKU: c.name, Name: c.name, Ready: 10, WIP: c.wip, Sold: 100}, Cover: c.cover})
+	}
+	want := "Stock: 3 under 7 days: Floor Mop (1 day of stock left), Phenyl 1L (2 days of stock left, 40 in production), " +
+		"Glass Cleaner (under a day of stock left)."
+	if got := digest.StockText(f, 3); got != want {
+		t.Errorf("StockText =\n%s\nwant\n%s", got, want)
+	}
+	html := digest.OwnerMail(ctx, f, "", nil, nil).HTML
+	for _, cell := range []string{">1 day<", ">2 days<", ">under a day<"} {
+		wantIn(t, "owner mail", html, cell)
+	}
+	f.Events = []digest.Event{
+		{Kind: digest.NoOrder, CustomerID: "C1", Customer: "Daily Dairy", DaysSince: 2, Usual: 1, Habit: true, Value: 300},
+		{Kind: digest.NoOrder, CustomerID: "C2", Customer: "Weekly Mart", DaysSince: 12, Usual: 7, Segment: "dealer", Value: 200},
+	}
+	owner := digest.OwnerText(f, "")
+	wantIn(t, "owner brief", owner, "1. Call Daily Dairy: no order for 2 days, usually every day")
+	wantIn(t, "owner brief", owner, "2. Call Weekly Mart: no order for 12 days, expected every 7 (dealer)")
 }

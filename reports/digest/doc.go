@@ -71,6 +71,13 @@
 // that fails or does not answer within Options.NarrativeTimeout leaves the
 // deterministic opening, which reads well on its own.
 //
+// Editions hands Compose's edition to the delivery (internal/briefing)
+// in the shape it sends and keeps, with each brief's headline figures
+// (OwnerFigures, AccountsFigures) as the reader sees them, so that the
+// delivery can say what reads differently when a day is asked for after
+// the books changed.
+//
 // It reads the books only through Books, which every store implements,
-// and must not import the store, send anything, or keep state.
+// and must not import the store, send anything, or keep state; it imports
+// internal/briefing only for the shape of an edition.
 package digest

@@ -136,15 +136,15 @@ func stockTable(f Facts) table {
 		columns: []string{"SKU", "Product", "Ready", "Committed", "Available", "In production", fmt.Sprintf("Sold in %d days", StockDays), "Cover"},
 		right:   []bool{false, false, true, true, true, true, true, true}, empty: "Nothing is out of stock or running out."}
 	for _, l := range f.Stock {
-		cover := "out"
+		lasts := "out"
 		switch {
 		case !l.Out && l.Cover >= 0:
-			cover = plural(l.Cover, "day")
+			lasts = cover(l.Cover)
 		case !l.Out:
-			cover = "—"
+			lasts = "—"
 		}
 		t.rows = append(t.rows, []string{l.SKU, l.Name, domain.Units(l.Ready, l.Unit), domain.GroupIndian(l.Committed),
-			domain.GroupIndian(l.Available()), domain.GroupIndian(l.WIP), domain.GroupIndian(l.Sold), cover})
+			domain.GroupIndian(l.Available()), domain.GroupIndian(l.WIP), domain.GroupIndian(l.Sold), lasts})
 	}
 	return t
 }
@@ -163,7 +163,7 @@ func waitingTables(f Facts) []table {
 	}
 	return []table{
 		list("Drafts waiting for an owner's approval", f.Waiting.Drafts, f.Waiting.DraftCount, f.Waiting.DraftValue, "No draft waits."),
-		list(fmt.Sprintf("Committed orders undelivered after %d days", LateDays), f.Waiting.Late, f.Waiting.LateCount, f.Waiting.LateValue, "None is late."),
+		list("Committed orders undelivered after "+plural(LateDays, "day"), f.Waiting.Late, f.Waiting.LateCount, f.Waiting.LateValue, "None is late."),
 	}
 }
 

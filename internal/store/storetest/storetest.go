@@ -91,6 +91,8 @@ func Run(t *testing.T, open Open) {
 		{"DigestDeliveryClaimedOnce", testDigestClaim},
 		{"DigestConcurrentClaimsHaveOneWinner", testDigestClaimRace},
 		{"DigestHeldBriefReleasedOnce", testDigestHoldAndRelease},
+		{"DigestEditionKeptOnce", testDigestEditionKeptOnce},
+		{"DigestConcurrentEditionsKeepOne", testDigestEditionRace},
 		{"LastInbound", testLastInbound},
 		{"SentMessageByProviderID", testSentMessage},
 
