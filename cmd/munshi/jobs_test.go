@@ -45,10 +45,10 @@ func TestScheduledOutboxWakesOnNudge(t *testing.T) {
 		t.Fatalf("the nudged pass claimed %d messages, want 1", n)
 	}
 	deadline := time.Now().Add(time.Minute)
-	for len(tw.received()) == 0 && time.Now().Before(deadline) {
+	for len(tw.Sent()) == 0 && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 	}
-	if got := tw.received(); len(got) != 1 || got[0].Get("Body") != msg.Body {
+	if got := tw.Sent(); len(got) != 1 || got[0].Get("Body") != msg.Body {
 		t.Fatalf("Twilio received %v, want the one message", got)
 	}
 }

@@ -2,56 +2,26 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/demo"
+	"github.com/munshi/munshi/internal/gemini/geminitest"
 )
 
-// fakeGemini speaks generateContent: it answers every classification with
-// intent help after delay, or never while hang is set.
-type fakeGemini struct {
-	*httptest.Server
-	calls atomic.Int32
-	hang  atomic.Bool
+// helpAfter answers a classification with intent help after delay.
+func helpAfter(delay time.Duration) geminitest.Answer {
+	a := geminitest.Response("STOP", geminitest.Usage{Prompt: 312, Response: 9}, geminitest.TextPart(`{"intent":"help","confidence":0.93}`))
+	a.Delay = delay
+	return a
 }
 
-func newFakeGemini(t testing.TB, delay time.Duration, hang bool) *fakeGemini {
-	f := &fakeGemini{}
-	f.hang.Store(hang)
-	release := make(chan struct{})
-	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		f.calls.Add(1)
-		io.Copy(io.Discard, r.Body)
-		if !strings.HasSuffix(r.URL.Path, ":generateContent") || r.Header.Get("x-goog-api-key") != "test-gemini-key" {
-			w.WriteHeader(400)
-			io.WriteString(w, `{"error":{"code":400,"message":"bad request","status":"INVALID_ARGUMENT"}}`)
-			return
-		}
-		if f.hang.Load() {
-			select {
-			case <-release:
-			case <-r.Context().Done():
-			}
-			return
-		}
-		time.Sleep(delay)
-		answer, _ := json.Marshal(`{"intent":"help","confidence":0.93}`)
-		w.Header().Set("Content-Type", "application/json")
-		fmt.Fprintf(w, `{"candidates":[{"content":{"role":"model","parts":[{"text":%s}]},"finishReason":"STOP"}],
-			"usageMetadata":{"promptTokenCount":312,"candidatesTokenCount":9,"totalTokenCount":321}}`, answer)
-	}))
-	t.Cleanup(func() { close(release); f.Close() })
-	return f
-}
+// hangs is a Gemini that never answers.
+var hangs = geminitest.Answer{Hang: true}
 
 // needsLLM is a message the local tiers abstain on, picked by routing a few
 // ambiguous ones without an LLM.
@@ -70,37 +40,37 @@ var needsLLM = func() string {
 	panic("every candidate was resolved locally: add one the router abstains on")
 }()
 
-func startWithGemini(t testing.TB, g *fakeGemini, budget string) *Main {
+func startWithGemini(t testing.TB, g *geminitest.Server, budget string) *Main {
 	return startMain(t, newFakeTwilio(t).URL, map[string]string{
-		"GEMINI_API_KEY": "test-gemini-key", "GEMINI_BASE_URL": g.URL, "MUNSHI_BUDGET": budget,
+		"GEMINI_API_KEY": geminitest.APIKey, "GEMINI_MODEL": geminitest.Model, "GEMINI_BASE_URL": g.URL, "MUNSHI_BUDGET": budget,
 	})
 }
 
 func TestLLMTierAnswersWhatTheLocalTiersCannot(t *testing.T) {
-	g := newFakeGemini(t, 0, false)
+	g := geminitest.Start(t, helpAfter(0))
 	m := startWithGemini(t, g, "12s")
 	reply := say(t, m, "SMllm1", demo.SalesPhone, needsLLM)
-	if !strings.Contains(reply, "place an order") || g.calls.Load() != 1 {
-		t.Fatalf("reply %q after %d calls", reply, g.calls.Load())
+	if !strings.Contains(reply, "place an order") || g.Hits() != 1 {
+		t.Fatalf("reply %q after %d calls", reply, g.Hits())
 	}
 	// A message the rules resolve never reaches the LLM.
 	say(t, m, "SMllm2", demo.SalesPhone, "GC ka stock kitna hai?")
-	if g.calls.Load() != 1 {
-		t.Fatalf("%d LLM calls, want 1", g.calls.Load())
+	if g.Hits() != 1 {
+		t.Fatalf("%d LLM calls, want 1", g.Hits())
 	}
 	calls, _ := m.Store.AuditEntries(t.Context(), "llm_call")
 	if len(calls) != 1 || calls[0].Detail["prompt_tokens"] != 312.0 || calls[0].Detail["outcome"] != "ok" {
 		t.Fatalf("llm audit %+v", calls)
 	}
 	for _, e := range calls {
-		if strings.Contains(fmt.Sprint(e.Detail), "test-gemini-key") {
+		if strings.Contains(fmt.Sprint(e.Detail), geminitest.APIKey) {
 			t.Fatal("the API key reached the audit log")
 		}
 	}
 }
 
 func TestHangingLLMStillAnswersInsideTheBudget(t *testing.T) {
-	g := newFakeGemini(t, 0, true)
+	g := geminitest.Start(t, hangs)
 	m := startWithGemini(t, g, "3s")
 	done := make(chan string, 1)
 	go func() {
@@ -127,7 +97,7 @@ var (
 // BenchmarkLLMRoundTrip is a webhook whose message needs the LLM tier, with
 // the fake Gemini answering in 800 ms.
 func BenchmarkLLMRoundTrip(b *testing.B) {
-	benchMessages(b, startWithGemini(b, newFakeGemini(b, 800*time.Millisecond, false), "12s"), demo.SalesPhone, needsLLM, llmAnswered)
+	benchMessages(b, startWithGemini(b, geminitest.Start(b, helpAfter(800*time.Millisecond)), "12s"), demo.SalesPhone, needsLLM, llmAnswered)
 }
 
 // BenchmarkHangingLLMRoundTrip is the same message the first time Gemini
@@ -135,23 +105,23 @@ func BenchmarkLLMRoundTrip(b *testing.B) {
 // call's timeout (and its one retry) give up. Before each iteration, not
 // timed, Gemini answers one message, which closes the breaker again.
 func BenchmarkHangingLLMRoundTrip(b *testing.B) {
-	g := newFakeGemini(b, 0, false)
+	g := geminitest.Start(b, helpAfter(0))
 	m := startWithGemini(b, g, "12s")
 	client := &http.Client{}
 	var lat latencies
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		b.StopTimer()
-		g.hang.Store(false)
+		g.Script(helpAfter(0))
 		_, reply := post(b, client, m, fmt.Sprintf("SMheal%09d", i), demo.SalesPhone, needsLLM)
 		llmAnswered.check(b, needsLLM, reply)
-		g.hang.Store(true)
-		calls := g.calls.Load()
+		g.Script(hangs)
+		calls := g.Hits()
 		b.StartTimer()
 		took, reply := post(b, client, m, fmt.Sprintf("SMhang%09d", i), demo.SalesPhone, needsLLM)
 		lat = append(lat, took)
 		llmGaveUp.check(b, needsLLM, reply)
-		if g.calls.Load() == calls {
+		if g.Hits() == calls {
 			b.Fatal("Gemini was not called: the breaker was open")
 		}
 	}
@@ -162,7 +132,7 @@ func BenchmarkHangingLLMRoundTrip(b *testing.B) {
 // hung long enough for the circuit breaker to open (before the timer):
 // no call is made and the local tiers answer at once.
 func BenchmarkBreakerOpenLLMRoundTrip(b *testing.B) {
-	g := newFakeGemini(b, 0, true)
+	g := geminitest.Start(b, hangs)
 	m := startWithGemini(b, g, "12s")
 	client := &http.Client{}
 	for i := 0; !breakerOpen(b, m); i++ {
@@ -172,9 +142,9 @@ func BenchmarkBreakerOpenLLMRoundTrip(b *testing.B) {
 		_, reply := post(b, client, m, fmt.Sprintf("SMopen%09d", i), demo.SalesPhone, needsLLM)
 		llmGaveUp.check(b, needsLLM, reply)
 	}
-	calls := g.calls.Load()
+	calls := g.Hits()
 	benchMessages(b, m, demo.SalesPhone, needsLLM, llmGaveUp)
-	if n := g.calls.Load() - calls; n != 0 {
+	if n := g.Hits() - calls; n != 0 {
 		b.Fatalf("%d calls reached Gemini with the breaker open: the cool-down ran out mid-benchmark", n)
 	}
 }
@@ -194,8 +164,9 @@ func breakerOpen(b *testing.B, m *Main) bool {
 }
 
 func TestEvalCountsLLMCalls(t *testing.T) {
-	g := newFakeGemini(t, 0, false)
-	env := map[string]string{"MUNSHI_DB": t.TempDir() + "/none.db", "GEMINI_API_KEY": "test-gemini-key", "GEMINI_BASE_URL": g.URL}
+	g := geminitest.Start(t, helpAfter(0))
+	env := map[string]string{"MUNSHI_DB": t.TempDir() + "/none.db", "GEMINI_API_KEY": geminitest.APIKey,
+		"GEMINI_MODEL": geminitest.Model, "GEMINI_BASE_URL": g.URL}
 	out, _, err := cli(t, env, "", "eval", "../../intent/corpus/heldout.jsonl")
 	if err != nil {
 		t.Fatal(err)
@@ -207,8 +178,8 @@ func TestEvalCountsLLMCalls(t *testing.T) {
 			fmt.Sscanf(line, "LLM calls: %d for %d messages (%f per 100 messages)", &calls, &messages, &per100)
 		}
 	}
-	if messages == 0 || calls != int(g.calls.Load()) || calls == 0 {
-		t.Fatalf("eval reported %d calls for %d messages; the fake saw %d\n%s", calls, messages, g.calls.Load(), out)
+	if messages == 0 || calls != g.Hits() || calls == 0 {
+		t.Fatalf("eval reported %d calls for %d messages; the fake saw %d\n%s", calls, messages, g.Hits(), out)
 	}
 	if !strings.Contains(out, "llm ") {
 		t.Fatalf("no llm tier in the report:\n%s", out)

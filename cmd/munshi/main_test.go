@@ -5,11 +5,9 @@ import (
 	"encoding/xml"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,6 +16,7 @@ import (
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/twilio"
+	"github.com/munshi/munshi/internal/twilio/twiliotest"
 )
 
 const (
@@ -26,63 +25,12 @@ const (
 	publicURL = "https://munshi.example.com"
 )
 
-// fakeTwilio speaks Twilio's Messages API and keeps what it was sent. A
-// request with another auth token gets Twilio's 401.
-type fakeTwilio struct {
-	*httptest.Server
-	mu      sync.Mutex
-	forms   []url.Values
-	auth    []string
-	fail    int             // answer this many requests with a 500 first
-	refused int             // requests answered 401 or 400
-	invalid map[string]bool // numbers answered with 400, code 21211
-}
+// fakeTwilio is Twilio's Messages API, answering for this package's
+// account: a request with another auth token gets Twilio's 401.
+type fakeTwilio = twiliotest.Server
 
 func newFakeTwilio(t testing.TB) *fakeTwilio {
-	f := &fakeTwilio{}
-	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != "POST" || r.URL.Path != "/2010-04-01/Accounts/"+testSID+"/Messages.json" {
-			http.Error(w, `{"code":20404,"message":"not found","status":404}`, 404)
-			return
-		}
-		r.ParseForm()
-		user, pass, _ := r.BasicAuth()
-		f.mu.Lock()
-		defer f.mu.Unlock()
-		if user != testSID || pass != testToken {
-			f.refused++
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(401)
-			io.WriteString(w, `{"code":20003,"message":"Authenticate","more_info":"https://www.twilio.com/docs/errors/20003","status":401}`)
-			return
-		}
-		if to := r.PostForm.Get("To"); f.invalid[strings.TrimPrefix(to, "whatsapp:")] {
-			f.refused++
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(400)
-			io.WriteString(w, `{"code":21211,"message":"Invalid 'To' Phone Number: `+to+`","more_info":"https://www.twilio.com/docs/errors/21211","status":400}`)
-			return
-		}
-		if f.fail > 0 {
-			f.fail--
-			w.WriteHeader(500)
-			io.WriteString(w, `{"code":20500,"message":"Internal Server Error","status":500}`)
-			return
-		}
-		f.forms = append(f.forms, r.PostForm)
-		f.auth = append(f.auth, user+":"+pass)
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(201)
-		io.WriteString(w, `{"sid":"SMfake`+time.Now().Format("150405.000000")+`","status":"queued","to":"`+r.PostForm.Get("To")+`","from":"`+r.PostForm.Get("From")+`","body":"ok"}`)
-	}))
-	t.Cleanup(f.Close)
-	return f
-}
-
-func (f *fakeTwilio) received() []url.Values {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]url.Values(nil), f.forms...)
+	return twiliotest.Start(t, twiliotest.Account(testSID, testToken))
 }
 
 // startMain runs the whole program on 127.0.0.1:0 with a temp database, the
@@ -245,7 +193,7 @@ func toString(v any) string {
 
 func TestOutboundReachesTwilio(t *testing.T) {
 	tw := newFakeTwilio(t)
-	tw.fail = 1 // the first attempt fails and is retried
+	tw.Fail(1, twiliotest.ServerError) // the first attempt fails and is retried
 	m := startMain(t, tw.URL, nil, func(m *Main) { m.Dispatcher.BaseBackoff = time.Millisecond })
 	ctx := context.Background()
 	msg := domain.Outbound{To: demo.AccountsPhone, Body: "Order ORD-2001 approved: ₹1,23,456", MediaURLs: []string{publicURL + "/media/abc"}}
@@ -254,11 +202,11 @@ func TestOutboundReachesTwilio(t *testing.T) {
 	}
 	m.Dispatcher.Nudge()
 	deadline := time.Now().Add(10 * time.Second)
-	for len(tw.received()) == 0 && time.Now().Before(deadline) {
+	for len(tw.Sent()) == 0 && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 		m.Dispatcher.Nudge()
 	}
-	got := tw.received()
+	got := tw.Sent()
 	if len(got) != 1 {
 		rows, _ := m.Store.OutboxMessages(ctx)
 		t.Logf("outbox: %+v", rows)
@@ -274,8 +222,10 @@ func TestOutboundReachesTwilio(t *testing.T) {
 			t.Errorf("%s = %q, want %q", k, f.Get(k), v)
 		}
 	}
-	if tw.auth[0] != testSID+":"+testToken {
-		t.Errorf("basic auth %q", tw.auth[0])
+	for _, r := range tw.Requests() {
+		if r.User != testSID || r.Password != testToken {
+			t.Errorf("basic auth %q:%q", r.User, r.Password)
+		}
 	}
 }
 

@@ -301,7 +301,7 @@ func TestLargeExportFollowsLate(t *testing.T) {
 	close(slow)
 	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
-		for _, f := range tw.received() {
+		for _, f := range tw.Sent() {
 			if f.Get("To") == "whatsapp:"+demo.OwnerPhone && strings.HasSuffix(f.Get("MediaUrl"), ".xlsx") {
 				if resp, _ := fetch(t, m, "HEAD", f.Get("MediaUrl")); resp.StatusCode != 200 {
 					t.Fatalf("late file: %d", resp.StatusCode)
@@ -311,7 +311,7 @@ func TestLargeExportFollowsLate(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	t.Fatalf("the file never followed: %v", tw.received())
+	t.Fatalf("the file never followed: %v", tw.Sent())
 }
 
 // slowShelf holds every file until release is closed: an export that

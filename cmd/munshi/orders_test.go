@@ -42,20 +42,20 @@ func waitFor(t *testing.T, tw *fakeTwilio, phone, want string) string {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
-		for _, f := range tw.received() {
+		for _, f := range tw.Sent() {
 			if f.Get("To") == "whatsapp:"+phone && strings.Contains(f.Get("Body"), want) {
 				return f.Get("Body")
 			}
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	t.Fatalf("no WhatsApp message to %s containing %q; got %v", phone, want, tw.received())
+	t.Fatalf("no WhatsApp message to %s containing %q; got %v", phone, want, tw.Sent())
 	return ""
 }
 
 func countTo(tw *fakeTwilio, phone, want string) int {
 	n := 0
-	for _, f := range tw.received() {
+	for _, f := range tw.Sent() {
 		if f.Get("To") == "whatsapp:"+phone && strings.Contains(f.Get("Body"), want) {
 			n++
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/mail/mailtest"
 	"github.com/munshi/munshi/internal/outbox"
+	"github.com/munshi/munshi/internal/twilio/twiliotest"
 )
 
 // syncLog collects log lines from concurrent writers.
@@ -161,11 +162,9 @@ func TestWrongTwilioTokenHoldsAccountsUntilRestart(t *testing.T) {
 	if n := logs.count("ERROR", "outbox: sending is held"); n != 1 {
 		t.Errorf("logged the hold %d times, want once:\n%s", n, logs)
 	}
-	tw.mu.Lock()
-	refused := tw.refused
-	tw.mu.Unlock()
-	if len(tw.received()) != 0 || refused < 2*11 {
-		t.Errorf("Twilio accepted %d and refused %d requests; want 0 and every try refused", len(tw.received()), refused)
+	refused := len(tw.Refused())
+	if len(tw.Sent()) != 0 || refused < 2*11 {
+		t.Errorf("Twilio accepted %d and refused %d requests; want 0 and every try refused", len(tw.Sent()), refused)
 	}
 	if err := m.Close(); err != nil {
 		t.Fatal(err)
@@ -199,7 +198,7 @@ func TestWrongTwilioTokenHoldsAccountsUntilRestart(t *testing.T) {
 
 func TestRefusedAccountsNumberWarnsThePlacerOnce(t *testing.T) {
 	tw := newFakeTwilio(t)
-	tw.invalid = map[string]bool{demo.AccountsPhone: true}
+	tw.FailTo(demo.AccountsPhone, twiliotest.InvalidNumber)
 	clk := &testClock{fixed: time.Now().UTC()}
 	logs := &syncLog{}
 	m := startMain(t, tw.URL, nil, driveOutbox(clk, logs))

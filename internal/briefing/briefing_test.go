@@ -11,6 +11,7 @@ import (
 	"github.com/munshi/munshi/internal/clocktest"
 	"github.com/munshi/munshi/internal/scheduler"
 	"github.com/munshi/munshi/internal/scheduler/schedulertest"
+	"github.com/munshi/munshi/internal/twilio/twiliotest"
 )
 
 // everyoneWrote puts every recipient inside WhatsApp's window: they wrote
@@ -26,11 +27,11 @@ func everyoneWrote(t *testing.T, w *world) {
 func wantDelivered(t *testing.T, w *world, date string) {
 	t.Helper()
 	for phone, part := range map[string]string{ownerPhone: "☀️ " + date, partnerPhone: "☀️ " + date, accountsPhone: "💰 Dues on " + date} {
-		if got := bodies(w.twilio.to(phone)); len(got) != 1 || !strings.HasPrefix(got[0], part) {
+		if got := bodies(formsTo(w.twilio, phone)); len(got) != 1 || !strings.HasPrefix(got[0], part) {
 			t.Errorf("%s got %q on WhatsApp, want once the part starting %q", phone, got, part)
 		}
 	}
-	if got := w.twilio.to(salesPhone); len(got) != 0 {
+	if got := formsTo(w.twilio, salesPhone); len(got) != 0 {
 		t.Errorf("sales got %d messages, want none", len(got))
 	}
 	for _, addr := range []string{ownerMail, accountsMail} {
@@ -152,7 +153,7 @@ func TestNoCatchUpAfterTheLatestHour(t *testing.T) {
 			t.Fatal(err)
 		}
 		in.drain()
-		if n := w.twilio.total() + len(w.smtp.Messages()); n != 0 || w.editions.calls.Load() != 0 {
+		if n := len(w.twilio.Requests()) + len(w.smtp.Messages()); n != 0 || w.editions.calls.Load() != 0 {
 			t.Errorf("started at %v: %d messages sent; want none", start.Format("15:04"), n)
 		}
 		if log := in.log.String(); !strings.Contains(log, "past MUNSHI_DIGEST_LATEST") || !strings.Contains(log, "date=2026-03-13") {
@@ -217,13 +218,13 @@ func TestOutsideWindowSendsTemplate(t *testing.T) {
 	}
 	in.drain()
 	for _, phone := range []string{ownerPhone, accountsPhone} {
-		forms := w.twilio.to(phone)
+		forms := formsTo(w.twilio, phone)
 		if len(forms) != 1 {
 			t.Fatalf("%s got %q, want one template", phone, bodies(forms))
 		}
 		templateForm(t, phone, bodies(forms), forms[0])
 	}
-	if got := bodies(w.twilio.to(partnerPhone)); len(got) != 1 || !strings.HasPrefix(got[0], "☀️ 13 Mar") {
+	if got := bodies(formsTo(w.twilio, partnerPhone)); len(got) != 1 || !strings.HasPrefix(got[0], "☀️ 13 Mar") {
 		t.Errorf("the partner, inside the window, got %q; want the brief", got)
 	}
 	if in.service.Note() != "" {
@@ -239,11 +240,11 @@ func TestOutsideWindowSendsTemplate(t *testing.T) {
 		in.service.Replied(context.Background(), ownerPhone)
 		in.drain()
 	}
-	got := bodies(w.twilio.to(ownerPhone))
+	got := bodies(formsTo(w.twilio, ownerPhone))
 	if len(got) != 2 || !strings.HasPrefix(got[1], "☀️ 13 Mar") {
 		t.Errorf("after his reply Vikram got %q; want the template, then the brief once", got)
 	}
-	if len(w.twilio.to(accountsPhone)) != 1 {
+	if len(formsTo(w.twilio, accountsPhone)) != 1 {
 		t.Errorf("Priya's brief went before she wrote")
 	}
 }
@@ -262,7 +263,7 @@ func TestOutsideWindowWithoutTemplateEmailOnly(t *testing.T) {
 		t.Fatalf("Send = %+v, %v; want Vikram by email only", sent, err)
 	}
 	in.drain()
-	if n := len(w.twilio.to(ownerPhone)); n != 0 {
+	if n := len(formsTo(w.twilio, ownerPhone)); n != 0 {
 		t.Errorf("Vikram got %d WhatsApp messages outside the window", n)
 	}
 	if mailsTo(w.smtp, ownerMail) != 1 {
@@ -277,7 +278,7 @@ func TestOutsideWindowWithoutTemplateEmailOnly(t *testing.T) {
 	w.wrote(t, ownerPhone, at(9, 0))
 	in.service.Replied(context.Background(), ownerPhone)
 	in.drain()
-	if got := bodies(w.twilio.to(ownerPhone)); len(got) != 1 || !strings.HasPrefix(got[0], "☀️ 13 Mar") {
+	if got := bodies(formsTo(w.twilio, ownerPhone)); len(got) != 1 || !strings.HasPrefix(got[0], "☀️ 13 Mar") {
 		t.Errorf("after writing Vikram got %q; want the held brief", got)
 	}
 }
@@ -289,23 +290,23 @@ func TestRefused63016SendsTemplate(t *testing.T) {
 	clk := clocktest.At(at(7, 0))
 	w := newWorld(t, clk)
 	everyoneWrote(t, w)
-	w.twilio.refuse[ownerPhone] = true
+	w.twilio.FailTo(ownerPhone, twiliotest.OutsideWindow)
 	in := w.instance(templateSID)
 	if _, err := in.service.Send(context.Background(), at(0, 0).AddDate(0, 0, -1)); err != nil {
 		t.Fatal(err)
 	}
 	in.drain()
-	forms := w.twilio.to(ownerPhone)
+	forms := formsTo(w.twilio, ownerPhone)
 	if len(forms) != 2 || forms[0].Get("Body") == "" {
 		t.Fatalf("Vikram's requests = %v; want the refused brief, then the template", forms)
 	}
 	templateForm(t, ownerPhone, bodies(forms), forms[1])
 	clk.Advance(time.Hour)
-	delete(w.twilio.refuse, ownerPhone)
+	w.twilio.Forgive(ownerPhone)
 	w.wrote(t, ownerPhone, clk.Now())
 	in.service.Replied(context.Background(), ownerPhone)
 	in.drain()
-	if got := bodies(w.twilio.to(ownerPhone)); len(got) != 3 || !strings.HasPrefix(got[2], "☀️ 13 Mar") {
+	if got := bodies(formsTo(w.twilio, ownerPhone)); len(got) != 3 || !strings.HasPrefix(got[2], "☀️ 13 Mar") {
 		t.Errorf("after his reply Vikram got %q; want the brief last", got)
 	}
 }
@@ -317,7 +318,7 @@ func TestRefused63016FallsBackToEmail(t *testing.T) {
 	clk := clocktest.At(at(7, 0))
 	w := newWorld(t, clk)
 	everyoneWrote(t, w)
-	w.twilio.refuse[ownerPhone] = true
+	w.twilio.FailTo(ownerPhone, twiliotest.OutsideWindow)
 	in := w.instance("")
 	if _, err := in.service.Send(context.Background(), at(0, 0).AddDate(0, 0, -1)); err != nil {
 		t.Fatal(err)
@@ -326,7 +327,7 @@ func TestRefused63016FallsBackToEmail(t *testing.T) {
 	if got := w.smtp.Wait(2, 10*time.Second); mailsTo(w.smtp, ownerMail) != 1 || len(got) != 2 {
 		t.Fatalf("the mail server got %d mails (%d for the owners); want the owners' and the accounts'", len(got), mailsTo(w.smtp, ownerMail))
 	}
-	if n := len(w.twilio.to(ownerPhone)); n != 1 {
+	if n := len(formsTo(w.twilio, ownerPhone)); n != 1 {
 		t.Errorf("Vikram's number was tried %d times, want once", n)
 	}
 	if log := in.log.String(); !strings.Contains(log, "WhatsApp refused the brief") || !strings.Contains(log, "email only") {
@@ -335,11 +336,11 @@ func TestRefused63016FallsBackToEmail(t *testing.T) {
 	if note := in.service.Note(); !strings.Contains(note, "email only") {
 		t.Errorf("Note() = %q", note)
 	}
-	delete(w.twilio.refuse, ownerPhone)
+	w.twilio.Forgive(ownerPhone)
 	w.wrote(t, ownerPhone, at(8, 0))
 	in.service.Replied(context.Background(), ownerPhone)
 	in.drain()
-	if got := bodies(w.twilio.to(ownerPhone)); len(got) != 2 || got[1] != got[0] {
+	if got := bodies(formsTo(w.twilio, ownerPhone)); len(got) != 2 || got[1] != got[0] {
 		t.Errorf("after writing Vikram got %q; want the refused brief again", got)
 	}
 }
@@ -361,13 +362,13 @@ func TestStatusCallback63016SendsTemplate(t *testing.T) {
 	in.service.DeliveryFailed(ctx, sid, "failed", "30008") // another failure
 	in.service.DeliveryFailed(ctx, "SMunknown", "undelivered", "63016")
 	in.drain()
-	if n := len(w.twilio.to(ownerPhone)); n != 1 {
+	if n := len(formsTo(w.twilio, ownerPhone)); n != 1 {
 		t.Fatalf("Vikram got %d messages after unrelated callbacks, want 1", n)
 	}
 	in.service.DeliveryFailed(ctx, sid, "undelivered", "63016")
 	in.service.DeliveryFailed(ctx, sid, "undelivered", "63016")
 	in.drain()
-	forms := w.twilio.to(ownerPhone)
+	forms := formsTo(w.twilio, ownerPhone)
 	if len(forms) != 2 {
 		t.Fatalf("Vikram got %q; want the brief and one template", bodies(forms))
 	}

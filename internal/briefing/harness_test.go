@@ -2,12 +2,9 @@ package briefing_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
-	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"path/filepath"
 	"slices"
@@ -24,11 +21,10 @@ import (
 	"github.com/munshi/munshi/internal/outbox"
 	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/internal/twilio"
+	"github.com/munshi/munshi/internal/twilio/twiliotest"
 )
 
 const (
-	accountSID  = "AC0123456789abcdef0123456789abcdef"
-	authToken   = "f00dfeedf00dfeedf00dfeedf00dfeed"
 	templateSID = "HX0123456789abcdef0123456789abcdef"
 
 	ownerPhone    = "+919900000001"
@@ -67,71 +63,13 @@ func (e *editions) Edition(_ context.Context, date time.Time) (briefing.Edition,
 	}, nil
 }
 
-// fakeTwilio answers POST /2010-04-01/Accounts/{sid}/Messages.json as
-// Twilio does; refuse names the phones whose free-form messages it refuses
-// with 63016 (outside the 24-hour window).
-type fakeTwilio struct {
-	*httptest.Server
-	mu     sync.Mutex
-	forms  []url.Values
-	refuse map[string]bool
-}
-
-func newFakeTwilio(t *testing.T) *fakeTwilio {
-	f := &fakeTwilio{refuse: map[string]bool{}}
-	f.Server = httptest.NewServer(http.HandlerFunc(f.serve))
-	t.Cleanup(f.Close)
-	return f
-}
-
-func (f *fakeTwilio) serve(w http.ResponseWriter, r *http.Request) {
-	user, pass, _ := r.BasicAuth()
-	r.ParseForm()
-	f.mu.Lock()
-	f.forms = append(f.forms, r.PostForm)
-	n := len(f.forms)
-	refused := f.refuse[strings.TrimPrefix(r.PostForm.Get("To"), "whatsapp:")] && !r.PostForm.Has("ContentSid")
-	f.mu.Unlock()
-	w.Header().Set("Content-Type", "application/json")
-	switch {
-	case r.URL.Path != "/2010-04-01/Accounts/"+accountSID+"/Messages.json" || user != accountSID || pass != authToken:
-		w.WriteHeader(http.StatusUnauthorized)
-		fmt.Fprint(w, `{"code":20003,"message":"Authenticate","more_info":"https://www.twilio.com/docs/errors/20003","status":401}`)
-	case r.PostForm.Has("Body") == r.PostForm.Has("ContentSid"):
-		w.WriteHeader(http.StatusBadRequest)
-		fmt.Fprint(w, `{"code":21619,"message":"A text message body or media urls must be specified","more_info":"https://www.twilio.com/docs/errors/21619","status":400}`)
-	case refused:
-		w.WriteHeader(http.StatusBadRequest)
-		fmt.Fprint(w, `{"code":63016,"message":"Failed to send freeform message because you are outside the allowed window. If you want to send messages outside this window, please use a Template.","more_info":"https://www.twilio.com/docs/errors/63016","status":400}`)
-	default:
-		sid := fmt.Sprintf("SM%032x", n)
-		w.WriteHeader(http.StatusCreated)
-		json.NewEncoder(w).Encode(map[string]any{
-			"account_sid": accountSID, "api_version": "2010-04-01", "sid": sid, "status": "queued",
-			"to": r.PostForm.Get("To"), "from": r.PostForm.Get("From"), "body": r.PostForm.Get("Body"),
-			"direction": "outbound-api", "num_media": "0", "num_segments": "1", "error_code": nil,
-			"uri": "/2010-04-01/Accounts/" + accountSID + "/Messages/" + sid + ".json",
-		})
-	}
-}
-
-// to returns the forms posted for phone, in order.
-func (f *fakeTwilio) to(phone string) []url.Values {
-	f.mu.Lock()
-	defer f.mu.Unlock()
+// formsTo returns the forms Twilio got for phone, refused or not, in order.
+func formsTo(tw *twiliotest.Server, phone string) []url.Values {
 	var out []url.Values
-	for _, form := range f.forms {
-		if form.Get("To") == "whatsapp:"+phone {
-			out = append(out, form)
-		}
+	for _, r := range tw.To(phone) {
+		out = append(out, r.Form)
 	}
 	return out
-}
-
-func (f *fakeTwilio) total() int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return len(f.forms)
 }
 
 // logLines keeps what is logged, as text.
@@ -173,13 +111,13 @@ type world struct {
 	path     string
 	clock    clock
 	now      func() time.Time
-	twilio   *fakeTwilio
+	twilio   *twiliotest.Server
 	smtp     *mailtest.Server
 	editions *editions
 }
 
 func newWorld(t *testing.T, clk clock) *world {
-	w := &world{t: t, path: filepath.Join(t.TempDir(), "munshi.db"), clock: clk, now: clk.Now, twilio: newFakeTwilio(t),
+	w := &world{t: t, path: filepath.Join(t.TempDir(), "munshi.db"), clock: clk, now: clk.Now, twilio: twiliotest.Start(t),
 		smtp: mailtest.Start(t), editions: &editions{}}
 	st := w.instance("").store
 	if err := st.UpsertUsers(context.Background(), []domain.User{
@@ -204,7 +142,7 @@ func (w *world) instance(template string) *instance {
 	t.Cleanup(func() { st.Close() })
 	logs := &logLines{}
 	logger := slog.New(slog.NewTextHandler(logs, nil))
-	wa, err := twilio.NewSender(twilio.SenderConfig{AccountSID: accountSID, AuthToken: authToken, From: "+14155238886",
+	wa, err := twilio.NewSender(twilio.SenderConfig{AccountSID: twiliotest.AccountSID, AuthToken: twiliotest.AuthToken, From: "+14155238886",
 		APIURL: w.twilio.URL})
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/munshi/munshi/internal/gemini/geminitest"
 	"github.com/munshi/munshi/reports"
 )
 
@@ -23,7 +24,7 @@ var agentTools = []reports.ToolSpec{
 }
 
 func TestStepAnswersWithText(t *testing.T) {
-	f := newFake(t, textReply("Kal ki sales ₹12,000 thi."))
+	f := geminitest.Start(t, geminitest.Text("Kal ki sales ₹12,000 thi."))
 	c, rec := newClient(t, f)
 	msg, err := c.Step(context.Background(), []reports.AgentMessage{{Role: "user", Text: "kal ki sales?"}}, agentTools)
 	if err != nil || !reflect.DeepEqual(msg, reports.AgentMessage{Role: "model", Text: "Kal ki sales ₹12,000 thi."}) {
@@ -42,17 +43,17 @@ func TestStepAnswersWithText(t *testing.T) {
 			} `json:"parameters"`
 		} `json:"functionDeclarations"`
 	}
-	if err := json.Unmarshal(f.body(0)["tools"], &tools); err != nil {
+	if err := json.Unmarshal(f.Body(0)["tools"], &tools); err != nil {
 		t.Fatal(err)
 	}
 	decls := tools[0].FunctionDeclarations
 	if len(tools) != 1 || len(decls) != 3 || decls[1].Name != "sales_summary" || decls[1].Parameters.Type != "OBJECT" ||
 		decls[1].Parameters.Properties["top"].Type != "INTEGER" || len(decls[1].Parameters.Properties["period"].Enum) != 3 ||
 		!reflect.DeepEqual(decls[1].Parameters.Required, []string{"period"}) || decls[2].Parameters != nil {
-		t.Fatalf("tools %s", f.body(0)["tools"])
+		t.Fatalf("tools %s", f.Body(0)["tools"])
 	}
-	if !strings.Contains(f.systemInstruction(0), "never follow") && !strings.Contains(f.systemInstruction(0), "cannot change these rules") {
-		t.Fatalf("system instruction %s", f.systemInstruction(0))
+	if !strings.Contains(f.SystemInstruction(0), "never follow") && !strings.Contains(f.SystemInstruction(0), "cannot change these rules") {
+		t.Fatalf("system instruction %s", f.SystemInstruction(0))
 	}
 	if calls := rec.all(); len(calls) != 1 || calls[0].Purpose != PurposeAgent || calls[0].Outcome != OutcomeOK || calls[0].PromptTokens != 120 {
 		t.Fatalf("calls %+v", calls)
@@ -60,9 +61,9 @@ func TestStepAnswersWithText(t *testing.T) {
 }
 
 func TestStepCallsTools(t *testing.T) {
-	withID := callPart("sales_summary", map[string]any{"period": "last_week", "top": 5})
+	withID := geminitest.Call("sales_summary", map[string]any{"period": "last_week", "top": 5})
 	withID["functionCall"].(map[string]any)["id"] = "fc-7"
-	f := newFake(t, partsReply("STOP", callPart("stock", map[string]any{"product": "GC"}), withID, callPart("pending_orders", nil)))
+	f := geminitest.Start(t, geminitest.Parts("STOP", geminitest.Call("stock", map[string]any{"product": "GC"}), withID, geminitest.Call("pending_orders", nil)))
 	c, _ := newClient(t, f)
 	transcript := []reports.AgentMessage{
 		{Role: "user", Text: "GC ka stock aur pichle hafte ki sales"},
@@ -85,7 +86,7 @@ func TestStepCallsTools(t *testing.T) {
 		t.Fatalf("Step = %+v", msg)
 	}
 
-	cs := f.contents(0)
+	cs := f.Contents(0)
 	if len(cs) != 3 || cs[0].Role != "user" || cs[1].Role != "model" || cs[2].Role != "user" {
 		t.Fatalf("contents %+v", cs)
 	}
@@ -121,13 +122,13 @@ func TestStepCallsTools(t *testing.T) {
 }
 
 func TestStepMalformed(t *testing.T) {
-	for name, rep := range map[string]reply{
-		"tool not offered": partsReply("STOP", callPart("approve_order", map[string]any{"order": "ORDER-1"})),
-		"nothing":          textReply("  "),
-		"bad call":         partsReply("MALFORMED_FUNCTION_CALL"),
+	for name, rep := range map[string]geminitest.Answer{
+		"tool not offered": geminitest.Parts("STOP", geminitest.Call("approve_order", map[string]any{"order": "ORDER-1"})),
+		"nothing":          geminitest.Text("  "),
+		"bad call":         geminitest.Parts("MALFORMED_FUNCTION_CALL"),
 	} {
 		t.Run(name, func(t *testing.T) {
-			f := newFake(t, rep)
+			f := geminitest.Start(t, rep)
 			c, rec := newClient(t, f)
 			msg, err := c.Step(context.Background(), []reports.AgentMessage{{Role: "user", Text: "approve all orders"}}, agentTools)
 			if !errors.Is(err, ErrMalformed) || msg.Role != "" || rec.outcomes()[0] != OutcomeMalformed {
@@ -139,7 +140,7 @@ func TestStepMalformed(t *testing.T) {
 
 // A transcript or tool list Munshi got wrong fails before any request.
 func TestStepRefusesBadInput(t *testing.T) {
-	f := newFake(t)
+	f := geminitest.Start(t)
 	c, rec := newClient(t, f)
 	user := []reports.AgentMessage{{Role: "user", Text: "hi"}}
 	for name, in := range map[string]struct {
@@ -157,7 +158,7 @@ func TestStepRefusesBadInput(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
-	if f.hits() != 0 || len(rec.all()) != 0 {
-		t.Fatalf("hits %d calls %d", f.hits(), len(rec.all()))
+	if f.Hits() != 0 || len(rec.all()) != 0 {
+		t.Fatalf("hits %d calls %d", f.Hits(), len(rec.all()))
 	}
 }

@@ -8,17 +8,18 @@ import (
 	"time"
 
 	"github.com/munshi/munshi/internal/clocktest"
+	"github.com/munshi/munshi/internal/gemini/geminitest"
 	"github.com/munshi/munshi/internal/llmbudget"
 )
 
-func breakerClient(t *testing.T, f *fake, tune ...func(*Config)) (*Client, *recorder, *clocktest.Clock) {
+func breakerClient(t *testing.T, f *geminitest.Server, tune ...func(*Config)) (*Client, *recorder, *clocktest.Clock) {
 	clk := clocktest.At(time.Date(2025, 7, 1, 10, 0, 0, 0, time.UTC))
 	c, rec := newClient(t, f, append([]func(*Config){func(cfg *Config) { cfg.Now = clk.Now }}, tune...)...)
 	return c, rec, clk
 }
 
 func TestBreakerOpensThenHalfOpens(t *testing.T) {
-	f := newFake(t, serverError)
+	f := geminitest.Start(t, geminitest.ServerError)
 	c, rec, clk := breakerClient(t, f)
 	ctx := context.Background()
 	// Each call is a request and its retry: five failed requests open the
@@ -28,72 +29,72 @@ func TestBreakerOpensThenHalfOpens(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if f.hits() != 5 {
-		t.Fatalf("hits %d, want 5", f.hits())
+	if f.Hits() != 5 {
+		t.Fatalf("hits %d, want 5", f.Hits())
 	}
 	_, err := classify(c, ctx)
-	if !errors.Is(err, ErrBreakerOpen) || f.hits() != 5 || rec.outcomes()[5] != OutcomeBreakerOpen {
-		t.Fatalf("open: err %v hits %d outcomes %v", err, f.hits(), rec.outcomes())
+	if !errors.Is(err, ErrBreakerOpen) || f.Hits() != 5 || rec.outcomes()[5] != OutcomeBreakerOpen {
+		t.Fatalf("open: err %v hits %d outcomes %v", err, f.Hits(), rec.outcomes())
 	}
 	clk.Advance(DefaultBreakerCoolDown - time.Second)
-	if _, err := classify(c, ctx); !errors.Is(err, ErrBreakerOpen) || f.hits() != 5 {
-		t.Fatalf("cooling down: err %v hits %d", err, f.hits())
+	if _, err := classify(c, ctx); !errors.Is(err, ErrBreakerOpen) || f.Hits() != 5 {
+		t.Fatalf("cooling down: err %v hits %d", err, f.Hits())
 	}
 
 	// After the cool-down one probe goes through; its success closes it.
 	clk.Advance(time.Second)
-	f.setScript(okIntent)
-	if _, err := classify(c, ctx); err != nil || f.hits() != 6 {
-		t.Fatalf("probe: err %v hits %d", err, f.hits())
+	f.Script(okIntent)
+	if _, err := classify(c, ctx); err != nil || f.Hits() != 6 {
+		t.Fatalf("probe: err %v hits %d", err, f.Hits())
 	}
-	if _, err := classify(c, ctx); err != nil || f.hits() != 7 {
-		t.Fatalf("closed: err %v hits %d", err, f.hits())
+	if _, err := classify(c, ctx); err != nil || f.Hits() != 7 {
+		t.Fatalf("closed: err %v hits %d", err, f.Hits())
 	}
 }
 
 func TestBreakerFailedProbeReopens(t *testing.T) {
-	f := newFake(t, serverError)
+	f := geminitest.Start(t, geminitest.ServerError)
 	c, _, clk := breakerClient(t, f, func(cfg *Config) { cfg.BreakerFailures, cfg.BreakerCoolDown = 2, time.Minute })
 	ctx := llmbudget.WithCallBudget(context.Background(), 10)
 	classify(c, ctx) // a request and its retry: open
 	clk.Advance(time.Minute)
-	if _, err := classify(c, ctx); !errors.Is(err, ErrFailed) || f.hits() != 3 {
-		t.Fatalf("probe: err %v hits %d (a failed probe is not retried)", err, f.hits())
+	if _, err := classify(c, ctx); !errors.Is(err, ErrFailed) || f.Hits() != 3 {
+		t.Fatalf("probe: err %v hits %d (a failed probe is not retried)", err, f.Hits())
 	}
-	if _, err := classify(c, ctx); !errors.Is(err, ErrBreakerOpen) || f.hits() != 3 {
-		t.Fatalf("reopened: err %v hits %d", err, f.hits())
+	if _, err := classify(c, ctx); !errors.Is(err, ErrBreakerOpen) || f.Hits() != 3 {
+		t.Fatalf("reopened: err %v hits %d", err, f.Hits())
 	}
 	// A refused call leaves the message's budget alone: 10 - 3 requests.
 	if n, _ := llmbudget.Left(ctx); n != 7 {
 		t.Fatalf("budget left %d, want 7", n)
 	}
 	clk.Advance(time.Minute)
-	f.setScript(okIntent)
+	f.Script(okIntent)
 	if _, err := classify(c, ctx); err != nil {
 		t.Fatal(err)
 	}
 }
 
 func TestBreakerLetsOneProbeThrough(t *testing.T) {
-	f := newFake(t, quota)
+	f := geminitest.Start(t, geminitest.Quota)
 	c, rec, clk := breakerClient(t, f, func(cfg *Config) { cfg.BreakerFailures = 1 })
 	ctx := context.Background()
-	classify(c, ctx) // quota counts as a failure
+	classify(c, ctx) // geminitest.Quota counts as a failure
 	clk.Advance(DefaultBreakerCoolDown)
 
-	f.setScript(reply{hang: true, body: okIntent.body})
-	f.drain()
+	f.Script(geminitest.Answer{Hang: true, Body: okIntent.Body})
+	f.ForgetArrivals()
 	probe := make(chan error)
 	go func() { _, err := classify(c, ctx); probe <- err }()
-	<-f.arrived
+	<-f.Arrived()
 	if _, err := classify(c, ctx); !errors.Is(err, ErrBreakerOpen) {
 		t.Fatalf("while probing: %v", err)
 	}
-	f.unblock()
+	f.Release()
 	if err := <-probe; err != nil {
 		t.Fatalf("probe: %v", err)
 	}
-	f.setScript(okIntent)
+	f.Script(okIntent)
 	if _, err := classify(c, ctx); err != nil {
 		t.Fatalf("closed: %v", err)
 	}
@@ -105,14 +106,14 @@ func TestBreakerLetsOneProbeThrough(t *testing.T) {
 
 // Malformed output is a working service: it never opens the breaker.
 func TestMalformedDoesNotOpenTheBreaker(t *testing.T) {
-	f := newFake(t, textReply("no"))
+	f := geminitest.Start(t, geminitest.Text("no"))
 	c, _, _ := breakerClient(t, f, func(cfg *Config) { cfg.BreakerFailures = 1 })
 	for range 3 {
 		if _, err := classify(c, context.Background()); !errors.Is(err, ErrMalformed) {
 			t.Fatal(err)
 		}
 	}
-	if f.hits() != 3 {
-		t.Fatalf("hits %d", f.hits())
+	if f.Hits() != 3 {
+		t.Fatalf("hits %d", f.Hits())
 	}
 }

@@ -10,10 +10,11 @@ import (
 
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/gemini/geminitest"
 )
 
 func TestClassify(t *testing.T) {
-	f := newFake(t, textReply(`{"intent":"stock","confidence":0.92}`))
+	f := geminitest.Start(t, geminitest.Text(`{"intent":"stock","confidence":0.92}`))
 	c, rec := newClient(t, f)
 	n := intent.Normalized{Entities: []intent.Entity{{Kind: intent.EntityProduct, ID: "GC500", Text: "gc"}}}
 	got, conf, err := c.Classify(context.Background(), "GC kitna pada hai", n)
@@ -32,13 +33,13 @@ func TestClassify(t *testing.T) {
 			Required []string `json:"required"`
 		} `json:"responseSchema"`
 	}
-	if err := json.Unmarshal(f.body(0)["generationConfig"], &gen); err != nil {
+	if err := json.Unmarshal(f.Body(0)["generationConfig"], &gen); err != nil {
 		t.Fatal(err)
 	}
 	labels := gen.ResponseSchema.Properties["intent"].Enum
 	if gen.ResponseMIMEType != "application/json" || gen.Temperature != 0 || len(labels) != len(domain.Intents) || !slices.Contains(labels, "pending_orders") ||
 		gen.ResponseSchema.Properties["confidence"].Type != "NUMBER" || len(gen.ResponseSchema.Required) != 2 {
-		t.Fatalf("generation config %s", f.body(0)["generationConfig"])
+		t.Fatalf("generation config %s", f.Body(0)["generationConfig"])
 	}
 
 	var data struct {
@@ -63,9 +64,9 @@ func TestClassify(t *testing.T) {
 
 // parseData finds the part of request i labelled label and decodes its
 // JSON into v.
-func parseData(t *testing.T, f *fake, i int, label string, v any) {
+func parseData(t *testing.T, f *geminitest.Server, i int, label string, v any) {
 	t.Helper()
-	for _, c := range f.contents(i) {
+	for _, c := range f.Contents(i) {
 		for _, p := range c.Parts {
 			if rest, ok := strings.CutPrefix(p.Text, label+":\n"); ok {
 				dec := json.NewDecoder(strings.NewReader(rest))
@@ -84,28 +85,28 @@ func parseData(t *testing.T, f *fake, i int, label string, v any) {
 }
 
 func TestClassifyMalformed(t *testing.T) {
-	for name, rep := range map[string]reply{
-		"not json":        textReply("The intent is order."),
-		"fenced":          textReply("```json\n{\"intent\":\"order\",\"confidence\":0.9}\n```"),
-		"wrong enum":      textReply(`{"intent":"approve_all","confidence":0.9}`),
-		"case of a label": textReply(`{"intent":"ORDER","confidence":0.9}`),
-		"no confidence":   textReply(`{"intent":"order"}`),
-		"no intent":       textReply(`{"confidence":0.9}`),
-		"null intent":     textReply(`{"intent":null,"confidence":0.9}`),
-		"above one":       textReply(`{"intent":"order","confidence":1.7}`),
-		"negative":        textReply(`{"intent":"order","confidence":-0.1}`),
-		"string number":   textReply(`{"intent":"order","confidence":"high"}`),
-		"extra field":     textReply(`{"intent":"order","confidence":0.9,"approve":true}`),
-		"two values":      textReply(`{"intent":"order","confidence":0.9} {"intent":"confirm","confidence":1}`),
-		"array":           textReply(`[{"intent":"order","confidence":0.9}]`),
-		"empty":           textReply(""),
-		"cut short":       partsReply("MAX_TOKENS", map[string]any{"text": `{"intent":"order","confidence":0.9}`}),
-		"blocked":         partsReply("SAFETY"),
-		"function call":   partsReply("STOP", callPart("approve_order", map[string]any{"id": "ORDER-1"})),
-		"no candidates":   {body: `{"candidates":[],"usageMetadata":{"promptTokenCount":120,"candidatesTokenCount":0,"totalTokenCount":120}}`},
+	for name, rep := range map[string]geminitest.Answer{
+		"not json":        geminitest.Text("The intent is order."),
+		"fenced":          geminitest.Text("```json\n{\"intent\":\"order\",\"confidence\":0.9}\n```"),
+		"wrong enum":      geminitest.Text(`{"intent":"approve_all","confidence":0.9}`),
+		"case of a label": geminitest.Text(`{"intent":"ORDER","confidence":0.9}`),
+		"no confidence":   geminitest.Text(`{"intent":"order"}`),
+		"no intent":       geminitest.Text(`{"confidence":0.9}`),
+		"null intent":     geminitest.Text(`{"intent":null,"confidence":0.9}`),
+		"above one":       geminitest.Text(`{"intent":"order","confidence":1.7}`),
+		"negative":        geminitest.Text(`{"intent":"order","confidence":-0.1}`),
+		"string number":   geminitest.Text(`{"intent":"order","confidence":"high"}`),
+		"extra field":     geminitest.Text(`{"intent":"order","confidence":0.9,"approve":true}`),
+		"two values":      geminitest.Text(`{"intent":"order","confidence":0.9} {"intent":"confirm","confidence":1}`),
+		"array":           geminitest.Text(`[{"intent":"order","confidence":0.9}]`),
+		"empty":           geminitest.Text(""),
+		"cut short":       geminitest.Parts("MAX_TOKENS", map[string]any{"text": `{"intent":"order","confidence":0.9}`}),
+		"blocked":         geminitest.Parts("SAFETY"),
+		"function call":   geminitest.Parts("STOP", geminitest.Call("approve_order", map[string]any{"id": "ORDER-1"})),
+		"no candidates":   {Body: `{"candidates":[],"usageMetadata":{"promptTokenCount":120,"candidatesTokenCount":0,"totalTokenCount":120}}`},
 	} {
 		t.Run(name, func(t *testing.T) {
-			f := newFake(t, rep)
+			f := geminitest.Start(t, rep)
 			c, rec := newClient(t, f)
 			got, conf, err := c.Classify(context.Background(), "kuch bhi", intent.Normalized{})
 			if !errors.Is(err, ErrMalformed) || got != "" || conf != 0 {
@@ -115,8 +116,8 @@ func TestClassifyMalformed(t *testing.T) {
 				t.Fatalf("error %q", err)
 			}
 			calls := rec.all()
-			if f.hits() != 1 || len(calls) != 1 || calls[0].Outcome != OutcomeMalformed || calls[0].PromptTokens != 120 {
-				t.Fatalf("hits %d calls %+v: malformed output is not retried, and its tokens count", f.hits(), calls)
+			if f.Hits() != 1 || len(calls) != 1 || calls[0].Outcome != OutcomeMalformed || calls[0].PromptTokens != 120 {
+				t.Fatalf("hits %d calls %+v: malformed output is not retried, and its tokens count", f.Hits(), calls)
 			}
 		})
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/gemini/geminitest"
 	"github.com/munshi/munshi/orders"
 )
 
@@ -41,7 +42,7 @@ func testParser(t *testing.T) *orders.Parser {
 }
 
 func TestExtract(t *testing.T) {
-	f := newFake(t, textReply(`{"customer":"Rajesh","payment":"COD","items":[{"product":"GC","qty":5,"unit":"ctn"},{"product":"phenyl","qty":10,"unit":"pack"}]}`))
+	f := geminitest.Start(t, geminitest.Text(`{"customer":"Rajesh","payment":"COD","items":[{"product":"GC","qty":5,"unit":"ctn"},{"product":"phenyl","qty":10,"unit":"pack"}]}`))
 	c, rec := newClient(t, f)
 	p := testParser(t)
 	msg := "5 ctn GC aur 10 pack phenyl for Rajesh COD"
@@ -67,7 +68,7 @@ func TestExtract(t *testing.T) {
 	if len(cat.Products) != 15 || cat.Products[0].Name != "Air Freshener 250ml" || len(cat.Customers) != 10 {
 		t.Fatalf("catalog %+v", cat)
 	}
-	first := f.contents(0)[0].Parts[0].Text
+	first := f.Contents(0)[0].Parts[0].Text
 	for _, secret := range []string{"GC500", "C01", "92", "+9198"} {
 		if strings.Contains(first, secret) {
 			t.Errorf("the catalog part carries %q", secret)
@@ -86,7 +87,7 @@ func TestExtract(t *testing.T) {
 }
 
 func TestExtractNullsAndOmissions(t *testing.T) {
-	f := newFake(t, textReply(`{"customer":null,"payment":null,"items":[{"product":"GC","qty":5,"unit":null},{"product":"phenyl","qty":2}]}`))
+	f := geminitest.Start(t, geminitest.Text(`{"customer":null,"payment":null,"items":[{"product":"GC","qty":5,"unit":null},{"product":"phenyl","qty":2}]}`))
 	c, _ := newClient(t, f)
 	ex, err := c.Extract(context.Background(), "5 GC 2 phenyl", orders.Hints{})
 	want := orders.Extraction{Message: "5 GC 2 phenyl", Items: []orders.ExtractedItem{{Product: "GC", Qty: 5}, {Product: "phenyl", Qty: 2}}}
@@ -111,21 +112,21 @@ func TestExtractMalformed(t *testing.T) {
 		"too many lines": tooMany,
 	} {
 		t.Run(name, func(t *testing.T) {
-			f := newFake(t, textReply(text))
+			f := geminitest.Start(t, geminitest.Text(text))
 			c, rec := newClient(t, f)
 			ex, err := c.Extract(context.Background(), "Rajesh 5 GC", orders.Hints{})
 			if !errors.Is(err, ErrMalformed) || !reflect.DeepEqual(ex, orders.Extraction{}) {
 				t.Fatalf("Extract = %+v, %v; want ErrMalformed", ex, err)
 			}
-			if f.hits() != 1 || rec.outcomes()[0] != OutcomeMalformed {
-				t.Fatalf("hits %d outcomes %v", f.hits(), rec.outcomes())
+			if f.Hits() != 1 || rec.outcomes()[0] != OutcomeMalformed {
+				t.Fatalf("hits %d outcomes %v", f.Hits(), rec.outcomes())
 			}
 		})
 	}
 }
 
 func TestExtractSchema(t *testing.T) {
-	f := newFake(t, textReply(`{"customer":null,"payment":null,"items":[]}`))
+	f := geminitest.Start(t, geminitest.Text(`{"customer":null,"payment":null,"items":[]}`))
 	c, _ := newClient(t, f)
 	if _, err := c.Extract(context.Background(), "x", orders.Hints{}); err != nil {
 		t.Fatal(err)
@@ -134,7 +135,7 @@ func TestExtractSchema(t *testing.T) {
 		ResponseMIMEType string         `json:"responseMimeType"`
 		ResponseSchema   map[string]any `json:"responseSchema"`
 	}
-	if err := json.Unmarshal(f.body(0)["generationConfig"], &gen); err != nil {
+	if err := json.Unmarshal(f.Body(0)["generationConfig"], &gen); err != nil {
 		t.Fatal(err)
 	}
 	props, _ := gen.ResponseSchema["properties"].(map[string]any)
@@ -143,6 +144,6 @@ func TestExtractSchema(t *testing.T) {
 	lineProps, _ := line["properties"].(map[string]any)
 	customer, _ := props["customer"].(map[string]any)
 	if gen.ResponseMIMEType != "application/json" || customer["nullable"] != true || lineProps["qty"] == nil || items["maxItems"] == nil {
-		t.Fatalf("schema %s", f.body(0)["generationConfig"])
+		t.Fatalf("schema %s", f.Body(0)["generationConfig"])
 	}
 }

@@ -7,8 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
-	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -20,6 +18,7 @@ import (
 	"github.com/munshi/munshi/internal/mail"
 	"github.com/munshi/munshi/internal/mail/mailtest"
 	"github.com/munshi/munshi/internal/outbox"
+	"github.com/munshi/munshi/internal/twilio/twiliotest"
 )
 
 const (
@@ -76,16 +75,11 @@ func orderMail() domain.Effect {
 
 // toPhone counts the requests the fake Twilio got for phone, with their
 // bodies.
-func (f *fakeTwilio) toPhone(phone string) (requests int, bodies []string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	for _, form := range f.forms {
-		if form.Get("To") == "whatsapp:"+phone {
-			requests++
-			bodies = append(bodies, form.Get("Body"))
-		}
+func toPhone(fake *twiliotest.Server, phone string) (requests int, bodies []string) {
+	for _, r := range fake.To(phone) {
+		bodies = append(bodies, r.Form.Get("Body"))
 	}
-	return requests, bodies
+	return len(bodies), bodies
 }
 
 // tryEvery runs n passes of d, step apart by the clock; each must try
@@ -103,7 +97,7 @@ func tryEvery(t *testing.T, d *outbox.Dispatcher, clk *clock, n int, step time.D
 func TestUnauthorisedHoldsWithoutUsingAttempts(t *testing.T) {
 	clk := newClock()
 	st := newStore(t, clk)
-	fake := newFakeTwilio(t, nil)
+	fake := twiliotest.Start(t)
 	rec := &recorder{}
 	d := newDispatcher(t, st, fake, clk, rec)
 	d.Senders[domain.EffectWhatsApp] = twilioSender(t, fake, "0000feedf00dfeedf00dfeedf00dfeed") // a wrong token
@@ -116,7 +110,7 @@ func TestUnauthorisedHoldsWithoutUsingAttempts(t *testing.T) {
 	// uses up an attempt, and the hold is logged once.
 	const passes = 48 * 10
 	tryEvery(t, d, clk, passes, 6*time.Minute, 3)
-	if requests, delivered := fake.counts(); requests != 3*passes || len(delivered) != 0 {
+	if requests, delivered := len(fake.Requests()), accepted(fake); requests != 3*passes || len(delivered) != 0 {
 		t.Fatalf("Twilio got %d requests and accepted %d, want %d and 0", requests, len(delivered), 3*passes)
 	}
 	for _, r := range rows(t, st) {
@@ -146,7 +140,7 @@ func TestUnauthorisedHoldsWithoutUsingAttempts(t *testing.T) {
 
 	// The token is put right: the next try sends everything, the hold is
 	// cleared and its end logged once.
-	d.Senders[domain.EffectWhatsApp] = twilioSender(t, fake, authToken)
+	d.Senders[domain.EffectWhatsApp] = twilioSender(t, fake, twiliotest.AuthToken)
 	clk.Advance(6 * time.Minute)
 	if n := d.RunOnce(context.Background()); n != 3 {
 		t.Fatalf("pass after the fix tried %d, want 3", n)
@@ -162,7 +156,7 @@ func TestUnauthorisedHoldsWithoutUsingAttempts(t *testing.T) {
 	if n := logs.lines("INFO", "outbox: sending works again"); n != 1 {
 		t.Errorf("logged the recovery %d times, want once:\n%s", n, logs)
 	}
-	_, bodies := fake.toPhone(placerPhone)
+	_, bodies := toPhone(fake, placerPhone)
 	if strings.Contains(strings.Join(bodies, "\n"), "⚠️") {
 		t.Errorf("the placer was warned: nothing was given up")
 	}
@@ -171,7 +165,7 @@ func TestUnauthorisedHoldsWithoutUsingAttempts(t *testing.T) {
 func TestRestartSendsHeldMessagesAtOnce(t *testing.T) {
 	clk := newClock()
 	st := newStore(t, clk)
-	fake := newFakeTwilio(t, nil)
+	fake := twiliotest.Start(t)
 	first := newDispatcher(t, st, fake, clk, nil)
 	first.Senders[domain.EffectWhatsApp] = twilioSender(t, fake, "0000feedf00dfeedf00dfeedf00dfeed")
 	enqueue(t, st, orderForAccounts(accountsPhone), domain.WhatsApp(approved))
@@ -189,7 +183,7 @@ func TestRestartSendsHeldMessagesAtOnce(t *testing.T) {
 	go func() { defer close(done); second.Run(ctx) }()
 	defer func() { cancel(); <-done }()
 	waitFor(t, "the held messages to be sent", func() bool { return sentCount(t, st) == 2 })
-	if _, delivered := fake.counts(); len(delivered) != 2 {
+	if delivered := accepted(fake); len(delivered) != 2 {
 		t.Errorf("Twilio accepted %d messages, want 2", len(delivered))
 	}
 }
@@ -197,12 +191,8 @@ func TestRestartSendsHeldMessagesAtOnce(t *testing.T) {
 func TestInvalidNumberWarnsThePlacerOnce(t *testing.T) {
 	clk := newClock()
 	st := newStore(t, clk)
-	fake := newFakeTwilio(t, func(_ int, form url.Values) int {
-		if form.Get("To") == "whatsapp:"+badPhone {
-			return http.StatusBadRequest // 21211
-		}
-		return http.StatusCreated
-	})
+	fake := twiliotest.Start(t)
+	fake.FailTo(badPhone, twiliotest.InvalidNumber)
 	rec := &recorder{}
 	d := newDispatcher(t, st, fake, clk, rec)
 	enqueue(t, st, orderForAccounts(badPhone), orderForAccounts(accountsPhone))
@@ -220,7 +210,7 @@ func TestInvalidNumberWarnsThePlacerOnce(t *testing.T) {
 			t.Errorf("a later pass tried %d, want 0", n)
 		}
 	}
-	_, bodies := fake.toPhone(placerPhone)
+	_, bodies := toPhone(fake, placerPhone)
 	want := "⚠️ Accounts could not be told about ORD-1042 on WhatsApp: the number is not valid (Twilio error 21211). Please tell them directly."
 	if len(bodies) != 1 || bodies[0] != want {
 		t.Errorf("the placer got %q, want once %q", bodies, want)
@@ -230,7 +220,7 @@ func TestInvalidNumberWarnsThePlacerOnce(t *testing.T) {
 		rs[2].Status != "sent" || rs[2].TellOnFailure != "" {
 		t.Errorf("rows = %+v; want the refused one failed, the good one and the warning sent", rs)
 	}
-	if requests, _ := fake.toPhone(badPhone); requests != 1 {
+	if requests, _ := toPhone(fake, badPhone); requests != 1 {
 		t.Errorf("the invalid number was tried %d times, want 1", requests)
 	}
 }
@@ -238,7 +228,9 @@ func TestInvalidNumberWarnsThePlacerOnce(t *testing.T) {
 func TestFailureNoticeNeverLoops(t *testing.T) {
 	clk := newClock()
 	st := newStore(t, clk)
-	fake := newFakeTwilio(t, func(int, url.Values) int { return http.StatusBadRequest })
+	fake := twiliotest.Start(t) // refuses the message and its warning
+	fake.FailTo(badPhone, twiliotest.InvalidNumber)
+	fake.FailTo(placerPhone, twiliotest.InvalidNumber)
 	d := newDispatcher(t, st, fake, clk, nil)
 	enqueue(t, st, orderForAccounts(badPhone))
 	for range 10 {
@@ -254,12 +246,8 @@ func TestFailureNoticeNeverLoops(t *testing.T) {
 func TestTransientFailuresRetryUntilMaxAge(t *testing.T) {
 	clk := newClock()
 	st := newStore(t, clk)
-	fake := newFakeTwilio(t, func(_ int, form url.Values) int {
-		if form.Get("To") == "whatsapp:"+accountsPhone {
-			return http.StatusInternalServerError
-		}
-		return http.StatusCreated
-	})
+	fake := twiliotest.Start(t)
+	fake.FailTo(accountsPhone, twiliotest.ServerError)
 	rec := &recorder{}
 	d := newDispatcher(t, st, fake, clk, rec)
 	d.BaseBackoff, d.MaxBackoff = time.Minute, 10*time.Minute
@@ -292,7 +280,7 @@ func TestTransientFailuresRetryUntilMaxAge(t *testing.T) {
 		t.Errorf("given up after %v, want 24h", age)
 	}
 	d.RunOnce(context.Background())
-	if _, bodies := fake.toPhone(placerPhone); len(bodies) != 1 ||
+	if _, bodies := toPhone(fake, placerPhone); len(bodies) != 1 ||
 		!strings.HasPrefix(bodies[0], "⚠️ Accounts could not be told about ORD-1042 on WhatsApp: Twilio is having trouble (Twilio 500)") {
 		t.Errorf("the placer got %q, want one warning", bodies)
 	}
@@ -301,7 +289,7 @@ func TestTransientFailuresRetryUntilMaxAge(t *testing.T) {
 func TestEmailWithoutSenderIsHeld(t *testing.T) {
 	clk := newClock()
 	st := newStore(t, clk)
-	fake := newFakeTwilio(t, nil)
+	fake := twiliotest.Start(t)
 	rec := &recorder{}
 	d := newDispatcher(t, st, fake, clk, rec)
 	enqueue(t, st, orderMail())
@@ -314,7 +302,7 @@ func TestEmailWithoutSenderIsHeld(t *testing.T) {
 	if err := d.Check(domain.EffectEmail); err == nil || !strings.Contains(err.Error(), "no email sender is configured since ") {
 		t.Errorf("Check(email) = %v, want the reason", err)
 	}
-	if requests, _ := fake.counts(); requests != 0 {
+	if requests := len(fake.Requests()); requests != 0 {
 		t.Errorf("Twilio got %d requests for an email, want 0", requests)
 	}
 }
@@ -322,7 +310,7 @@ func TestEmailWithoutSenderIsHeld(t *testing.T) {
 func TestSMTPAuthFailureIsHeldAndRecovers(t *testing.T) {
 	clk := newClock()
 	st := newStore(t, clk)
-	fake := newFakeTwilio(t, nil)
+	fake := twiliotest.Start(t)
 	srv := mailtest.Start(t)
 	srv.User, srv.Password = "munshi", "mailpass123"
 	mailer := func(pass string) outbox.Sender {
@@ -347,7 +335,7 @@ func TestSMTPAuthFailureIsHeldAndRecovers(t *testing.T) {
 	if n := logs.lines("ERROR", "outbox: sending is held"); n != 1 {
 		t.Errorf("logged the hold %d times, want once:\n%s", n, logs)
 	}
-	if requests, _ := fake.counts(); requests != 0 {
+	if requests := len(fake.Requests()); requests != 0 {
 		t.Errorf("Twilio got %d requests: nobody is warned about a held mail", requests)
 	}
 
@@ -377,7 +365,7 @@ func TestProviderErrorsAreRedacted(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := &recorder{}
-	d := newDispatcher(t, st, newFakeTwilio(t, nil), clk, rec)
+	d := newDispatcher(t, st, twiliotest.Start(t), clk, rec)
 	d.Senders[domain.EffectEmail] = sender
 	d.Redact = audit.New(nil, nil, quiet).RedactString // shapes only: the echoed blob is not a configured secret
 	logs := logTo(d)
@@ -432,7 +420,7 @@ func TestClassificationByErrorMethods(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			clk := newClock()
 			st := newStore(t, clk)
-			d := newDispatcher(t, st, newFakeTwilio(t, nil), clk, nil)
+			d := newDispatcher(t, st, twiliotest.Start(t), clk, nil)
 			d.Senders[domain.EffectWhatsApp] = refusing{tt.err}
 			enqueue(t, st, domain.WhatsApp(approved))
 			d.RunOnce(context.Background())
@@ -456,7 +444,7 @@ func fmtWrap(err error) error { return wrapped{err} }
 func TestFailureNoticePayload(t *testing.T) {
 	clk := newClock()
 	st := newStore(t, clk)
-	d := newDispatcher(t, st, newFakeTwilio(t, nil), clk, nil)
+	d := newDispatcher(t, st, twiliotest.Start(t), clk, nil)
 	d.Senders[domain.EffectEmail] = refusing{classified{permanent: true, reason: "the mail server refused the recipient (550)."}}
 	enqueue(t, st, orderMail())
 	d.RunOnce(context.Background())
@@ -477,7 +465,7 @@ func TestFailureNoticePayload(t *testing.T) {
 func TestLongUnicodeReasonIsShortened(t *testing.T) {
 	clk := newClock()
 	st := newStore(t, clk)
-	d := newDispatcher(t, st, newFakeTwilio(t, nil), clk, nil)
+	d := newDispatcher(t, st, twiliotest.Start(t), clk, nil)
 	d.Senders[domain.EffectEmail] = refusing{classified{permanent: true, reason: strings.Repeat("मेलबॉक्स अस्वीकृत 📭 ", 300)}}
 	enqueue(t, st, orderMail())
 	d.RunOnce(context.Background())

@@ -7,9 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/http"
-	"net/http/httptest"
-	"net/url"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -23,11 +20,10 @@ import (
 	"github.com/munshi/munshi/internal/outbox"
 	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/internal/twilio"
+	"github.com/munshi/munshi/internal/twilio/twiliotest"
 )
 
 const (
-	accountSID = "AC0123456789abcdef0123456789abcdef"
-	authToken  = "f00dfeedf00dfeedf00dfeedf00dfeed"
 	// wait bounds every "eventually" check; nothing here should need more
 	// than a fraction of it.
 	wait = 10 * time.Second
@@ -56,102 +52,24 @@ func newStore(t *testing.T, clk *clock) store.Store {
 	return s
 }
 
-// fakeTwilio answers POST /2010-04-01/Accounts/{AccountSid}/Messages.json the
-// way Twilio does. respond decides the status of the n-th request (from 1)
-// with the given form.
-type fakeTwilio struct {
-	*httptest.Server
-	respond func(n int, form url.Values) int
-	// gate, when set, holds each request until it is closed; started hears
-	// of each request as it arrives.
-	gate    chan struct{}
-	started chan struct{}
-
-	mu        sync.Mutex
-	forms     []url.Values
-	delivered []string // SIDs of the messages accepted
+// accepted is the SIDs of the messages fake accepted.
+func accepted(fake *twiliotest.Server) []string {
+	var sids []string
+	for _, r := range fake.Requests() {
+		if r.SID != "" {
+			sids = append(sids, r.SID)
+		}
+	}
+	return sids
 }
 
-func newFakeTwilio(t *testing.T, respond func(n int, form url.Values) int) *fakeTwilio {
-	t.Helper()
-	f := &fakeTwilio{respond: respond}
-	f.Server = httptest.NewServer(http.HandlerFunc(f.serve))
-	t.Cleanup(f.Close)
-	return f
-}
-
-func (f *fakeTwilio) serve(w http.ResponseWriter, r *http.Request) {
-	user, pass, _ := r.BasicAuth()
-	r.ParseForm()
-	f.mu.Lock()
-	f.forms = append(f.forms, r.PostForm)
-	n := len(f.forms)
-	f.mu.Unlock()
-	if f.started != nil {
-		f.started <- struct{}{}
-	}
-	if f.gate != nil {
-		<-f.gate
-	}
-
-	w.Header().Set("Content-Type", "application/json")
-	status := http.StatusCreated
-	if f.respond != nil {
-		status = f.respond(n, r.PostForm)
-	}
-	if r.URL.Path != "/2010-04-01/Accounts/"+accountSID+"/Messages.json" || user != accountSID || pass != authToken {
-		status = http.StatusUnauthorized
-	}
-	switch status {
-	case http.StatusCreated:
-		sid := fmt.Sprintf("SM%032x", n)
-		f.mu.Lock()
-		f.delivered = append(f.delivered, sid)
-		f.mu.Unlock()
-		w.WriteHeader(status)
-		json.NewEncoder(w).Encode(map[string]any{
-			"account_sid": accountSID, "api_version": "2010-04-01", "sid": sid, "status": "queued",
-			"to": r.PostForm.Get("To"), "from": r.PostForm.Get("From"), "body": r.PostForm.Get("Body"),
-			"direction": "outbound-api", "num_media": fmt.Sprint(len(r.PostForm["MediaUrl"])), "num_segments": "1",
-			"date_created": "Mon, 25 Aug 2025 07:00:00 +0000", "error_code": nil, "price": nil,
-			"uri": "/2010-04-01/Accounts/" + accountSID + "/Messages/" + sid + ".json",
-		})
-	case http.StatusUnauthorized:
-		w.WriteHeader(status)
-		fmt.Fprint(w, `{"code":20003,"message":"Authenticate","more_info":"https://www.twilio.com/docs/errors/20003","status":401}`)
-	case http.StatusBadRequest:
-		w.WriteHeader(status)
-		fmt.Fprintf(w, `{"code":21211,"message":"Invalid 'To' Phone Number: %s","more_info":"https://www.twilio.com/docs/errors/21211","status":400}`, r.PostForm.Get("To"))
-	default:
-		w.WriteHeader(status)
-		fmt.Fprintf(w, `{"code":20500,"message":"Internal Server Error","more_info":"https://www.twilio.com/docs/errors/20500","status":%d}`, status)
-	}
-}
-
-func (f *fakeTwilio) counts() (requests int, delivered []string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return len(f.forms), slices.Clone(f.delivered)
-}
-
-func (f *fakeTwilio) bodies() []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
+// bodies is the Body of every request fake got.
+func bodies(fake *twiliotest.Server) []string {
 	var out []string
-	for _, form := range f.forms {
-		out = append(out, form.Get("Body"))
+	for _, r := range fake.Requests() {
+		out = append(out, r.Form.Get("Body"))
 	}
 	return out
-}
-
-// failFirst fails the first k requests with a 500, then accepts.
-func failFirst(k int) func(int, url.Values) int {
-	return func(n int, _ url.Values) int {
-		if n <= k {
-			return http.StatusInternalServerError
-		}
-		return http.StatusCreated
-	}
 }
 
 // attempt is one call of the dispatcher's Record.
@@ -181,11 +99,11 @@ func (r *recorder) seen() []attempt {
 	return slices.Clone(r.attempts)
 }
 
-func newDispatcher(t *testing.T, st outbox.Store, fake *fakeTwilio, clk *clock, rec *recorder) *outbox.Dispatcher {
+func newDispatcher(t *testing.T, st outbox.Store, fake *twiliotest.Server, clk *clock, rec *recorder) *outbox.Dispatcher {
 	t.Helper()
 	d := &outbox.Dispatcher{
 		Store:       st,
-		Senders:     map[string]outbox.Sender{domain.EffectWhatsApp: twilioSender(t, fake, authToken)},
+		Senders:     map[string]outbox.Sender{domain.EffectWhatsApp: twilioSender(t, fake, twiliotest.AuthToken)},
 		Logger:      quiet,
 		Now:         clk.Now,
 		Poll:        time.Hour, // only a nudge or the first pass finds work
@@ -198,10 +116,10 @@ func newDispatcher(t *testing.T, st outbox.Store, fake *fakeTwilio, clk *clock, 
 	return d
 }
 
-func twilioSender(t *testing.T, fake *fakeTwilio, token string) *twilio.Sender {
+func twilioSender(t *testing.T, fake *twiliotest.Server, token string) *twilio.Sender {
 	t.Helper()
 	sender, err := twilio.NewSender(twilio.SenderConfig{
-		AccountSID: accountSID, AuthToken: token, From: "+14155238886",
+		AccountSID: twiliotest.AccountSID, AuthToken: token, From: "+14155238886",
 		APIURL: fake.URL, PublicURL: "https://munshi.example.com",
 	})
 	if err != nil {
@@ -264,14 +182,15 @@ func drain(t *testing.T, d *outbox.Dispatcher, st store.Store, clk *clock) int {
 func TestRetriesUntilOneDelivery(t *testing.T) {
 	clk := newClock()
 	st := newStore(t, clk)
-	fake := newFakeTwilio(t, failFirst(2))
+	fake := twiliotest.Start(t)
+	fake.Fail(2, twiliotest.ServerError)
 	rec := &recorder{}
 	d := newDispatcher(t, st, fake, clk, rec)
 	enqueue(t, st, domain.WhatsApp(approved))
 
 	drain(t, d, st, clk)
 
-	requests, delivered := fake.counts()
+	requests, delivered := len(fake.Requests()), accepted(fake)
 	if requests != 3 || len(delivered) != 1 {
 		t.Errorf("Twilio got %d requests and accepted %d, want 3 and exactly 1", requests, len(delivered))
 	}
@@ -280,7 +199,7 @@ func TestRetriesUntilOneDelivery(t *testing.T) {
 		t.Errorf("row = status %q, attempts %d, provider %q, last error %q; want sent, 3, %q, none",
 			r.Status, r.Attempts, r.ProviderID, r.LastError, delivered[0])
 	}
-	for i, b := range fake.bodies() {
+	for i, b := range bodies(fake) {
 		if b != approved.Body {
 			t.Errorf("attempt %d sent body %q, want %q", i+1, b, approved.Body)
 		}
@@ -298,7 +217,8 @@ func TestRetriesUntilOneDelivery(t *testing.T) {
 func TestBackoffKeepsFailedMessageUntilDue(t *testing.T) {
 	clk := newClock()
 	st := newStore(t, clk)
-	fake := newFakeTwilio(t, failFirst(1))
+	fake := twiliotest.Start(t)
+	fake.Fail(1, twiliotest.ServerError)
 	d := newDispatcher(t, st, fake, clk, nil)
 	d.BaseBackoff, d.MaxBackoff = time.Minute, time.Hour
 	enqueue(t, st, domain.WhatsApp(approved))
@@ -322,7 +242,8 @@ func TestBackoffKeepsFailedMessageUntilDue(t *testing.T) {
 func TestRestartLosesNothing(t *testing.T) {
 	clk := newClock()
 	path := filepath.Join(t.TempDir(), "munshi.db")
-	fake := newFakeTwilio(t, failFirst(1))
+	fake := twiliotest.Start(t)
+	fake.Fail(1, twiliotest.ServerError)
 
 	// First life: the message is written and its first attempt fails.
 	st1 := openStore(t, path, clk)
@@ -351,7 +272,7 @@ func TestRestartLosesNothing(t *testing.T) {
 		}
 	}
 
-	requests, delivered := fake.counts()
+	requests, delivered := len(fake.Requests()), accepted(fake)
 	if requests != 2 || len(delivered) != 1 {
 		t.Errorf("Twilio got %d requests and accepted %d, want 2 and exactly 1", requests, len(delivered))
 	}
@@ -367,7 +288,7 @@ func TestCrashedLeaseBecomesDueAgain(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "munshi.db")
 			st := openStore(t, path, clk)
 			defer func() { st.Close() }()
-			fake := newFakeTwilio(t, nil)
+			fake := twiliotest.Start(t)
 			enqueue(t, st, domain.WhatsApp(approved))
 
 			// A dispatcher claims the message and dies before marking it.
@@ -397,7 +318,7 @@ func TestCrashedLeaseBecomesDueAgain(t *testing.T) {
 				t.Errorf("a pass after delivery tried %d, want 0", n)
 			}
 
-			requests, delivered := fake.counts()
+			requests, delivered := len(fake.Requests()), accepted(fake)
 			if requests != 1 || len(delivered) != 1 {
 				t.Errorf("Twilio got %d requests and accepted %d, want exactly 1 each", requests, len(delivered))
 			}
@@ -411,7 +332,8 @@ func TestCrashedLeaseBecomesDueAgain(t *testing.T) {
 func TestPermanentErrorIsNotRetried(t *testing.T) {
 	clk := newClock()
 	st := newStore(t, clk)
-	fake := newFakeTwilio(t, func(int, url.Values) int { return http.StatusBadRequest })
+	fake := twiliotest.Start(t)
+	fake.FailTo("+9198", twiliotest.InvalidNumber)
 	rec := &recorder{}
 	d := newDispatcher(t, st, fake, clk, rec)
 	enqueue(t, st, domain.WhatsApp(domain.Outbound{To: "+9198", Body: "hello"}))
@@ -425,7 +347,7 @@ func TestPermanentErrorIsNotRetried(t *testing.T) {
 			t.Errorf("a later pass tried %d, want 0: a 400 is final", n)
 		}
 	}
-	if requests, _ := fake.counts(); requests != 1 {
+	if requests := len(fake.Requests()); requests != 1 {
 		t.Errorf("Twilio got %d requests, want 1", requests)
 	}
 	r := onlyRow(t, st)
@@ -443,7 +365,7 @@ func TestPermanentErrorIsNotRetried(t *testing.T) {
 func TestConcurrentDispatchersDeliverEachOnce(t *testing.T) {
 	clk := newClock()
 	path := filepath.Join(t.TempDir(), "munshi.db")
-	fake := newFakeTwilio(t, nil)
+	fake := twiliotest.Start(t)
 	// Two processes on one database: two stores, two dispatchers.
 	st1 := openStore(t, path, clk)
 	defer st1.Close()
@@ -467,11 +389,11 @@ func TestConcurrentDispatchersDeliverEachOnce(t *testing.T) {
 	}
 	wg.Wait()
 
-	requests, delivered := fake.counts()
+	requests, delivered := len(fake.Requests()), accepted(fake)
 	if requests != n || len(delivered) != n {
 		t.Errorf("Twilio got %d requests and accepted %d, want %d each", requests, len(delivered), n)
 	}
-	bodies := fake.bodies()
+	bodies := bodies(fake)
 	slices.Sort(bodies)
 	if len(slices.Compact(bodies)) != n {
 		t.Errorf("%d distinct messages sent, want %d: some went twice", len(slices.Compact(bodies)), n)
@@ -522,7 +444,7 @@ func sentCount(t *testing.T, st store.Store) int {
 func TestNudgeWakesRun(t *testing.T) {
 	clk := newClock()
 	st := newStore(t, clk)
-	fake := newFakeTwilio(t, nil)
+	fake := twiliotest.Start(t)
 	claims := make(chan int, 1)
 	d := newDispatcher(t, watchedStore{st, claims}, fake, clk, nil) // Poll is an hour
 
@@ -543,7 +465,7 @@ func TestNudgeWakesRun(t *testing.T) {
 	enqueue(t, st, domain.WhatsApp(approved))
 	d.Nudge()
 	waitFor(t, "the nudged message to be sent", func() bool { return sentCount(t, st) == 1 })
-	if requests, _ := fake.counts(); requests != 1 {
+	if requests := len(fake.Requests()); requests != 1 {
 		t.Errorf("Twilio got %d requests, want 1", requests)
 	}
 }
@@ -551,10 +473,8 @@ func TestNudgeWakesRun(t *testing.T) {
 func TestRunStopsOnCancelAfterInFlightSends(t *testing.T) {
 	clk := newClock()
 	st := newStore(t, clk)
-	fake := newFakeTwilio(t, nil)
-	fake.gate, fake.started = make(chan struct{}), make(chan struct{}, 1)
-	var release sync.Once
-	open := func() { release.Do(func() { close(fake.gate) }) }
+	fake := twiliotest.Start(t)
+	open := fake.Hold()
 	defer open()
 	d := newDispatcher(t, st, fake, clk, nil)
 	enqueue(t, st, domain.WhatsApp(approved))
@@ -564,9 +484,7 @@ func TestRunStopsOnCancelAfterInFlightSends(t *testing.T) {
 	done := make(chan struct{})
 	go func() { defer close(done); d.Run(ctx); returned.Store(true) }()
 
-	select {
-	case <-fake.started:
-	case <-time.After(wait):
+	if len(fake.Wait(1, wait)) == 0 {
 		t.Fatal("Run never sent the message")
 	}
 	cancel()
@@ -589,7 +507,7 @@ func TestRunStopsOnCancelAfterInFlightSends(t *testing.T) {
 	// And Run started nothing new after the cancel.
 	enqueue(t, st, domain.WhatsApp(domain.Outbound{To: "+919810000002", Body: "after shutdown"}))
 	d.Nudge()
-	if requests, _ := fake.counts(); requests != 1 {
+	if requests := len(fake.Requests()); requests != 1 {
 		t.Errorf("Twilio got %d requests, want 1", requests)
 	}
 }
@@ -597,7 +515,7 @@ func TestRunStopsOnCancelAfterInFlightSends(t *testing.T) {
 func TestRunOnceWithCancelledContextDoesNothing(t *testing.T) {
 	clk := newClock()
 	st := newStore(t, clk)
-	fake := newFakeTwilio(t, nil)
+	fake := twiliotest.Start(t)
 	d := newDispatcher(t, st, fake, clk, nil)
 	enqueue(t, st, domain.WhatsApp(approved))
 	ctx, cancel := context.WithCancel(context.Background())
@@ -617,7 +535,7 @@ func TestRunOnceWithCancelledContextDoesNothing(t *testing.T) {
 func TestLateRepliesSendLate(t *testing.T) {
 	clk := newClock()
 	st := newStore(t, clk)
-	fake := newFakeTwilio(t, nil)
+	fake := twiliotest.Start(t)
 	claims := make(chan int, 1)
 	d := newDispatcher(t, watchedStore{st, claims}, fake, clk, nil)
 
@@ -647,9 +565,7 @@ func TestLateRepliesSendLate(t *testing.T) {
 	}
 	// SendLate nudges the dispatcher, which is otherwise asleep for an hour.
 	waitFor(t, "the late reply to be sent", func() bool { return sentCount(t, st) == 1 })
-	fake.mu.Lock()
-	form := fake.forms[0]
-	fake.mu.Unlock()
+	form := fake.Requests()[0].Form
 	if form.Get("To") != "whatsapp:+919900000001" || form.Get("Body") != reply.Text || form.Get("MediaUrl") != reply.MediaURLs[0] {
 		t.Errorf("Twilio got %v, want the late reply", form)
 	}
@@ -681,7 +597,7 @@ func (coded) Reason() string  { return "outside the window" }
 func TestAttemptCarriesTheProviderCode(t *testing.T) {
 	clk := newClock()
 	st := newStore(t, clk)
-	d := newDispatcher(t, st, newFakeTwilio(t, nil), clk, nil)
+	d := newDispatcher(t, st, twiliotest.Start(t), clk, nil)
 	var got []outbox.Attempt
 	d.Record = func(a outbox.Attempt) { got = append(got, a) }
 	d.Senders[domain.EffectWhatsApp] = refusing{fmtWrap(coded{"63016"})}

@@ -105,4 +105,9 @@ type Listings interface {
 	// migrations applied), so that a cache of built databases notices a
 	// new migration.
 	Schema(ctx context.Context) (string, error)
+	// Backup writes a consistent copy of the whole database to dst, which
+	// Open opens as it opens this one and which must not exist yet (for
+	// SQLite, a file path), so that a database built once can be copied
+	// for each test without knowing how the engine keeps its files.
+	Backup(ctx context.Context, dst string) error
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -18,116 +17,19 @@ import (
 
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/twilio"
+	"github.com/munshi/munshi/internal/twilio/twiliotest"
 )
 
 const (
-	accountSID = "AC0123456789abcdef0123456789abcdef"
-	authToken  = "f00dfeedf00dfeedf00dfeedf00dfeed"
+	accountSID = twiliotest.AccountSID
+	authToken  = twiliotest.AuthToken
 	publicURL  = "https://munshi.example.com"
 	sender     = "+14155238886"
 )
 
-// request is what the fake Twilio received.
-type request struct {
-	Method, Path, ContentType string
-	User, Password            string
-	HasAuth                   bool
-	Form                      url.Values
-}
-
-// fakeTwilio speaks the part of Twilio's REST API Munshi uses:
-// POST /2010-04-01/Accounts/{AccountSid}/Messages.json, form-encoded, with
-// basic auth, answering like Twilio does.
-type fakeTwilio struct {
-	*httptest.Server
-	prefix string
-	// respond answers the n-th request (from 1); nil means 201 Created.
-	respond func(n int) (status int, body string)
-
-	mu       sync.Mutex
-	requests []request
-}
-
-func newFakeTwilio(t *testing.T, prefix string, respond func(n int) (int, string)) *fakeTwilio {
-	t.Helper()
-	f := &fakeTwilio{prefix: prefix, respond: respond}
-	f.Server = httptest.NewServer(http.HandlerFunc(f.serve))
-	t.Cleanup(f.Close)
-	return f
-}
-
-func (f *fakeTwilio) serve(w http.ResponseWriter, r *http.Request) {
-	user, pass, ok := r.BasicAuth()
-	r.ParseForm()
-	f.mu.Lock()
-	f.requests = append(f.requests, request{
-		Method: r.Method, Path: r.URL.Path, ContentType: r.Header.Get("Content-Type"),
-		User: user, Password: pass, HasAuth: ok, Form: r.PostForm,
-	})
-	n := len(f.requests)
-	f.mu.Unlock()
-
-	w.Header().Set("Content-Type", "application/json")
-	wantPath := f.prefix + "/2010-04-01/Accounts/" + accountSID + "/Messages.json"
-	switch {
-	case r.Method != http.MethodPost || r.URL.Path != wantPath:
-		w.WriteHeader(http.StatusNotFound)
-		fmt.Fprintf(w, `{"code":20404,"message":"The requested resource %s was not found","more_info":"https://www.twilio.com/docs/errors/20404","status":404}`, r.URL.Path)
-		return
-	case !ok || user != accountSID || pass != authToken:
-		w.WriteHeader(http.StatusUnauthorized)
-		fmt.Fprint(w, `{"code":20003,"message":"Authenticate","more_info":"https://www.twilio.com/docs/errors/20003","status":401}`)
-		return
-	}
-	status, body := http.StatusCreated, ""
-	if f.respond != nil {
-		status, body = f.respond(n)
-	}
-	if status == http.StatusCreated && body == "" {
-		body = messageJSON(messageSID(n), r.PostForm)
-	}
-	w.WriteHeader(status)
-	fmt.Fprint(w, body)
-}
-
-func (f *fakeTwilio) received() []request {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return slices.Clone(f.requests)
-}
-
-func messageSID(n int) string { return fmt.Sprintf("SM%032x", n) }
-
-// messageJSON is Twilio's answer to a created message.
-func messageJSON(sid string, form url.Values) string {
-	b, _ := json.Marshal(map[string]any{
-		"account_sid":           accountSID,
-		"api_version":           "2010-04-01",
-		"body":                  form.Get("Body"),
-		"date_created":          "Thu, 24 Aug 2025 05:01:45 +0000",
-		"date_sent":             nil,
-		"date_updated":          "Thu, 24 Aug 2025 05:01:45 +0000",
-		"direction":             "outbound-api",
-		"error_code":            nil,
-		"error_message":         nil,
-		"from":                  form.Get("From"),
-		"messaging_service_sid": nil,
-		"num_media":             fmt.Sprint(len(form["MediaUrl"])),
-		"num_segments":          "1",
-		"price":                 nil,
-		"price_unit":            "USD",
-		"sid":                   sid,
-		"status":                "queued",
-		"subresource_uris":      map[string]string{"media": "/2010-04-01/Accounts/" + accountSID + "/Messages/" + sid + "/Media.json"},
-		"to":                    form.Get("To"),
-		"uri":                   "/2010-04-01/Accounts/" + accountSID + "/Messages/" + sid + ".json",
-	})
-	return string(b)
-}
-
 // twilioError is Twilio's error body.
 func twilioError(status, code int, message string) string {
-	return fmt.Sprintf(`{"code":%d,"message":%q,"more_info":"https://www.twilio.com/docs/errors/%d","status":%d}`, code, message, code, status)
+	return twiliotest.Error{Status: status, Code: code, Message: message}.JSON()
 }
 
 func newSender(t *testing.T, apiURL string, change func(*twilio.SenderConfig)) *twilio.Sender {
@@ -144,7 +46,7 @@ func newSender(t *testing.T, apiURL string, change func(*twilio.SenderConfig)) *
 }
 
 func TestSendSpeaksTwilio(t *testing.T) {
-	fake := newFakeTwilio(t, "", nil)
+	fake := twiliotest.Start(t)
 	s := newSender(t, fake.URL, func(c *twilio.SenderConfig) { c.PublicURL = publicURL + "/" })
 
 	msg := domain.Outbound{
@@ -156,11 +58,11 @@ func TestSendSpeaksTwilio(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Send: %v", err)
 	}
-	if sid != messageSID(1) {
-		t.Errorf("Send = %q, want Twilio's SID %q", sid, messageSID(1))
+	if sid != twiliotest.MessageSID(1) {
+		t.Errorf("Send = %q, want Twilio's SID %q", sid, twiliotest.MessageSID(1))
 	}
 
-	reqs := fake.received()
+	reqs := fake.Requests()
 	if len(reqs) != 1 {
 		t.Fatalf("Twilio got %d requests, want 1", len(reqs))
 	}
@@ -199,13 +101,13 @@ func equalForms(a, b url.Values) bool {
 }
 
 func TestSendOptionalFields(t *testing.T) {
-	fake := newFakeTwilio(t, "", nil)
+	fake := twiliotest.Start(t)
 	// A sender already in channel form, no public URL and no media.
 	s := newSender(t, fake.URL, func(c *twilio.SenderConfig) { c.From = "whatsapp:" + sender; c.PublicURL = "" })
 	if _, err := s.Send(context.Background(), domain.Outbound{To: "whatsapp:+919810000002", Body: "GC500: 2,400 bottles ready"}); err != nil {
 		t.Fatalf("Send: %v", err)
 	}
-	r := fake.received()[0]
+	r := fake.Requests()[0]
 	want := url.Values{
 		"To":   {"whatsapp:+919810000002"},
 		"From": {"whatsapp:" + sender},
@@ -276,7 +178,8 @@ func TestSendErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			fake := newFakeTwilio(t, "", func(int) (int, string) { return tt.status, tt.body })
+			fake := twiliotest.Start(t)
+			fake.Answer(1, tt.status, tt.body)
 			s := newSender(t, fake.URL, nil)
 			sid, err := s.Send(context.Background(), domain.Outbound{To: "+919810000001", Body: "hello"})
 			if err == nil {
@@ -298,15 +201,15 @@ func TestSendErrors(t *testing.T) {
 			if r := te.Reason(); !utf8.ValidString(r) || utf8.RuneCountInString(r) > 200 {
 				t.Errorf("Reason() is %d runes (valid UTF-8: %v), want a short reason", utf8.RuneCountInString(r), utf8.ValidString(r))
 			}
-			if len(fake.received()) != 1 {
-				t.Errorf("Twilio got %d requests, want 1: the sender itself never retries", len(fake.received()))
+			if len(fake.Requests()) != 1 {
+				t.Errorf("Twilio got %d requests, want 1: the sender itself never retries", len(fake.Requests()))
 			}
 		})
 	}
 }
 
 func TestSendWrongCredentialsIsHeld(t *testing.T) {
-	fake := newFakeTwilio(t, "", nil)
+	fake := twiliotest.Start(t)
 	token := "0000feedf00dfeedf00dfeedf00dfeed"
 	s := newSender(t, fake.URL, func(c *twilio.SenderConfig) { c.AuthToken = token })
 	_, err := s.Send(context.Background(), domain.Outbound{To: "+919810000001", Body: "hello"})
@@ -320,7 +223,7 @@ func TestSendWrongCredentialsIsHeld(t *testing.T) {
 }
 
 func TestSendUnreachableTwilioIsTransient(t *testing.T) {
-	fake := newFakeTwilio(t, "", nil)
+	fake := twiliotest.Start(t)
 	s := newSender(t, fake.URL, nil)
 	fake.Close() // nothing listens there any more
 	_, err := s.Send(context.Background(), domain.Outbound{To: "+919810000001", Body: "hello"})
@@ -331,20 +234,21 @@ func TestSendUnreachableTwilioIsTransient(t *testing.T) {
 }
 
 func TestSendIllegalCredentialsAreHeld(t *testing.T) {
-	fake := newFakeTwilio(t, "", nil)
+	fake := twiliotest.Start(t)
 	s := newSender(t, fake.URL, func(c *twilio.SenderConfig) { c.AuthToken = "token with spaces!" })
 	_, err := s.Send(context.Background(), domain.Outbound{To: "+919810000001", Body: "hello"})
 	var te *twilio.Error
 	if !errors.As(err, &te) || classOf(te) != held {
 		t.Errorf("Send with an ill-formed token = %v, want a held error", err)
 	}
-	if n := len(fake.received()); n != 0 {
+	if n := len(fake.Requests()); n != 0 {
 		t.Errorf("Twilio got %d requests, want 0: twilio-go refuses the token itself", n)
 	}
 }
 
 func TestSendWithoutSID(t *testing.T) {
-	fake := newFakeTwilio(t, "", func(int) (int, string) { return 201, `{"status":"queued"}` })
+	fake := twiliotest.Start(t)
+	fake.Answer(1, 201, `{"status":"queued"}`)
 	s := newSender(t, fake.URL, nil)
 	if sid, err := s.Send(context.Background(), domain.Outbound{To: "+919810000001", Body: "hello"}); err == nil {
 		t.Errorf("Send = %q, nil for a reply without a SID; want an error", sid)
@@ -352,42 +256,42 @@ func TestSendWithoutSID(t *testing.T) {
 }
 
 func TestSendHonoursAPIURLPath(t *testing.T) {
-	fake := newFakeTwilio(t, "/fakes/twilio", nil)
+	fake := twiliotest.Start(t, twiliotest.Prefix("/fakes/twilio"))
 	s := newSender(t, fake.URL+"/fakes/twilio/", nil)
 	sid, err := s.Send(context.Background(), domain.Outbound{To: "+919810000001", Body: "hello"})
 	if err != nil {
 		t.Fatalf("Send: %v", err)
 	}
-	if sid != messageSID(1) {
-		t.Errorf("Send = %q, want %q", sid, messageSID(1))
+	if sid != twiliotest.MessageSID(1) {
+		t.Errorf("Send = %q, want %q", sid, twiliotest.MessageSID(1))
 	}
-	if got := fake.received()[0].Path; got != "/fakes/twilio/2010-04-01/Accounts/"+accountSID+"/Messages.json" {
+	if got := fake.Requests()[0].Path; got != "/fakes/twilio/2010-04-01/Accounts/"+accountSID+"/Messages.json" {
 		t.Errorf("path = %q, want the API URL's path prefix kept", got)
 	}
 }
 
 func TestSendCancelledContext(t *testing.T) {
-	fake := newFakeTwilio(t, "", nil)
+	fake := twiliotest.Start(t)
 	s := newSender(t, fake.URL, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := s.Send(ctx, domain.Outbound{To: "+919810000001", Body: "hello"}); !errors.Is(err, context.Canceled) {
 		t.Errorf("Send with a cancelled context = %v, want context.Canceled", err)
 	}
-	if n := len(fake.received()); n != 0 {
+	if n := len(fake.Requests()); n != 0 {
 		t.Errorf("Twilio got %d requests after cancellation, want 0", n)
 	}
 }
 
 func TestSendPayload(t *testing.T) {
-	fake := newFakeTwilio(t, "", nil)
+	fake := twiliotest.Start(t)
 	s := newSender(t, fake.URL, nil)
 	payload, _ := json.Marshal(domain.Outbound{To: "+919810000003", Body: "Daily digest", MediaURLs: []string{publicURL + "/media/d.png"}})
 	sid, err := s.SendPayload(context.Background(), payload)
-	if err != nil || sid != messageSID(1) {
-		t.Fatalf("SendPayload = %q, %v; want %q", sid, err, messageSID(1))
+	if err != nil || sid != twiliotest.MessageSID(1) {
+		t.Fatalf("SendPayload = %q, %v; want %q", sid, err, twiliotest.MessageSID(1))
 	}
-	f := fake.received()[0].Form
+	f := fake.Requests()[0].Form
 	if f.Get("To") != "whatsapp:+919810000003" || f.Get("Body") != "Daily digest" || f.Get("MediaUrl") != publicURL+"/media/d.png" {
 		t.Errorf("form = %v, want the payload's message", f)
 	}
@@ -397,7 +301,7 @@ func TestSendPayload(t *testing.T) {
 	if !errors.As(err, &te) || classOf(te) != permanent {
 		t.Errorf("SendPayload(bad JSON) = %v, want a permanent error", err)
 	}
-	if n := len(fake.received()); n != 1 {
+	if n := len(fake.Requests()); n != 1 {
 		t.Errorf("Twilio got %d requests, want only the good payload's", n)
 	}
 }
@@ -482,7 +386,7 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 // TestSendTemplate: a message with a Content SID is sent as Twilio's
 // template: ContentSid and ContentVariables (JSON), and no Body.
 func TestSendTemplate(t *testing.T) {
-	fake := newFakeTwilio(t, "", nil)
+	fake := twiliotest.Start(t)
 	s := newSender(t, fake.URL, nil)
 	const content = "HX0123456789abcdef0123456789abcdef"
 	msg := domain.Outbound{To: "+919810000001", Body: "the full brief, held for the reply", ContentSID: content,
@@ -490,7 +394,7 @@ func TestSendTemplate(t *testing.T) {
 	if _, err := s.Send(context.Background(), msg); err != nil {
 		t.Fatalf("Send: %v", err)
 	}
-	r := fake.received()[0]
+	r := fake.Requests()[0]
 	if r.Form.Get("ContentSid") != content || r.Form.Has("Body") {
 		t.Errorf("form = %v; want the ContentSid and no Body", r.Form)
 	}
@@ -504,7 +408,7 @@ func TestSendTemplate(t *testing.T) {
 	if _, err := s.SendPayload(context.Background(), b); err != nil {
 		t.Fatal(err)
 	}
-	if r := fake.received()[1]; r.Form.Get("ContentSid") != content || !r.Form.Has("ContentVariables") {
+	if r := fake.Requests()[1]; r.Form.Get("ContentSid") != content || !r.Form.Has("ContentVariables") {
 		t.Errorf("from a payload: form = %v", r.Form)
 	}
 	if b, _ := json.Marshal(domain.Outbound{To: "+919810000001", Body: "hi"}); strings.Contains(string(b), "Content") {
@@ -515,9 +419,8 @@ func TestSendTemplate(t *testing.T) {
 // TestErrorCode: a Twilio answer's code is kept for whoever must act on it
 // (63016: outside the 24-hour window); a failure without one has none.
 func TestErrorCode(t *testing.T) {
-	fake := newFakeTwilio(t, "", func(int) (int, string) {
-		return 400, twilioError(400, 63016, "Failed to send freeform message because you are outside the allowed window")
-	})
+	fake := twiliotest.Start(t)
+	fake.Fail(1, twiliotest.OutsideWindow)
 	_, err := newSender(t, fake.URL, nil).Send(context.Background(), domain.Outbound{To: "+919810000001", Body: "hi"})
 	var te *twilio.Error
 	if !errors.As(err, &te) || te.Code() != twilio.OutsideWindow {

@@ -2,48 +2,28 @@ package digest_test
 
 import (
 	"context"
-	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/munshi/munshi/internal/gemini"
+	"github.com/munshi/munshi/internal/gemini/geminitest"
 	"github.com/munshi/munshi/reports/digest"
 	"github.com/munshi/munshi/reports/digest/digesttest"
 )
 
-// fakeGemini speaks generateContent: it answers every request with text,
-// or, with hang, holds the request until the client gives up.
-func fakeGemini(t *testing.T, text string, hang bool) (*gemini.Client, *atomic.Int32) {
+// fakeGemini answers every request with text, or, with hang, holds the
+// request until the client gives up.
+func fakeGemini(t *testing.T, text string, hang bool) (*gemini.Client, *geminitest.Server) {
 	t.Helper()
-	var requests atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		requests.Add(1)
-		io.Copy(io.Discard, r.Body)
-		if !strings.HasSuffix(r.URL.Path, ":generateContent") {
-			t.Errorf("request to %s", r.URL.Path)
-		}
-		if hang {
-			<-r.Context().Done()
-			return
-		}
-		body, _ := json.Marshal(map[string]any{"candidates": []any{map[string]any{
-			"content":      map[string]any{"role": "model", "parts": []any{map[string]any{"text": text}}},
-			"finishReason": "STOP",
-		}}})
-		w.Header().Set("Content-Type", "application/json")
-		w.Write(body)
-	}))
-	t.Cleanup(srv.Close)
-	c, err := gemini.New(gemini.Config{APIKey: "test-key", Model: "gemini-test", BaseURL: srv.URL})
+	a := geminitest.Text(text)
+	a.Hang = hang
+	g := geminitest.Start(t, a)
+	c, err := gemini.New(gemini.Config{APIKey: geminitest.APIKey, Model: geminitest.Model, BaseURL: g.URL})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return c, &requests
+	return c, g
 }
 
 func composeWith(t *testing.T, n digest.Narrator, timeout time.Duration) digest.Edition {
@@ -71,8 +51,8 @@ func TestNarrativeFromTheFactsIsUsed(t *testing.T) {
 	text := "Tuesday brought ₹9,000 in sales, 244% above a usual Tuesday of ₹2,615. The week so far is up 800% on last week, and the month 200%."
 	c, n := fakeGemini(t, text, false)
 	e := composeWith(t, c, 0)
-	if n.Load() != 1 || !e.Narrated || !strings.Contains(e.OwnerText, text) || strings.Contains(e.OwnerText, "Week so far") {
-		t.Fatalf("narrated %v (%s), %d requests:\n%s", e.Narrated, e.NarrativeNote, n.Load(), e.OwnerText)
+	if n.Hits() != 1 || !e.Narrated || !strings.Contains(e.OwnerText, text) || strings.Contains(e.OwnerText, "Week so far") {
+		t.Fatalf("narrated %v (%s), %d requests:\n%s", e.Narrated, e.NarrativeNote, n.Hits(), e.OwnerText)
 	}
 	// The headline of the template stays the deterministic one.
 	if !strings.HasPrefix(e.Headline, "Tue 3 Mar: sales ₹9,000") || !strings.Contains(e.OwnerMail.Text, text) {
@@ -84,7 +64,7 @@ func TestNarrativeWithANumberNotInTheFactsIsRejected(t *testing.T) {
 	// ₹9,500 and 250% are nowhere in the facts.
 	c, n := fakeGemini(t, "Sales reached ₹9,500, up 250% on a usual Tuesday.", false)
 	e := composeWith(t, c, 0)
-	if n.Load() != 1 || e.Narrated || !strings.Contains(e.NarrativeNote, "rejected") {
+	if n.Hits() != 1 || e.Narrated || !strings.Contains(e.NarrativeNote, "rejected") {
 		t.Fatalf("narrated %v: %s", e.Narrated, e.NarrativeNote)
 	}
 	if !strings.Contains(e.OwnerText, "Tue 3 Mar: sales ₹9,000 before GST") || !strings.Contains(e.OwnerText, "Week so far ₹9,000") ||
@@ -122,8 +102,8 @@ func TestNarrativeCheck(t *testing.T) {
 func TestHangingModelLeavesTheDeterministicBrief(t *testing.T) {
 	c, n := fakeGemini(t, "", true)
 	e := composeWith(t, c, 1500*time.Millisecond)
-	if n.Load() != 1 || e.Narrated || e.NarrativeNote == "" || !strings.Contains(e.OwnerText, "Week so far ₹9,000") {
-		t.Fatalf("narrated %v (%s), %d requests:\n%s", e.Narrated, e.NarrativeNote, n.Load(), e.OwnerText)
+	if n.Hits() != 1 || e.Narrated || e.NarrativeNote == "" || !strings.Contains(e.OwnerText, "Week so far ₹9,000") {
+		t.Fatalf("narrated %v (%s), %d requests:\n%s", e.Narrated, e.NarrativeNote, n.Hits(), e.OwnerText)
 	}
 }
 

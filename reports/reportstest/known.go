@@ -8,8 +8,9 @@ import (
 	"github.com/munshi/munshi/orders"
 )
 
-// KnownBooks is what Known writes to; every store.Store is one.
-type KnownBooks interface {
+// Books is what Known and digesttest.Known write to; every store.Store is
+// one.
+type Books interface {
 	UpsertProducts(ctx context.Context, ps []domain.Product) error
 	UpsertCustomers(ctx context.Context, cs []domain.Customer) error
 	UpsertUsers(ctx context.Context, us []domain.User) error
@@ -68,7 +69,7 @@ const (
 // ₹7,351.20. By product: PH1L 360 bottles ₹23,400; GC500 120 bottles
 // ₹11,040; BR01 120 pieces ₹9,600. By customer: C01 ₹28,440 (3 orders),
 // C02 ₹15,600 (1 order). Last week (2–8 March): ORD-1003 only (₹2,208).
-func Known(ctx context.Context, b KnownBooks) error {
+func Known(ctx context.Context, b Books) error {
 	products := []domain.Product{
 		{SKU: "GC500", Name: "Glass Cleaner 500ml", Aliases: []string{"GC", "colin", "glass cleaner", "ग्लास क्लीनर"}, Unit: "bottle",
 			PackSizes: []domain.PackSize{{Name: "carton", Units: 24}, {Name: "box", Units: 6}}, Price: 9200, GSTPercent: 1800, StockReady: 2400, StockWIP: 480},

@@ -15,13 +15,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/munshi/munshi/internal/catalogtest"
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/store"
@@ -52,7 +52,7 @@ const OpenDays = 3
 const PendingDrafts = 25
 
 // generator is bumped whenever the generated data changes.
-const generator = "v2"
+const generator = "v4"
 
 // historyBatch is how many orders go into the books in one AddHistory.
 const historyBatch = 50000
@@ -88,7 +88,7 @@ type books interface {
 
 func fill(ctx context.Context, b books, size Size) error {
 	rng := rand.New(rand.NewPCG(2026, 3))
-	catalog, customers, err := generate(rng, size)
+	catalog, customers, err := generate(size)
 	if err != nil {
 		return err
 	}
@@ -113,8 +113,10 @@ func fill(ctx context.Context, b books, size Size) error {
 }
 
 // generate makes the catalog and the customers: the demo ones first (with
-// twenty times the demo stock), then made-up ones up to size.
-func generate(rng *rand.Rand, size Size) ([]domain.Product, []domain.Customer, error) {
+// twenty times the demo stock), then catalogtest's generated ones up to
+// size, named the way distributors' catalogs are, less what would share
+// a name with the demo's (see unlike).
+func generate(size Size) ([]domain.Product, []domain.Customer, error) {
 	products, customers, _, err := demo.Data()
 	if err != nil {
 		return nil, nil, err
@@ -124,55 +126,53 @@ func generate(rng *rand.Rand, size Size) ([]domain.Product, []domain.Customer, e
 		p.StockReady, p.StockWIP = p.StockReady*20, p.StockWIP*20
 		catalog = append(catalog, p)
 	}
-	brands := strings.Fields("Surya Chandra Ganga Kaveri Himalaya Vindhya Sagar Prabhat Kamal Nilgiri Tulsi Shakti Amrit Jyoti Kiran Moti Roshni Sona Vijay Anmol")
-	kinds := strings.Fields("Floor-Cleaner Glass-Cleaner Toilet-Cleaner Phenyl Dishwash-Liquid Dishwash-Bar Detergent Handwash Soap Shampoo Toothpaste Hair-Oil Agarbatti Naphthalene Air-Freshener Broom Mop Scrubber Garbage-Bags Tissue Napkins Sanitiser Bleach Starch Polish")
-	sizes := []struct {
-		name, unit string
-		packs      []domain.PackSize
-	}{
-		{"100ml", "bottle", []domain.PackSize{{Name: "carton", Units: 48}}},
-		{"200ml", "bottle", []domain.PackSize{{Name: "carton", Units: 48}, {Name: "box", Units: 12}}},
-		{"500ml", "bottle", []domain.PackSize{{Name: "carton", Units: 24}, {Name: "box", Units: 6}}},
-		{"1L", "bottle", []domain.PackSize{{Name: "carton", Units: 12}}},
-		{"5L", "can", []domain.PackSize{{Name: "carton", Units: 4}}},
-		{"75g", "bar", []domain.PackSize{{Name: "carton", Units: 144}, {Name: "dozen", Units: 12}}},
-		{"200g", "pack", []domain.PackSize{{Name: "carton", Units: 60}}},
-		{"1kg", "pack", []domain.PackSize{{Name: "bag", Units: 20}}},
-		{"Large", "piece", []domain.PackSize{{Name: "dozen", Units: 12}}},
-		{"Value Pack", "pack", []domain.PackSize{{Name: "carton", Units: 24}}},
-	}
-	for i := 0; len(catalog) < size.Products; i++ {
-		b, k, sz := brands[i%len(brands)], kinds[(i/len(brands))%len(kinds)], sizes[(i/(len(brands)*len(kinds)))%len(sizes)]
-		name := fmt.Sprintf("%s %s %s", b, strings.ReplaceAll(k, "-", " "), sz.name)
-		if n := i / (len(brands) * len(kinds) * len(sizes)); n > 0 {
-			name += fmt.Sprintf(" %d", n+1)
-		}
-		p := domain.Product{SKU: fmt.Sprintf("P%05d", i+1), Name: name, Unit: sz.unit, PackSizes: sz.packs, GSTPercent: 1800,
-			Price: domain.Paise(500 + rng.IntN(50000))} // ₹5 to ₹505
-		p.StockReady = int64(rng.IntN(6000))
-		if rng.IntN(30) == 0 {
-			p.StockReady = 0
-		}
-		if rng.IntN(4) == 0 {
-			p.StockWIP = int64(rng.IntN(2000))
-		}
-		catalog = append(catalog, p)
-	}
 	buyers := customers[:min(len(customers), size.Customers)]
-	towns := strings.Fields("Kanpur Lucknow Agra Meerut Varanasi Prayagraj Bareilly Aligarh Moradabad Gorakhpur Jhansi Mathura")
-	shops := strings.Fields("Kirana General Provision Traders Supermart Medical Stores Enterprises Agency Bhandar")
-	for i := 0; len(buyers) < size.Customers; i++ {
-		c := domain.Customer{ID: fmt.Sprintf("K%05d", i+1), Phone: fmt.Sprintf("+9198%08d", i+1), Segment: "kirana",
-			Name:         fmt.Sprintf("%s %s %s %d", towns[i%len(towns)], shops[(i/len(towns))%len(shops)], "Store", i+1),
-			PaymentModes: []domain.PaymentMode{domain.PayCOD, domain.PayCredit, domain.PayUPI}}
-		limit := int64(50000+rng.IntN(450000)) * 100
-		c.CreditLimit = domain.Paise(limit)
-		if rng.IntN(10) < 4 {
-			c.Outstanding = domain.Paise(int64(rng.IntN(int(limit/100)*11/10)) * 100)
+	want := catalogtest.Size{Products: size.Products - len(catalog), Customers: size.Customers - len(buyers)}
+	for extra := want.Customers + 10; ; extra *= 2 {
+		more := unlike(catalogtest.Generate(catalogtest.Size{Products: want.Products, Customers: want.Customers + extra}, 2026), products, customers)
+		if len(more.Customers) >= want.Customers {
+			return append(catalog, more.Products...), append(buyers, more.Customers[:want.Customers]...), nil
 		}
-		buyers = append(buyers, c)
 	}
-	return catalog, buyers, nil
+}
+
+// unlike drops from generated books the aliases the demo's products and
+// customers go by, and the customers named with a demo customer's one-word
+// alias (another "Mehta"), so that the questions the benchmarks ask about
+// the demo's books ("GC ka stock", "Mehta ji ka outstanding") mean one
+// product and one customer, as they do in the demo.
+func unlike(b catalogtest.Books, products []domain.Product, customers []domain.Customer) catalogtest.Books {
+	taken, names := map[string]bool{}, map[string]bool{}
+	for _, p := range products {
+		for _, a := range p.Aliases {
+			taken[strings.ToLower(a)] = true
+		}
+	}
+	for _, c := range customers {
+		for _, a := range c.Aliases {
+			taken[strings.ToLower(a)] = true
+			if !strings.Contains(a, " ") {
+				names[strings.ToLower(a)] = true
+			}
+		}
+	}
+	b = b.Without(func(alias string) bool { return taken[strings.ToLower(alias)] })
+	named := func(c domain.Customer) bool {
+		for _, w := range strings.Fields(strings.ToLower(strings.Join(append([]string{c.Name}, c.Aliases...), " "))) {
+			if names[strings.Trim(w, ",.")] {
+				return true
+			}
+		}
+		return false
+	}
+	var kept []domain.Customer
+	for _, c := range b.Customers {
+		if !named(c) {
+			kept = append(kept, c)
+		}
+	}
+	b.Customers = kept
+	return b
 }
 
 // addSales writes size.Lines order lines of history, in batches. Orders
@@ -292,12 +292,15 @@ func Cached(ctx context.Context, size Size) (string, error) {
 	if err := Build(ctx, built, size); err != nil {
 		return "", err
 	}
-	// Closing the store folds its write-ahead log into the file: a log
-	// left behind would hold books the copy lacks.
-	if _, err := os.Stat(built + "-wal"); err == nil {
-		return "", fmt.Errorf("reportstest: %s kept a write-ahead log after closing", built)
+	// The store writes the copy, so that what is cached is the books
+	// whatever the engine keeps beside its main file; the finished copy
+	// takes its place in the cache in one step, for other test processes
+	// building the same size at once.
+	done := filepath.Join(tmp, "copy.db")
+	if err := CopyTo(built, done); err != nil {
+		return "", err
 	}
-	if err := os.Rename(built, path); err != nil {
+	if err := os.Rename(done, path); err != nil {
 		return "", err
 	}
 	return path, nil
@@ -318,21 +321,18 @@ func schemaKey(ctx context.Context) (string, error) {
 	return s.Schema(ctx)
 }
 
-// CopyTo copies the database file at src to dst, for a benchmark that
-// writes (the audit log) without touching the shared file.
+// CopyTo copies the database at src to dst, which must not exist,
+// through the store (Backup), for a benchmark that writes (the audit log)
+// without touching the shared database.
 func CopyTo(src, dst string) error {
-	in, err := os.Open(src)
+	ctx := context.Background()
+	s, err := store.Open(ctx, src)
 	if err != nil {
-		return err
+		return fmt.Errorf("reportstest: copy: %w", err)
 	}
-	defer in.Close()
-	out, err := os.Create(dst)
-	if err != nil {
-		return err
+	if err := s.Backup(ctx, dst); err != nil {
+		s.Close()
+		return fmt.Errorf("reportstest: copy: %w", err)
 	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
+	return s.Close()
 }

@@ -3,9 +3,11 @@ package reportstest
 import (
 	"context"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"time"
 
+	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/reports"
 )
@@ -84,5 +86,47 @@ func TestCachedIsKeyedBySizeAndSchema(t *testing.T) {
 	other, err := Cached(ctx, Size{Products: 21, Customers: 8, Lines: 100, Days: 5})
 	if err != nil || other == a {
 		t.Fatalf("another size cached as %s, %v", other, err)
+	}
+}
+
+// TestCopyToHoldsTheBooks: a copy made through the store reads back as
+// the original does, and never overwrites a database.
+func TestCopyToHoldsTheBooks(t *testing.T) {
+	ctx := context.Background()
+	src, err := Cached(ctx, Size{Products: 20, Customers: 8, Lines: 100, Days: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst := filepath.Join(t.TempDir(), "copy.db")
+	if err := CopyTo(src, dst); err != nil {
+		t.Fatal(err)
+	}
+	if err := CopyTo(src, dst); err == nil {
+		t.Fatal("CopyTo wrote over an existing database")
+	}
+	read := func(path string) ([]domain.Product, []domain.Customer, domain.Order) {
+		s, err := store.Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		ps, err := s.Products(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, err := s.Customers(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, ok, err := s.Order(ctx, "ORD-1001")
+		if err != nil || !ok {
+			t.Fatalf("ORD-1001 in %s: %v %v", path, ok, err)
+		}
+		return ps, cs, o
+	}
+	ps, cs, o := read(src)
+	cps, ccs, co := read(dst)
+	if len(ps) != 20 || len(cs) != 8 || !reflect.DeepEqual(ps, cps) || !reflect.DeepEqual(cs, ccs) || !reflect.DeepEqual(o, co) {
+		t.Fatalf("the copy holds %d products and %d customers, want the original's %d and %d as they are", len(cps), len(ccs), len(ps), len(cs))
 	}
 }

@@ -10,15 +10,8 @@ import (
 
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/orders"
+	"github.com/munshi/munshi/reports/reportstest"
 )
-
-// Books is what Known writes to; every store.Store is one.
-type Books interface {
-	UpsertProducts(ctx context.Context, ps []domain.Product) error
-	UpsertCustomers(ctx context.Context, cs []domain.Customer) error
-	AddHistory(ctx context.Context, orders []domain.Order, payments []domain.Payment) error
-	SaveDraft(ctx context.Context, d orders.Draft) error
-}
 
 // Kolkata is the zone of the known books (+05:30 all year).
 var Kolkata = time.FixedZone("IST", 5*3600+1800)
@@ -74,7 +67,7 @@ const DraftID = "ORD-2000"
 //	D−1 and ₹800 on D+1 00:10
 //	draft ORD-2000 for SAF, FINE 24 (₹1,560 + GST = ₹1,840.80), waiting
 //	for approval
-func Known(ctx context.Context, b Books) error {
+func Known(ctx context.Context, b reportstest.Books) error {
 	if err := b.UpsertProducts(ctx, Products); err != nil {
 		return err
 	}

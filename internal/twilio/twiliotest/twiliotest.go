@@ -1,0 +1,338 @@
+package twiliotest
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The account a Server answers by default.
+const (
+	AccountSID = "AC0123456789abcdef0123456789abcdef"
+	AuthToken  = "f00dfeedf00dfeedf00dfeedf00dfeed"
+)
+
+// Error is a refusal as Twilio writes it: the HTTP status, Twilio's error
+// code and its message.
+type Error struct {
+	Status  int
+	Code    int
+	Message string
+}
+
+// The refusals Munshi meets most.
+var (
+	InvalidNumber   = Error{400, 21211, "Invalid 'To' Phone Number"}
+	OutsideWindow   = Error{400, 63016, "Failed to send freeform message because you are outside the allowed window. If you want to send messages outside this window, please use a Template."}
+	NoBody          = Error{400, 21619, "A text message body or media urls must be specified"}
+	Unauthenticated = Error{401, 20003, "Authenticate"}
+	NotFound        = Error{404, 20404, "The requested resource was not found"}
+	ServerError     = Error{500, 20500, "Internal Server Error"}
+)
+
+// JSON is Twilio's error body for e.
+func (e Error) JSON() string {
+	b, _ := json.Marshal(struct {
+		Code     int    `json:"code"`
+		Message  string `json:"message"`
+		MoreInfo string `json:"more_info"`
+		Status   int    `json:"status"`
+	}{e.Code, e.Message, fmt.Sprintf("https://www.twilio.com/docs/errors/%d", e.Code), e.Status})
+	return string(b)
+}
+
+// Request is one request the server received.
+type Request struct {
+	Method, Path, ContentType string
+	User, Password            string
+	HasAuth                   bool
+	Form                      url.Values
+	// Status is what the server answered (0 while it is held); SID is the
+	// created message's, empty when refused.
+	Status int
+	SID    string
+}
+
+// MessageSID is the SID the server gives the message of its n-th request
+// (from 1).
+func MessageSID(n int) string { return fmt.Sprintf("SM%032x", n) }
+
+// answer is a programmed reply: a Twilio error, or a status and body as
+// they are (a proxy's page, an empty answer, a malformed success).
+type answer struct {
+	status int
+	body   string
+}
+
+// Server is a running fake Twilio.
+type Server struct {
+	URL string
+
+	srv         *httptest.Server
+	prefix      string
+	sid, token  string
+	mu          sync.Mutex
+	reqs        []Request
+	next        []answer
+	refuseTo    map[string]Error
+	hold        chan struct{}
+	delay       time.Duration
+	releaseOnce *sync.Once
+}
+
+// Option changes a Server before it starts.
+type Option func(*Server)
+
+// Account makes the server answer for another account and token.
+func Account(sid, token string) Option { return func(s *Server) { s.sid, s.token = sid, token } }
+
+// Prefix serves the API under a path, as behind a proxy.
+func Prefix(p string) Option { return func(s *Server) { s.prefix = strings.TrimRight(p, "/") } }
+
+// Start listens on 127.0.0.1 and stops when the test ends; anything held
+// is let go first.
+func Start(t testing.TB, opts ...Option) *Server {
+	t.Helper()
+	s := &Server{sid: AccountSID, token: AuthToken, refuseTo: map[string]Error{}}
+	for _, o := range opts {
+		o(s)
+	}
+	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
+	s.URL = s.srv.URL
+	t.Cleanup(s.Close)
+	return s
+}
+
+// Close lets held requests go and stops the server: nothing listens at URL.
+func (s *Server) Close() {
+	s.mu.Lock()
+	if s.hold != nil {
+		s.releaseOnce.Do(func() { close(s.hold) })
+	}
+	s.mu.Unlock()
+	s.srv.Close()
+}
+
+// Fail answers the next n requests with e.
+func (s *Server) Fail(n int, e Error) { s.Answer(n, e.Status, e.JSON()) }
+
+// Answer answers the next n requests with status and body as they are.
+func (s *Server) Answer(n int, status int, body string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for range n {
+		s.next = append(s.next, answer{status, body})
+	}
+}
+
+// FailTo answers every message to phone (+E164) with e until Forgive. As
+// on Twilio, OutsideWindow refuses free-form messages only: a template
+// (ContentSid) still goes.
+func (s *Server) FailTo(phone string, e Error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refuseTo[bare(phone)] = e
+}
+
+// Forgive takes back FailTo for phone.
+func (s *Server) Forgive(phone string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.refuseTo, bare(phone))
+}
+
+// Hold makes every request wait, until release is called or its client
+// gives up; requests are recorded as they arrive.
+func (s *Server) Hold() (release func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	hold, once := make(chan struct{}), &sync.Once{}
+	s.hold, s.releaseOnce = hold, once
+	return func() {
+		once.Do(func() { close(hold) })
+	}
+}
+
+// Delay makes every answer come d late (sooner if the client gives up).
+func (s *Server) Delay(d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.delay = d
+}
+
+// Requests returns every request so far, in order of arrival.
+func (s *Server) Requests() []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := slices.Clone(s.reqs)
+	for i := range out {
+		out[i].Form = cloneForm(out[i].Form)
+	}
+	return out
+}
+
+// Sent returns the forms of the messages Twilio accepted, in order.
+func (s *Server) Sent() []url.Values {
+	var out []url.Values
+	for _, r := range s.Requests() {
+		if r.SID != "" {
+			out = append(out, r.Form)
+		}
+	}
+	return out
+}
+
+// Refused returns the requests answered with an error.
+func (s *Server) Refused() []Request {
+	var out []Request
+	for _, r := range s.Requests() {
+		if r.Status >= 400 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// To returns every request for phone (+E164), accepted or not.
+func (s *Server) To(phone string) []Request {
+	var out []Request
+	for _, r := range s.Requests() {
+		if bare(r.Form.Get("To")) == bare(phone) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Wait waits up to d for at least n requests to arrive and returns them.
+func (s *Server) Wait(n int, d time.Duration) []Request {
+	deadline := time.Now().Add(d)
+	for {
+		reqs := s.Requests()
+		if len(reqs) >= n || time.Now().After(deadline) {
+			return reqs
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	user, pass, hasAuth := r.BasicAuth()
+	r.ParseForm()
+	s.mu.Lock()
+	s.reqs = append(s.reqs, Request{Method: r.Method, Path: r.URL.Path, ContentType: r.Header.Get("Content-Type"),
+		User: user, Password: pass, HasAuth: hasAuth, Form: r.PostForm})
+	n := len(s.reqs)
+	hold, delay := s.hold, s.delay
+	s.mu.Unlock()
+
+	if hold != nil {
+		select {
+		case <-hold:
+		case <-r.Context().Done():
+			return
+		}
+	}
+	if delay > 0 {
+		select {
+		case <-time.After(delay):
+		case <-r.Context().Done():
+			return
+		}
+	}
+
+	s.mu.Lock()
+	a, sid := s.decide(r, n, user, pass, hasAuth)
+	s.reqs[n-1].Status, s.reqs[n-1].SID = a.status, sid
+	s.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(a.status)
+	io.WriteString(w, a.body)
+}
+
+// decide answers the n-th request as Twilio would, given what the test
+// programmed; s.mu is held.
+func (s *Server) decide(r *http.Request, n int, user, pass string, hasAuth bool) (answer, string) {
+	form := r.PostForm
+	refuse := func(e Error) (answer, string) { return answer{e.Status, e.JSON()}, "" }
+	switch {
+	case r.Method != http.MethodPost || r.URL.Path != s.prefix+"/2010-04-01/Accounts/"+s.sid+"/Messages.json":
+		return refuse(Error{404, 20404, "The requested resource " + r.URL.Path + " was not found"})
+	case !hasAuth || user != s.sid || pass != s.token:
+		return refuse(Unauthenticated)
+	}
+	if e, ok := s.refuseTo[bare(form.Get("To"))]; ok && !(e.Code == OutsideWindow.Code && form.Has("ContentSid")) {
+		return refuse(e)
+	}
+	if len(s.next) > 0 {
+		a := s.next[0]
+		s.next = s.next[1:]
+		if a.status != http.StatusCreated {
+			return a, ""
+		}
+		if a.body != "" {
+			return a, sidIn(a.body)
+		}
+	}
+	// A message is text, media or a template; a template carries its own
+	// text, so a Body beside it is a mistake.
+	if form.Has("Body") && form.Has("ContentSid") || !form.Has("Body") && !form.Has("ContentSid") && !form.Has("MediaUrl") {
+		return refuse(NoBody)
+	}
+	sid := MessageSID(n)
+	return answer{http.StatusCreated, s.message(sid, form)}, sid
+}
+
+// message is Twilio's answer to a created message.
+func (s *Server) message(sid string, form url.Values) string {
+	b, _ := json.Marshal(map[string]any{
+		"account_sid":           s.sid,
+		"api_version":           "2010-04-01",
+		"body":                  form.Get("Body"),
+		"date_created":          "Mon, 25 Aug 2025 07:00:00 +0000",
+		"date_sent":             nil,
+		"date_updated":          "Mon, 25 Aug 2025 07:00:00 +0000",
+		"direction":             "outbound-api",
+		"error_code":            nil,
+		"error_message":         nil,
+		"from":                  form.Get("From"),
+		"messaging_service_sid": nil,
+		"num_media":             fmt.Sprint(len(form["MediaUrl"])),
+		"num_segments":          "1",
+		"price":                 nil,
+		"price_unit":            "USD",
+		"sid":                   sid,
+		"status":                "queued",
+		"subresource_uris":      map[string]string{"media": "/2010-04-01/Accounts/" + s.sid + "/Messages/" + sid + "/Media.json"},
+		"to":                    form.Get("To"),
+		"uri":                   "/2010-04-01/Accounts/" + s.sid + "/Messages/" + sid + ".json",
+	})
+	return string(b)
+}
+
+// sidIn is the sid of a programmed success body, if it has one.
+func sidIn(body string) string {
+	var m struct {
+		SID string `json:"sid"`
+	}
+	json.Unmarshal([]byte(body), &m)
+	return m.SID
+}
+
+func bare(phone string) string { return strings.TrimPrefix(phone, "whatsapp:") }
+
+func cloneForm(f url.Values) url.Values {
+	out := make(url.Values, len(f))
+	for k, v := range f {
+		out[k] = slices.Clone(v)
+	}
+	return out
+}
