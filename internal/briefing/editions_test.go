@@ -68,7 +68,7 @@ func TestPastDigestReadsAsSent(t *testing.T) {
 	}
 	in.drain()
 	sentBrief := "☀️ 13 Mar: Model: a strong Friday; sales ₹49,288."
-	if got := bodies(w.twilio.to(ownerPhone)); len(got) != 1 || got[0] != sentBrief {
+	if got := bodies(formsTo(w.twilio, ownerPhone)); len(got) != 1 || got[0] != sentBrief {
 		t.Fatalf("Vikram got %q, want %q", got, sentBrief)
 	}
 	ctx := context.Background()
@@ -145,7 +145,7 @@ func TestInstancesSendTheEditionKeptFirst(t *testing.T) {
 		t.Fatalf("KeptEdition = %v, %v", ok, err)
 	}
 	for _, phone := range []string{ownerPhone, partnerPhone} {
-		if got := bodies(w.twilio.to(phone)); len(got) != 1 || got[0] != kept.Owner {
+		if got := bodies(formsTo(w.twilio, phone)); len(got) != 1 || got[0] != kept.Owner {
 			t.Errorf("%s got %q; want the kept edition %q", phone, got, kept.Owner)
 		}
 	}
@@ -163,7 +163,7 @@ func TestInstancesSendTheEditionKeptFirst(t *testing.T) {
 		t.Fatalf("the manual send = %+v, %v; want the new owner's brief", sent, err)
 	}
 	late.drain()
-	if got := bodies(w.twilio.to(newOwner)); len(got) != 1 || got[0] != kept.Owner {
+	if got := bodies(formsTo(w.twilio, newOwner)); len(got) != 1 || got[0] != kept.Owner {
 		t.Errorf("the new owner got %q; want the kept edition %q", got, kept.Owner)
 	}
 }
@@ -241,7 +241,7 @@ func TestInboxAndStatusesReachTheDigest(t *testing.T) {
 		}
 	}
 	in.drain()
-	if got := bodies(w.twilio.to(ownerPhone)); len(got) != 2 || !strings.HasPrefix(got[1], "☀️ 13 Mar") {
+	if got := bodies(formsTo(w.twilio, ownerPhone)); len(got) != 2 || !strings.HasPrefix(got[1], "☀️ 13 Mar") {
 		t.Errorf("after his message Vikram got %q; want the template, then the brief once", got)
 	}
 
@@ -250,7 +250,7 @@ func TestInboxAndStatusesReachTheDigest(t *testing.T) {
 		t.Fatal(err)
 	}
 	in.drain()
-	forms := w.twilio.to(partnerPhone)
+	forms := formsTo(w.twilio, partnerPhone)
 	if len(forms) != 2 {
 		t.Fatalf("Anita got %q; want the brief, then the template", bodies(forms))
 	}
