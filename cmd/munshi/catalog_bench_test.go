@@ -109,7 +109,7 @@ func BenchmarkCatalogReload(b *testing.B) {
 			b.ReportAllocs()
 			meter := catalogtest.StartMeter()
 			for b.Loop() {
-				if err := m.reloadCatalog(ctx); err != nil {
+				if err := m.Catalog.Reload(ctx); err != nil {
 					b.Fatal(err)
 				}
 			}
