@@ -148,7 +148,21 @@ func NewParser(norm Normalizer, products []domain.Product, customers []domain.Cu
 
 // Parse reads one order message.
 func (p *Parser) Parse(text string) Parsed {
-	n := p.norm.Normalize(text)
+	return p.parse(text, p.norm.Normalize(text))
+}
+
+// ParseRouted reads the order message the router read, from the reading
+// it made: the message is not normalised a second time. A decision made
+// from text alone, without a reading, is read as Parse reads it.
+func (p *Parser) ParseRouted(d intent.Decision) Parsed {
+	if d.Normalized.Tokens == nil {
+		return p.Parse(d.Text)
+	}
+	return p.parse(d.Text, d.Normalized)
+}
+
+// parse reads text, normalised as n by p's Normalizer.
+func (p *Parser) parse(text string, n intent.Normalized) Parsed {
 	r := newReading(text, n)
 	var out, who Parsed
 	named := p.customerSpan(r)

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/domain"
 )
 
@@ -113,15 +114,16 @@ func (s *Service) now() time.Time {
 	return time.Now()
 }
 
-// Take parses an order message and, when it is complete, prices it, checks
+// Take reads the order message the router routed, from the reading the
+// router made of it, and, when the order is complete, prices it, checks
 // the rules and shows the draft. Otherwise it asks what is missing.
-func (s *Service) Take(ctx context.Context, user domain.User, text string) domain.Reply {
+func (s *Service) Take(ctx context.Context, user domain.User, d intent.Decision) domain.Reply {
 	if user.Role != domain.RoleSales && user.Role != domain.RoleOwner {
 		return domain.Reply{Text: "Orders are placed by the sales team or the owner. Please ask them to send it."}
 	}
-	parsed := s.parser().Parse(text)
+	parsed := s.parser().ParseRouted(d)
 	if !parsed.Complete() && s.Extractor != nil {
-		parsed = s.extract(ctx, user, text, parsed)
+		parsed = s.extract(ctx, user, d.Text, parsed)
 	}
 	if !parsed.Complete() {
 		// What the person saw last is now this question: an "ok" must

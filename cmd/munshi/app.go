@@ -11,8 +11,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/briefing"
+	"github.com/munshi/munshi/internal/catalog"
 	"github.com/munshi/munshi/internal/config"
 	"github.com/munshi/munshi/internal/conversation"
 	"github.com/munshi/munshi/internal/demo"
@@ -44,7 +46,10 @@ type Main struct {
 	Store   store.Store
 	Audit   *audit.Log
 	Metrics *metrics.Metrics
-	Router  *liveRouter
+	Router  *intent.Live
+	// Catalog rebuilds Router and the order parser when an import changes
+	// the catalog or the customers.
+	Catalog *catalog.Watch
 	LLM     *gemini.Client // nil without GEMINI_API_KEY
 	Orders  *orders.Service
 	Memory  memory.Store
@@ -130,12 +135,12 @@ func (m *Main) Open(ctx context.Context) error {
 	} else {
 		m.Logger.Info("GEMINI_API_KEY is not set: running without the LLM tier")
 	}
-	m.Router = &liveRouter{}
-	router, parser, err := m.compileCatalog(ctx)
+	m.Catalog = &catalog.Watch{Books: books, Options: routerOptions(m.LLM), Logger: m.Logger}
+	parser, err := m.Catalog.Load(ctx)
 	if err != nil {
 		return err
 	}
-	m.Router.current.Store(router)
+	m.Router = m.Catalog.Router
 	senders, err := m.senders()
 	if err != nil {
 		return err
@@ -144,6 +149,7 @@ func (m *Main) Open(ctx context.Context) error {
 		Redact: m.Audit.RedactString, Poll: OutboxPoll}
 	m.Channels = notifyChannels{m.Dispatcher}
 	m.Orders = m.newOrders(parser)
+	m.Catalog.Orders = m.Orders
 	if err := m.newMemory(); err != nil {
 		return err
 	}
@@ -187,6 +193,15 @@ func (m *Main) newOrders(p *orders.Parser) *orders.Service {
 		svc.Extractor = m.LLM
 	}
 	return svc
+}
+
+// routerOptions gives the router its LLM tier when there is one.
+func routerOptions(llm *gemini.Client) intent.Options {
+	var opts intent.Options
+	if llm != nil {
+		opts.LLM = llm
+	}
+	return opts
 }
 
 // Run starts the HTTP server and the scheduler of the periodic jobs (the

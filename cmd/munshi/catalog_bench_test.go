@@ -87,7 +87,7 @@ func checkLastProduct(tb testing.TB, m *Main, c *largeCatalog) {
 		tb.Fatalf("the last product %s %q is not recognised", p.SKU, p.Name)
 	}
 	order := c.books.Order(last)
-	reply := m.Orders.Take(context.Background(), domain.User{Phone: demo.SalesPhone, Name: "Ravi", Role: domain.RoleSales}, order.Text)
+	reply := m.Orders.Take(context.Background(), domain.User{Phone: demo.SalesPhone, Name: "Ravi", Role: domain.RoleSales}, m.Router.Route(context.Background(), order.Text))
 	if !strings.Contains(reply.Text, "*Order ") || !strings.Contains(reply.Text, p.Name) {
 		tb.Fatalf("%q was not read as an order of %s:\n%s", order.Text, p.SKU, reply.Text)
 	}
@@ -109,7 +109,7 @@ func BenchmarkCatalogReload(b *testing.B) {
 			b.ReportAllocs()
 			meter := catalogtest.StartMeter()
 			for b.Loop() {
-				if err := m.reloadCatalog(ctx); err != nil {
+				if err := m.Catalog.Reload(ctx); err != nil {
 					b.Fatal(err)
 				}
 			}

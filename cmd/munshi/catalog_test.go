@@ -17,7 +17,7 @@ func reloadAllocations(t *testing.T, skus int) (bytes, objects uint64) {
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	if err := m.reloadCatalog(context.Background()); err != nil {
+	if err := m.Catalog.Reload(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	runtime.ReadMemStats(&after)

@@ -11,7 +11,7 @@ import (
 	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/config"
 	"github.com/munshi/munshi/internal/csvimport"
-	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/intake"
 	"github.com/munshi/munshi/internal/store"
 )
 
@@ -38,124 +38,77 @@ func cmdImport(ctx context.Context, env environment, args []string) error {
 	if err != nil {
 		return err
 	}
-	if kind == "orders" || kind == "payments" {
-		return importHistory(ctx, env, cfg, kind, path)
-	}
-	// The whole file is read and checked before the database is opened,
-	// so that a refused file leaves no trace, not even a new database.
-	n, upsert, err := readImport(kind, path)
-	if err != nil {
-		return err
-	}
-	books, err := store.Open(ctx, cfg.DB)
-	if err != nil {
-		return err
-	}
-	defer books.Close()
-	if err := upsert(ctx, books); err != nil {
-		return err
-	}
-	log := audit.New(books, cfg.Secrets(), NewMain(cfg, false, env.stderr).Logger)
-	log.Record(ctx, "cli", audit.KindImport, kind, map[string]any{"file": path, "rows": n})
-	fmt.Fprintf(env.stdout, "imported %d %s rows from %s\n", n, kind, path)
-	return nil
-}
-
-// readImport reads and checks a file of that kind, returning how many rows
-// it holds and how to upsert them.
-func readImport(kind, path string) (int, func(context.Context, store.Catalog) error, error) {
-	data, err := readInput(path, csvimport.MaxFileBytes)
-	if err != nil {
-		return 0, nil, fmt.Errorf("import: %w", err)
-	}
-	f := bytes.NewReader(data)
-	switch kind {
-	case "catalog":
-		ps, err := csvimport.ReadCatalog(f)
-		return len(ps), func(ctx context.Context, s store.Catalog) error { return s.UpsertProducts(ctx, ps) }, err
-	case "customers":
-		cs, err := csvimport.ReadCustomers(f)
-		return len(cs), func(ctx context.Context, s store.Catalog) error { return s.UpsertCustomers(ctx, cs) }, err
-	default:
-		us, err := csvimport.ReadUsers(f)
-		return len(us), func(ctx context.Context, s store.Catalog) error { return s.UpsertUsers(ctx, us) }, err
-	}
-}
-
-// importHistory imports an orders or payments history file: read whole,
-// checked against the books' customers and SKUs, then written in one
-// transaction that leaves rows already as given untouched.
-func importHistory(ctx context.Context, env environment, cfg config.Config, kind, path string) error {
 	data, err := readInput(path, csvimport.MaxFileBytes)
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
-	if missingFile(cfg.DB) {
-		return fmt.Errorf("import: there are no books at %s yet: import the catalog and customers first, then the %s", cfg.DB, kind)
+	history := kind == "orders" || kind == "payments"
+	var take func(intake.Intake) (intake.Taken, error)
+	if history {
+		if missingFile(cfg.DB) {
+			return fmt.Errorf("import: there are no books at %s yet: import the catalog and customers first, then the %s", cfg.DB, kind)
+		}
+		take = readHistory(ctx, cfg, kind, path, data)
+	} else if take, err = readRecords(ctx, kind, path, data); err != nil {
+		// The whole file is read and checked before the database is
+		// opened, so that a refused file leaves no trace, not even a new
+		// database.
+		return err
 	}
 	books, err := store.Open(ctx, cfg.DB)
 	if err != nil {
 		return err
 	}
 	defer books.Close()
-	known, err := historyBooks(ctx, books)
+	taken, err := take(intake.Intake{Books: books, Actor: "cli",
+		Audit: audit.New(books, cfg.Secrets(), NewMain(cfg, false, env.stderr).Logger)})
 	if err != nil {
 		return err
 	}
-	var sum domain.HistoryImport
-	rows := 0
-	switch kind {
-	case "orders":
-		h, err := csvimport.ReadOrders(bytes.NewReader(data), known, cfg.Location)
-		if err != nil {
-			return err
-		}
-		for _, o := range h.Orders {
-			rows += len(o.Lines)
-		}
-		if sum, err = books.ImportHistory(ctx, h.Orders, nil); err != nil {
-			return h.Refused(err)
-		}
-	default:
-		h, err := csvimport.ReadPayments(bytes.NewReader(data), known, cfg.Location)
-		if err != nil {
-			return err
-		}
-		rows = len(h.Payments)
-		if sum, err = books.ImportHistory(ctx, nil, h.Payments); err != nil {
-			return h.Refused(err)
-		}
+	if !history {
+		fmt.Fprintf(env.stdout, "imported %d %s rows from %s\n", taken.Rows, kind, path)
+		return nil
 	}
-	tally := sum.Orders
-	if kind == "payments" {
-		tally = sum.Payments
-	}
-	log := audit.New(books, cfg.Secrets(), NewMain(cfg, false, env.stderr).Logger)
-	log.Record(ctx, "cli", audit.KindImport, kind, map[string]any{"file": path, "rows": rows,
-		"added": tally.Added, "updated": tally.Updated, "unchanged": tally.Unchanged})
 	fmt.Fprintf(env.stdout, "imported %d %s rows from %s: %d %s added, %d updated, %d unchanged\n",
-		rows, kind, path, tally.Added, kind, tally.Updated, tally.Unchanged)
+		taken.Rows, kind, path, taken.Added, kind, taken.Updated, taken.Unchanged)
 	return nil
 }
 
-// historyBooks are the customer ids and SKUs history rows may name.
-func historyBooks(ctx context.Context, books store.Catalog) (csvimport.Books, error) {
-	var known csvimport.Books
-	ps, err := books.Products(ctx)
-	if err != nil {
-		return known, err
+// readRecords reads a catalog, customers or users file, and says how to
+// take it into the books.
+func readRecords(ctx context.Context, kind, path string, data []byte) (func(intake.Intake) (intake.Taken, error), error) {
+	f := bytes.NewReader(data)
+	switch kind {
+	case "catalog":
+		ps, err := csvimport.ReadCatalog(f)
+		return func(in intake.Intake) (intake.Taken, error) { return in.Catalog(ctx, path, ps) }, err
+	case "customers":
+		cs, err := csvimport.ReadCustomers(f)
+		return func(in intake.Intake) (intake.Taken, error) { return in.Customers(ctx, path, cs) }, err
+	default:
+		us, err := csvimport.ReadUsers(f)
+		return func(in intake.Intake) (intake.Taken, error) { return in.Users(ctx, path, us) }, err
 	}
-	cs, err := books.Customers(ctx)
-	if err != nil {
-		return known, err
+}
+
+// readHistory says how to take an orders or payments file into the books:
+// read, checked against the books' customers and SKUs, then written in one
+// transaction that leaves rows already as given untouched.
+func readHistory(ctx context.Context, cfg config.Config, kind, path string, data []byte) func(intake.Intake) (intake.Taken, error) {
+	return func(in intake.Intake) (intake.Taken, error) {
+		if kind == "orders" {
+			rows, err := csvimport.ReadOrders(bytes.NewReader(data), cfg.Location)
+			if err != nil {
+				return intake.Taken{}, err
+			}
+			return in.Orders(ctx, path, rows)
+		}
+		rows, err := csvimport.ReadPayments(bytes.NewReader(data), cfg.Location)
+		if err != nil {
+			return intake.Taken{}, err
+		}
+		return in.Payments(ctx, path, rows)
 	}
-	for _, p := range ps {
-		known.SKUs = append(known.SKUs, p.SKU)
-	}
-	for _, c := range cs {
-		known.Customers = append(known.Customers, c.ID)
-	}
-	return known, nil
 }
 
 // missingFile reports whether db names a plain database file that does not

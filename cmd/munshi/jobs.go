@@ -15,7 +15,7 @@ import (
 func (m *Main) schedule() *scheduler.Scheduler {
 	s := scheduler.New(scheduler.Options{Logger: m.Logger})
 	s.Every("outbox", m.Dispatcher.Poll, m.Dispatcher.Drain).WakeOn(m.Dispatcher.Nudged())
-	s.Every("catalog", CatalogPoll, (&catalogWatch{m: m}).check)
+	s.Every("catalog", CatalogPoll, m.Catalog.Check)
 	s.Every("recovery", RecoveryPoll, m.recoverUnanswered)
 	s.Every("retention", RetentionSweep, m.sweep)
 	if _, err := s.Cron("digest", m.Config.DigestAt, m.location(), m.Digest.Run); err != nil {

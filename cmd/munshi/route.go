@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 
 	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/catalog"
 	"github.com/munshi/munshi/internal/config"
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
@@ -172,7 +173,7 @@ func offlineRouter(ctx context.Context, env environment) (router *intent.Router,
 			return nil, nil, nil, err
 		}
 		defer books.Close()
-		if v, err = vocabulary(ctx, books); err != nil {
+		if v, err = catalog.Vocabulary(ctx, books); err != nil {
 			return nil, nil, nil, err
 		}
 	} else if v.Products, v.Customers, _, err = demo.Data(); err != nil {
@@ -190,7 +191,7 @@ func offlineRouter(ctx context.Context, env environment) (router *intent.Router,
 			return nil, nil, nil, err
 		}
 	}
-	r, err := newRouter(v, llm)
+	r, err := intent.NewRouter(v, routerOptions(llm))
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -51,7 +51,8 @@ type RoutingObserver interface {
 
 // Orders takes, confirms and cancels orders.
 type Orders interface {
-	Take(ctx context.Context, user domain.User, text string) domain.Reply
+	// Take reads the order from what the router read of the message.
+	Take(ctx context.Context, user domain.User, d intent.Decision) domain.Reply
 	Confirm(ctx context.Context, user domain.User, ref string) domain.Reply
 	// Cancel drops what the person was shown last, or, naming an order,
 	// rejects or cancels it; text is the whole message (its reason).
@@ -224,6 +225,9 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	case memory.RefCancelThat:
 		return s.Orders.Cancel(ctx, user, "", text), t
 	}
+	// An order is read from the message as routed: the referents a
+	// follow-up adds are for questions, and name no words of it.
+	routed := d
 	if ref.Kind == memory.RefPronoun {
 		d = withReferents(d, ref)
 		t.decision = d
@@ -234,7 +238,7 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	case domain.IntentHelp:
 		return domain.Reply{Text: Menu(user)}, t
 	case domain.IntentOrder:
-		return asked(s.Orders.Take(ctx, user, text), &t), t
+		return asked(s.Orders.Take(ctx, user, routed), &t), t
 	case domain.IntentConfirm:
 		ref := orderRef(d)
 		if q, ok := pendingQuestion(conv); ok && ref == "" {

@@ -1,6 +1,7 @@
 package conversation
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -292,12 +293,15 @@ func TestMessageShapes(t *testing.T) {
 }
 
 // TestOrdersAndBudget: order intents reach the orders service with the
-// order a message names; every message may spend two LLM calls, and the
-// memory summary rides along once there is one.
+// order a message names, an order with what the router read of it; every
+// message may spend two LLM calls, and the memory summary rides along
+// once there is one.
 func TestOrdersAndBudget(t *testing.T) {
 	w := newWorld()
 	ref := intent.Entity{Kind: intent.EntityOrderRef, ID: "ORDER-1042"}
 	w.router.intents["5 carton GC for Rajesh, COD"] = domain.IntentOrder
+	rajesh := intent.Entity{Kind: intent.EntityCustomer, ID: "C01", IDs: []string{"C01"}}
+	w.router.entities["5 carton GC for Rajesh, COD"] = []intent.Entity{rajesh}
 	w.router.intents["approve ORD-1042"] = domain.IntentConfirm
 	w.router.entities["approve ORD-1042"] = []intent.Entity{ref}
 	w.router.intents["reject ORD-1042"] = domain.IntentCancel
@@ -310,6 +314,12 @@ func TestOrdersAndBudget(t *testing.T) {
 		if r := w.say(sales.Phone, text); r.Text != want {
 			t.Errorf("%q: %q, want %q", text, r.Text, want)
 		}
+	}
+	// The router's reading, with the customer only it found: Take reads
+	// that, not the text again.
+	if taken := w.orders.taken; len(taken) != 1 || taken[0].Text != "5 carton GC for Rajesh, COD" ||
+		taken[0].Intent != domain.IntentOrder || !slices.ContainsFunc(taken[0].Normalized.Entities, func(e intent.Entity) bool { return e.ID == rajesh.ID }) {
+		t.Errorf("Take was given %+v, want the router's decision", taken)
 	}
 	for i, n := range w.router.budgets {
 		if n != 2 {

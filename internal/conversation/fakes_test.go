@@ -94,7 +94,8 @@ func (f *fakeRouter) Route(ctx context.Context, text string) intent.Decision {
 
 type fakeOrders struct {
 	calls    []string
-	question bool // replies ask something
+	question bool              // replies ask something
+	taken    []intent.Decision // what Take was given
 }
 
 func (f *fakeOrders) reply(call string) domain.Reply {
@@ -102,8 +103,9 @@ func (f *fakeOrders) reply(call string) domain.Reply {
 	return domain.Reply{Text: "orders: " + call, About: "D-7", Question: f.question}
 }
 
-func (f *fakeOrders) Take(_ context.Context, _ domain.User, text string) domain.Reply {
-	return f.reply("take " + text)
+func (f *fakeOrders) Take(_ context.Context, _ domain.User, d intent.Decision) domain.Reply {
+	f.taken = append(f.taken, d)
+	return f.reply("take " + d.Text)
 }
 func (f *fakeOrders) Confirm(_ context.Context, _ domain.User, ref string) domain.Reply {
 	return f.reply("confirm " + ref)

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/munshi/munshi/internal/intake"
 )
 
 // Limits that keep a hostile or mistaken file from exhausting memory.
@@ -17,37 +19,17 @@ const (
 	MaxFileBytes  = 32 << 20
 	MaxRows       = 200_000
 	MaxFieldBytes = 2048
-	maxProblems   = 50
 )
 
 // Problem is one bad row.
-type Problem struct {
-	Line   int
-	Reason string
-}
+type Problem = intake.Problem
 
-// Error lists the problems of a file that was refused as a whole.
-type Error struct {
-	File     string // catalog, customers, users, orders or payments
-	Problems []Problem
-	More     int // problems not listed
-}
+// Error lists the problems of a file that was refused as a whole: its
+// Source is "csvimport".
+type Error = intake.Refusal
 
-func (e *Error) Error() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "csvimport: %s file refused, nothing imported:", e.File)
-	for _, p := range e.Problems {
-		if p.Line > 0 {
-			fmt.Fprintf(&b, "\n  line %d: %s", p.Line, p.Reason)
-		} else {
-			fmt.Fprintf(&b, "\n  %s", p.Reason)
-		}
-	}
-	if e.More > 0 {
-		fmt.Fprintf(&b, "\n  … and %d more", e.More)
-	}
-	return b.String()
-}
+// source is how a refusal names this package.
+const source = "csvimport"
 
 // row gives a parser the fields of one line by column name.
 type row struct {
@@ -59,26 +41,34 @@ func (r row) get(col string) string { return strings.TrimSpace(r.fields[col]) }
 
 // reader walks a CSV file whose header must hold exactly the given columns.
 type reader struct {
-	file     string
-	columns  []string
-	problems []Problem
-	more     int
+	file    string
+	columns []string
+	refused intake.Refusals
+	// unread, when set, takes the rows that cannot be read at all (more
+	// counts those past intake.MaxProblems), for intake to report among
+	// the rows it checks; otherwise they are problems of the file.
+	unread *[]intake.Problem
+	more   *int
 }
 
 func (rd *reader) fail(line int, format string, args ...any) {
-	if len(rd.problems) >= maxProblems {
-		rd.more++
-		return
-	}
-	rd.problems = append(rd.problems, Problem{Line: line, Reason: fmt.Sprintf(format, args...)})
+	rd.refused.Add(line, format, args...)
 }
 
-func (rd *reader) err() error {
-	if len(rd.problems) == 0 {
-		return nil
+// unreadable notes a row that cannot be read at all.
+func (rd *reader) unreadable(line int, format string, args ...any) {
+	if rd.unread == nil {
+		rd.fail(line, format, args...)
+		return
 	}
-	return &Error{File: rd.file, Problems: rd.problems, More: rd.more}
+	if len(*rd.unread) >= intake.MaxProblems {
+		*rd.more++
+		return
+	}
+	*rd.unread = append(*rd.unread, intake.Problem{Line: line, Reason: fmt.Sprintf(format, args...)})
 }
+
+func (rd *reader) err() error { return rd.refused.Err(source, rd.file) }
 
 // rows reads the whole input and calls each for every data row. Rows that
 // cannot be read at all are reported and skipped.
@@ -124,7 +114,7 @@ func (rd *reader) rows(in io.Reader, each func(row)) error {
 			if errors.As(err, &pe) {
 				line = pe.StartLine
 			}
-			rd.fail(line, "unreadable row: %v", csvReason(err))
+			rd.unreadable(line, "unreadable row: %v", csvReason(err))
 			if pe == nil || pe.Err != csv.ErrFieldCount {
 				return rd.err()
 			}
@@ -132,14 +122,14 @@ func (rd *reader) rows(in io.Reader, each func(row)) error {
 		}
 		line, _ := cr.FieldPos(0)
 		if n++; n > MaxRows {
-			rd.fail(line, "more than %d rows", MaxRows)
+			rd.unreadable(line, "more than %d rows", MaxRows)
 			return rd.err()
 		}
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
 			continue // a blank line
 		}
 		if len(rec) != len(header) {
-			rd.fail(line, "has %d fields, the header has %d", len(rec), len(header))
+			rd.unreadable(line, "has %d fields, the header has %d", len(rec), len(header))
 			continue
 		}
 		r := row{line: line, fields: make(map[string]string, len(rec))}
@@ -147,10 +137,10 @@ func (rd *reader) rows(in io.Reader, each func(row)) error {
 		for _, col := range rd.columns {
 			i := index[col]
 			if len(rec[i]) > MaxFieldBytes {
-				rd.fail(line, "%s is longer than %d bytes", col, MaxFieldBytes)
+				rd.unreadable(line, "%s is longer than %d bytes", col, MaxFieldBytes)
 				unfit = true
 			} else if why := textProblem(strings.TrimSpace(rec[i])); why != "" {
-				rd.fail(line, "%s %s", col, why)
+				rd.unreadable(line, "%s %s", col, why)
 				unfit = true
 			}
 			r.fields[col] = rec[i]
@@ -189,7 +179,7 @@ func (rd *reader) header(header []string) (map[string]int, bool) {
 			rd.fail(1, "unknown column %q (the header must be %s)", h, strings.Join(rd.columns, ","))
 		}
 	}
-	return index, len(rd.problems) == 0
+	return index, rd.refused.Empty()
 }
 
 func contains(xs []string, x string) bool {

@@ -192,13 +192,13 @@ func read(k kind, data string) (int, error) {
 		}
 		return len(cs), err
 	case orders:
-		h, err := csvimport.ReadOrders(in, testBooks, kolkata)
+		h, err := readOrders(in, testBooks, kolkata)
 		if err != nil && (h.Orders != nil || h.Line != nil) {
 			return -1, errors.New("ReadOrders returned orders with an error")
 		}
 		return len(h.Orders), err
 	case payments:
-		h, err := csvimport.ReadPayments(in, testBooks, kolkata)
+		h, err := readPayments(in, testBooks, kolkata)
 		if err != nil && (h.Payments != nil || h.Line != nil) {
 			return -1, errors.New("ReadPayments returned payments with an error")
 		}

@@ -1,7 +1,8 @@
-// Package csvimport reads the catalog, customer and user CSV files of the
-// contract, and the order and payment history files, into domain values. It validates every row and reports each bad
-// one with its line number and reason, so that the caller can refuse the
-// whole file rather than import half of it.
+// Package csvimport is the CSV source of internal/intake: it reads the
+// catalog, customer and user CSV files of the contract into domain values,
+// and the order and payment history files into intake's rows. It validates
+// every row's fields and reports each bad one with its line number and
+// reason, so that the whole file is refused rather than half imported.
 //
 // Besides the shape of each column it refuses what would let a file
 // mislead people or the rules later: text that does not show as what it is
@@ -11,13 +12,11 @@
 // ("ok", "haan", "cancel", "help", "more"). Which words are replies it asks
 // intent and reports, the code that reads those replies.
 //
-// History rows must name customers and SKUs already in the books (the
-// caller passes their keys as Books): rows of one order_id form one order
-// and must agree on its date, customer, status and placer; money is read
-// exactly to the paisa and priced line by line as a tax invoice is; dates
-// are read in the business's time zone. The readers return the line of
-// each order and payment, so that a row the store refuses later can still
-// be named by its line.
+// History rows are read, not judged: money exactly to the paisa, dates in
+// the business's time zone, each row with its line, and what could not be
+// read in it. Whether a row names a customer or SKU of the books, how rows
+// form orders and what the books refuse is intake's, the same for every
+// source; a history file is refused with one report listing both.
 //
 // It must not write to the store itself.
 package csvimport

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/intake"
 )
 
 // Columns of each file, as the contract fixes them.
@@ -24,7 +25,7 @@ var (
 	// a line far from overflowing; maxBalance (₹1,000 crore) does the same
 	// for credit limits and dues added up over every customer.
 	maxPrice   domain.Paise = 1_00_00_000_00
-	maxBalance domain.Paise = 1_000_00_00_000_00
+	maxBalance              = intake.MaxBalance
 )
 
 // ReadCatalog reads a catalog file. Any bad row makes it return an *Error

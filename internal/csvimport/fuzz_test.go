@@ -394,7 +394,7 @@ func FuzzReadOrders(f *testing.F) {
 		hostileOrders,
 	)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		h, err := csvimport.ReadOrders(bytes.NewReader(data), testBooks, kolkata)
+		h, err := readOrders(bytes.NewReader(data), testBooks, kolkata)
 		if err != nil {
 			checkError(t, err, "orders", data)
 			if h.Orders != nil || h.Line != nil {
@@ -434,7 +434,7 @@ func FuzzReadOrders(f *testing.F) {
 			}
 			checkStrings(t, o.ID)
 		}
-		again, err := csvimport.ReadOrders(bytes.NewReader(writeOrders(t, h.Orders)), testBooks, kolkata)
+		again, err := readOrders(bytes.NewReader(writeOrders(t, h.Orders)), testBooks, kolkata)
 		if err != nil {
 			t.Fatalf("written-out orders refused: %v", err)
 		}
@@ -452,7 +452,7 @@ func FuzzReadPayments(f *testing.F) {
 		hostilePayments,
 	)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		h, err := csvimport.ReadPayments(bytes.NewReader(data), testBooks, kolkata)
+		h, err := readPayments(bytes.NewReader(data), testBooks, kolkata)
 		if err != nil {
 			checkError(t, err, "payments", data)
 			if h.Payments != nil || h.Line != nil {
@@ -483,7 +483,7 @@ func FuzzReadPayments(f *testing.F) {
 			}
 			checkStrings(t, p.Reference)
 		}
-		again, err := csvimport.ReadPayments(bytes.NewReader(writePayments(t, h.Payments)), testBooks, kolkata)
+		again, err := readPayments(bytes.NewReader(writePayments(t, h.Payments)), testBooks, kolkata)
 		if err != nil {
 			t.Fatalf("written-out payments refused: %v", err)
 		}

@@ -1,6 +1,7 @@
 package csvimport_test
 
 import (
+	"io"
 	"reflect"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/munshi/munshi/internal/csvimport"
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/intake"
 )
 
 const (
@@ -16,7 +18,26 @@ const (
 )
 
 // testBooks are the customers and SKUs history rows may name.
-var testBooks = csvimport.Books{Customers: []string{"C01", "C02", "Mehta-3"}, SKUs: []string{"GC500", "PH1L", "BR01"}}
+var testBooks = intake.Known{Customers: []string{"C01", "C02", "Mehta-3"}, SKUs: []string{"GC500", "PH1L", "BR01"}}
+
+// readOrders reads an orders file as `munshi import` does: csvimport reads
+// the rows, intake checks them against the books and builds the orders.
+func readOrders(in io.Reader, books intake.Known, loc *time.Location) (intake.OrderHistory, error) {
+	rows, err := csvimport.ReadOrders(in, loc)
+	if err != nil {
+		return intake.OrderHistory{}, err
+	}
+	return intake.BuildOrders(rows, books)
+}
+
+// readPayments reads a payments file as `munshi import` does.
+func readPayments(in io.Reader, books intake.Known, loc *time.Location) (intake.PaymentHistory, error) {
+	rows, err := csvimport.ReadPayments(in, loc)
+	if err != nil {
+		return intake.PaymentHistory{}, err
+	}
+	return intake.BuildPayments(rows, books)
+}
 
 var kolkata = time.FixedZone("IST", 5*3600+1800)
 
@@ -27,7 +48,7 @@ func TestReadOrders(t *testing.T) {
 		"T-5531,2026-09-14,C01,BR01,12,80,12,delivered,+91 99000-00003\n"+
 		"\n"+
 		"T-5532,2026-10-01,mehta-3,GC500,1,0.01,2.5,cancelled,\n", "\n", "\r\n")
-	h, err := csvimport.ReadOrders(strings.NewReader(data), testBooks, kolkata)
+	h, err := readOrders(strings.NewReader(data), testBooks, kolkata)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +132,7 @@ func TestReadPayments(t *testing.T) {
 		"2026-09-16,C02,500,cod,\n" +
 		"2026-09-16,C02,500,cod,\n" + // two cash payments alike: both kept
 		"2026-09-17,C01,250,bank_transfer,utr991\n" // another customer's reference
-	h, err := csvimport.ReadPayments(strings.NewReader(data), testBooks, kolkata)
+	h, err := readPayments(strings.NewReader(data), testBooks, kolkata)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -284,7 +284,7 @@ func testOkIsAboutWhatWasShownLast(t *testing.T, s store.Store, c *Clock) {
 	}
 	d2 := show(t, s, c, owner, "C01", domain.PayCOD, orders.Item{SKU: "GC500", Qty: 240})
 	c.Advance(time.Second)
-	if r := svc.Take(ctx, boss, "Rajesh ke liye 5 carton"); !r.Question {
+	if r := svc.Take(ctx, boss, intent.Decision{Text: "Rajesh ke liye 5 carton"}); !r.Question {
 		t.Fatalf("incomplete order = %q, want a question", r.Text)
 	}
 	if r := svc.Confirm(ctx, boss, ""); strings.Contains(r.Text, "placed") {

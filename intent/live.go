@@ -1,0 +1,31 @@
+package intent
+
+import (
+	"context"
+	"sync/atomic"
+)
+
+// Live is the router in use while Munshi serves. Swap replaces it when an
+// import changes the catalog or the customers; a message routed at that
+// moment is read wholly by the old router or wholly by the new one.
+type Live struct{ current atomic.Pointer[Router] }
+
+// NewLive returns a Live routing with r.
+func NewLive(r *Router) *Live {
+	l := &Live{}
+	l.current.Store(r)
+	return l
+}
+
+// Swap makes r the router for the messages that follow.
+func (l *Live) Swap(r *Router) { l.current.Store(r) }
+
+// Route routes text with the router in use.
+func (l *Live) Route(ctx context.Context, text string) Decision {
+	return l.current.Load().Route(ctx, text)
+}
+
+// Normalize reads text with the vocabulary of the router in use.
+func (l *Live) Normalize(text string) Normalized {
+	return l.current.Load().Normalize(text)
+}

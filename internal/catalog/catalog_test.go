@@ -1,0 +1,90 @@
+package catalog_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"testing"
+
+	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/catalog"
+	"github.com/munshi/munshi/internal/demo"
+	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/store"
+	"github.com/munshi/munshi/orders"
+)
+
+// parsers records the parsers a reload hands over.
+type parsers struct{ got []*orders.Parser }
+
+func (p *parsers) UseParser(x *orders.Parser) { p.got = append(p.got, x) }
+
+func names(n intent.Normalized, sku string) bool {
+	for _, e := range n.Entities {
+		if e.Kind == intent.EntityProduct && e.ID == sku {
+			return true
+		}
+	}
+	return false
+}
+
+// A product imported under a running Munshi is read in messages after the
+// next Check, by the router and the order parser alike; a Check with the
+// books unchanged rebuilds nothing.
+func TestWatchReloadsWhatTheBooksChanged(t *testing.T) {
+	ctx := context.Background()
+	books, err := store.Open(ctx, filepath.Join(t.TempDir(), "m.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer books.Close()
+	products, customers, _, err := demo.Data()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := books.UpsertProducts(ctx, products); err != nil {
+		t.Fatal(err)
+	}
+	if err := books.UpsertCustomers(ctx, customers); err != nil {
+		t.Fatal(err)
+	}
+	var got parsers
+	w := &catalog.Watch{Books: books, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Orders: &got}
+	parser, err := w.Load(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const text = "Rajesh ke liye 5 jar Kesar Agarbatti, COD"
+	if names(w.Router.Normalize(text), "KSR1") || parser.Parse(text).Complete() {
+		t.Fatalf("%q is read before the product exists", text)
+	}
+	w.Check(ctx) // notes the version
+	w.Check(ctx)
+	if len(got.got) != 0 {
+		t.Fatalf("%d reloads with the books unchanged", len(got.got))
+	}
+
+	kesar := domain.Product{SKU: "KSR1", Name: "Kesar Agarbatti", Unit: "jar", Price: 4000, GSTPercent: 1200, StockReady: 100}
+	if err := books.UpsertProducts(ctx, []domain.Product{kesar}); err != nil {
+		t.Fatal(err)
+	}
+	w.Check(ctx)
+	if len(got.got) != 1 {
+		t.Fatalf("%d reloads after an import, want 1", len(got.got))
+	}
+	if !names(w.Router.Normalize(text), "KSR1") {
+		t.Errorf("the router does not name KSR1 in %q after the reload", text)
+	}
+	if d := w.Router.Route(ctx, text); d.Intent != domain.IntentOrder {
+		t.Errorf("%q routed to %s after the reload", text, d.Intent)
+	}
+	p := got.got[0].Parse(text)
+	if !p.Complete() || p.CustomerID != "C01" || len(p.Items) != 1 || p.Items[0].SKU != "KSR1" || p.Items[0].Qty != 5 {
+		t.Errorf("the new parser read %+v", p)
+	}
+	w.Check(ctx)
+	if len(got.got) != 1 {
+		t.Errorf("%d reloads, want still 1", len(got.got))
+	}
+}
