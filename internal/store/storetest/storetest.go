@@ -50,7 +50,7 @@ func Run(t *testing.T, open Open) {
 		{"ImportedHistoryInReports", testImportedHistoryInReports},
 
 		{"Drafts", testDrafts},
-		{"NewOrderIDsAreUnique", testNewOrderIDs},
+		{"OrderNumbersRunWithoutGaps", testOrderNumbers},
 		{"Snapshot", testSnapshot},
 		{"CommitWritesTheOrderAndItsEffects", testCommit},
 		{"CommitRefusedByTheJudgeWritesNothing", testCommitJudged},

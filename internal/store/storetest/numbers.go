@@ -1,0 +1,130 @@
+package storetest
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/store"
+	"github.com/munshi/munshi/orders"
+)
+
+// placeBrooms has Ravi place a dozen brooms for Rajesh, cash, and returns
+// the order's number.
+func placeBrooms(t *testing.T, s store.Store, c *Clock) string {
+	t.Helper()
+	return placeOrder(t, s, c, service(t, s, c), domain.PayCOD, orders.Item{SKU: "BR01", Qty: 12}).ID
+}
+
+// testOrderNumbers: a draft has a reference of its own, and an order
+// number is taken only when an order is placed, so the numbers placed run
+// on without gaps, past the numbered orders of history, however many
+// drafts were replaced, cancelled, rejected, left unanswered or refused
+// at the commit, and whoever says ok at the same moment.
+func testOrderNumbers(t *testing.T, s store.Store, c *Clock) {
+	seed(t, s)
+	past, _ := history()
+	past[0].ID, past[1].ID = "ORD-4711", "ORD-1200"
+	if err := s.AddHistory(ctx, past, nil); err != nil {
+		t.Fatal(err)
+	}
+	svc := service(t, s, c)
+	var numbers []string
+	ok := func(by domain.User, d orders.Draft) {
+		t.Helper()
+		reply := svc.Confirm(ctx, by, "")
+		id := orderOf(t, s, d.ID)
+		if id == "" || !strings.Contains(reply.Text, "Order *"+id+"* placed") {
+			t.Fatalf("ok of %s = %q; placed as %q", d.ID, reply.Text, id)
+		}
+		numbers = append(numbers, id)
+	}
+	say := func(what string, r domain.Reply, want string) {
+		t.Helper()
+		if !strings.Contains(r.Text, want) {
+			t.Fatalf("%s = %q, want %q in it", what, r.Text, want)
+		}
+	}
+	brooms := orders.Item{SKU: "BR01", Qty: 12}
+	overLimit := orders.Item{SKU: "GC500", Qty: 720} // beyond Rajesh's credit room: an owner decides
+
+	replaced := show(t, s, c, ravi, "C01", domain.PayCOD, brooms)
+	ok(salesRavi, show(t, s, c, ravi, "C01", domain.PayCOD, orders.Item{SKU: "BR01", Qty: 24}))
+
+	cancelled := show(t, s, c, sunil, "C03", domain.PayCOD, brooms)
+	say("cancel", svc.Cancel(ctx, salesSunil, "", "cancel"), "Cancelled order "+cancelled.ID)
+
+	rejected := show(t, s, c, ravi, "C01", domain.PayCredit, overLimit)
+	say("ok over the limit", svc.Confirm(ctx, salesRavi, ""), "needs the owner's approval")
+	say("reject", svc.Cancel(ctx, boss, rejected.ID, "reject "+rejected.ID), "Rejected order "+rejected.ID)
+
+	unanswered := show(t, s, c, sunil, "C03", domain.PayCOD, brooms)
+
+	// The price changed between the summary and the ok: refused at the
+	// commit, inside its transaction.
+	refused := show(t, s, c, ravi, "C01", domain.PayCOD, brooms)
+	dearer := products()
+	dearer[1].Price++
+	if err := s.UpsertProducts(ctx, dearer); err != nil {
+		t.Fatal(err)
+	}
+	say("ok after a price change", svc.Confirm(ctx, salesRavi, ""), "changed since the summary")
+	if err := s.UpsertProducts(ctx, products()); err != nil {
+		t.Fatal(err)
+	}
+	ok(salesRavi, show(t, s, c, ravi, "C01", domain.PayCOD, brooms))
+
+	// An owner's approval places the draft they were asked about.
+	approved := show(t, s, c, ravi, "C01", domain.PayCredit, overLimit)
+	say("ok over the limit", svc.Confirm(ctx, salesRavi, ""), "needs the owner's approval")
+	reply := svc.Confirm(ctx, boss, approved.ID)
+	numbers = append(numbers, orderOf(t, s, approved.ID))
+	say("approve", reply, "Order *"+numbers[len(numbers)-1]+"* placed")
+
+	for _, d := range []orders.Draft{replaced, cancelled, rejected, unanswered, refused} {
+		if id := orderOf(t, s, d.ID); id != "" {
+			t.Errorf("draft %s, never placed, took order number %s", d.ID, id)
+		}
+	}
+
+	// Six salespeople say ok at the same moment: six numbers, each once,
+	// the next six.
+	var team []domain.User
+	var shown []orders.Draft
+	for i := range 6 {
+		u := domain.User{Phone: fmt.Sprintf("+9199000010%02d", i), Name: fmt.Sprintf("Sales %d", i), Role: domain.RoleSales}
+		team = append(team, u)
+	}
+	if err := s.UpsertUsers(ctx, team); err != nil {
+		t.Fatal(err)
+	}
+	var oks []func()
+	for _, u := range team {
+		shown = append(shown, show(t, s, c, u.Phone, "C03", domain.PayCOD, brooms))
+		oks = append(oks, func() { svc.Confirm(ctx, u, "") })
+	}
+	atOnce(oks...)
+	var together []string
+	for _, d := range shown {
+		together = append(together, orderOf(t, s, d.ID))
+	}
+	slices.Sort(together)
+	numbers = append(numbers, together...)
+
+	var want []string
+	for n := range len(numbers) {
+		want = append(want, fmt.Sprintf("ORD-%d", 4712+n))
+	}
+	if !slices.Equal(numbers, want) {
+		t.Errorf("orders placed as %v, want %v: one number per order placed, none for the drafts that were not", numbers, want)
+	}
+	refs := map[string]bool{}
+	for _, d := range append(shown, replaced, cancelled, rejected, unanswered, refused, approved) {
+		if !domain.IsDraftRef(d.ID) || refs[d.ID] {
+			t.Errorf("draft reference %s: want a D-… reference of its own", d.ID)
+		}
+		refs[d.ID] = true
+	}
+}
