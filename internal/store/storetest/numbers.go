@@ -9,6 +9,7 @@ import (
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/orders"
+	"github.com/munshi/munshi/reports"
 )
 
 // placeBrooms has Ravi place a dozen brooms for Rajesh, cash, and returns
@@ -80,8 +81,17 @@ func testOrderNumbers(t *testing.T, s store.Store, c *Clock) {
 	approved := show(t, s, c, ravi, "C01", domain.PayCredit, overLimit)
 	say("ok over the limit", svc.Confirm(ctx, salesRavi, ""), "needs the owner's approval")
 	reply := svc.Confirm(ctx, boss, approved.ID)
-	numbers = append(numbers, orderOf(t, s, approved.ID))
-	say("approve", reply, "Order *"+numbers[len(numbers)-1]+"* placed")
+	approvedAs := orderOf(t, s, approved.ID)
+	numbers = append(numbers, approvedAs)
+	say("approve", reply, "Order *"+approvedAs+"* placed")
+
+	// Asked about by its draft's reference, a placed draft is the order it
+	// became; one refused stays the draft.
+	for ref, want := range map[string]string{approved.ID: approvedAs + " committed", rejected.ID: rejected.ID + " rejected"} {
+		if _, got, err := s.OrderStatuses(ctx, reports.OrderStatusQuery{OrderIDs: []string{ref}}); err != nil || !slices.Equal(stateIDs(got), []string{want}) {
+			t.Errorf("status of %s = %v, %v; want %s", ref, stateIDs(got), err, want)
+		}
+	}
 
 	for _, d := range []orders.Draft{replaced, cancelled, rejected, unanswered, refused} {
 		if id := orderOf(t, s, d.ID); id != "" {
