@@ -138,3 +138,32 @@ func testOrderNumbers(t *testing.T, s store.Store, c *Clock) {
 		refs[d.ID] = true
 	}
 }
+
+// testDraftNamesItsOrder: the reference a salesperson was shown names the
+// order the draft became: a delivery and an owner's cancellation by it act
+// on that order, and a draft not placed is no order to deliver.
+func testDraftNamesItsOrder(t *testing.T, s store.Store, c *Clock) {
+	seed(t, s)
+	svc := ledgerService(t, s, c)
+	delivered := show(t, s, c, ravi, "C01", domain.PayCOD, orders.Item{SKU: "BR01", Qty: 24})
+	svc.Confirm(ctx, salesRavi, "")
+	id := orderOf(t, s, delivered.ID)
+	mustSay(t, "delivery by the draft", svc.Deliver(ctx, books, delivered.ID+" delivered").Text, "Delivered: "+id)
+	mustSay(t, "delivery ok", svc.Confirm(ctx, books, "").Text, id, "delivered")
+	if o, _, _ := s.Order(ctx, id); o.Status != domain.OrderDelivered {
+		t.Errorf("%s is %s, want delivered", id, o.Status)
+	}
+
+	cancelled := show(t, s, c, ravi, "C01", domain.PayCOD, orders.Item{SKU: "BR01", Qty: 12})
+	svc.Confirm(ctx, salesRavi, "")
+	id = orderOf(t, s, cancelled.ID)
+	shown := svc.Cancel(ctx, boss, cancelled.ID, "cancel "+cancelled.ID+" — customer refused")
+	mustSay(t, "cancel by the draft", shown.Text, id, "customer refused")
+	mustSay(t, "cancel ok", svc.Confirm(ctx, boss, "").Text, id, "cancelled")
+	if o, _, _ := s.Order(ctx, id); o.Status != domain.OrderCancelled {
+		t.Errorf("%s is %s, want cancelled", id, o.Status)
+	}
+
+	open := show(t, s, c, ravi, "C01", domain.PayCOD, orders.Item{SKU: "BR01", Qty: 12})
+	mustSay(t, "delivery of a draft not placed", svc.Deliver(ctx, books, open.ID+" delivered").Text, "can't find a placed order "+open.ID)
+}

@@ -51,6 +51,7 @@ func Run(t *testing.T, open Open) {
 
 		{"Drafts", testDrafts},
 		{"OrderNumbersRunWithoutGaps", testOrderNumbers},
+		{"DraftReferenceNamesItsOrder", testDraftNamesItsOrder},
 		{"Snapshot", testSnapshot},
 		{"CommitWritesTheOrderAndItsEffects", testCommit},
 		{"CommitRefusedByTheJudgeWritesNothing", testCommitJudged},
