@@ -167,3 +167,24 @@ func testDraftNamesItsOrder(t *testing.T, s store.Store, c *Clock) {
 	open := show(t, s, c, ravi, "C01", domain.PayCOD, orders.Item{SKU: "BR01", Qty: 12})
 	mustSay(t, "delivery of a draft not placed", svc.Deliver(ctx, books, open.ID+" delivered").Text, "can't find a placed order "+open.ID)
 }
+
+// testHistoryKeepsDraftsApart: an order of history called like a draft
+// (D-40) moves the draft counter past it, as an ORD-n moves the order
+// counter, so no draft is ever shown under an order's name.
+func testHistoryKeepsDraftsApart(t *testing.T, s store.Store, c *Clock) {
+	seed(t, s)
+	past, _ := history()
+	past[0].ID, past[1].ID = "D-40", "D-45"
+	if _, err := s.ImportHistory(ctx, past[:1], nil); err != nil {
+		t.Fatal(err)
+	}
+	if d := show(t, s, c, ravi, "C01", domain.PayCOD, orders.Item{SKU: "BR01", Qty: 12}); d.ID != "D-41" {
+		t.Errorf("the draft after an imported D-40 is %s, want D-41", d.ID)
+	}
+	if err := s.AddHistory(ctx, past[1:], nil); err != nil {
+		t.Fatal(err)
+	}
+	if d := show(t, s, c, ravi, "C01", domain.PayCOD, orders.Item{SKU: "BR01", Qty: 12}); d.ID != "D-46" {
+		t.Errorf("the draft after a D-45 of history is %s, want D-46", d.ID)
+	}
+}

@@ -52,6 +52,7 @@ func Run(t *testing.T, open Open) {
 		{"Drafts", testDrafts},
 		{"OrderNumbersRunWithoutGaps", testOrderNumbers},
 		{"DraftReferenceNamesItsOrder", testDraftNamesItsOrder},
+		{"HistoryKeepsDraftsApart", testHistoryKeepsDraftsApart},
 		{"Snapshot", testSnapshot},
 		{"CommitWritesTheOrderAndItsEffects", testCommit},
 		{"CommitRefusedByTheJudgeWritesNothing", testCommitJudged},
