@@ -65,6 +65,10 @@ func TestNormalizeText(t *testing.T) {
 		{"order - 5 box", "order 5 box"},
 		{"ORD1042 delivered", "order-1042 delivered"},
 		{"order1042", "order-1042"},
+		{"approve D-57", "approve draft-57"},
+		{"reject draft 57", "reject draft-57"},
+		{"d#57 cancel", "draft-57 cancel"},
+		{"GC for D-Mart", "gc for d mart"},
 		{"ordinary", "ordinary"},
 		{"25k UPI", "25000 upi"},
 		{"1.5k", "1500"},
@@ -183,6 +187,7 @@ func TestEntitiesDemoCatalog(t *testing.T) {
 			{EntityNumber, "5", "5"}, {EntityUnit, "can", "can"}, {EntityProduct, "AF250", "odonil"},
 		}},
 		{"approve ORDER-123", []entityWant{{EntityOrderRef, "ORDER-123", "order-123"}}},
+		{"approve D-57", []entityWant{{EntityOrderRef, "DRAFT-57", "draft-57"}}},
 	}
 	for _, tt := range tests {
 		if got := entitiesOf(r.Normalize(tt.in)); !slices.Equal(got, tt.want) {

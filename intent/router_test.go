@@ -19,6 +19,8 @@ func TestRouteTraps(t *testing.T) {
 		{"can we commit 200 cartons of phenyl?", domain.IntentStock},
 		{"approve ORDER-123", domain.IntentConfirm},
 		{"reject ORDER-123", domain.IntentCancel},
+		{"approve D-57", domain.IntentConfirm},
+		{"reject D-57", domain.IntentCancel},
 		{"👍", domain.IntentConfirm},
 		{"ok bhej do", domain.IntentConfirm},
 		{"haan theek hai", domain.IntentConfirm},

@@ -33,7 +33,7 @@ func (s *Service) Confirm(ctx context.Context, user domain.User, ref string) dom
 	}
 	switch d.Status {
 	case DraftCommitted:
-		return domain.Reply{Text: fmt.Sprintf("Order %s is already placed.", d.ID)}
+		return domain.Reply{Text: fmt.Sprintf("Order %s is already placed.", d.Number())}
 	case DraftPendingApproval:
 		return domain.Reply{Text: fmt.Sprintf("Order %s is already with the owner for approval.", d.ID)}
 	case DraftRejected:
@@ -54,8 +54,9 @@ var (
 
 // commit judges the draft again inside the commit's transaction, against
 // the books as they are then, and places it only if the rules still allow
-// it: approval is the placer's "ok" on the summary, or, with approval set,
-// an owner's "approve ORD-…" of an escalated draft. An exception (the
+// it, under the next order number: approval is the placer's "ok" on the
+// summary, or, with approval set, an owner's "approve D-…" of an
+// escalated draft. An exception (the
 // minimum, the credit limit) is allowed only when an owner has read it
 // exactly as it stands now.
 func (s *Service) commit(ctx context.Context, by domain.User, d Draft, approval bool) domain.Reply {
@@ -63,12 +64,6 @@ func (s *Service) commit(ctx context.Context, by domain.User, d Draft, approval 
 	if err != nil {
 		return s.failure(ctx, "commit", err)
 	}
-	effects := s.notifications(d, placer, by, accounts)
-	note := AuditNote{Actor: by.Phone, Kind: "commit", Subject: d.ID, Detail: s.Audit.Redact(map[string]any{
-		"customer": d.Customer.ID, "total_paise": int64(d.Total), "payment": string(d.Payment),
-		"fingerprint": d.Fingerprint, "placed_by": d.PlacedBy, "notifications": len(effects),
-		"approval": approval,
-	})}
 	ownerRead := approval || (by.Role == domain.RoleOwner && by.Phone == d.PlacedBy)
 	var fresh Draft
 	judge := func(snap Snapshot) error {
@@ -87,10 +82,18 @@ func (s *Service) commit(ctx context.Context, by domain.User, d Draft, approval 
 		case fresh.Verdict() == Escalate && !(ownerRead && covers(d, fresh)):
 			return errNeedsOwner
 		}
-		note.Detail["fingerprint"] = fresh.Fingerprint
 		return nil
 	}
-	err = s.Books.Commit(ctx, Commitment{Draft: d, By: by.Phone, Judge: judge, Effects: effects, Notes: []AuditNote{note}})
+	// The notifications name the order by the number the commit takes.
+	tell := func(id string) ([]domain.Effect, []AuditNote) {
+		effects := s.notifications(id, d, placer, by, accounts)
+		return effects, []AuditNote{{Actor: by.Phone, Kind: "commit", Subject: id, Detail: s.Audit.Redact(map[string]any{
+			"draft": d.ID, "customer": d.Customer.ID, "total_paise": int64(d.Total), "payment": string(d.Payment),
+			"fingerprint": fresh.Fingerprint, "placed_by": d.PlacedBy, "notifications": len(effects),
+			"approval": approval,
+		})}}
+	}
+	id, err := s.Books.Commit(ctx, Commitment{Draft: d, By: by.Phone, Judge: judge, Tell: tell})
 	switch {
 	case err == nil:
 	case errors.Is(err, errChanged), errors.Is(err, errBlocked), errors.Is(err, errNeedsOwner):
@@ -104,7 +107,7 @@ func (s *Service) commit(ctx context.Context, by domain.User, d Draft, approval 
 		s.Nudge()
 	}
 	told := NotifiedLine(s.Channels, len(accounts) > 0, len(s.AccountsEmail) > 0)
-	return domain.Reply{Text: fmt.Sprintf("✅ Order *%s* placed for %s — %s (%s). %s", d.ID, d.Customer.Name, d.Total, ModeName(d.Payment), told)}
+	return domain.Reply{Text: fmt.Sprintf("✅ Order *%s* placed for %s — %s (%s). %s", id, d.Customer.Name, d.Total, ModeName(d.Payment), told)}
 }
 
 // rejudged answers a commit that the books as they are now did not allow.
@@ -275,8 +278,10 @@ func (s *Service) Cancel(ctx context.Context, user domain.User, ref, text string
 	return domain.Reply{Text: fmt.Sprintf("Cancelled order %s for %s. Nothing was placed.", d.ID, d.Customer.Name)}
 }
 
-// decide is an owner's "approve ORD-…" or "reject ORD-…"; "cancel ORD-…"
-// of an order already placed cancels it, after a summary and an ok.
+// decide is an owner's "approve D-57" or "reject D-57" of a draft waiting
+// for them (or of one numbered ORD-… when it was shown); "cancel ORD-…"
+// of an order already placed, or of the draft it was placed from, cancels
+// it, after a summary and an ok.
 func (s *Service) decide(ctx context.Context, user domain.User, ref, text string, approve bool) domain.Reply {
 	verb := map[bool]string{true: "approve", false: "reject"}[approve]
 	if user.Role != domain.RoleOwner {
@@ -292,10 +297,17 @@ func (s *Service) decide(ctx context.Context, user domain.User, ref, text string
 		return s.failure(ctx, verb, err)
 	}
 	if !approve && (!ok || d.Status == DraftCommitted) {
-		return s.CancelOrder(ctx, user, id, cancelReason(text, id))
+		reason := cancelReason(text, id)
+		if ok {
+			id = d.Number()
+		}
+		return s.CancelOrder(ctx, user, id, reason)
 	}
 	if !ok {
 		return domain.Reply{Text: fmt.Sprintf("I can't find order %s.", id)}
+	}
+	if d.Status == DraftCommitted {
+		return domain.Reply{Text: fmt.Sprintf("Order %s is already placed.", d.Number())}
 	}
 	if d.Status != DraftPendingApproval {
 		return domain.Reply{Text: fmt.Sprintf("Order %s is not waiting for approval (it is %s).", id, strings.ReplaceAll(string(d.Status), "_", " "))}

@@ -3,6 +3,11 @@
 // paise, GST per line), checks the five business rules in parallel, keeps the
 // draft that was shown, and approves, escalates or commits it.
 //
+// A draft is shown under a reference of its own (D-57), which the
+// salesperson and the owners use until it is placed; the order number
+// (ORD-1042) is taken by the commit, inside its transaction, so the books'
+// numbers run on without gaps whatever drafts were dropped or refused.
+//
 // Rounding: each line's amount is quantity × price per base unit, exact in
 // paise; GST is computed per line and rounded half up to the paisa; the
 // order's subtotal, GST and total are sums of the lines. The minimum order

@@ -31,8 +31,12 @@ const (
 const ApprovalWindow = 30 * time.Minute
 
 // Draft is a priced order waiting for approval, exactly as it was shown.
+// ID is its own reference (D-57); OrderID the order number it was placed
+// under, once committed. Drafts shown before drafts had references of
+// their own were numbered ORD-… when shown, and keep that number.
 type Draft struct {
 	ID          string             `json:"id"`
+	OrderID     string             `json:"order_id,omitempty"`
 	PlacedBy    string             `json:"placed_by"`
 	Customer    domain.Customer    `json:"customer"`
 	Payment     domain.PaymentMode `json:"payment"`
@@ -153,10 +157,19 @@ func (d Draft) Verdict() Outcome {
 	return v
 }
 
-// Order is the draft as it goes into the books.
-func (d Draft) Order(now time.Time) domain.Order {
+// Number is the order number the draft is placed under: the one its
+// commit took, or, for a draft numbered when it was shown, its own.
+func (d Draft) Number() string {
+	if d.OrderID == "" && !domain.IsDraftRef(d.ID) {
+		return d.ID
+	}
+	return d.OrderID
+}
+
+// Order is the draft as it goes into the books, placed as order id.
+func (d Draft) Order(id string, now time.Time) domain.Order {
 	return domain.Order{
-		ID: d.ID, CustomerID: d.Customer.ID, PlacedBy: d.PlacedBy, Payment: d.Payment,
+		ID: id, CustomerID: d.Customer.ID, PlacedBy: d.PlacedBy, Payment: d.Payment,
 		Status: domain.OrderCommitted, Lines: d.Lines, Subtotal: d.Subtotal, GST: d.GST, Total: d.Total,
 		Fingerprint: d.Fingerprint, CreatedAt: d.CreatedAt, CommittedAt: now,
 	}

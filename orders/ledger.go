@@ -200,12 +200,29 @@ func (s *Service) allowed(ctx context.Context, user domain.User, kind ProposalKi
 }
 
 // Deliver reads "ORD-1042 delivered" (with any shortfall) and shows what
-// it will change.
+// it will change; "D-57 delivered" is the order draft D-57 was placed as.
 func (s *Service) Deliver(ctx context.Context, user domain.User, text string) domain.Reply {
 	return s.record(ctx, user, ProposeDelivery, func(p *Parser) (Proposal, []string) {
 		n := p.ReadDelivery(text)
-		return Proposal{Subject: n.OrderID, OrderID: n.OrderID, Short: n.Short, Only: n.Only}, n.Unresolved
+		id := s.placedAs(ctx, n.OrderID)
+		return Proposal{Subject: id, OrderID: id, Short: n.Short, Only: n.Only}, n.Unresolved
 	})
+}
+
+// placedAs is the order a reference names: for a draft's reference, the
+// order it was placed as, if it was; otherwise the reference as it is.
+func (s *Service) placedAs(ctx context.Context, ref string) string {
+	if !domain.IsDraftRef(ref) {
+		return ref
+	}
+	d, ok, err := s.Books.DraftByID(ctx, ref)
+	if err != nil {
+		s.Logger.Warn("orders: draft not read", "draft", ref, "err", err)
+	}
+	if !ok || d.Number() == "" {
+		return ref
+	}
+	return d.Number()
 }
 
 // CancelOrder is an owner's cancellation of a placed order ("cancel

@@ -8,12 +8,13 @@ import (
 	"github.com/munshi/munshi/internal/domain"
 )
 
-// notifications are what a commit tells people: every accounts user on
-// WhatsApp, the salesperson who placed it, and the accounts mailbox.
-func (s *Service) notifications(d Draft, placer, approver domain.User, accounts []domain.User) []domain.Effect {
+// notifications are what a commit tells people of the draft placed as
+// order id: every accounts user on WhatsApp, the salesperson who placed
+// it, and the accounts mailbox.
+func (s *Service) notifications(id string, d Draft, placer, approver domain.User, accounts []domain.User) []domain.Effect {
 	products := s.parser().Products()
 	var b strings.Builder
-	fmt.Fprintf(&b, "🧾 *New order %s* — %s\n", d.ID, d.Customer.Name)
+	fmt.Fprintf(&b, "🧾 *New order %s* — %s\n", id, d.Customer.Name)
 	writeLines(&b, d, products)
 	fmt.Fprintf(&b, "Payment: %s\nPlaced by %s", ModeName(d.Payment), nameOf(placer))
 	if approver.Phone != placer.Phone {
@@ -21,7 +22,7 @@ func (s *Service) notifications(d Draft, placer, approver domain.User, accounts 
 	}
 	// Should accounts' copy be refused for good, the person who placed the
 	// order hears of it and can tell them directly.
-	warn := domain.Notice{About: d.ID, TellOnFailure: d.PlacedBy}
+	warn := domain.Notice{About: id, TellOnFailure: d.PlacedBy}
 	var effects []domain.Effect
 	for _, a := range accounts {
 		m := domain.Outbound{To: a.Phone, Body: b.String()}
@@ -31,7 +32,7 @@ func (s *Service) notifications(d Draft, placer, approver domain.User, accounts 
 		effects = append(effects, domain.WhatsApp(m))
 	}
 	var c strings.Builder
-	fmt.Fprintf(&c, "✅ *Order %s confirmed* for %s", d.ID, d.Customer.Name)
+	fmt.Fprintf(&c, "✅ *Order %s confirmed* for %s", id, d.Customer.Name)
 	if approver.Phone != placer.Phone {
 		fmt.Fprintf(&c, " (approved by %s)", nameOf(approver))
 	}
@@ -42,9 +43,9 @@ func (s *Service) notifications(d Draft, placer, approver domain.User, accounts 
 	if len(s.AccountsEmail) > 0 {
 		effects = append(effects, domain.Mail(domain.Email{
 			To:      s.AccountsEmail,
-			Subject: fmt.Sprintf("Order %s — %s — %s", d.ID, d.Customer.Name, d.Total),
+			Subject: fmt.Sprintf("Order %s — %s — %s", id, d.Customer.Name, d.Total),
 			Text:    b.String(),
-			HTML:    emailHTML(d, placer, approver, products),
+			HTML:    emailHTML(id, d, placer, approver, products),
 			Notice:  warn,
 		}))
 	}
@@ -52,11 +53,11 @@ func (s *Service) notifications(d Draft, placer, approver domain.User, accounts 
 }
 
 // emailHTML is the order as a table for the accounts mailbox.
-func emailHTML(d Draft, placer, approver domain.User, products map[string]domain.Product) string {
+func emailHTML(id string, d Draft, placer, approver domain.User, products map[string]domain.Product) string {
 	var b strings.Builder
 	e := html.EscapeString
 	fmt.Fprintf(&b, "<h2>Order %s</h2>\n<p><b>Customer:</b> %s (%s)<br><b>Payment:</b> %s<br><b>Placed by:</b> %s",
-		e(d.ID), e(d.Customer.Name), e(d.Customer.ID), e(ModeName(d.Payment)), e(nameOf(placer)))
+		e(id), e(d.Customer.Name), e(d.Customer.ID), e(ModeName(d.Payment)), e(nameOf(placer)))
 	if approver.Phone != placer.Phone {
 		fmt.Fprintf(&b, "<br><b>Approved by:</b> %s", e(nameOf(approver)))
 	}

@@ -15,19 +15,25 @@ import (
 // Books is the part of the store orders need.
 type Books interface {
 	Snapshot(ctx context.Context, customerID string, skus []string) (Snapshot, error)
-	NewOrderID(ctx context.Context) (string, error)
+	// NewDraftID allocates the next draft reference (D-57). An order
+	// number is taken only by Commit.
+	NewDraftID(ctx context.Context) (string, error)
 	SaveDraft(ctx context.Context, d Draft) error
 	LatestDraft(ctx context.Context, phone string, since time.Time) (Draft, bool, error)
+	// DraftByID returns a draft by its reference, or by the order number
+	// it was placed under.
 	DraftByID(ctx context.Context, id string) (Draft, bool, error)
 	// MoveDraft changes a draft's status if it is in one of m.From, and
 	// reports whether it did; m.Effects go to the outbox in the same
 	// transaction.
 	MoveDraft(ctx context.Context, m DraftMove) (bool, error)
 	// Commit puts an approved draft into the books in one transaction,
-	// calling c.Judge inside it with the books as they are then. It returns
-	// Judge's error as it is, and an ECONFLICT error when the draft is no
-	// longer open or waiting for approval.
-	Commit(ctx context.Context, c Commitment) error
+	// calling c.Judge inside it with the books as they are then and, once
+	// Judge allows it, taking the next order number in the same
+	// transaction, so a refused or failed commit takes none. It returns
+	// the order number, Judge's error as it is, and an ECONFLICT error when
+	// the draft is no longer open or waiting for approval.
+	Commit(ctx context.Context, c Commitment) (string, error)
 	UsersByRole(ctx context.Context, role domain.Role) ([]domain.User, error)
 	UserByPhone(ctx context.Context, phone string) (domain.User, error)
 	LedgerBooks
@@ -54,9 +60,10 @@ type Commitment struct {
 	// the books as they are then (MinimumOrder is left to Judge); the
 	// order is written only if it returns nil.
 	Judge func(Snapshot) error
-	// Effects (the notifications) go to the outbox with the order.
-	Effects []domain.Effect
-	Notes   []AuditNote
+	// Tell, given the number the order was placed under, returns what goes
+	// in with it: the notifications to the outbox, the notes to the audit
+	// log. It is called inside the transaction; nil tells no one.
+	Tell func(orderID string) ([]domain.Effect, []AuditNote)
 }
 
 // AuditNote is an audit entry written inside the commit's transaction.
@@ -160,7 +167,7 @@ func (s *Service) show(ctx context.Context, user domain.User, customerID string,
 			return s.failure(ctx, "draft", err)
 		}
 	}
-	if d.ID, err = s.Books.NewOrderID(ctx); err != nil {
+	if d.ID, err = s.Books.NewDraftID(ctx); err != nil {
 		return s.failure(ctx, "draft", err)
 	}
 	d.PlacedBy, d.Status, d.CreatedAt = user.Phone, DraftOpen, s.now()

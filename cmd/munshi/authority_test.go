@@ -61,7 +61,7 @@ func TestConcurrentCreditDraftsCannotExceedTheLimit(t *testing.T) {
 		if !strings.Contains(s, "within the ₹1,50,000 limit") || !strings.Contains(s, "₹26,054.40") {
 			t.Fatalf("summary for %s:\n%s", p, s)
 		}
-		ids[p] = orderID.FindString(s)
+		ids[p] = draftRef.FindString(s)
 	}
 	replies := okTogether(t, m, "credit", demo.SalesPhone, secondSales)
 	var placed, escalated string
@@ -82,7 +82,7 @@ func TestConcurrentCreditDraftsCannotExceedTheLimit(t *testing.T) {
 	if got := outstanding(t, m, "C02"); got != before+2605440 {
 		t.Fatalf("outstanding %s, want %s", got, before+2605440)
 	}
-	if _, ok, _ := m.Store.Order(ctx, ids[escalated]); ok {
+	if placedAs(t, m, ids[escalated]) != "" {
 		t.Fatal("the second order was committed over the limit without the owner")
 	}
 	ask := waitFor(t, tw, demo.OwnerPhone, "approve "+ids[escalated])
@@ -155,7 +155,7 @@ func TestStaleCreditApprovalIsSuperseded(t *testing.T) {
 	ctx := context.Background()
 	// 13 cartons = ₹33,870.72: over the credit room of ₹30,000.
 	s := say(t, m, "SMsc1", demo.SalesPhone, "13 carton glass cleaner for Sharma, udhaar")
-	id := orderID.FindString(s)
+	id := draftRef.FindString(s)
 	if !strings.Contains(s, "over the ₹1,50,000 credit limit") {
 		t.Fatalf("summary:\n%s", s)
 	}
@@ -173,7 +173,7 @@ func TestStaleCreditApprovalIsSuperseded(t *testing.T) {
 	if !strings.Contains(r, "not placed") || !strings.Contains(r, "closed") || !strings.Contains(r, "Ravi Kumar") {
 		t.Fatalf("stale approval reply: %s", r)
 	}
-	if _, ok, _ := m.Store.Order(ctx, id); ok {
+	if placedAs(t, m, id) != "" {
 		t.Fatal("a stale approval committed the order")
 	}
 	if outstanding(t, m, "C02") != due {
@@ -199,13 +199,15 @@ func TestStaleCreditApprovalIsSuperseded(t *testing.T) {
 func TestApprovalAfterABetterChangeIsPlaced(t *testing.T) {
 	m, _, _ := startShop(t)
 	ctx := context.Background()
-	id := orderID.FindString(say(t, m, "SMbc1", demo.SalesPhone, "2 carton GC for Sharma ji cash"))
+	id := draftRef.FindString(say(t, m, "SMbc1", demo.SalesPhone, "2 carton GC for Sharma ji cash"))
 	say(t, m, "SMbc2", demo.SalesPhone, "ok")
 	m.Orders.MinimumOrder = 100000 // ₹1,000 now: the exception no longer applies
-	if r := say(t, m, "SMbc3", demo.OwnerPhone, "approve "+id); !strings.Contains(r, "placed") {
+	r := say(t, m, "SMbc3", demo.OwnerPhone, "approve "+id)
+	placed := placedAs(t, m, id)
+	if placed == "" || !strings.Contains(r, "Order *"+placed+"* placed") {
 		t.Fatalf("approval: %s", r)
 	}
-	if o, ok, _ := m.Store.Order(ctx, id); !ok || o.Status != domain.OrderCommitted {
+	if o, ok, _ := m.Store.Order(ctx, placed); !ok || o.Status != domain.OrderCommitted {
 		t.Fatalf("order %+v", o)
 	}
 }
@@ -216,7 +218,7 @@ func TestApprovalAfterABetterChangeIsPlaced(t *testing.T) {
 func TestOwnersOwnOkAfterTheBooksMoved(t *testing.T) {
 	m, _, _ := startShop(t)
 	ctx := context.Background()
-	id := orderID.FindString(say(t, m, "SMow1", demo.OwnerPhone, "10 carton glass cleaner for Sharma, udhaar"))
+	id := draftRef.FindString(say(t, m, "SMow1", demo.OwnerPhone, "10 carton glass cleaner for Sharma, udhaar"))
 	say(t, m, "SMow2", demo.SalesPhone, "10 carton glass cleaner for Sharma, udhaar")
 	if r := say(t, m, "SMow3", demo.SalesPhone, "ok"); !strings.Contains(r, "placed for") {
 		t.Fatalf("salesperson's order: %s", r)
@@ -225,10 +227,13 @@ func TestOwnersOwnOkAfterTheBooksMoved(t *testing.T) {
 	if !strings.Contains(r, "not placed") || !strings.Contains(r, "credit limit") || !strings.Contains(r, "ok* again") {
 		t.Fatalf("owner's ok after the change: %s", r)
 	}
-	if _, ok, _ := m.Store.Order(ctx, id); ok {
+	if placedAs(t, m, id) != "" {
 		t.Fatal("placed without the owner reading the new reason")
 	}
 	if r := say(t, m, "SMow5", demo.OwnerPhone, "ok"); !strings.Contains(r, "placed for") {
 		t.Fatalf("owner's second ok: %s", r)
+	}
+	if o, ok, _ := m.Store.Order(ctx, placedAs(t, m, id)); !ok || o.PlacedBy != demo.OwnerPhone {
+		t.Fatalf("the owner's order %+v", o)
 	}
 }

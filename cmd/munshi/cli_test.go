@@ -189,7 +189,7 @@ func TestImportWhileServingIsPickedUp(t *testing.T) {
 	deadline := time.Now().Add(10 * time.Second)
 	for i := 0; ; i++ {
 		r := say(t, m, fmt.Sprintf("SMimp%d", i+2), demo.SalesPhone, "10 carton GC for Verma Stores, cash")
-		if strings.Contains(r, "*Order ORD-") && strings.Contains(r, "Verma Stores") {
+		if strings.Contains(r, "*Order D-") && strings.Contains(r, "Verma Stores") {
 			break
 		}
 		if time.Now().After(deadline) {

@@ -66,14 +66,14 @@ func crashWhileAnswering(t *testing.T, m *Main, in domain.Inbound) {
 }
 
 // placeDraft shows the salesperson an order summary that an "ok" commits,
-// and returns its number.
+// and returns its reference.
 func placeDraft(t *testing.T, m *Main, sid string) string {
 	t.Helper()
 	summary := say(t, m, sid, demo.SalesPhone, "10 carton glass cleaner aur 10 pack phenyl for Rajesh, COD")
 	if !strings.Contains(summary, "Reply *ok*") {
 		t.Fatalf("summary: %s", summary)
 	}
-	return orderID.FindString(summary)
+	return draftRef.FindString(summary)
 }
 
 // committedGC is how many Glass Cleaner bottles open orders hold.
@@ -100,7 +100,7 @@ func TestRetryAfterCrashPlacesTheOrderOnce(t *testing.T) {
 
 	clk.Advance(m.Pipeline.Lease())
 	reply := say(t, m, ok.SID, ok.From, ok.Body)
-	if !strings.Contains(reply, id) || !strings.Contains(reply, "placed") {
+	if n := placedAs(t, m, id); n == "" || !strings.Contains(reply, "Order *"+n+"* placed") {
 		t.Fatalf("the retry after the crash got %q; want the order placed", reply)
 	}
 	if again := say(t, m, ok.SID, ok.From, ok.Body); again != reply {
@@ -109,7 +109,7 @@ func TestRetryAfterCrashPlacesTheOrderOnce(t *testing.T) {
 	if got := committedGC(t, m) - before; got != 240 {
 		t.Fatalf("%d bottles committed, want 240 (one order)", got)
 	}
-	if o, found, _ := m.Store.Order(ctx, id); !found || o.Status != domain.OrderCommitted {
+	if o, found, _ := m.Store.Order(ctx, placedAs(t, m, id)); !found || o.Status != domain.OrderCommitted {
 		t.Fatalf("order %s: %+v", id, o)
 	}
 	if n := auditCount(t, m, "inbound", ok.SID); n != 1 {
@@ -144,7 +144,7 @@ func TestRestartAnswersWhatACrashLeft(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 		done, reply, _ = m.Store.SavedReply(ctx, ok.SID)
 	}
-	if !strings.Contains(reply.Text, id) || !strings.Contains(reply.Text, "placed") {
+	if n := placedAs(t, m, id); n == "" || !strings.Contains(reply.Text, "Order *"+n+"* placed") {
 		t.Fatalf("recovered reply %q", reply.Text)
 	}
 	if body := waitFor(t, tw, demo.SalesPhone, reply.Text); body != reply.Text {

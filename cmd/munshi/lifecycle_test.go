@@ -22,11 +22,13 @@ import (
 func placeAndOk(t *testing.T, m *Main, tag, text string) domain.Order {
 	t.Helper()
 	summary := say(t, m, "SMplace"+tag, demo.SalesPhone, text)
-	id := orderID.FindString(summary)
-	if id == "" || !strings.Contains(summary, "Reply *ok*") {
+	draft := draftRef.FindString(summary)
+	if draft == "" || !strings.Contains(summary, "Reply *ok*") {
 		t.Fatalf("summary:\n%s", summary)
 	}
-	if reply := say(t, m, "SMplaceok"+tag, demo.SalesPhone, "ok"); !strings.Contains(reply, "placed") || !strings.Contains(reply, id) {
+	reply := say(t, m, "SMplaceok"+tag, demo.SalesPhone, "ok")
+	id := placedAs(t, m, draft)
+	if id == "" || !strings.Contains(reply, "Order *"+id+"* placed") {
 		t.Fatalf("ok: %s", reply)
 	}
 	o, ok, err := m.Store.Order(context.Background(), id)
@@ -186,13 +188,13 @@ func TestOkAfterAQuestionIsAboutTheQuestion(t *testing.T) {
 	m, _, _ := startShop(t)
 	blocked := say(t, m, "SMq1", demo.SalesPhone, "500 carton glass cleaner for Rajesh, COD")
 	mustContain(t, "blocked summary", blocked, "cannot be placed")
-	id := orderID.FindString(blocked)
+	id := draftRef.FindString(blocked)
 	question := say(t, m, "SMq2", demo.SalesPhone, "Rajesh ke liye 5 carton")
 	reply := say(t, m, "SMq3", demo.SalesPhone, "ok")
 	if strings.Contains(reply, id) || !strings.Contains(reply, strings.SplitN(question, "\n", 2)[0]) {
 		t.Fatalf("ok after the question %q = %q; want it to speak of the question, not %s", question, reply, id)
 	}
-	if _, placed, _ := m.Store.Order(context.Background(), id); placed {
+	if placedAs(t, m, id) != "" {
 		t.Fatalf("%s placed", id)
 	}
 }
@@ -259,9 +261,10 @@ func BenchmarkDeliveryOkRoundTrip(b *testing.B) {
 	b.StopTimer()
 	for i := 0; i < b.N; i++ {
 		_, summary := post(b, client, m, fmt.Sprintf("SMdo%09d", i), demo.SalesPhone, confirmDraft)
-		id := orderID.FindString(summary)
+		draft := draftRef.FindString(summary)
 		_, placed := post(b, client, m, fmt.Sprintf("SMdk%09d", i), demo.SalesPhone, "ok")
-		want{has: []string{"placed", id}}.check(b, "ok", placed)
+		id := placedAs(b, m, draft)
+		want{has: []string{"Order *" + id + "* placed"}}.check(b, "ok", placed)
 		b.StartTimer()
 		took, shown := post(b, client, m, fmt.Sprintf("SMdd%09d", i), demo.AccountsPhone, id+" delivered")
 		tookOk, done := post(b, client, m, fmt.Sprintf("SMddk%09d", i), demo.AccountsPhone, "ok")

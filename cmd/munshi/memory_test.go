@@ -83,12 +83,12 @@ func TestFollowUpsOnOrders(t *testing.T) {
 		if !strings.Contains(more, "Sharma General Store") || !strings.Contains(more, "360 bottles") {
 			t.Fatalf("add to draft: %s", more)
 		}
-		id := orderID.FindString(more)
+		id := draftRef.FindString(more)
 		if r := say(t, m, "SMg4", demo.SalesPhone, "cancel that"); !strings.Contains(r, "Cancelled order "+id) {
 			t.Fatalf("cancel that: %s", r)
 		}
-		if _, ok, _ := m.Store.Order(ctx, id); ok {
-			t.Fatal("a cancelled draft was committed")
+		if d, _, _ := m.Store.DraftByID(ctx, id); d.Status != "cancelled" || d.OrderID != "" {
+			t.Fatalf("the cancelled draft %s is %s, placed as %q", id, d.Status, d.OrderID)
 		}
 	})
 }

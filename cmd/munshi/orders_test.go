@@ -14,6 +14,21 @@ import (
 
 var orderID = regexp.MustCompile(`ORD-\d+`)
 
+// draftRef finds a draft's reference (D-57) in a reply: a draft takes its
+// order number only when it is placed.
+var draftRef = regexp.MustCompile(`\bD-\d+`)
+
+// placedAs is the number of the order the draft was placed as, "" while
+// it is not placed.
+func placedAs(t testing.TB, m *Main, draft string) string {
+	t.Helper()
+	d, ok, err := m.Store.DraftByID(context.Background(), draft)
+	if err != nil || !ok || draft == "" {
+		t.Fatalf("draft %q: %v, %v", draft, ok, err)
+	}
+	return d.OrderID
+}
+
 // startShop runs Munshi with the fake Twilio and a local SMTP server.
 func startShop(t *testing.T) (*Main, *fakeTwilio, *mailtest.Server) {
 	t.Helper()
@@ -76,19 +91,23 @@ func TestOrderToCommitEndToEnd(t *testing.T) {
 			t.Fatalf("summary lacks %q:\n%s", want, summary)
 		}
 	}
-	id := orderID.FindString(summary)
+	draft := draftRef.FindString(summary)
+	if draft == "" || orderID.MatchString(summary) {
+		t.Fatalf("summary names %q and no order number: %s", draft, summary)
+	}
 
 	// "Ashok" is a name, never an ok.
 	if reply := say(t, m, "SMo2", demo.SalesPhone, "Ashok"); strings.Contains(reply, "placed") {
 		t.Fatalf("'Ashok' committed the order: %s", reply)
 	}
-	if _, ok, _ := m.Store.Order(ctx, id); ok {
+	if d, _, _ := m.Store.DraftByID(ctx, draft); d.OrderID != "" {
 		t.Fatal("order committed before ok")
 	}
 
 	reply := say(t, m, "SMo3", demo.SalesPhone, "ok")
-	if !strings.Contains(reply, id) || !strings.Contains(reply, "placed") {
-		t.Fatalf("ok reply: %s", reply)
+	id := orderID.FindString(reply)
+	if d, _, _ := m.Store.DraftByID(ctx, draft); id == "" || d.OrderID != id || !strings.Contains(reply, "Order *"+id+"* placed") {
+		t.Fatalf("ok reply: %s; draft %s placed as %q", reply, draft, d.OrderID)
 	}
 	// A retried delivery of the same "ok" commits nothing more.
 	if again := say(t, m, "SMo3", demo.SalesPhone, "ok"); again != reply {
@@ -146,17 +165,19 @@ func TestEscalationNeedsTheOwner(t *testing.T) {
 	ctx := context.Background()
 	// 2 carton GC = ₹5,210.88 with GST: under the ₹25,000 minimum.
 	summary := say(t, m, "SMe1", demo.SalesPhone, "Sharma ji ko 2 carton GC, udhaar")
-	id := orderID.FindString(summary)
-	if !strings.Contains(summary, "below the ₹25,000 minimum") || id == "" {
+	draft := draftRef.FindString(summary)
+	if !strings.Contains(summary, "below the ₹25,000 minimum") || draft == "" {
 		t.Fatalf("summary: %s", summary)
 	}
 	reply := say(t, m, "SMe2", demo.SalesPhone, "haan")
 	if !strings.Contains(reply, "owner") {
 		t.Fatalf("escalation reply: %s", reply)
 	}
-	if _, ok, _ := m.Store.Order(ctx, id); ok {
+	if d, _, _ := m.Store.DraftByID(ctx, draft); d.OrderID != "" {
 		t.Fatal("the salesperson's ok committed an order below the minimum")
 	}
+	// The owner is asked about the draft by its reference.
+	id := draft
 	ask := waitFor(t, tw, demo.OwnerPhone, "approve "+id)
 	if !strings.Contains(ask, "minimum") {
 		t.Fatalf("owner was not told why: %s", ask)
@@ -165,14 +186,23 @@ func TestEscalationNeedsTheOwner(t *testing.T) {
 	if r := say(t, m, "SMe3", demo.SalesPhone, "approve "+id); !strings.Contains(r, "Only an owner") {
 		t.Fatalf("sales approval: %s", r)
 	}
-	if r := say(t, m, "SMe4", demo.OwnerPhone, "approve "+id); !strings.Contains(r, "placed") {
+	r := say(t, m, "SMe4", demo.OwnerPhone, "approve "+id)
+	placed := orderID.FindString(r)
+	if !strings.Contains(r, "Order *"+placed+"* placed") {
 		t.Fatalf("owner approval: %s", r)
 	}
-	if o, ok, _ := m.Store.Order(ctx, id); !ok || o.Total != 521088 {
+	if o, ok, _ := m.Store.Order(ctx, placed); !ok || o.Total != 521088 {
 		t.Fatalf("approved order %+v", o)
 	}
 	waitFor(t, tw, demo.SalesPhone, "approved by Vikram Singh")
-	waitFor(t, tw, demo.AccountsPhone, id)
+	waitFor(t, tw, demo.AccountsPhone, placed)
+	// Approved again, by the draft's reference or the order's number, it
+	// is already placed.
+	for _, ref := range []string{id, placed} {
+		if r := say(t, m, "SMe5"+ref, demo.OwnerPhone, "approve "+ref); !strings.Contains(r, "Order "+placed+" is already placed") {
+			t.Errorf("approve %s again: %s", ref, r)
+		}
+	}
 	// Sharma's credit order adds to what they owe.
 	snap, _ := m.Store.Snapshot(ctx, "C02", nil)
 	if snap.Customer.Outstanding != 12000000+521088 {
@@ -183,7 +213,7 @@ func TestEscalationNeedsTheOwner(t *testing.T) {
 func TestStaleApprovalIsRefused(t *testing.T) {
 	m, _, _ := startShop(t)
 	ctx := context.Background()
-	id := orderID.FindString(say(t, m, "SMs1", demo.SalesPhone, "2 carton GC for Sharma ji cash"))
+	id := draftRef.FindString(say(t, m, "SMs1", demo.SalesPhone, "2 carton GC for Sharma ji cash"))
 	say(t, m, "SMs2", demo.SalesPhone, "ok")
 	// The price changes after the owner was asked.
 	products, _ := m.Store.Products(ctx)
@@ -198,7 +228,7 @@ func TestStaleApprovalIsRefused(t *testing.T) {
 	if r := say(t, m, "SMs3", demo.OwnerPhone, "approve "+id); !strings.Contains(r, "changed") {
 		t.Fatalf("stale approval: %s", r)
 	}
-	if _, ok, _ := m.Store.Order(ctx, id); ok {
+	if d, _, _ := m.Store.DraftByID(ctx, id); d.OrderID != "" {
 		t.Fatal("a stale approval committed the order")
 	}
 }
@@ -206,7 +236,7 @@ func TestStaleApprovalIsRefused(t *testing.T) {
 func TestRejectAndCancel(t *testing.T) {
 	m, tw, _ := startShop(t)
 	ctx := context.Background()
-	id := orderID.FindString(say(t, m, "SMr1", demo.SalesPhone, "1 carton phenyl Rajesh ke liye cash"))
+	id := draftRef.FindString(say(t, m, "SMr1", demo.SalesPhone, "1 carton phenyl Rajesh ke liye cash"))
 	say(t, m, "SMr2", demo.SalesPhone, "ok")
 	if r := say(t, m, "SMr3", demo.OwnerPhone, "reject "+id); !strings.Contains(r, "Rejected") {
 		t.Fatalf("reject: %s", r)
@@ -215,15 +245,15 @@ func TestRejectAndCancel(t *testing.T) {
 	if r := say(t, m, "SMr4", demo.OwnerPhone, "approve "+id); !strings.Contains(r, "not waiting") {
 		t.Fatalf("approve after reject: %s", r)
 	}
-	id2 := orderID.FindString(say(t, m, "SMr5", demo.SalesPhone, "10 carton GC for Rajesh cash"))
+	id2 := draftRef.FindString(say(t, m, "SMr5", demo.SalesPhone, "10 carton GC for Rajesh cash"))
 	if r := say(t, m, "SMr6", demo.SalesPhone, "cancel"); !strings.Contains(r, "Cancelled order "+id2) {
 		t.Fatalf("cancel: %s", r)
 	}
 	if r := say(t, m, "SMr7", demo.SalesPhone, "ok"); !strings.Contains(r, "no order waiting") {
 		t.Fatalf("ok after cancel: %s", r)
 	}
-	if _, ok, _ := m.Store.Order(ctx, id2); ok {
-		t.Fatal("cancelled order committed")
+	if d, _, _ := m.Store.DraftByID(ctx, id2); d.OrderID != "" || d.Status != "cancelled" {
+		t.Fatalf("cancelled draft %+v", d)
 	}
 	// With nothing pending, an ok says so.
 	if r := say(t, m, "SMr8", demo.OwnerPhone, "ok"); !strings.Contains(r, "no order waiting") {

@@ -376,7 +376,7 @@ func appendNew(xs []string, x string) []string {
 	return append(xs, x)
 }
 
-// orderRef is the order number a message names ("approve ORD-1042"), in
+// orderRef is the order or draft a message names ("approve D-57"), in
 // the form Munshi writes it.
 func orderRef(d intent.Decision) string {
 	for _, e := range d.Normalized.Entities {
@@ -409,7 +409,7 @@ func Menu(u domain.User) string {
 		return "You can ask:\n" +
 			"• stock: \"GC ka stock kitna hai?\", \"can we commit 200 cartons of phenyl?\"\n" +
 			"• dues: \"who owes us money?\", \"Mehta ji ka outstanding\"\n" +
-			"• orders: \"pending orders dikhao\"; *approve ORD-1234* / *reject ORD-1234*\n" +
+			"• orders: \"pending orders dikhao\"; *approve D-12* / *reject D-12* (a draft waiting for you)\n" +
 			"• sales: \"last week ki sales\", \"top customers this month\""
 	case domain.RoleAccounts:
 		return "You can ask:\n" +

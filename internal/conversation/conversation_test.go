@@ -306,10 +306,13 @@ func TestOrdersAndBudget(t *testing.T) {
 	w.router.entities["approve ORD-1042"] = []intent.Entity{ref}
 	w.router.intents["reject ORD-1042"] = domain.IntentCancel
 	w.router.entities["reject ORD-1042"] = []intent.Entity{ref}
+	w.router.intents["approve D-57"] = domain.IntentConfirm
+	w.router.entities["approve D-57"] = []intent.Entity{{Kind: intent.EntityOrderRef, ID: "DRAFT-57"}}
 	for text, want := range map[string]string{
 		"5 carton GC for Rajesh, COD": "orders: take 5 carton GC for Rajesh, COD",
 		"approve ORD-1042":            "orders: confirm ORD-1042",
 		"reject ORD-1042":             "orders: cancel ORD-1042",
+		"approve D-57":                "orders: confirm D-57",
 	} {
 		if r := w.say(sales.Phone, text); r.Text != want {
 			t.Errorf("%q: %q, want %q", text, r.Text, want)

@@ -1,6 +1,9 @@
 package domain
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestGroupIndian(t *testing.T) {
 	for n, want := range map[int64]string{
@@ -102,9 +105,17 @@ func (errPlain) Error() string { return "sqlite: disk I/O error" }
 
 func TestOrderRef(t *testing.T) {
 	for in, want := range map[string]string{"ORDER-1042": "ORD-1042", "ord-1042": "ORD-1042", "1042": "ORD-1042", "ORD1042": "ORD-1042",
-		"order #1042": "ORD-1042", " ord 1042 ": "ORD-1042", "T-5531": "T-5531", "t-5531": "T-5531"} {
+		"order #1042": "ORD-1042", " ord 1042 ": "ORD-1042", "T-5531": "T-5531", "t-5531": "T-5531",
+		// A draft's reference in any spelling is a draft, never an order number.
+		"D-57": "D-57", "d-57": "D-57", "DRAFT-57": "D-57", "draft #57": "D-57", "d57": "D-57", "57": "ORD-57", "DM-57": "DM-57"} {
 		if got := OrderRef(in); got != want {
 			t.Errorf("OrderRef(%q) = %q, want %q", in, got, want)
 		}
+		if IsDraftRef(OrderRef(in)) != strings.HasPrefix(want, "D-") {
+			t.Errorf("IsDraftRef(OrderRef(%q)) = %v", in, !strings.HasPrefix(want, "D-"))
+		}
+	}
+	if DraftRef(57) != "D-57" || IsDraftRef("D-") || IsDraftRef("D-5a") || IsDraftRef("ORD-57") {
+		t.Errorf("DraftRef(57) = %q; IsDraftRef of D-, D-5a or ORD-57 is true", DraftRef(57))
 	}
 }

@@ -2,6 +2,7 @@ package domain
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -78,11 +79,34 @@ type Payment struct {
 // "ord 1042", "order #1042", ORDER-1042 (as the router reads it) or 1042.
 var orderNumber = regexp.MustCompile(`(?i)^(?:(?:ord|order|ordr|odr)\s*[-#_ ]?\s*#?\s*)?#?(\d{1,12})$`)
 
-// OrderRef writes an order reference as Munshi does: ORD-1042 for any
-// spelling of an order number, else the reference upper-cased (an imported
-// bill number such as T-5531).
+// draftNumber is how people write a draft's reference: D-57, "d 57",
+// "draft #57", DRAFT-57 (as the router reads it). A bare number is never
+// a draft: it stays an order number.
+var draftNumber = regexp.MustCompile(`(?i)^(?:d|drf|draft)\s*[-#_ ]?\s*#?\s*(\d{1,12})$`)
+
+// DraftPrefix begins every draft's reference (D-57): a draft shown to a
+// salesperson is not an order yet, and takes its ORD number only when it
+// is placed, so the books' numbers have no gaps.
+const DraftPrefix = "D-"
+
+// DraftRef is the reference of draft number n: D-57.
+func DraftRef(n int64) string { return DraftPrefix + strconv.FormatInt(n, 10) }
+
+// IsDraftRef reports whether s, as OrderRef writes it, names a draft
+// rather than an order.
+func IsDraftRef(s string) bool {
+	n, ok := strings.CutPrefix(s, DraftPrefix)
+	return ok && n != "" && strings.Trim(n, "0123456789") == ""
+}
+
+// OrderRef writes an order reference as Munshi does: D-57 for any spelling
+// of a draft's reference, ORD-1042 for any spelling of an order number,
+// else the reference upper-cased (an imported bill number such as T-5531).
 func OrderRef(s string) string {
 	s = strings.TrimSpace(s)
+	if m := draftNumber.FindStringSubmatch(s); m != nil {
+		return DraftPrefix + m[1]
+	}
 	if m := orderNumber.FindStringSubmatch(s); m != nil {
 		return "ORD-" + m[1]
 	}

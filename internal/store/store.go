@@ -62,7 +62,7 @@ type Catalog interface {
 type History interface {
 	// AddHistory writes orders (with their lines) and payments as they
 	// are, all or nothing, without touching stock or dues; numbered orders
-	// (ORD-1042) keep NewOrderID past them.
+	// (ORD-1042, or D-40) keep the numbers Munshi takes past them.
 	AddHistory(ctx context.Context, orders []domain.Order, payments []domain.Payment) error
 	// ImportHistory writes orders and payments from history files, marked
 	// as imported, all or nothing and idempotently: orders upserted by id
@@ -72,7 +72,8 @@ type History interface {
 	// moves neither stock nor dues, and imported orders hold no stock. An
 	// order id Munshi made (or holds as a draft), or a reference Munshi
 	// recorded with another amount or mode, refuses it all with a
-	// *domain.HistoryClash.
+	// *domain.HistoryClash. Numbered orders keep the counters past them,
+	// as AddHistory does.
 	ImportHistory(ctx context.Context, orders []domain.Order, payments []domain.Payment) (domain.HistoryImport, error)
 }
 

@@ -81,7 +81,7 @@ func Build(ctx context.Context, path string, size Size) error {
 type books interface {
 	store.Catalog
 	store.History
-	NewOrderID(ctx context.Context) (string, error)
+	NewDraftID(ctx context.Context) (string, error)
 	SaveDraft(ctx context.Context, d orders.Draft) error
 	MoveDraft(ctx context.Context, m orders.DraftMove) (bool, error)
 }
@@ -249,7 +249,7 @@ func addPendingDrafts(ctx context.Context, b books, rng *rand.Rand, catalog []do
 		if err != nil {
 			return err
 		}
-		if d.ID, err = b.NewOrderID(ctx); err != nil {
+		if d.ID, err = b.NewDraftID(ctx); err != nil {
 			return err
 		}
 		d.PlacedBy, d.Status = sales[i%len(sales)], orders.DraftOpen

@@ -62,8 +62,8 @@ func TestBuild(t *testing.T) {
 			last = o.ID
 		}
 	}
-	if id, err := s.NewOrderID(ctx); err != nil || len(id) < len(last) || (len(id) == len(last) && id <= last) {
-		t.Fatalf("next order id %s, %v; want past %s", id, err, last)
+	if id, err := s.NewDraftID(ctx); err != nil || len(id) < len(last) || (len(id) == len(last) && id <= last) {
+		t.Fatalf("next draft id %s, %v; want past %s", id, err, last)
 	}
 	sales, _, err := s.SalesSummary(ctx, reports.SalesQuery{From: Now.Add(-time.Duration(size.Days+1) * 24 * time.Hour), To: Now.Add(time.Hour)})
 	if err != nil || sales.Qty == 0 {

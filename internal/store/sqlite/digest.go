@@ -200,7 +200,7 @@ func (s *Store) Waiting(ctx context.Context, lateBefore time.Time, limit int) (d
 		}
 		var err error
 		if w.Drafts, err = list(`SELECT d.id, d.customer_id, COALESCE(c.name, d.customer_id),
-			COALESCE(json_extract(d.payload, '$.total'), 0), d.created_at `+drafts+` ORDER BY d.created_at, d.id LIMIT ?`, limit); err != nil {
+			COALESCE(json_extract(d.payload, '$.total'), 0), d.created_at `+drafts+` ORDER BY d.created_at, d.rowid LIMIT ?`, limit); err != nil {
 			return err
 		}
 		w.Late, err = list(`SELECT o.id, o.customer_id, COALESCE(c.name, o.customer_id), o.total_paise, o.created_at `+late+`

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/munshi/munshi/internal/domain"
@@ -12,8 +14,8 @@ import (
 // AddHistory writes past orders (with their lines) and payments in one
 // transaction. It is how the demo's sales history gets into the books; the
 // orders are taken as they are, without touching stock or outstanding.
-// Statements are prepared once for the batch, and the order counter is
-// moved once, past the highest numbered order.
+// Statements are prepared once for the batch, and the counters are moved
+// once, past the highest numbered order.
 func (s *Store) AddHistory(ctx context.Context, orders []domain.Order, payments []domain.Payment) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		if lines(orders) >= bulkLines {
@@ -33,17 +35,15 @@ func (s *Store) AddHistory(ctx context.Context, orders []domain.Order, payments 
 			return err
 		}
 		defer w.close()
-		var last int64
+		var past numbered
 		for _, o := range orders {
 			if err := w.write(ctx, o); err != nil {
 				return err
 			}
-			last = max(last, orderNumber(o.ID))
+			past.see(o.ID)
 		}
-		if last > 0 {
-			if _, err := tx.ExecContext(ctx, `UPDATE counters SET value = MAX(value, ?) WHERE name = 'order'`, last); err != nil {
-				return err
-			}
+		if err := past.keep(ctx, tx); err != nil {
+			return err
 		}
 		if len(payments) == 0 {
 			return nil
@@ -81,6 +81,35 @@ func lines(orders []domain.Order) int {
 		n += len(o.Lines)
 	}
 	return n
+}
+
+// numbered is how far history's numbers go, so the counters stay past
+// them: Munshi never places an ORD-n the books already hold, nor shows a
+// draft D-n when an order of the books is called that.
+type numbered struct{ order, draft int64 }
+
+func (n *numbered) see(id string) {
+	n.order = max(n.order, orderNumber(id))
+	if domain.IsDraftRef(id) {
+		d, _ := strconv.ParseInt(strings.TrimPrefix(id, domain.DraftPrefix), 10, 64)
+		n.draft = max(n.draft, d)
+	}
+}
+
+// keep moves the counters past what n saw, inside tx.
+func (n numbered) keep(ctx context.Context, tx *sql.Tx) error {
+	for _, c := range []struct {
+		name string
+		past int64
+	}{{"order", n.order}, {"draft", n.draft}} {
+		if c.past == 0 {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE counters SET value = MAX(value, ?) WHERE name = ?`, c.past, c.name); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // orderNumber is n of an order numbered ORD-n, else 0.

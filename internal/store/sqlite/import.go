@@ -27,7 +27,8 @@ const (
 // overwrite Munshi's own records — an order id Munshi made or holds as a
 // draft, a reference Munshi recorded with another amount or mode — refuses
 // the whole import with a *domain.HistoryClash naming them. An imported
-// ORD-n moves the order counter past n, so Munshi never reuses it.
+// ORD-n moves the order counter past n, so Munshi never reuses it, and an
+// imported D-n the draft counter, so no draft is shown under its name.
 func (s *Store) ImportHistory(ctx context.Context, orders []domain.Order, payments []domain.Payment) (domain.HistoryImport, error) {
 	var sum domain.HistoryImport
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
@@ -65,7 +66,7 @@ func importOrders(ctx context.Context, tx *sql.Tx, orders []domain.Order, clash 
 	}
 	defer w.close()
 	w.source = sourceImport
-	var last int64
+	var past numbered
 	for _, o := range orders {
 		source, was, err := storedOrder(ctx, tx, o.ID)
 		if err != nil {
@@ -89,14 +90,9 @@ func importOrders(ctx context.Context, tx *sql.Tx, orders []domain.Order, clash 
 			}
 			t.Updated++
 		}
-		last = max(last, orderNumber(o.ID))
+		past.see(o.ID)
 	}
-	if last > 0 {
-		if _, err := tx.ExecContext(ctx, `UPDATE counters SET value = MAX(value, ?) WHERE name = 'order'`, last); err != nil {
-			return t, err
-		}
-	}
-	return t, nil
+	return t, past.keep(ctx, tx)
 }
 
 // storedOrder returns the source of the order with that id ("" when there

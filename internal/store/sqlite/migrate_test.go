@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"path/filepath"
 	"reflect"
 	"sort"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/orders"
 )
 
 // openAt creates a database at path with the migrations up to and
@@ -150,4 +152,71 @@ func lastMigration(t *testing.T) string {
 	}
 	sort.Strings(names)
 	return strings.TrimSuffix(filepath.Base(names[len(names)-1]), ".sql")
+}
+
+// TestDraftsNumberedBeforeKeepTheirNumbers: drafts saved when a draft took
+// its order number as it was shown keep working after 0010: the committed
+// one is found as the order it became, the one waiting for an owner is
+// placed under the number the owner was shown and takes no other, and the
+// drafts that follow have references of their own, the orders numbers
+// after the last one taken.
+func TestDraftsNumberedBeforeKeepTheirNumbers(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "munshi.db")
+	db := openAt(t, path, "0009_digest_sends.sql")
+	rajesh := domain.Customer{ID: "C01", Name: "Rajesh Kirana Store", CreditLimit: 10000000, PaymentModes: []domain.PaymentMode{domain.PayCOD}}
+	gc := domain.Product{SKU: "GC500", Name: "Glass Cleaner 500ml", Unit: "bottle", Price: 9200, GSTPercent: 1800, StockReady: 2400}
+	for id, status := range map[string]orders.DraftStatus{"ORD-1400": orders.DraftCommitted, "ORD-1401": orders.DraftPendingApproval} {
+		d, err := orders.Price(rajesh, domain.PayCOD, []orders.Item{{SKU: "GC500", Qty: 24}}, map[string]domain.Product{"GC500": gc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.ID, d.PlacedBy, d.Status, d.CreatedAt = id, "+919900000003", status, t0
+		payload, _ := json.Marshal(d)
+		if _, err := db.Exec(`INSERT INTO drafts (id, placed_by, customer_id, status, fingerprint, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			id, d.PlacedBy, "C01", string(status), d.Fingerprint, string(payload), formatTime(t0)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.Exec(`UPDATE counters SET value = 1401 WHERE name = 'order'`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	s, err := Open(ctx, path, WithClock(func() time.Time { return t0 }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.UpsertCustomers(ctx, []domain.Customer{rajesh}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.UpsertProducts(ctx, []domain.Product{gc}); err != nil {
+		t.Fatal(err)
+	}
+	if d, ok, err := s.DraftByID(ctx, "ORD-1400"); err != nil || !ok || d.OrderID != "ORD-1400" || d.Number() != "ORD-1400" {
+		t.Errorf("committed ORD-1400 = %+v, %v, %v; want it placed as ORD-1400", d, ok, err)
+	}
+	pending, ok, err := s.DraftByID(ctx, "ORD-1401")
+	if err != nil || !ok || pending.Status != orders.DraftPendingApproval || pending.OrderID != "" {
+		t.Fatalf("pending ORD-1401 = %+v, %v, %v", pending, ok, err)
+	}
+	allow := func(orders.Snapshot) error { return nil }
+	if id, err := s.Commit(ctx, orders.Commitment{Draft: pending, By: "+919900000001", Judge: allow}); err != nil || id != "ORD-1401" {
+		t.Fatalf("approving ORD-1401 = %q, %v; want it placed under the number the owner was shown", id, err)
+	}
+	if o, ok, err := s.Order(ctx, "ORD-1401"); err != nil || !ok || o.Total != pending.Total {
+		t.Errorf("order ORD-1401 = %+v, %v, %v", o, ok, err)
+	}
+	next := pending
+	if next.ID, err = s.NewDraftID(ctx); err != nil || next.ID != "D-1" {
+		t.Fatalf("NewDraftID = %q, %v; want D-1", next.ID, err)
+	}
+	next.Status = orders.DraftOpen
+	if err := s.SaveDraft(ctx, next); err != nil {
+		t.Fatal(err)
+	}
+	if id, err := s.Commit(ctx, orders.Commitment{Draft: next, By: next.PlacedBy, Judge: allow}); err != nil || id != "ORD-1402" {
+		t.Errorf("the first order placed after = %q, %v; want ORD-1402", id, err)
+	}
 }

@@ -14,12 +14,24 @@ import (
 	"github.com/munshi/munshi/orders"
 )
 
-// NewOrderID allocates the next order number, ORD-1001 onwards.
-func (s *Store) NewOrderID(ctx context.Context) (string, error) {
+// NewDraftID allocates the next draft reference, D-1 onwards. Order
+// numbers are taken only by Commit.
+func (s *Store) NewDraftID(ctx context.Context) (string, error) {
 	var n int64
-	err := s.db.QueryRowContext(ctx, `UPDATE counters SET value = value + 1 WHERE name = 'order' RETURNING value`).Scan(&n)
+	err := s.db.QueryRowContext(ctx, `UPDATE counters SET value = value + 1 WHERE name = 'draft' RETURNING value`).Scan(&n)
 	if err != nil {
-		return "", fmt.Errorf("sqlite: new order id: %w", err)
+		return "", fmt.Errorf("sqlite: new draft id: %w", err)
+	}
+	return domain.DraftRef(n), nil
+}
+
+// newOrderID takes the next order number, ORD-1001 onwards, inside the
+// transaction that places the order: if it rolls back, so does the number.
+func newOrderID(ctx context.Context, tx *sql.Tx) (string, error) {
+	var n int64
+	err := tx.QueryRowContext(ctx, `UPDATE counters SET value = value + 1 WHERE name = 'order' RETURNING value`).Scan(&n)
+	if err != nil {
+		return "", fmt.Errorf("new order id: %w", err)
 	}
 	return fmt.Sprintf("ORD-%d", n), nil
 }
@@ -48,19 +60,21 @@ func (s *Store) SaveDraft(ctx context.Context, d orders.Draft) error {
 // LatestDraft returns the person's most recent draft created after since,
 // whatever its status.
 func (s *Store) LatestDraft(ctx context.Context, phone string, since time.Time) (orders.Draft, bool, error) {
-	return s.draft(ctx, `SELECT payload, status FROM drafts WHERE placed_by = ? AND created_at >= ?
-		ORDER BY created_at DESC, id DESC LIMIT 1`, phone, formatTime(since))
+	return s.draft(ctx, `SELECT payload, status, order_id FROM drafts WHERE placed_by = ? AND created_at >= ?
+		ORDER BY created_at DESC, rowid DESC LIMIT 1`, phone, formatTime(since))
 }
 
-// DraftByID returns a draft by its order number.
+// DraftByID returns a draft by its reference (D-57), or by the order
+// number it was placed under.
 func (s *Store) DraftByID(ctx context.Context, id string) (orders.Draft, bool, error) {
-	return s.draft(ctx, `SELECT payload, status FROM drafts WHERE id = ?`, id)
+	return s.draft(ctx, `SELECT payload, status, order_id FROM drafts WHERE id = ?
+		UNION ALL SELECT payload, status, order_id FROM drafts WHERE order_id = ? AND order_id <> '' AND id <> ? LIMIT 1`, id, id, id)
 }
 
 func (s *Store) draft(ctx context.Context, query string, args ...any) (orders.Draft, bool, error) {
 	var d orders.Draft
-	var payload, status string
-	err := s.read.QueryRowContext(ctx, query, args...).Scan(&payload, &status)
+	var payload, status, orderID string
+	err := s.read.QueryRowContext(ctx, query, args...).Scan(&payload, &status, &orderID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, false, nil
 	} else if err != nil {
@@ -69,7 +83,7 @@ func (s *Store) draft(ctx context.Context, query string, args ...any) (orders.Dr
 	if err := json.Unmarshal([]byte(payload), &d); err != nil {
 		return d, false, fmt.Errorf("sqlite: draft: %w", err)
 	}
-	d.Status = orders.DraftStatus(status)
+	d.Status, d.OrderID = orders.DraftStatus(status), orderID
 	return d, true, nil
 }
 
@@ -215,11 +229,15 @@ func customerByID(ctx context.Context, tx *sql.Tx, id string) (domain.Customer, 
 // is marked committed (only from open or pending approval, so a second "ok"
 // commits nothing), c.Judge decides on the books as they are inside the
 // transaction — the writer is one connection, so nothing commits between
-// that judgement and the writes — then the order and its lines are written,
-// a credit order adds to the customer's outstanding, and the notifications
-// and audit notes go in with it.
-func (s *Store) Commit(ctx context.Context, c orders.Commitment) error {
+// that judgement and the writes — then the order takes the next order
+// number (a draft numbered when it was shown keeps its own), the order and
+// its lines are written, a credit order adds to the customer's
+// outstanding, and the notifications and audit notes go in with it. A
+// commit refused or rolled back takes no number: the numbers placed run
+// on without gaps.
+func (s *Store) Commit(ctx context.Context, c orders.Commitment) (string, error) {
 	d, now := c.Draft, s.Now()
+	id := d.Number()
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE drafts SET status = ?, decided_by = ?, decided_at = ?
 			WHERE id = ? AND status IN (?, ?)`, string(orders.DraftCommitted), c.By, formatTime(now), d.ID,
@@ -241,12 +259,20 @@ func (s *Store) Commit(ctx context.Context, c orders.Commitment) error {
 		if err := c.Judge(snap); err != nil {
 			return judged{err}
 		}
+		if id == "" {
+			if id, err = newOrderID(ctx, tx); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE drafts SET order_id = ? WHERE id = ?`, id, d.ID); err != nil {
+			return err
+		}
 		w, err := prepareOrderWriter(ctx, tx)
 		if err != nil {
 			return err
 		}
 		defer w.close()
-		if err := w.write(ctx, d.Order(now)); err != nil {
+		if err := w.write(ctx, d.Order(id, now)); err != nil {
 			return err
 		}
 		if d.Payment == domain.PayCredit {
@@ -255,10 +281,14 @@ func (s *Store) Commit(ctx context.Context, c orders.Commitment) error {
 				return err
 			}
 		}
-		if err := s.enqueueTx(ctx, tx, c.Effects...); err != nil {
+		if c.Tell == nil {
+			return nil
+		}
+		effects, notes := c.Tell(id)
+		if err := s.enqueueTx(ctx, tx, effects...); err != nil {
 			return err
 		}
-		for _, n := range c.Notes {
+		for _, n := range notes {
 			e := audit.Entry{At: now, Actor: n.Actor, Kind: n.Kind, Subject: n.Subject, Detail: n.Detail}
 			if err := s.appendAudit(ctx, tx, e); err != nil {
 				return err
@@ -270,13 +300,13 @@ func (s *Store) Commit(ctx context.Context, c orders.Commitment) error {
 	var de *domain.Error
 	switch {
 	case err == nil:
-		return nil
+		return id, nil
 	case errors.As(err, &j):
-		return j.err
+		return "", j.err
 	case errors.As(err, &de):
-		return err
+		return "", err
 	}
-	return fmt.Errorf("sqlite: commit %s: %w", d.ID, err)
+	return "", fmt.Errorf("sqlite: commit %s: %w", d.ID, err)
 }
 
 // judged carries the judgement's own error out of the transaction as it is.

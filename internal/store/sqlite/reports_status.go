@@ -9,7 +9,8 @@ import (
 
 // OrderStatuses returns the orders a query matches, newest first: drafts
 // waiting for an owner or refused by one, and every order in the books,
-// imported ones marked. Each side is cut to the page's end before the two
+// imported ones marked. Asked by a draft's reference, a placed draft is
+// the order it became. Each side is cut to the page's end before the two
 // are merged, so a page reads no more rows of either than it shows.
 func (s *Store) OrderStatuses(ctx context.Context, sq reports.OrderStatusQuery) (reports.OrderStatusTotals, []reports.OrderState, error) {
 	p := sq.Page.Clamp()
@@ -17,7 +18,13 @@ func (s *Store) OrderStatuses(ctx context.Context, sq reports.OrderStatusQuery) 
 	var out []reports.OrderState
 	filter := func(a string) (string, []any) {
 		where, args := `1 = 1`, []any{}
-		if len(sq.OrderIDs) > 0 {
+		switch {
+		case len(sq.OrderIDs) > 0 && a == "o":
+			// A draft's reference (D-57) names the order it was placed as.
+			where += ` AND (o.id IN (` + placeholders(len(sq.OrderIDs)) + `) OR o.id IN (SELECT order_id FROM drafts
+				WHERE id IN (` + placeholders(len(sq.OrderIDs)) + `) AND order_id <> ''))`
+			args = append(append(args, anys(sq.OrderIDs)...), anys(sq.OrderIDs)...)
+		case len(sq.OrderIDs) > 0:
 			where += ` AND ` + a + `.id IN (` + placeholders(len(sq.OrderIDs)) + `)`
 			args = append(args, anys(sq.OrderIDs)...)
 		}

@@ -3,7 +3,6 @@ package storetest
 import (
 	"fmt"
 	"reflect"
-	"sync"
 	"testing"
 	"time"
 
@@ -149,43 +148,5 @@ func testAddHistoryRollsBack(t *testing.T, s store.Store, _ *Clock) {
 		if _, found, _ := s.Order(ctx, o.ID); !found {
 			t.Errorf("order %s missing", o.ID)
 		}
-	}
-}
-
-// Order numbers never repeat, whoever asks at once, and stay past the
-// numbered orders of history.
-func testNewOrderIDs(t *testing.T, s store.Store, _ *Clock) {
-	seed(t, s)
-	orders, _ := history()
-	orders[0].ID, orders[1].ID = "ORD-4711", "ORD-1200"
-	if err := s.AddHistory(ctx, orders, nil); err != nil {
-		t.Fatal(err)
-	}
-	const n = 40
-	var (
-		wg  sync.WaitGroup
-		mu  sync.Mutex
-		ids = map[string]int{}
-	)
-	for range n {
-		wg.Go(func() {
-			id, err := s.NewOrderID(ctx)
-			mu.Lock()
-			defer mu.Unlock()
-			if err != nil {
-				t.Errorf("NewOrderID: %v", err)
-			}
-			ids[id]++
-		})
-	}
-	wg.Wait()
-	for id, k := range ids {
-		var num int
-		if _, err := fmt.Sscanf(id, "ORD-%d", &num); err != nil || num <= 4711 || k != 1 {
-			t.Errorf("order id %q given %d times; want ORD- numbers past ORD-4711, each once", id, k)
-		}
-	}
-	if len(ids) != n {
-		t.Errorf("%d distinct ids for %d calls", len(ids), n)
 	}
 }

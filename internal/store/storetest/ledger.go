@@ -44,9 +44,10 @@ func placeOrder(t *testing.T, s store.Store, c *Clock, svc *orders.Service, pay 
 	if reply := svc.Confirm(ctx, salesRavi, ""); !strings.Contains(reply.Text, "placed") {
 		t.Fatalf("ok = %q", reply.Text)
 	}
-	o, found, err := s.Order(ctx, d.ID)
+	id := orderOf(t, s, d.ID)
+	o, found, err := s.Order(ctx, id)
 	if err != nil || !found {
-		t.Fatalf("Order(%s) = %v, %v", d.ID, found, err)
+		t.Fatalf("Order(%s) = %v, %v", id, found, err)
 	}
 	return o
 }
@@ -279,7 +280,7 @@ func testOkIsAboutWhatWasShownLast(t *testing.T, s store.Store, c *Clock) {
 	c.Advance(time.Second)
 	mustSay(t, "payment", svc.RecordPayment(ctx, boss, "Rajesh 700 cash").Text, "ok")
 	mustSay(t, "ok", svc.Confirm(ctx, boss, "").Text, "Recorded")
-	if _, found, _ := s.Order(ctx, d.ID); found {
+	if placed(t, s, d.ID) {
 		t.Fatalf("the ok placed %s, shown before the payment", d.ID)
 	}
 	d2 := show(t, s, c, owner, "C01", domain.PayCOD, orders.Item{SKU: "GC500", Qty: 240})
@@ -290,7 +291,7 @@ func testOkIsAboutWhatWasShownLast(t *testing.T, s store.Store, c *Clock) {
 	if r := svc.Confirm(ctx, boss, ""); strings.Contains(r.Text, "placed") {
 		t.Fatalf("ok after a question placed the earlier order: %q", r.Text)
 	}
-	if _, found, _ := s.Order(ctx, d2.ID); found {
+	if placed(t, s, d2.ID) {
 		t.Fatalf("%s placed after a question", d2.ID)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +16,9 @@ import (
 	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/orders"
 )
+
+// draftNamed finds a draft's reference in a text.
+var draftNamed = regexp.MustCompile(`\bD-\d+`)
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
@@ -61,7 +65,7 @@ func show(t *testing.T, s store.Store, c *Clock, placer, customer string, pay do
 		t.Fatal(err)
 	}
 	d = orders.Judge(ctx, d, snap)
-	if d.ID, err = s.NewOrderID(ctx); err != nil {
+	if d.ID, err = s.NewDraftID(ctx); err != nil {
 		t.Fatal(err)
 	}
 	d.PlacedBy, d.Status, d.CreatedAt = placer, orders.DraftOpen, c.Now()
@@ -81,17 +85,30 @@ func draftStatus(t *testing.T, s store.Store, id string) orders.DraftStatus {
 	return d.Status
 }
 
-// placed reports whether the order is in the books.
-func placed(t *testing.T, s store.Store, id string) bool {
+// placed reports whether the draft is in the books as an order.
+func placed(t *testing.T, s store.Store, draft string) bool {
+	return orderOf(t, s, draft) != ""
+}
+
+// orderOf is the number of the order the draft was placed as, "" while it
+// is not placed; the order must be in the books, committed.
+func orderOf(t *testing.T, s store.Store, draft string) string {
 	t.Helper()
-	o, found, err := s.Order(ctx, id)
-	if err != nil {
-		t.Fatal(err)
+	d, found, err := s.DraftByID(ctx, draft)
+	if err != nil || !found {
+		t.Fatalf("DraftByID(%s) = %v, %v", draft, found, err)
 	}
-	if found && o.Status != domain.OrderCommitted {
-		t.Fatalf("order %s is %s, want committed", id, o.Status)
+	if d.OrderID == "" {
+		if d.Status == orders.DraftCommitted {
+			t.Fatalf("draft %s is committed without an order number", draft)
+		}
+		return ""
 	}
-	return found
+	o, found, err := s.Order(ctx, d.OrderID)
+	if err != nil || !found || o.Status != domain.OrderCommitted || d.Status != orders.DraftCommitted {
+		t.Fatalf("draft %s (%s) placed as %s: order %+v found %v, %v; want it committed", draft, d.Status, d.OrderID, o, found, err)
+	}
+	return d.OrderID
 }
 
 func outboxTo(t *testing.T, s store.Store) map[string]int {
@@ -140,6 +157,10 @@ func testDrafts(t *testing.T, s store.Store, c *Clock) {
 	}
 	if _, found, err := s.DraftByID(ctx, "ORD-404"); err != nil || found {
 		t.Errorf("DraftByID(ORD-404) = %v, %v", found, err)
+	}
+	// A draft has its own reference, not an order number.
+	if !domain.IsDraftRef(first.ID) || !domain.IsDraftRef(second.ID) || first.ID == second.ID || other.ID == second.ID {
+		t.Errorf("draft references %s, %s, %s; want distinct D-… references", first.ID, other.ID, second.ID)
 	}
 
 	// A move that does not happen writes nothing.
@@ -207,12 +228,21 @@ func testCommit(t *testing.T, s store.Store, c *Clock) {
 	d := show(t, s, c, ravi, "C01", domain.PayCredit, orders.Item{SKU: "GC500", Qty: 240, SaidQty: 10, SaidUnit: "carton"},
 		orders.Item{SKU: "BR01", Qty: 12})
 	reply := svc.Confirm(ctx, domain.User{Phone: ravi, Name: "Ravi Kumar", Role: domain.RoleSales}, "")
-	if !strings.Contains(reply.Text, d.ID) || !strings.Contains(reply.Text, "placed") {
-		t.Fatalf("ok = %q", reply.Text)
+	// The first order placed takes the first order number, whatever the
+	// draft's reference.
+	const id = "ORD-1001"
+	if !strings.Contains(reply.Text, "Order *"+id+"* placed") {
+		t.Fatalf("ok = %q, want %s placed", reply.Text, id)
 	}
-	o, found, err := s.Order(ctx, d.ID)
+	if got := orderOf(t, s, d.ID); got != id {
+		t.Fatalf("draft %s placed as %q, want %s", d.ID, got, id)
+	}
+	if byOrder, found, err := s.DraftByID(ctx, id); err != nil || !found || byOrder.ID != d.ID {
+		t.Errorf("DraftByID(%s) = %s %v, %v; want the draft %s it was placed from", id, byOrder.ID, found, err, d.ID)
+	}
+	o, found, err := s.Order(ctx, id)
 	if err != nil || !found {
-		t.Fatalf("Order(%s) = %v, %v", d.ID, found, err)
+		t.Fatalf("Order(%s) = %v, %v", id, found, err)
 	}
 	if o.Status != domain.OrderCommitted || o.Total != d.Total || o.CustomerID != "C01" || o.PlacedBy != ravi ||
 		!reflect.DeepEqual(o.Lines, d.Lines) || !o.CommittedAt.Equal(T0) || !o.CreatedAt.Equal(d.CreatedAt) {
@@ -236,9 +266,12 @@ func testCommit(t *testing.T, s store.Store, c *Clock) {
 	for _, r := range rows {
 		kinds[r.Kind+" "+r.To]++
 		if r.To == accounts || r.Kind == domain.EffectEmail {
-			if r.About != d.ID || r.TellOnFailure != ravi {
-				t.Errorf("accounts' copy %+v: want it about %s, warning %s", r, d.ID, ravi)
+			if r.About != id || r.TellOnFailure != ravi {
+				t.Errorf("accounts' copy %+v: want it about %s, warning %s", r, id, ravi)
 			}
+		}
+		if draftNamed.MatchString(string(r.Payload)) || !strings.Contains(string(r.Payload), id) {
+			t.Errorf("effect to %s names the draft %s, or not the order %s: %s", r.To, d.ID, id, r.Payload)
 		}
 		if r.Status != "pending" || !r.CreatedAt.Equal(T0) {
 			t.Errorf("effect %+v: want pending since the commit", r)
@@ -248,7 +281,7 @@ func testCommit(t *testing.T, s store.Store, c *Clock) {
 		t.Errorf("effects %v, want %v", kinds, want)
 	}
 	notes, err := s.AuditEntries(ctx, "commit")
-	if err != nil || len(notes) != 1 || notes[0].Subject != d.ID || notes[0].Actor != ravi || notes[0].Detail["notifications"] != float64(3) {
+	if err != nil || len(notes) != 1 || notes[0].Subject != id || notes[0].Detail["draft"] != d.ID || notes[0].Actor != ravi || notes[0].Detail["notifications"] != float64(3) {
 		t.Errorf("commit notes = %+v, %v", notes, err)
 	}
 }
@@ -261,12 +294,11 @@ func testCommitJudged(t *testing.T, s store.Store, c *Clock) {
 	seed(t, s)
 	d := show(t, s, c, ravi, "C01", domain.PayCOD, orders.Item{SKU: "GC500", Qty: 24})
 	var judged orders.Snapshot
-	err := s.Commit(ctx, orders.Commitment{Draft: d, By: ravi,
-		Judge:   func(snap orders.Snapshot) error { judged = snap; return errJudged },
-		Effects: []domain.Effect{domain.WhatsApp(domain.Outbound{To: accounts, Body: "🧾 New order"})},
-		Notes:   []orders.AuditNote{{Actor: ravi, Kind: "commit", Subject: d.ID}}})
-	if err != errJudged {
-		t.Fatalf("Commit = %v, want the judgement's own error as it is", err)
+	id, err := s.Commit(ctx, orders.Commitment{Draft: d, By: ravi,
+		Judge: func(snap orders.Snapshot) error { judged = snap; return errJudged },
+		Tell:  tell(t, "a refused commit")})
+	if err != errJudged || id != "" {
+		t.Fatalf("Commit = %q, %v; want the judgement's own error as it is", id, err)
 	}
 	if judged.Customer.ID != "C01" || judged.Products["GC500"].StockReady != 2400 {
 		t.Errorf("the judge saw %+v; want the customer and the draft's products", judged)
@@ -283,6 +315,19 @@ func testCommitJudged(t *testing.T, s store.Store, c *Clock) {
 	if held, _ := s.Committed(ctx, "GC500"); held["GC500"] != 0 {
 		t.Errorf("a refused commit holds stock: %v", held)
 	}
+	// Nor did it take an order number: the next order placed is the first.
+	if id, err := s.Commit(ctx, orders.Commitment{Draft: d, By: ravi, Judge: func(orders.Snapshot) error { return nil }}); err != nil || id != "ORD-1001" {
+		t.Errorf("the commit after a refused one = %q, %v; want ORD-1001", id, err)
+	}
+}
+
+// tell is a Commitment's Tell that should not be called: it fails t.
+func tell(t *testing.T, what string) func(string) ([]domain.Effect, []orders.AuditNote) {
+	return func(id string) ([]domain.Effect, []orders.AuditNote) {
+		t.Errorf("%s told people of order %s", what, id)
+		return []domain.Effect{domain.WhatsApp(domain.Outbound{To: accounts, Body: "🧾 New order " + id})},
+			[]orders.AuditNote{{Actor: ravi, Kind: "commit", Subject: id}}
+	}
 }
 
 // testSecondOk: a draft is committed once; committing it again is a
@@ -290,16 +335,18 @@ func testCommitJudged(t *testing.T, s store.Store, c *Clock) {
 func testSecondOk(t *testing.T, s store.Store, c *Clock) {
 	seed(t, s)
 	d := show(t, s, c, ravi, "C01", domain.PayCredit, orders.Item{SKU: "GC500", Qty: 48})
-	commit := func() error {
+	commit := func() (string, error) {
 		return s.Commit(ctx, orders.Commitment{Draft: d, By: ravi, Judge: func(orders.Snapshot) error { return nil },
-			Effects: []domain.Effect{domain.WhatsApp(domain.Outbound{To: accounts, Body: "🧾 New order " + d.ID})}})
+			Tell: func(id string) ([]domain.Effect, []orders.AuditNote) {
+				return []domain.Effect{domain.WhatsApp(domain.Outbound{To: accounts, Body: "🧾 New order " + id})}, nil
+			}})
 	}
-	if err := commit(); err != nil {
-		t.Fatal(err)
+	if id, err := commit(); err != nil || id != "ORD-1001" {
+		t.Fatalf("commit = %q, %v; want ORD-1001", id, err)
 	}
-	err := commit()
-	if domain.ErrorCode(err) != domain.ECONFLICT {
-		t.Fatalf("second commit = %v, want %s", err, domain.ECONFLICT)
+	id, err := commit()
+	if domain.ErrorCode(err) != domain.ECONFLICT || id != "" {
+		t.Fatalf("second commit = %q, %v, want %s", id, err, domain.ECONFLICT)
 	}
 	cs, _ := s.Customers(ctx)
 	held, _ := s.Committed(ctx, "GC500")
@@ -308,8 +355,12 @@ func testSecondOk(t *testing.T, s store.Store, c *Clock) {
 	}
 	// A draft that was never shown is no commit either.
 	ghost := d
-	ghost.ID = "ORD-999999"
-	if err := s.Commit(ctx, orders.Commitment{Draft: ghost, By: ravi, Judge: func(orders.Snapshot) error { return nil }}); domain.ErrorCode(err) != domain.ECONFLICT {
+	ghost.ID = domain.DraftRef(999999)
+	if _, err := s.Commit(ctx, orders.Commitment{Draft: ghost, By: ravi, Judge: func(orders.Snapshot) error { return nil }}); domain.ErrorCode(err) != domain.ECONFLICT {
 		t.Errorf("commit of an unknown draft = %v, want %s", err, domain.ECONFLICT)
+	}
+	// Neither conflict took a number.
+	if id := placeOrder(t, s, c, service(t, s, c), domain.PayCOD, orders.Item{SKU: "BR01", Qty: 12}).ID; id != "ORD-1002" {
+		t.Errorf("the next order placed is %s, want ORD-1002", id)
 	}
 }

@@ -6,7 +6,8 @@
 // It also states, as tests of concurrent commits, the business rules the
 // SQLite store keeps by having a single writer: stock that fits one order
 // is committed once, a customer's credit room is never spent twice, a
-// second "ok" commits nothing, and one draft move wins a race. Commits go
+// second "ok" commits nothing, one draft move wins a race, and order
+// numbers taken at once are each taken once, in turn. Commits go
 // through orders.Service, so the judgement inside them is the orders
 // package's own.
 //
@@ -50,7 +51,9 @@ func Run(t *testing.T, open Open) {
 		{"ImportedHistoryInReports", testImportedHistoryInReports},
 
 		{"Drafts", testDrafts},
-		{"NewOrderIDsAreUnique", testNewOrderIDs},
+		{"OrderNumbersRunWithoutGaps", testOrderNumbers},
+		{"DraftReferenceNamesItsOrder", testDraftNamesItsOrder},
+		{"HistoryKeepsDraftsApart", testHistoryKeepsDraftsApart},
 		{"Snapshot", testSnapshot},
 		{"CommitWritesTheOrderAndItsEffects", testCommit},
 		{"CommitRefusedByTheJudgeWritesNothing", testCommitJudged},
