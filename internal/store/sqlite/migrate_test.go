@@ -155,7 +155,7 @@ func lastMigration(t *testing.T) string {
 }
 
 // TestDraftsNumberedBeforeKeepTheirNumbers: drafts saved when a draft took
-// its order number as it was shown keep working after 0010: the committed
+// its order number as it was shown keep working after 0011: the committed
 // one is found as the order it became, the one waiting for an owner is
 // placed under the number the owner was shown and takes no other, and the
 // drafts that follow have references of their own, the orders numbers
@@ -163,7 +163,7 @@ func lastMigration(t *testing.T) string {
 func TestDraftsNumberedBeforeKeepTheirNumbers(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "munshi.db")
-	db := openAt(t, path, "0009_digest_sends.sql")
+	db := openAt(t, path, "0010_digest_editions.sql")
 	rajesh := domain.Customer{ID: "C01", Name: "Rajesh Kirana Store", CreditLimit: 10000000, PaymentModes: []domain.PaymentMode{domain.PayCOD}}
 	gc := domain.Product{SKU: "GC500", Name: "Glass Cleaner 500ml", Unit: "bottle", Price: 9200, GSTPercent: 1800, StockReady: 2400}
 	for id, status := range map[string]orders.DraftStatus{"ORD-1400": orders.DraftCommitted, "ORD-1401": orders.DraftPendingApproval} {
