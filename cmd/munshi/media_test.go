@@ -277,12 +277,25 @@ func TestChartPageInChromium(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(page), chromedp.WaitVisible(chromedp.CSS("canvas"))); err != nil {
 		t.Fatalf("open page: %v", err)
 	}
-	// Drawn: the canvas holds more than its background.
-	inked := `(function () { var c = document.querySelector('canvas'); var d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-		var n = 0; for (var i = 0; i < d.length; i += 4) { if (d[i + 3] > 200 && (d[i] < 200 || d[i + 1] < 200 || d[i + 2] < 200)) { n++; } } return n; })()`
-	if _, err := chromedp.Run(ctx, chromedp.Poll[int](inked+` > 2000 && `+inked, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
-		t.Fatalf("the canvas was never drawn: %v", err)
+	// Drawn: the canvas shows the first series' bars in their own colour,
+	// which no title, axis or label is drawn in.
+	series := `echarts.getInstanceByDom(document.getElementById('munshi_chart')).getOption().series[0]`
+	ink, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function () { var s = ` + series + `; return s.type + ' ' + s.itemStyle.color; })()`))
+	if err != nil {
+		t.Fatalf("the page has no first series: %v", err)
 	}
+	kind, hex, _ := strings.Cut(ink, " ")
+	if kind != "bar" || !saturated(t, hex) {
+		t.Fatalf("the first series is %q in %q; want bars in a colour of their own", kind, hex)
+	}
+	count := `(function () { var c = document.querySelector('#munshi_chart canvas'); var d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+		var r = parseInt('` + hex[1:3] + `', 16), g = parseInt('` + hex[3:5] + `', 16), b = parseInt('` + hex[5:7] + `', 16), n = 0;
+		for (var i = 0; i < d.length; i += 4) { if (d[i + 3] > 200 && Math.abs(d[i] - r) < 12 && Math.abs(d[i + 1] - g) < 12 && Math.abs(d[i + 2] - b) < 12) { n++; } } return n; })()`
+	drawn, err := chromedp.Run(ctx, chromedp.Poll[int](count+` > 400 && `+count, chromedp.WithPollingTimeout(30*time.Second)))
+	if err != nil {
+		t.Fatalf("the canvas never showed the series in %s: %v", hex, err)
+	}
+	t.Logf("%d pixels in the series' %s", drawn, hex)
 	report.Check(t, addr)
 }
 
@@ -312,6 +325,21 @@ func TestLargeExportFollowsLate(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatalf("the file never followed: %v", tw.received())
+}
+
+// saturated reports whether hex ("#rrggbb") is a colour rather than a
+// grey, black or white, which titles, axes and the background use.
+func saturated(t *testing.T, hex string) bool {
+	t.Helper()
+	if len(hex) != 7 || hex[0] != '#' {
+		t.Fatalf("colour %q", hex)
+	}
+	v, err := strconv.ParseUint(hex[1:], 16, 32)
+	if err != nil {
+		t.Fatalf("colour %q: %v", hex, err)
+	}
+	r, g, b := int(v>>16), int(v>>8&0xff), int(v&0xff)
+	return max(r, g, b)-min(r, g, b) > 48
 }
 
 // slowShelf holds every file until release is closed: an export that
