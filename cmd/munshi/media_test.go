@@ -280,7 +280,7 @@ func TestChartPageInChromium(t *testing.T) {
 	// Drawn: the canvas shows the first series' bars in their own colour,
 	// which no title, axis or label is drawn in.
 	series := `echarts.getInstanceByDom(document.getElementById('munshi_chart')).getOption().series[0]`
-	ink, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function () { var s = ` + series + `; return s.type + ' ' + s.itemStyle.color; })()`))
+	ink, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function () { var s = `+series+`; return s.type + ' ' + s.itemStyle.color; })()`))
 	if err != nil {
 		t.Fatalf("the page has no first series: %v", err)
 	}
