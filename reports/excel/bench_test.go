@@ -50,10 +50,10 @@ type counter struct{ n int64 }
 
 func (c *counter) Write(p []byte) (int, error) { c.n += int64(len(p)); return len(p), nil }
 
-// heapPeak samples the heap in use (live and not yet swept objects plus
+// HeapPeak samples the heap in use (live and not yet swept objects plus
 // free space in spans in use, as runtime.MemStats.HeapInuse) every
 // millisecond until stopped, and returns the highest reading.
-func heapPeak() (stop func() uint64) {
+func HeapPeak() (stop func() uint64) {
 	samples := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/memory/classes/heap/unused:bytes"}}
 	var (
 		peak uint64
@@ -97,7 +97,7 @@ func BenchmarkSalesExport(b *testing.B) {
 		b.Run(strconv.Itoa(n)+"-lines", func(b *testing.B) {
 			b.ReportAllocs()
 			runtime.GC()
-			stop := heapPeak()
+			stop := HeapPeak()
 			var size int64
 			for b.Loop() {
 				out := &counter{}
