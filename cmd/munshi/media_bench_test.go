@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"fmt"
 	"image/png"
 	"io"
@@ -55,17 +56,50 @@ func BenchmarkTopCustomersChartLarge(b *testing.B) {
 }
 
 // BenchmarkOutstandingExcelLarge: "outstanding excel" at the same scale,
-// every customer who owes, paged from the books into the file.
+// every customer who owes, paged from the books into the file. Each file
+// must list exactly the customers the books' own SQL says owe.
 func BenchmarkOutstandingExcelLarge(b *testing.B) {
-	benchMessages(b, largeMain(b), demo.OwnerPhone, "outstanding excel mein bhejo",
+	m := largeMain(b)
+	owing := owingCustomers(b, m)
+	benchMessages(b, m, demo.OwnerPhone, "outstanding excel mein bhejo",
 		want{has: []string{"📎 *Who owes us*", "The Excel file is attached"}, file: &wantFile{
 			ext: ".xlsx", contentType: media.TypeXLSX, check: func(body []byte) error {
-				rows, err := xlsxRows(body)
-				if err == nil && rows < 2 {
-					err = fmt.Errorf("%d rows", rows)
+				listed, err := xlsxColumn(body, 1)
+				if err != nil {
+					return err
 				}
-				return err
+				if fmt.Sprint(listed) != fmt.Sprint(owing) {
+					return fmt.Errorf("the file lists %d customer IDs, the books have %d customers who owe", len(listed), len(owing))
+				}
+				return nil
 			}}})
+}
+
+// owingCustomers reads, with SQL of its own, the IDs of the customers who
+// owe, as a set.
+func owingCustomers(b *testing.B, m *Main) map[string]int {
+	db, err := sql.Open("sqlite3", "file:"+m.Config.DB+"?mode=ro")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query(`SELECT id FROM customers WHERE outstanding_paise > 0`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer rows.Close()
+	ids := map[string]int{}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			b.Fatal(err)
+		}
+		ids[id]++
+	}
+	if err := rows.Err(); err != nil || len(ids) == 0 {
+		b.Fatalf("%d customers owe: %v", len(ids), err)
+	}
+	return ids
 }
 
 // wantFile is what a reply's one <Media> link must serve: a name ending,
@@ -89,23 +123,31 @@ func pngChart(k chart.Kind) *wantFile {
 	}}
 }
 
-// xlsxRows counts the rows of an xlsx file's first sheet, streaming.
-func xlsxRows(body []byte) (int, error) {
+// xlsxColumn reads column col (from 0) of an xlsx file's first sheet,
+// streaming, and counts each value in it but the header's and the totals
+// row's.
+func xlsxColumn(body []byte, col int) (map[string]int, error) {
 	f, err := excelize.OpenReader(bytes.NewReader(body))
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	defer f.Close()
 	rows, err := f.Rows(f.GetSheetName(0))
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	defer rows.Close()
-	n := 0
+	seen := map[string]int{}
 	for rows.Next() {
-		n++
+		cells, err := rows.Columns()
+		if err != nil {
+			return nil, err
+		}
+		if len(cells) > col && cells[col] != "" && cells[col] != "Customer ID" && !strings.HasPrefix(cells[col], "Total") {
+			seen[cells[col]]++
+		}
 	}
-	return n, rows.Error()
+	return seen, rows.Error()
 }
 
 // checkMedia fetches the reply's file from Munshi's /media endpoint, as
