@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/xml"
+	"image"
 	"image/png"
 	"io"
 	"net"
@@ -120,14 +121,24 @@ func TestChartThroughTheWebhook(t *testing.T) {
 	if n := mediatest.Colours(img); n < 3 {
 		t.Fatalf("the chart is blank (%d colours)", n)
 	}
+	page := pageLink.FindString(caption)
+	if page == "" {
+		t.Fatalf("no chart page in %q", caption)
+	}
+	// The PNG draws the series in the colour its page gives it, which no
+	// title or axis is drawn in.
+	_, html := fetch(t, m, "GET", page)
+	ink := seriesInk.FindSubmatch(html)
+	if ink == nil || !saturated(t, string(ink[1])) {
+		t.Fatalf("the page gives the series no colour of its own: %q", ink)
+	}
+	if n := pixelsNear(img, string(ink[1])); n < 500 {
+		t.Fatalf("the PNG has %d pixels in the series' %s: no line drawn", n, ink[1])
+	}
 	head, headBody := fetch(t, m, "HEAD", r.Media[0])
 	if head.StatusCode != 200 || head.Header.Get("Content-Type") != "image/png" ||
 		head.Header.Get("Content-Length") != strconv.Itoa(len(body)) || len(headBody) != 0 {
 		t.Fatalf("HEAD %d %v, %d bytes", head.StatusCode, head.Header, len(headBody))
-	}
-	page := pageLink.FindString(caption)
-	if page == "" {
-		t.Fatalf("no chart page in %q", caption)
 	}
 	if resp, _ := fetch(t, m, "GET", page); resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
 		t.Fatalf("page: %d %v", resp.StatusCode, resp.Header)
@@ -325,6 +336,32 @@ func TestLargeExportFollowsLate(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatalf("the file never followed: %v", tw.received())
+}
+
+// seriesInk finds the first series' colour in a chart page's options.
+var seriesInk = regexp.MustCompile(`"series":\[\{[^{}]*?"color":"(#[0-9a-f]{6})"`)
+
+// pixelsNear counts the pixels of img within a small distance of the
+// colour hex ("#rrggbb").
+func pixelsNear(img image.Image, hex string) int {
+	v, _ := strconv.ParseUint(hex[1:], 16, 32)
+	want := [3]int{int(v >> 16), int(v >> 8 & 0xff), int(v & 0xff)}
+	n := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			got := [3]int{int(r >> 8), int(g >> 8), int(bl >> 8)}
+			near := true
+			for i := range got {
+				near = near && got[i]-want[i] < 16 && want[i]-got[i] < 16
+			}
+			if near {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // saturated reports whether hex ("#rrggbb") is a colour rather than a
