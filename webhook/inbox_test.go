@@ -98,6 +98,33 @@ func crash(t *testing.T, i *instance, in domain.Inbound) {
 	}
 }
 
+// dyingInbox is the inbox of a process that dies the moment it would
+// record its reply: the responder has done its work, nothing is saved.
+type dyingInbox struct{ store.Store }
+
+func (dyingInbox) SaveReply(context.Context, string, domain.Reply) error {
+	panic("the process dies before the reply is saved")
+}
+
+// crashAfterAnswer runs in through i's pipeline up to the reply's record,
+// where the process dies: the responder has answered (and done whatever
+// its answer does), the claim stays, with no reply.
+func crashAfterAnswer(t *testing.T, i *instance, in domain.Inbound) {
+	t.Helper()
+	i.p.Inbox = dyingInbox{i.inbox} // this process is done for
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Fatal("the process did not die")
+			}
+		}()
+		i.p.Handle(context.Background(), in)
+	}()
+	if i.resp.calls.Load() != 1 {
+		t.Fatalf("the dead process answered %d times", i.resp.calls.Load())
+	}
+}
+
 func handle(t *testing.T, p *webhook.Pipeline, in domain.Inbound) (domain.Reply, webhook.Outcome) {
 	t.Helper()
 	reply, outcome, err := p.Handle(context.Background(), in)
@@ -137,6 +164,68 @@ func TestRetryAfterCrashIsAnswered(t *testing.T) {
 	}
 	if n := i.resp.calls.Load(); n != 1 {
 		t.Fatalf("answered %d times, want once", n)
+	}
+}
+
+// TestCrashAfterTheAnswerIsAnsweredOnceMore: a process dies after its
+// responder answered and before the reply was saved. Restarted, a retry
+// while the dead claim holds is silent; after it, the message is answered
+// exactly once more, by Twilio's retry or by the recovery, whichever
+// comes first, and never again after that. (The responder's own work,
+// the order commit, must bear being asked twice: cmd/munshi's crash
+// tests check that it does.)
+func TestCrashAfterTheAnswerIsAnsweredOnceMore(t *testing.T) {
+	for _, first := range []string{"retry", "recovery"} {
+		t.Run(first+" first", func(t *testing.T) {
+			dead := newInstance(t, nil, nil)
+			in := domain.Inbound{SID: "SMdied", From: ravi, Body: "ok"}
+			crashAfterAnswer(t, dead, in)
+			ctx := context.Background()
+
+			i := onInbox(dead.inbox, dead.clock, nil) // the restarted process
+			if r, _ := i.p.Recover(ctx); r != (webhook.Recovered{}) {
+				t.Fatalf("the recovery at start, within the dead claim's lease, did %+v", r)
+			}
+			if reply, outcome := handle(t, i.p, in); outcome != webhook.OutcomeInFlight || reply.Text != "" {
+				t.Fatalf("a retry within the dead claim's lease = %q, %s", reply.Text, outcome)
+			}
+			i.clock.Advance(i.p.Lease())
+			var answer string
+			if first == "retry" {
+				reply, outcome := handle(t, i.p, in)
+				if outcome != webhook.OutcomeAnswered {
+					t.Fatalf("the retry after the lease = %q, %s", reply.Text, outcome)
+				}
+				answer = reply.Text
+				if r, _ := i.p.Recover(ctx); r != (webhook.Recovered{}) {
+					t.Fatalf("the recovery after the retry's answer did %+v", r)
+				}
+				if again, outcome := handle(t, i.p, in); outcome != webhook.OutcomeDuplicate || again.Text != answer {
+					t.Fatalf("a later retry = %q, %s", again.Text, outcome)
+				}
+			} else {
+				if r, _ := i.p.Recover(ctx); r != (webhook.Recovered{Answered: 1}) {
+					t.Fatalf("the recovery after the lease did %+v", r)
+				}
+				sent := i.late.replies()
+				if len(sent) != 1 {
+					t.Fatalf("the recovery sent %d replies", len(sent))
+				}
+				answer = sent[0].Text
+				if r, _ := i.p.Recover(ctx); r != (webhook.Recovered{}) {
+					t.Fatalf("a second recovery did %+v", r)
+				}
+			}
+			if answer != "you said: ok" || i.resp.calls.Load() != 1 {
+				t.Fatalf("answered %q, %d times after the restart; want once", answer, i.resp.calls.Load())
+			}
+			if done, saved, _ := i.inbox.SavedReply(ctx, in.SID); !done || saved.Text != answer {
+				t.Fatalf("the answer is not recorded: %v %+v", done, saved)
+			}
+			if first == "retry" && len(i.late.replies()) != 0 {
+				t.Fatalf("the answer also went by REST: %+v", i.late.replies())
+			}
+		})
 	}
 }
 

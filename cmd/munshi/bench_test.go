@@ -35,6 +35,13 @@ func (l latencies) reportAs(b *testing.B, unit string) {
 // post sends one signed webhook and returns how long it took and the text
 // of its TwiML reply, the messages joined by newlines.
 func post(b *testing.B, client *http.Client, m *Main, sid, from, body string) (time.Duration, string) {
+	took, text, _ := postWithMedia(b, client, m, sid, from, body)
+	return took, text
+}
+
+// postWithMedia is post that also returns the links of the reply's
+// <Media> elements.
+func postWithMedia(b *testing.B, client *http.Client, m *Main, sid, from, body string) (time.Duration, string, []string) {
 	form := url.Values{"MessageSid": {sid}, "From": {"whatsapp:" + from},
 		"To": {"whatsapp:+14155238886"}, "Body": {body}, "NumMedia": {"0"}}
 	req, _ := http.NewRequest("POST", "http://"+m.Addr()+"/webhook/twilio", strings.NewReader(form.Encode()))
@@ -52,18 +59,27 @@ func post(b *testing.B, client *http.Client, m *Main, sid, from, body string) (t
 		b.Fatalf("%q: status %d, %v", body, resp.StatusCode, err)
 	}
 	var twiml struct {
-		Messages []string `xml:"Message>Body"`
+		Messages []struct {
+			Body  string   `xml:"Body"`
+			Media []string `xml:"Media"`
+		} `xml:"Message"`
 	}
 	if err := xml.Unmarshal(raw, &twiml); err != nil {
 		b.Fatalf("%q: reply is not TwiML: %v\n%s", body, err, raw)
 	}
-	return took, strings.Join(twiml.Messages, "\n")
+	var bodies, media []string
+	for _, msg := range twiml.Messages {
+		bodies, media = append(bodies, msg.Body), append(media, msg.Media...)
+	}
+	return took, strings.Join(bodies, "\n"), media
 }
 
 // want is what a reply must say, and must not, for a benchmark to be
-// timing the reply it claims to.
+// timing the reply it claims to; and, for a file, what its one <Media>
+// link must serve.
 type want struct {
 	has, lacks []string
+	file       *wantFile
 }
 
 func (w want) check(b *testing.B, text, reply string) {
@@ -80,18 +96,24 @@ func (w want) check(b *testing.B, text, reply string) {
 }
 
 // benchMessages posts the same message from one person, each time with a
-// new MessageSid, checks every reply against w, and reports the round
-// trip's p99.
+// new MessageSid, checks every reply against w (fetching its file, if
+// any, untimed), and reports the round trip's p99.
 func benchMessages(b *testing.B, m *Main, from, text string, w want) {
 	client := &http.Client{}
-	_, reply := post(b, client, m, "SMwarm", from, text)
+	_, reply, media := postWithMedia(b, client, m, "SMwarm", from, text)
 	w.check(b, text, reply)
+	w.checkMedia(b, client, m, text, media)
 	var lat latencies
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		took, reply := post(b, client, m, fmt.Sprintf("SMbench%09d", i), from, text)
+		took, reply, media := postWithMedia(b, client, m, fmt.Sprintf("SMbench%09d", i), from, text)
 		lat = append(lat, took)
 		w.check(b, text, reply)
+		if w.file != nil {
+			b.StopTimer()
+			w.checkMedia(b, client, m, text, media)
+			b.StartTimer()
+		}
 	}
 	lat.report(b)
 }
@@ -128,7 +150,6 @@ func BenchmarkConfirmRoundTrip(b *testing.B) {
 	commit := func(i int, timed bool) (time.Duration, domain.Order) {
 		_, summary := post(b, client, m, fmt.Sprintf("SMdraft%09d", i), demo.SalesPhone, confirmDraft)
 		want{has: []string{"Mehta Traders", "Reply *ok*"}, lacks: []string{"below the"}}.check(b, confirmDraft, summary)
-		draft := draftRef.FindString(summary)
 		if timed {
 			b.StartTimer()
 		}
@@ -136,8 +157,9 @@ func BenchmarkConfirmRoundTrip(b *testing.B) {
 		if timed {
 			b.StopTimer()
 		}
-		id := placedAs(b, m, draft)
-		want{has: []string{"Order *" + id + "* placed"}}.check(b, "ok", reply)
+		// The number is the placed order's, as the reply and the books give it.
+		id := orderID.FindString(reply)
+		want{has: []string{"placed for Mehta Traders", id}}.check(b, "ok", reply)
 		o, ok, err := m.Store.Order(ctx, id)
 		if err != nil || !ok || o.Status != domain.OrderCommitted {
 			b.Fatalf("order %s after ok: %+v, in the books %v, %v", id, o, ok, err)

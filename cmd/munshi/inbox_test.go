@@ -20,6 +20,7 @@ import (
 	"github.com/munshi/munshi/internal/conversation"
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/mail/mailtest"
 	"github.com/munshi/munshi/internal/redis/redistest"
 	"github.com/munshi/munshi/internal/twilio"
 	"github.com/munshi/munshi/webhook"
@@ -55,114 +56,231 @@ func onClock(clk *testClock) func(*Main) {
 	return func(m *Main) { m.Now = clk.Now }
 }
 
-// crashWhileAnswering records in as the webhook does and then dies: the
-// message stays claimed, with no reply, until its lease runs out.
-func crashWhileAnswering(t *testing.T, m *Main, in domain.Inbound) {
-	t.Helper()
-	claimed, _, _, err := m.Store.Claim(context.Background(), in, m.Pipeline.Lease())
-	if err != nil || !claimed {
-		t.Fatalf("claim as the crashed process = %v, %v", claimed, err)
-	}
+// dyingInbox is the inbox of a Munshi process that dies the moment it
+// would record its answer to sid: the message has been answered (an "ok"
+// has committed its order, with the outbox rows, in SQLite), and the
+// reply is never saved. The request is cut there, as a crash cuts it.
+type dyingInbox struct {
+	webhook.Inbox
+	sid  string
+	died chan struct{}
 }
 
-// placeDraft shows the salesperson an order summary that an "ok" commits,
-// and returns its reference.
-func placeDraft(t *testing.T, m *Main, sid string) string {
+func (d *dyingInbox) SaveReply(ctx context.Context, sid string, reply domain.Reply) error {
+	if sid == d.sid {
+		close(d.died)
+		panic(http.ErrAbortHandler) // net/http drops the connection, silently
+	}
+	return d.Inbox.SaveReply(ctx, sid, reply)
+}
+
+// crashShop is a shop whose WhatsApp and mail go to fakes, on a database
+// file that outlives the process.
+type crashShop struct {
+	tw   *fakeTwilio
+	smtp *mailtest.Server
+	env  map[string]string
+}
+
+func newCrashShop(t *testing.T) *crashShop {
+	s := &crashShop{tw: newFakeTwilio(t), smtp: mailtest.Start(t)}
+	s.env = map[string]string{"MUNSHI_DB": filepath.Join(t.TempDir(), "munshi.db"), "MUNSHI_BUDGET": "1s",
+		"SMTP_URL": s.smtp.URL(), "MAIL_FROM": "munshi@distributor.example", "ACCOUNTS_EMAIL": "accounts@distributor.example"}
+	return s
+}
+
+// crashAfterCommit runs a Munshi that shows the salesperson an order and
+// dies on the "ok" after the commit and before the reply is saved, before
+// its dispatcher has sent anything. It returns the "ok" as Twilio sent it,
+// and how many orders the books held before it.
+func (s *crashShop) crashAfterCommit(t *testing.T, sid string) (domain.Inbound, int) {
 	t.Helper()
-	summary := say(t, m, sid, demo.SalesPhone, "10 carton glass cleaner aur 10 pack phenyl for Rajesh, COD")
+	ok := domain.Inbound{SID: sid, From: demo.SalesPhone, Body: "ok"}
+	dying := &dyingInbox{sid: ok.SID, died: make(chan struct{})}
+	first := startMain(t, s.tw.URL, s.env, func(m *Main) {
+		dying.Inbox, m.Pipeline.Inbox = m.Pipeline.Inbox, dying
+		// Nothing sends the outbox before the crash: the restart must.
+		m.Orders.Nudge, m.Dispatcher.Poll = nil, time.Hour
+	})
+	summary := say(t, first, sid+"d", ok.From, "10 carton glass cleaner aur 10 pack phenyl for Rajesh, COD")
 	if !strings.Contains(summary, "Reply *ok*") {
 		t.Fatalf("summary: %s", summary)
 	}
-	return draftRef.FindString(summary)
+	orders := countOrders(t, first)
+	if _, err := postSigned(first, messageForm(ok.SID, ok.From, ok.Body)); err == nil {
+		t.Fatal("the crashed request was answered")
+	}
+	<-dying.died
+	if done, _, _ := first.Store.SavedReply(context.Background(), ok.SID); done {
+		t.Fatal("the reply was saved before the crash")
+	}
+	if n := countOrders(t, first); n != orders+1 {
+		t.Fatalf("%d orders were committed before the crash, want 1", n-orders)
+	}
+	pending := map[string]int{}
+	rows, _ := first.Store.OutboxMessages(context.Background())
+	for _, r := range rows {
+		if r.Status == "pending" {
+			pending[r.Kind+" "+r.To]++
+		}
+	}
+	for _, to := range []string{"whatsapp " + demo.AccountsPhone, "whatsapp " + demo.SalesPhone, "email accounts@distributor.example"} {
+		if pending[to] != 1 {
+			t.Fatalf("outbox at the crash: %v; want one %s", pending, to)
+		}
+	}
+	first.Close()
+	return ok, orders
 }
 
-// committedGC is how many Glass Cleaner bottles open orders hold.
-func committedGC(t *testing.T, m *Main) int64 {
+// restart opens a new Munshi on the crashed one's database, on clk, and
+// returns once its recovery at start has looked for abandoned messages
+// (the test moves clk only after that).
+func (s *crashShop) restart(t *testing.T, clk *testClock) *Main {
 	t.Helper()
-	c, err := m.Store.Committed(context.Background(), "GC500")
+	looked := &lookingInbox{looked: make(chan struct{})}
+	m := startMain(t, s.tw.URL, s.env, onClock(clk), func(m *Main) {
+		m.Dispatcher.BaseBackoff = time.Millisecond
+		looked.Inbox, m.Pipeline.Inbox = m.Pipeline.Inbox, looked
+	})
+	select {
+	case <-looked.looked:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the restarted Munshi did not look for abandoned messages at start")
+	}
+	return m
+}
+
+// lookingInbox tells when the recovery has first looked for abandoned
+// messages.
+type lookingInbox struct {
+	webhook.Inbox
+	once   sync.Once
+	looked chan struct{}
+}
+
+func (l *lookingInbox) ClaimAbandoned(ctx context.Context, lease time.Duration, limit int) ([]domain.Inbound, error) {
+	defer l.once.Do(func() { close(l.looked) })
+	return l.Inbox.ClaimAbandoned(ctx, lease, limit)
+}
+
+// placedOnce checks that the books hold one more order than before, and
+// that accounts heard of it once on WhatsApp and once by mail, the
+// salesperson had its confirmation once, and the answer to the "ok" was
+// sent by REST sent times. It returns the order's number.
+func (s *crashShop) placedOnce(t *testing.T, m *Main, before, sent int, answer string) string {
+	t.Helper()
+	ctx := context.Background()
+	if n := countOrders(t, m); n != before+1 {
+		t.Fatalf("%d orders placed, want 1", n-before)
+	}
+	commits, _ := m.Store.AuditEntries(ctx, "commit")
+	if len(commits) != 1 {
+		t.Fatalf("%d commits audited, want 1", len(commits))
+	}
+	id := commits[0].Subject
+	if o, found, _ := m.Store.Order(ctx, id); !found || o.Status != domain.OrderCommitted || o.PlacedBy != demo.SalesPhone {
+		t.Fatalf("order %s: %+v", id, o)
+	}
+	if answer != "Order "+id+" is already placed." && !strings.HasPrefix(answer, "✅ Order *"+id+"* placed for") {
+		t.Fatalf("the answer to the ok is %q; want it to say %s is placed", answer, id)
+	}
+	waitFor(t, s.tw, demo.AccountsPhone, id)
+	waitFor(t, s.tw, demo.SalesPhone, "Order "+id+" confirmed")
+	if mails := s.smtp.Wait(1, 10*time.Second); len(mails) != 1 || !strings.Contains(mails[0].Header().Get("Subject"), id) {
+		t.Fatalf("mails: %+v", mails)
+	}
+	m.Dispatcher.Drain(ctx) // anything still due goes now, and would be counted
+	if depth, _ := m.Store.OutboxDepth(ctx); depth != 0 {
+		t.Fatalf("%d outbox messages still pending", depth)
+	}
+	if n := len(s.smtp.Messages()); n != 1 {
+		t.Fatalf("accounts were mailed %d times", n)
+	}
+	if n := countTo(s.tw, demo.AccountsPhone, id); n != 1 {
+		t.Fatalf("accounts were told %d times on WhatsApp", n)
+	}
+	if n := countTo(s.tw, demo.SalesPhone, "Order "+id+" confirmed"); n != 1 {
+		t.Fatalf("the salesperson had the confirmation %d times", n)
+	}
+	if n := countTo(s.tw, demo.SalesPhone, answer); n != sent {
+		t.Fatalf("the answer to the ok was sent %d times by REST, want %d", n, sent)
+	}
+	return id
+}
+
+// countOrders counts the orders in the books.
+func countOrders(t *testing.T, m *Main) int {
+	t.Helper()
+	db, err := sql.Open("sqlite3", m.Config.DB)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return c["GC500"]
+	defer db.Close()
+	var n int
+	if err := db.QueryRow(`SELECT COUNT(*) FROM orders`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
 
-// TestRetryAfterCrashPlacesTheOrderOnce: Munshi dies while answering an
-// "ok"; Twilio's retry after the claim's lease has run out gets a real
-// answer, and the order is committed once.
+// TestRetryAfterCrashPlacesTheOrderOnce: Munshi dies on an "ok" after
+// the order is committed and before the reply is saved. Restarted, it
+// sends what the commit left in the outbox; Twilio's retry of the "ok",
+// once the dead claim has run out, is answered in its TwiML with the
+// order placed, once; the recovery then has nothing to do.
 func TestRetryAfterCrashPlacesTheOrderOnce(t *testing.T) {
+	s := newCrashShop(t)
+	ok, before := s.crashAfterCommit(t, "SMcr1")
 	clk := &testClock{}
-	m := startMain(t, newFakeTwilio(t).URL, nil, onClock(clk))
-	ctx := context.Background()
-	id := placeDraft(t, m, "SMcr1")
-	before := committedGC(t, m)
-	ok := domain.Inbound{SID: "SMcr2", From: demo.SalesPhone, Body: "ok"}
-	crashWhileAnswering(t, m, ok)
+	m := s.restart(t, clk)
 
 	clk.Advance(m.Pipeline.Lease())
 	reply := say(t, m, ok.SID, ok.From, ok.Body)
-	if n := placedAs(t, m, id); n == "" || !strings.Contains(reply, "Order *"+n+"* placed") {
-		t.Fatalf("the retry after the crash got %q; want the order placed", reply)
-	}
 	if again := say(t, m, ok.SID, ok.From, ok.Body); again != reply {
 		t.Fatalf("a later retry got %q, want %q", again, reply)
 	}
-	if got := committedGC(t, m) - before; got != 240 {
-		t.Fatalf("%d bottles committed, want 240 (one order)", got)
+	m.recoverUnanswered(context.Background())
+	s.placedOnce(t, m, before, 0, reply)
+	if n := auditCount(t, m, "recovery", ok.SID); n != 0 {
+		t.Fatalf("the recovery answered a message the retry had answered (%d entries)", n)
 	}
-	if o, found, _ := m.Store.Order(ctx, placedAs(t, m, id)); !found || o.Status != domain.OrderCommitted {
-		t.Fatalf("order %s: %+v", id, o)
-	}
-	if n := auditCount(t, m, "inbound", ok.SID); n != 1 {
-		t.Fatalf("the ok was processed %d times", n)
+	// Read by the crashed process and by the first retry after its lease.
+	if n := auditCount(t, m, "inbound", ok.SID); n != 2 {
+		t.Fatalf("the ok was processed %d times, want 2", n)
 	}
 }
 
-// TestRestartAnswersWhatACrashLeft: Munshi dies while answering an "ok";
-// on restart it answers the message through the outbox (the webhook
-// request is gone), commits the order once, and records the answer.
+// TestRestartAnswersWhatACrashLeft: Munshi dies on an "ok" after the
+// order is committed and before the reply is saved. Restarted, Twilio's
+// retry arrives while the dead claim still holds and hears nothing; once
+// the claim runs out the recovery answers the "ok" through the outbox,
+// with the order placed, once, and places nothing more.
 func TestRestartAnswersWhatACrashLeft(t *testing.T) {
-	tw := newFakeTwilio(t)
-	db := filepath.Join(t.TempDir(), "munshi.db")
-	first := startMain(t, tw.URL, map[string]string{"MUNSHI_DB": db})
+	s := newCrashShop(t)
+	ok, before := s.crashAfterCommit(t, "SMrs1")
 	ctx := context.Background()
-	id := placeDraft(t, first, "SMrs1")
-	before := committedGC(t, first)
-	ok := domain.Inbound{SID: "SMrs2", From: demo.SalesPhone, Body: "ok"}
-	crashWhileAnswering(t, first, ok)
-	lease := first.Pipeline.Lease()
-	first.Close()
+	clk := &testClock{}
+	m := s.restart(t, clk)
 
-	// Restarted once the lease has run out.
-	clk := &testClock{offset: lease}
-	m := startMain(t, tw.URL, map[string]string{"MUNSHI_DB": db}, onClock(clk))
-	var reply domain.Reply
-	deadline := time.Now().Add(10 * time.Second)
-	for done := false; !done; {
-		if time.Now().After(deadline) {
-			t.Fatal("the restarted Munshi never answered the message the crash left")
-		}
-		time.Sleep(5 * time.Millisecond)
-		done, reply, _ = m.Store.SavedReply(ctx, ok.SID)
+	if code, body := postForm(t, m, messageForm(ok.SID, ok.From, ok.Body)); code != 200 || !strings.Contains(body, "<Response></Response>") {
+		t.Fatalf("Twilio's retry within the dead claim's lease: %d %s", code, body)
 	}
-	if n := placedAs(t, m, id); n == "" || !strings.Contains(reply.Text, "Order *"+n+"* placed") {
-		t.Fatalf("recovered reply %q", reply.Text)
-	}
-	if body := waitFor(t, tw, demo.SalesPhone, reply.Text); body != reply.Text {
-		t.Fatalf("sent %q", body)
-	}
-	if got := committedGC(t, m) - before; got != 240 {
-		t.Fatalf("%d bottles committed, want 240 (one order)", got)
-	}
-	// Twilio's own retry now gets the same answer, and nothing more is done.
-	if again := say(t, m, ok.SID, ok.From, ok.Body); again != reply.Text {
-		t.Fatalf("a retry after recovery got %q", again)
-	}
+	clk.Advance(m.Pipeline.Lease())
 	m.recoverUnanswered(ctx)
-	if got := committedGC(t, m) - before; got != 240 || countTo(tw, demo.SalesPhone, reply.Text) != 1 {
-		t.Fatalf("after another round: %d bottles committed, the answer sent %d times", got, countTo(tw, demo.SalesPhone, reply.Text))
+	done, reply, _ := m.Store.SavedReply(ctx, ok.SID)
+	if !done {
+		t.Fatal("the recovery did not answer the message the crash left")
 	}
+	waitFor(t, s.tw, demo.SalesPhone, reply.Text)
+	m.recoverUnanswered(ctx)
+	s.placedOnce(t, m, before, 1, reply.Text)
 	if n := auditCount(t, m, "recovery", ok.SID); n != 1 {
 		t.Fatalf("%d recovery audit entries, want 1", n)
+	}
+	// Read by the crashed process and by the recovery, not by the retry.
+	if n := auditCount(t, m, "inbound", ok.SID); n != 2 {
+		t.Fatalf("the ok was processed %d times, want 2", n)
 	}
 }
 
@@ -184,16 +302,21 @@ func auditCount(t *testing.T, m *Main, kind, subject string) int {
 // postForm posts a signed webhook and returns the status and the body.
 func postForm(t *testing.T, m *Main, form url.Values) (int, string) {
 	t.Helper()
-	req, _ := http.NewRequest("POST", "http://"+m.Addr()+"/webhook/twilio", strings.NewReader(form.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("X-Twilio-Signature", twilio.Sign(testToken, publicURL+"/webhook/twilio", form))
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := postSigned(m, form)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, string(body)
+}
+
+// postSigned posts a signed webhook.
+func postSigned(m *Main, form url.Values) (*http.Response, error) {
+	req, _ := http.NewRequest("POST", "http://"+m.Addr()+"/webhook/twilio", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("X-Twilio-Signature", twilio.Sign(testToken, publicURL+"/webhook/twilio", form))
+	return http.DefaultClient.Do(req)
 }
 
 func messageForm(sid, from, body string) url.Values {

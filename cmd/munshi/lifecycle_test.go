@@ -240,7 +240,9 @@ func BenchmarkPaymentOkRoundTrip(b *testing.B) {
 // timed as one round trip: the order read, the summary, then the
 // delivery applied (order delivered, stock out, placer's message in the
 // outbox). Each iteration first places an order (not timed) and checks
-// after the "ok" that it is delivered (not timed).
+// after the "ok" (not timed) that it is delivered, that its lines left
+// the godown's ready stock, and that the placer's message is in the
+// outbox.
 func BenchmarkDeliveryOkRoundTrip(b *testing.B) {
 	m := startMain(b, newFakeTwilio(b).URL, nil)
 	ctx := context.Background()
@@ -261,10 +263,15 @@ func BenchmarkDeliveryOkRoundTrip(b *testing.B) {
 	b.StopTimer()
 	for i := 0; i < b.N; i++ {
 		_, summary := post(b, client, m, fmt.Sprintf("SMdo%09d", i), demo.SalesPhone, confirmDraft)
-		draft := draftRef.FindString(summary)
+		want{has: []string{"Mehta Traders", "Reply *ok*"}}.check(b, confirmDraft, summary)
 		_, placed := post(b, client, m, fmt.Sprintf("SMdk%09d", i), demo.SalesPhone, "ok")
-		id := placedAs(b, m, draft)
-		want{has: []string{"Order *" + id + "* placed"}}.check(b, "ok", placed)
+		id := orderID.FindString(placed)
+		want{has: []string{"placed", id}}.check(b, "ok", placed)
+		o, _, err := m.Store.Order(ctx, id)
+		if err != nil || len(o.Lines) == 0 {
+			b.Fatalf("order %s: %+v, %v", id, o, err)
+		}
+		before := readyStock(b, m)
 		b.StartTimer()
 		took, shown := post(b, client, m, fmt.Sprintf("SMdd%09d", i), demo.AccountsPhone, id+" delivered")
 		tookOk, done := post(b, client, m, fmt.Sprintf("SMddk%09d", i), demo.AccountsPhone, "ok")
@@ -274,8 +281,49 @@ func BenchmarkDeliveryOkRoundTrip(b *testing.B) {
 		if o, _, _ := m.Store.Order(ctx, id); o.Status != domain.OrderDelivered {
 			b.Fatalf("%s is %s after the ok", id, o.Status)
 		}
+		after := readyStock(b, m)
+		out := map[string]int64{}
+		for _, l := range o.Lines {
+			out[l.SKU] += l.Qty
+		}
+		for sku, was := range before {
+			if was-after[sku] != out[sku] {
+				b.Fatalf("%s: ready stock went from %d to %d on delivering %s, want %d out", sku, was, after[sku], id, out[sku])
+			}
+		}
+		if !placerTold(b, m, demo.SalesPhone, "Your order "+id+" for Mehta Traders was delivered") {
+			b.Fatalf("the placer's message about %s is not in the outbox", id)
+		}
 		msgs, oks = append(msgs, took), append(oks, tookOk)
 	}
 	msgs.reportAs(b, "msg-p99-µs")
 	oks.reportAs(b, "ok-p99-µs")
+}
+
+// readyStock is the godown's ready stock by SKU.
+func readyStock(b *testing.B, m *Main) map[string]int64 {
+	ps, err := m.Store.Products(context.Background())
+	if err != nil {
+		b.Fatal(err)
+	}
+	ready := make(map[string]int64, len(ps))
+	for _, p := range ps {
+		ready[p.SKU] = p.StockReady
+	}
+	return ready
+}
+
+// placerTold reports whether the outbox holds, sent or not, a WhatsApp
+// message to phone that says text.
+func placerTold(b *testing.B, m *Main, phone, text string) bool {
+	rows, err := m.Store.OutboxMessages(context.Background())
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, r := range rows {
+		if r.Kind == domain.EffectWhatsApp && r.To == phone && strings.Contains(string(r.Payload), text) {
+			return true
+		}
+	}
+	return false
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/xml"
+	"image"
 	"image/png"
 	"io"
 	"net"
@@ -120,14 +121,24 @@ func TestChartThroughTheWebhook(t *testing.T) {
 	if n := mediatest.Colours(img); n < 3 {
 		t.Fatalf("the chart is blank (%d colours)", n)
 	}
+	page := pageLink.FindString(caption)
+	if page == "" {
+		t.Fatalf("no chart page in %q", caption)
+	}
+	// The PNG draws the series in the colour its page gives it, which no
+	// title or axis is drawn in.
+	_, html := fetch(t, m, "GET", page)
+	ink := seriesInk.FindSubmatch(html)
+	if ink == nil || !saturated(t, string(ink[1])) {
+		t.Fatalf("the page gives the series no colour of its own: %q", ink)
+	}
+	if n := pixelsNear(img, string(ink[1])); n < 500 {
+		t.Fatalf("the PNG has %d pixels in the series' %s: no line drawn", n, ink[1])
+	}
 	head, headBody := fetch(t, m, "HEAD", r.Media[0])
 	if head.StatusCode != 200 || head.Header.Get("Content-Type") != "image/png" ||
 		head.Header.Get("Content-Length") != strconv.Itoa(len(body)) || len(headBody) != 0 {
 		t.Fatalf("HEAD %d %v, %d bytes", head.StatusCode, head.Header, len(headBody))
-	}
-	page := pageLink.FindString(caption)
-	if page == "" {
-		t.Fatalf("no chart page in %q", caption)
 	}
 	if resp, _ := fetch(t, m, "GET", page); resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
 		t.Fatalf("page: %d %v", resp.StatusCode, resp.Header)
@@ -277,12 +288,25 @@ func TestChartPageInChromium(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(page), chromedp.WaitVisible(chromedp.CSS("canvas"))); err != nil {
 		t.Fatalf("open page: %v", err)
 	}
-	// Drawn: the canvas holds more than its background.
-	inked := `(function () { var c = document.querySelector('canvas'); var d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-		var n = 0; for (var i = 0; i < d.length; i += 4) { if (d[i + 3] > 200 && (d[i] < 200 || d[i + 1] < 200 || d[i + 2] < 200)) { n++; } } return n; })()`
-	if _, err := chromedp.Run(ctx, chromedp.Poll[int](inked+` > 2000 && `+inked, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
-		t.Fatalf("the canvas was never drawn: %v", err)
+	// Drawn: the canvas shows the first series' bars in their own colour,
+	// which no title, axis or label is drawn in.
+	series := `echarts.getInstanceByDom(document.getElementById('munshi_chart')).getOption().series[0]`
+	ink, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function () { var s = `+series+`; return s.type + ' ' + s.itemStyle.color; })()`))
+	if err != nil {
+		t.Fatalf("the page has no first series: %v", err)
 	}
+	kind, hex, _ := strings.Cut(ink, " ")
+	if kind != "bar" || !saturated(t, hex) {
+		t.Fatalf("the first series is %q in %q; want bars in a colour of their own", kind, hex)
+	}
+	count := `(function () { var c = document.querySelector('#munshi_chart canvas'); var d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+		var r = parseInt('` + hex[1:3] + `', 16), g = parseInt('` + hex[3:5] + `', 16), b = parseInt('` + hex[5:7] + `', 16), n = 0;
+		for (var i = 0; i < d.length; i += 4) { if (d[i + 3] > 200 && Math.abs(d[i] - r) < 12 && Math.abs(d[i + 1] - g) < 12 && Math.abs(d[i + 2] - b) < 12) { n++; } } return n; })()`
+	drawn, err := chromedp.Run(ctx, chromedp.Poll[int](count+` > 400 && `+count, chromedp.WithPollingTimeout(30*time.Second)))
+	if err != nil {
+		t.Fatalf("the canvas never showed the series in %s: %v", hex, err)
+	}
+	t.Logf("%d pixels in the series' %s", drawn, hex)
 	report.Check(t, addr)
 }
 
@@ -312,6 +336,47 @@ func TestLargeExportFollowsLate(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatalf("the file never followed: %v", tw.Sent())
+}
+
+// seriesInk finds the first series' colour in a chart page's options.
+var seriesInk = regexp.MustCompile(`"series":\[\{[^{}]*?"color":"(#[0-9a-f]{6})"`)
+
+// pixelsNear counts the pixels of img within a small distance of the
+// colour hex ("#rrggbb").
+func pixelsNear(img image.Image, hex string) int {
+	v, _ := strconv.ParseUint(hex[1:], 16, 32)
+	want := [3]int{int(v >> 16), int(v >> 8 & 0xff), int(v & 0xff)}
+	n := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			got := [3]int{int(r >> 8), int(g >> 8), int(bl >> 8)}
+			near := true
+			for i := range got {
+				near = near && got[i]-want[i] < 16 && want[i]-got[i] < 16
+			}
+			if near {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// saturated reports whether hex ("#rrggbb") is a colour rather than a
+// grey, black or white, which titles, axes and the background use.
+func saturated(t *testing.T, hex string) bool {
+	t.Helper()
+	if len(hex) != 7 || hex[0] != '#' {
+		t.Fatalf("colour %q", hex)
+	}
+	v, err := strconv.ParseUint(hex[1:], 16, 32)
+	if err != nil {
+		t.Fatalf("colour %q: %v", hex, err)
+	}
+	r, g, b := int(v>>16), int(v>>8&0xff), int(v&0xff)
+	return max(r, g, b)-min(r, g, b) > 48
 }
 
 // slowShelf holds every file until release is closed: an export that
