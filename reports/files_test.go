@@ -17,6 +17,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/media"
@@ -385,4 +386,27 @@ func chartCategories(t *testing.T, page []byte) []string {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestAdvanceIsNotADue: a customer who paid more than they owed (a
+// negative outstanding in the books) reads as an advance, in the answer
+// and in the Excel file, never as a due with a minus sign.
+func TestAdvanceIsNotADue(t *testing.T) {
+	b := knownBooks(t)
+	s := withShelf(t, b)
+	if err := b.store.UpsertCustomers(context.Background(), []domain.Customer{{ID: "C10", Name: "Anand Stores",
+		CreditLimit: 5000000, Outstanding: -8000000, PaymentModes: []domain.PaymentMode{domain.PayCredit}}}); err != nil {
+		t.Fatal(err)
+	}
+	args := map[string]any{"customer": "C10"}
+	text := b.call(t, accounts, reports.ToolOutstanding, args).Text
+	wantText(t, text, "*Anand Stores* (C10)\nAdvance: ₹80,000, paid ahead of the next bills.\nCredit limit: ₹50,000")
+	reply, _ := b.tools.ReplyKeys(context.Background(), accounts, reports.Call{Tool: reports.ToolOutstanding, Args: args, Format: intent.FormatExcel})
+	if len(reply.MediaURLs) != 1 || !strings.HasSuffix(reply.MediaURLs[0], "/outstanding-2026-03-14.xlsx") {
+		t.Fatalf("media = %q\n%s", reply.MediaURLs, reply.Text)
+	}
+	f := openXLSX(t, s.fetch(t, reply.MediaURLs[0]).Body)
+	if note, _ := f.GetCellValue("Outstanding", "I2"); note != "Paid ₹80,000 in advance (shown as a negative outstanding)." {
+		t.Errorf("the note of an advance is %q", note)
+	}
 }

@@ -202,3 +202,29 @@ func BenchmarkLargeCustomerOutstanding(b *testing.B) {
 	benchMessages(b, startLarge(b), demo.OwnerPhone, "Mehta ji ka outstanding",
 		want{has: []string{"*Mehta Traders* (C03)", "Outstanding: ₹", "Credit limit:"}})
 }
+
+// TestAnAdvanceIsNotANegativeDue: a payment larger than the dues leaves an
+// advance; the summary, the confirmation and the dues question call it
+// one and never show a minus sign.
+func TestAnAdvanceIsNotANegativeDue(t *testing.T) {
+	m := startMainAt(t, standing(2026, 12, 1), newFakeTwilio(t).URL, nil)
+	shown := say(t, m, "SMadv1", demo.AccountsPhone, "Rajesh ne 50000 diya cash")
+	for _, want := range []string{"Outstanding: ₹35,000 → ₹0, advance ₹15,000", "₹15,000 more than Rajesh Kirana Store owes"} {
+		if !strings.Contains(shown, want) {
+			t.Errorf("payment summary lacks %q:\n%s", want, shown)
+		}
+	}
+	done := say(t, m, "SMadv2", demo.AccountsPhone, "ok")
+	if !strings.Contains(done, "✅ Recorded ₹50,000 from Rajesh Kirana Store. Outstanding now ₹0, advance ₹15,000.") {
+		t.Errorf("confirmation:\n%s", done)
+	}
+	dues := say(t, m, "SMadv3", demo.OwnerPhone, "Rajesh ka outstanding")
+	if !strings.Contains(dues, "Advance: ₹15,000, paid ahead of the next bills.") {
+		t.Errorf("dues question:\n%s", dues)
+	}
+	for _, r := range []string{shown, done, dues} {
+		if strings.Contains(r, "-₹") {
+			t.Errorf("a minus sign on money:\n%s", r)
+		}
+	}
+}
