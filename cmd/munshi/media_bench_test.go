@@ -50,3 +50,11 @@ func BenchmarkOutstandingExcelLarge(b *testing.B) {
 	benchMessages(b, largeMain(b), demo.OwnerPhone, "outstanding excel mein bhejo",
 		want{has: []string{"📎 *Who owes us*", "The Excel file is attached"}})
 }
+
+// BenchmarkStockChartLarge: "stock chart" over 10,000 SKUs: every
+// product's stock and four weeks of sales by product read to rank them,
+// the ten that need attention drawn.
+func BenchmarkStockChartLarge(b *testing.B) {
+	benchMessages(b, largeMain(b), demo.OwnerPhone, "stock chart",
+		want{has: []string{"📈 *Stock · 14 Mar 2026", "10 of 10,000 products", "Open the interactive chart"}})
+}
