@@ -193,7 +193,7 @@ func stockChart(tab Table) chart.Chart {
 		chart.QuantitySeries("In production", unit, prod),
 	}}
 	if tab.Count > n {
-		c.Caption = fmt.Sprintf("%s of %s products, out of stock first, then the fewest days of stock; %s left out (ask for a product by name)",
+		c.Caption = fmt.Sprintf("%s of %s products (%s left out): out of stock first, then the fewest days of sales left. Ask for a product by name for the rest.",
 			count(n), count(tab.Count), count(tab.Count-n))
 	}
 	return c
@@ -261,8 +261,7 @@ func (t *Tools) stockNeeds(ctx context.Context, user domain.User, res Result, li
 }
 
 // soldByProduct is how much of each product of the table sold in the
-// CoverDays days to today, in base units.
-// A few products' sales are read by SKU; more, the whole catalog's. The
+// CoverDays days to today, in base units. A few products' sales are read by SKU; more, the whole catalog's. The
 // lines are streamed and summed here: one pass over four weeks of lines
 // is quicker than paging a summary of thousands of products.
 func (t *Tools) soldByProduct(ctx context.Context, c clock, tab Table) (map[string]int64, error) {

@@ -356,7 +356,7 @@ func TestStockChartShowsWhatMatters(t *testing.T) {
 
 	reply := b.askFor(t, owner, "stock chart")
 	wantContains(t, reply.Text, "📈 *Stock · 1 Dec 2026*")
-	want := fmt.Sprintf("10 of %d products, out of stock first, then the fewest days of stock; %d left out (ask for a product by name)",
+	want := fmt.Sprintf("10 of %d products (%d left out): out of stock first, then the fewest days of sales left. Ask for a product by name for the rest.",
 		len(products), len(products)-10)
 	if len(reply.MediaURLs) != 1 || !strings.Contains(reply.Text, want) {
 		t.Fatalf("reply %q %v, want the caption %q", reply.Text, reply.MediaURLs, want)

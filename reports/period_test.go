@@ -76,6 +76,8 @@ func TestQuestionsThroughTheMonth(t *testing.T) {
 			{"kal ki sales ka chart", "📈 *Sales yesterday (30 Nov) · by day*", "sales-2026-11-30.png"},
 			{"outstanding excel", "📎 *Who owes us*", "outstanding-2026-12-01.xlsx"},
 			{"stock chart", "📈 *Stock · 1 Dec 2026*", "stock-2026-12-01.png"},
+			{"out of stock chart", "📈 *Out of stock · 1 Dec 2026*", "out-of-stock-2026-12-01.png"},
+			{"pending orders excel", "📎 *Pending orders*", "pending-orders-2026-12-01.xlsx"},
 		}},
 		{time.Date(2026, 12, 7, 10, 0, 0, 0, loc), []ask{
 			{"sales report", "*Sales last 30 days (8 Nov–7 Dec)*", ""},
