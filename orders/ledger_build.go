@@ -126,7 +126,7 @@ func buildDelivery(p Proposal, l Ledger, by domain.User) (built, error) {
 	}
 	if o.Payment == domain.PayCredit && total != o.Total && l.Customer != nil {
 		delta := total - o.Total
-		fmt.Fprintf(&sum, "Outstanding of %s: %s → %s\n", l.Customer.Name, l.Customer.Outstanding, l.Customer.Outstanding+delta)
+		fmt.Fprintf(&sum, "Outstanding of %s: %s → %s\n", l.Customer.Name, domain.Dues(l.Customer.Outstanding), domain.Dues(l.Customer.Outstanding+delta))
 		b.changes = append(b.changes, Change{Kind: ChangeDue, CustomerID: o.CustomerID, Amount: delta})
 	}
 	sum.WriteString("Its stock leaves the godown; any shortfall is released.")
@@ -155,7 +155,7 @@ func buildCancellation(p Proposal, l Ledger, by domain.User) (built, error) {
 	}
 	b.changes = []Change{{Kind: ChangeCancel, OrderID: o.ID, Note: p.Reason}}
 	if o.Payment == domain.PayCredit && l.Customer != nil {
-		fmt.Fprintf(&sum, "Outstanding of %s: %s → %s\n", l.Customer.Name, l.Customer.Outstanding, l.Customer.Outstanding-o.Total)
+		fmt.Fprintf(&sum, "Outstanding of %s: %s → %s\n", l.Customer.Name, domain.Dues(l.Customer.Outstanding), domain.Dues(l.Customer.Outstanding-o.Total))
 		b.changes = append(b.changes, Change{Kind: ChangeDue, CustomerID: o.CustomerID, Amount: -o.Total})
 	}
 	sum.WriteString("The stock committed to it is released.")
@@ -188,7 +188,7 @@ func buildPayment(p Proposal, l Ledger) (built, error) {
 		fmt.Fprintf(&sum, " (ref %s)", n.Reference)
 	}
 	after := c.Outstanding - n.Amount
-	fmt.Fprintf(&sum, "\nOutstanding: %s → %s", c.Outstanding, after)
+	fmt.Fprintf(&sum, "\nOutstanding: %s → %s", domain.Dues(c.Outstanding), domain.Dues(after))
 	if after < 0 {
 		fmt.Fprintf(&sum, "\n⚠️ This is %s more than %s owes; the extra stays as an advance.", -after, c.Name)
 	}
@@ -197,7 +197,7 @@ func buildPayment(p Proposal, l Ledger) (built, error) {
 		{Kind: ChangePayment, CustomerID: c.ID, Amount: n.Amount, Mode: n.Mode, Reference: n.Reference},
 		{Kind: ChangeDue, CustomerID: c.ID, Amount: -n.Amount},
 	}
-	b.done = fmt.Sprintf("✅ Recorded %s from %s. Outstanding now %s.", n.Amount, c.Name, after)
+	b.done = fmt.Sprintf("✅ Recorded %s from %s. Outstanding now %s.", n.Amount, c.Name, domain.Dues(after))
 	b.detail = map[string]any{"customer": c.ID, "amount_paise": int64(n.Amount), "mode": string(n.Mode), "reference": n.Reference,
 		"outstanding_before": int64(c.Outstanding), "outstanding_after": int64(after), "over": after < 0}
 	return b, nil

@@ -39,12 +39,12 @@ func TestReportAnswer(t *testing.T) {
 		{owner, "who bought glass cleaner last week?", "*Who bought Glass Cleaner 500ml*, last week (2–8 Mar)"},
 		{owner, "aaj ki sales", "*Sales today (14 Mar)*"},
 		{owner, "kal ki bikri", "*Sales yesterday (13 Mar)*"},
-		{owner, "is hafte ki sales", "*Sales this week (9–14 Mar)*"},
+		{owner, "is hafte ki sales", "*Sales this week so far (9–14 Mar, 6 days)*"},
 		{accounts, "pichle mahine ki sales", "*Sales last month (1–28 Feb)*"},
 		{owner, "पिछले हफ्ते की बिक्री", "*Sales last week (2–8 Mar)*"},
 		{owner, "last 30 days sales by customer", "*Sales last 30 days (13 Feb–14 Mar)*"},
-		{owner, "top customers this month", "*Top customers this month (1–14 Mar)*"},
-		{owner, "sales report", "*Sales this month (1–14 Mar)*"},
+		{owner, "top customers this month", "*Top customers this month so far (1–14 Mar, 14 days)*"},
+		{owner, "sales report", "*Sales this month so far (1–14 Mar, 14 days)*"},
 		{owner, "namaste", reports.HelpText},
 	}
 	for _, c := range cases {

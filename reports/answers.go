@@ -250,7 +250,7 @@ func dueBlock(d Due, c clock) string {
 	if d.Outstanding <= 0 {
 		lines = append(lines, "Nothing outstanding. 👍", "Credit limit: "+d.CreditLimit.String())
 		if d.Outstanding < 0 {
-			lines[1] = "In credit: " + (-d.Outstanding).String() + " paid in advance."
+			lines[1] = "Advance: " + (-d.Outstanding).String() + ", paid ahead of the next bills."
 		}
 		return strings.Join(lines, "\n") + "\n"
 	}

@@ -1,8 +1,10 @@
 package reports
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -40,13 +42,13 @@ func (t *Tools) chart(ctx context.Context, user domain.User, res Result, top int
 	}
 	rows = min(rows, chart.MaxRows)
 	var c chart.Chart
-	var stem string
+	var stem, note string
 	var period *Period
 	var tab Table
 	var err error
 	switch r := res.Report.(type) {
 	case *Sales:
-		period, stem = &r.Period, "sales"
+		period, stem = &r.Period, salesStem(r, true)
 		if r.Totals.Groups == 0 {
 			return made{nothing: true, caption: fmt.Sprintf("No sales %s, so there is nothing to chart.", r.Period.Label())}, nil
 		}
@@ -74,14 +76,18 @@ func (t *Tools) chart(ctx context.Context, user domain.User, res Result, top int
 		c.Title += " · " + res.at.now.In(res.at.loc).Format("2 Jan 2006")
 	case *StockCheck, *CatalogStock, *OutOfStock:
 		stem = "stock"
+		if _, out := r.(*OutOfStock); out {
+			stem = "out-of-stock"
+		}
 		if res.Report.Rows() == 0 {
 			return made{nothing: true, caption: "There are no products to chart."}, nil
 		}
-		if tab, err = t.tableOf(ctx, user, res, rows); err != nil {
+		if tab, err = t.stockNeeds(ctx, user, res, rows); err != nil {
 			return made{}, err
 		}
 		c = stockChart(tab)
 		c.Title += " · " + res.at.now.In(res.at.loc).Format("2 Jan 2006")
+		note = c.Caption // which products are drawn, and how many are not
 	default:
 		return made{nothing: true, caption: "I can send that as an Excel file (say \"excel\"), not as a chart. Here it is:\n\n" + res.Text}, nil
 	}
@@ -94,8 +100,8 @@ func (t *Tools) chart(ctx context.Context, user domain.User, res Result, top int
 		return made{}, err
 	}
 	return made{
-		caption: "📈 *" + c.Title + "*\n" + totalsText(tab),
-		files:   []madeFile{{fileName(stem, ".png", res.at), png.Data}, {fileName(stem, ".html", res.at), page}},
+		caption: strings.Join(slices.DeleteFunc([]string{"📈 *" + c.Title + "*", note, totalsText(tab)}, func(s string) bool { return s == "" }), "\n"),
+		files:   []madeFile{{fileName(stem, period, ".png", res.at), png.Data}, {fileName(stem, period, ".html", res.at), page}},
 		rows:    len(tab.Rows), period: period,
 	}, nil
 }
@@ -187,9 +193,96 @@ func stockChart(tab Table) chart.Chart {
 		chart.QuantitySeries("In production", unit, prod),
 	}}
 	if tab.Count > n {
-		c.Caption = fmt.Sprintf("%s of %s products; ask for a product by name", count(n), count(tab.Count))
+		c.Caption = fmt.Sprintf("%s of %s products (%s left out): out of stock first, then the fewest days of sales left. Ask for a product by name for the rest.",
+			count(n), count(tab.Count), count(tab.Count-n))
 	}
 	return c
+}
+
+// maxRanked bounds the products read to rank a stock chart's: a catalog
+// larger than this is ranked on its first maxRanked products by name.
+const maxRanked = 50_000
+
+// maxNamedSKUs is the most products whose sales are read by SKU.
+const maxNamedSKUs = 20
+
+// CoverDays is the stretch of sales a product's cover is reckoned from:
+// its available stock over what it sold a day in the last CoverDays days.
+const CoverDays = 28
+
+// stockNeeds is the stock table with up to limit products, those that
+// matter first: out of stock (the better-selling first), then the fewest
+// days of sales the available stock covers, then the products that did not
+// sell, by name. Count stays every product of the answer, so that the
+// caption can say how many are left out.
+func (t *Tools) stockNeeds(ctx context.Context, user domain.User, res Result, limit int) (Table, error) {
+	tab, err := t.tableOf(ctx, user, res, maxRanked)
+	if err != nil {
+		return Table{}, err
+	}
+	sold, err := t.soldByProduct(ctx, res.at, tab)
+	if err != nil {
+		return Table{}, err
+	}
+	avail := tab.Column("available")
+	// Covers compare as available·sold of the other, without dividing (the
+	// days are the same CoverDays for both).
+	type need struct {
+		out       bool
+		available int64
+		sold      int64
+	}
+	needOf := func(row []Cell) need {
+		a := row[avail].N
+		return need{out: a <= 0, available: max(a, 0), sold: sold[row[0].Text]}
+	}
+	slices.SortStableFunc(tab.Rows, func(x, y []Cell) int {
+		a, b := needOf(x), needOf(y)
+		switch {
+		case a.out != b.out:
+			if a.out {
+				return -1
+			}
+			return 1
+		case a.out:
+			return cmp.Compare(b.sold, a.sold)
+		case (a.sold == 0) != (b.sold == 0):
+			if a.sold == 0 {
+				return 1
+			}
+			return -1
+		case a.sold == 0:
+			return 0
+		}
+		return cmp.Compare(a.available*b.sold, b.available*a.sold)
+	})
+	tab.Rows = tab.Rows[:min(limit, len(tab.Rows))]
+	return tab, nil
+}
+
+// soldByProduct is how much of each product of the table sold in the
+// CoverDays days to today, in base units. A few products' sales are read by SKU; more, the whole catalog's. The
+// lines are streamed and summed here: one pass over four weeks of lines
+// is quicker than paging a summary of thousands of products.
+func (t *Tools) soldByProduct(ctx context.Context, c clock, tab Table) (map[string]int64, error) {
+	p, err := MakePeriod(fmt.Sprintf("last_%d_days", CoverDays), c.now, c.loc)
+	if err != nil {
+		return nil, err
+	}
+	q := SalesQuery{From: p.From, To: p.To}
+	if len(tab.Rows) <= maxNamedSKUs {
+		for _, row := range tab.Rows {
+			q.SKUs = append(q.SKUs, row[0].Text)
+		}
+	}
+	sold := map[string]int64{}
+	for l, err := range t.Books.SaleLines(ctx, q) {
+		if err != nil {
+			return nil, err
+		}
+		sold[l.SKU] += l.Qty
+	}
+	return sold, nil
 }
 
 // categories are the names of a table's rows (its second column), with the

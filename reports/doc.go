@@ -50,7 +50,11 @@
 //
 // Every list tool also takes offset. Periods: today, yesterday, this_week,
 // last_week, this_month, last_month, this_year, last_N_days; weeks start on
-// Monday, in Tools.Location (Asia/Kolkata by default).
+// Monday, in Tools.Location (Asia/Kolkata by default). A sales question
+// that names no period covers this month so far from the 8th of the month
+// on, and the last 30 days before it, so that on the 1st it still has sales
+// to show; the answer's title says which. A "this" period named by the
+// person keeps its meaning and says how many days it holds.
 //
 // The oldest unpaid bill is derived first in, first out: payments settle
 // the oldest bills first, so walking a customer's credit orders (committed

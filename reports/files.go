@@ -163,10 +163,66 @@ func (t *Tools) allPages(ctx context.Context, user domain.User, res Result) iter
 	}
 }
 
-// fileName is an export's name: the stem and the local date,
-// sales-2026-11-30.png.
-func fileName(stem, ext string, c clock) string {
-	return fmt.Sprintf("%s-%s%s", stem, c.now.In(c.loc).Format(time.DateOnly), ext)
+// fileName names a file after what it holds (stem) and when: the period
+// of a sales file (top-customers-2026-11.png, sales-2026-11-01-to-2026-11-20.xlsx),
+// else the local day a snapshot was taken (outstanding-2026-12-01.xlsx).
+// Every name fits the media links' names: ASCII letters, digits and dashes.
+func fileName(stem string, period *Period, ext string, c clock) string {
+	when := c.now.In(c.loc).Format(time.DateOnly)
+	if period != nil {
+		when = period.slug()
+	}
+	return stem + "-" + when + ext
+}
+
+// slug writes the period's days for a file name: one day as 2026-11-30, a
+// whole calendar month that is over as 2026-11, else
+// 2026-11-01-to-2026-11-20 (this month on its last day too: its sales are
+// not all in yet).
+func (p Period) slug() string {
+	from, last := p.From, p.To.Add(-time.Nanosecond)
+	switch {
+	case sameDay(from, last):
+		return from.Format(time.DateOnly)
+	case from.Day() == 1 && p.To.Equal(from.AddDate(0, 1, 0)) && !p.soFar():
+		return from.Format("2006-01")
+	}
+	return from.Format(time.DateOnly) + "-to-" + last.Format(time.DateOnly)
+}
+
+// salesStem is what a sales file holds: the top customers, sales by
+// customer or product (a chart's bars), or sales, of one product or to
+// one customer when asked about one. A spreadsheet holds every sale line,
+// so it is named as sales whatever the grouping.
+func salesStem(s *Sales, chart bool) string {
+	if s.Top && chart {
+		return "top-customers"
+	}
+	stem := "sales"
+	if s.Product != nil {
+		stem += "-" + fileWord(s.Product.ID)
+	}
+	if len(s.Customers) == 1 {
+		stem += "-" + fileWord(s.Customers[0].ID)
+	}
+	if chart && s.By != ByDay && (s.Product == nil || s.By != ByCustomer) {
+		stem += "-by-" + string(s.By)
+	}
+	return stem
+}
+
+// fileWord is an id as a word of a file name: lower case, and any
+// character a media name does not keep made a dash.
+func fileWord(id string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			return r
+		case r >= 'A' && r <= 'Z':
+			return r + 'a' - 'A'
+		}
+		return '-'
+	}, id)
 }
 
 // capped is a buffer that refuses to grow past MaxFileBytes, so that an

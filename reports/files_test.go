@@ -2,14 +2,23 @@ package reports_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
+	"encoding/json"
+	"fmt"
 	"image/png"
+	"math"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/media"
 	"github.com/munshi/munshi/media/mediatest"
@@ -68,7 +77,7 @@ func TestSalesChart(t *testing.T) {
 	b := knownBooks(t)
 	s := withShelf(t, b)
 	reply := b.askFor(t, owner, "last 30 days sales ka chart bhejo")
-	if len(reply.MediaURLs) != 1 || !strings.HasSuffix(reply.MediaURLs[0], "/sales-2026-03-14.png") {
+	if len(reply.MediaURLs) != 1 || !strings.HasSuffix(reply.MediaURLs[0], "/sales-2026-02-13-to-2026-03-14.png") {
 		t.Fatalf("media = %q\n%s", reply.MediaURLs, reply.Text)
 	}
 	// The caption carries the same totals as the text answer.
@@ -298,5 +307,106 @@ func TestNoShelfAnswersInText(t *testing.T) {
 	reply, _ := b.tools.ReplyKeys(context.Background(), owner, call)
 	if len(reply.MediaURLs) != 0 || !strings.Contains(reply.Text, "Who owes us") {
 		t.Fatalf("reply %q", reply.Text)
+	}
+}
+
+// TestStockChartShowsWhatMatters: the catalog's stock chart shows the
+// products that need attention, not the first ten by name: the one out of
+// stock first, then the fewest days of the last 28 days' sales; the caption
+// says how many are left out. The order is worked out here from the demo's
+// own history.
+func TestStockChartShowsWhatMatters(t *testing.T) {
+	now := time.Date(2026, 12, 1, 4, 30, 0, 0, time.UTC) // 10:00 in Kolkata, on the 1st
+	b := demoBooksAt(t, now)
+	s := withShelf(t, b)
+	products, customers, users, err := demo.Data()
+	if err != nil {
+		t.Fatal(err)
+	}
+	history, _ := demo.History(products, customers, users, now)
+	loc := domain.DefaultLocation()
+	from := time.Date(2026, 11, 4, 0, 0, 0, 0, loc) // 28 days to today
+	held, sold := map[string]int64{}, map[string]int64{}
+	for _, o := range history {
+		for _, l := range o.Lines {
+			if o.Status == domain.OrderCommitted {
+				held[l.SKU] += l.Qty
+			}
+			if (o.Status == domain.OrderCommitted || o.Status == domain.OrderDelivered) && !o.CreatedAt.Before(from) {
+				sold[l.SKU] += l.Qty
+			}
+		}
+	}
+	// Days of cover: what is available over a day's sales; out of stock
+	// is below every cover, a product that did not sell above.
+	cover := func(p domain.Product) float64 {
+		switch a := p.StockReady - held[p.SKU]; {
+		case a <= 0:
+			return -1 / (1 + float64(sold[p.SKU]))
+		case sold[p.SKU] == 0:
+			return math.Inf(1)
+		default:
+			return float64(a) / (float64(sold[p.SKU]) / reports.CoverDays)
+		}
+	}
+	slices.SortStableFunc(products, func(x, y domain.Product) int { return cmp.Compare(cover(x), cover(y)) })
+	if cover(products[0]) >= 0 || products[0].SKU != "NB100" {
+		t.Fatalf("the demo should have Naphthalene Balls out of stock: %s first", products[0].SKU)
+	}
+
+	reply := b.askFor(t, owner, "stock chart")
+	wantContains(t, reply.Text, "📈 *Stock · 1 Dec 2026*")
+	want := fmt.Sprintf("10 of %d products (%d left out): out of stock first, then the fewest days of sales left. Ask for a product by name for the rest.",
+		len(products), len(products)-10)
+	if len(reply.MediaURLs) != 1 || !strings.Contains(reply.Text, want) {
+		t.Fatalf("reply %q %v, want the caption %q", reply.Text, reply.MediaURLs, want)
+	}
+	page := s.fetch(t, pageLink.FindString(reply.Text))
+	shown := chartCategories(t, page.Body)
+	var names []string
+	for _, p := range products[:10] {
+		names = append(names, p.Name)
+	}
+	if !slices.Equal(shown, names) {
+		t.Fatalf("the chart shows %q, want %q", shown, names)
+	}
+}
+
+var pageLink = regexp.MustCompile(`https?://\S+/media/\S+\.html`)
+
+// chartCategories reads a chart page's categories, in the order drawn.
+func chartCategories(t *testing.T, page []byte) []string {
+	t.Helper()
+	m := regexp.MustCompile(`"c":(\[[^\]]*\])`).FindSubmatch(page)
+	if m == nil {
+		t.Fatalf("no categories in the page:\n%.400s", page)
+	}
+	var out []string
+	if err := json.Unmarshal(m[1], &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestAdvanceIsNotADue: a customer who paid more than they owed (a
+// negative outstanding in the books) reads as an advance, in the answer
+// and in the Excel file, never as a due with a minus sign.
+func TestAdvanceIsNotADue(t *testing.T) {
+	b := knownBooks(t)
+	s := withShelf(t, b)
+	if err := b.store.UpsertCustomers(context.Background(), []domain.Customer{{ID: "C10", Name: "Anand Stores",
+		CreditLimit: 5000000, Outstanding: -8000000, PaymentModes: []domain.PaymentMode{domain.PayCredit}}}); err != nil {
+		t.Fatal(err)
+	}
+	args := map[string]any{"customer": "C10"}
+	text := b.call(t, accounts, reports.ToolOutstanding, args).Text
+	wantText(t, text, "*Anand Stores* (C10)\nAdvance: ₹80,000, paid ahead of the next bills.\nCredit limit: ₹50,000")
+	reply, _ := b.tools.ReplyKeys(context.Background(), accounts, reports.Call{Tool: reports.ToolOutstanding, Args: args, Format: intent.FormatExcel})
+	if len(reply.MediaURLs) != 1 || !strings.HasSuffix(reply.MediaURLs[0], "/outstanding-2026-03-14.xlsx") {
+		t.Fatalf("media = %q\n%s", reply.MediaURLs, reply.Text)
+	}
+	f := openXLSX(t, s.fetch(t, reply.MediaURLs[0]).Body)
+	if note, _ := f.GetCellValue("Outstanding", "I2"); note != "Paid ₹80,000 in advance (shown as a negative outstanding)." {
+		t.Errorf("the note of an advance is %q", note)
 	}
 }

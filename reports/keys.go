@@ -48,7 +48,7 @@ func KeysOf(res Result) Keys {
 	case *Dues:
 		for _, d := range r.Customers {
 			add(&k.Customers, d.CustomerID)
-			add(&k.Rows, d.Name+": "+d.Outstanding.String())
+			add(&k.Rows, d.Name+": "+domain.Dues(d.Outstanding))
 		}
 	case *PendingOrders:
 		for _, o := range r.Orders {

@@ -26,12 +26,29 @@ const (
 	PeriodThisMonth = "this_month"
 	PeriodLastMonth = "last_month"
 	PeriodThisYear  = "this_year"
+	PeriodLast30    = "last_30_days"
 )
 
-// DefaultPeriod is the period of a sales question that names none.
-const DefaultPeriod = PeriodThisMonth
+// MonthToDateFrom is the day of the month from which a sales question that
+// names no period covers the month so far. Before it the month holds too
+// few days to show (on the 1st, none of the books' closed days), so the
+// question covers the last 30 days instead.
+const MonthToDateFrom = 8
 
-// Label names the period for a person: "last week (2–8 Mar)".
+// DefaultPeriod names the period of a sales question that names none, at
+// now in loc: this_month from the MonthToDateFrom'th on, else last_30_days.
+// A period asked for by name keeps its meaning whatever the day.
+func DefaultPeriod(now time.Time, loc *time.Location) string {
+	if now.In(loc).Day() >= MonthToDateFrom {
+		return PeriodThisMonth
+	}
+	return PeriodLast30
+}
+
+// Label names the period for a person: "last week (2–8 Mar)". A period
+// that runs to the end of today says so and how many days it holds, so that
+// a month of one day is not read as a month: "this month so far (1 Dec,
+// 1 day)".
 func (p Period) Label() string {
 	last := p.To.Add(-time.Nanosecond)
 	var dates string
@@ -43,7 +60,25 @@ func (p Period) Label() string {
 	default:
 		dates = p.From.Format("2 Jan") + "–" + last.Format("2 Jan")
 	}
-	return fmt.Sprintf("%s (%s)", strings.ReplaceAll(p.Name, "_", " "), dates)
+	name := strings.ReplaceAll(p.Name, "_", " ")
+	if p.soFar() {
+		days := p.Days()
+		return fmt.Sprintf("%s so far (%s, %d %s)", name, dates, days, domain.Plural("day", int64(days)))
+	}
+	return fmt.Sprintf("%s (%s)", name, dates)
+}
+
+// soFar reports whether the period is a calendar week, month or year that
+// is not over: it runs to the end of today.
+func (p Period) soFar() bool { return strings.HasPrefix(p.Name, "this_") }
+
+// Days is how many calendar days the period holds.
+func (p Period) Days() int {
+	n := 0
+	for d := p.From; d.Before(p.To); d = d.AddDate(0, 0, 1) {
+		n++
+	}
+	return n
 }
 
 func sameDay(a, b time.Time) bool {

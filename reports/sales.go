@@ -10,7 +10,7 @@ import (
 
 func (t *Tools) sales(ctx context.Context, name string, args map[string]any, page Page, understood map[string]any, c clock) (Report, map[string]any, error) {
 	periodArg, _ := args["period"].(string)
-	pname := DefaultPeriod
+	pname := DefaultPeriod(c.now, c.loc)
 	if strings.TrimSpace(periodArg) != "" {
 		if pname = canonicalPeriod(periodArg); pname == "" {
 			return nil, understood, domain.Errorf(domain.EINVALID, "I don't know the period %q. Try today, yesterday, this week, last week, this month, last month or last 30 days.", clip(periodArg, 40))

@@ -43,7 +43,7 @@ var specs = []ToolSpec{
 		Description: "Sales (committed and delivered orders) in a period: amount before GST, GST, orders and quantity, grouped by product, customer or day. " +
 			"\"Who bought glass cleaner last week?\" is by=customer with product=glass cleaner.",
 		Parameters: []ParamSpec{
-			{Name: "period", Type: "string", Description: "today, yesterday, this_week, last_week, this_month, last_month, this_year or last_N_days such as last_30_days (weeks start on Monday); this_month when omitted"},
+			{Name: "period", Type: "string", Description: "today, yesterday, this_week, last_week, this_month, last_month, this_year or last_N_days such as last_30_days (weeks start on Monday); when omitted, this_month from the 8th of the month on and last_30_days before it"},
 			{Name: "by", Type: "string", Enum: []string{string(ByProduct), string(ByCustomer), string(ByDay)}, Description: "how to group: product (default), customer (default when a product is given) or day"},
 			{Name: "product", Type: "string", Description: "only this product (SKU or name)"},
 			{Name: "customer", Type: "string", Description: "only this customer (id or name)"},
@@ -54,7 +54,7 @@ var specs = []ToolSpec{
 		Name:        ToolTopCustomers,
 		Description: "Customers ranked by sales (before GST) in a period.",
 		Parameters: []ParamSpec{
-			{Name: "period", Type: "string", Description: "today, yesterday, this_week, last_week, this_month, last_month, this_year or last_N_days; this_month when omitted"},
+			{Name: "period", Type: "string", Description: "today, yesterday, this_week, last_week, this_month, last_month, this_year or last_N_days; when omitted, this_month from the 8th of the month on and last_30_days before it"},
 			{Name: "offset", Type: "integer", Description: "rows to skip, to page through the ranking"},
 		},
 	},

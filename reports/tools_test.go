@@ -140,13 +140,13 @@ func TestToolSalesSummary(t *testing.T) {
 		t.Fatalf("understood %v", res.Args)
 	}
 	res = b.call(t, accounts, reports.ToolTopCustomers, map[string]any{"period": "this_month"})
-	wantText(t, res.Text, `*Top customers this month (1–14 Mar)*
+	wantText(t, res.Text, `*Top customers this month so far (1–14 Mar, 14 days)*
 ₹36,240 before GST (+₹5,947.20 GST), 3 orders
 
 1. Rajesh Kirana Store: ₹20,640 (2 orders)
 2. Sharma General Store: ₹15,600 (1 order)`)
 	res = b.call(t, owner, reports.ToolSalesSummary, map[string]any{"period": "this_week", "by": "day"})
-	wantText(t, res.Text, `*Sales this week (9–14 Mar)*
+	wantText(t, res.Text, `*Sales this week so far (9–14 Mar, 6 days)*
 ₹34,032 before GST (+₹5,549.76 GST), 2 orders
 
 • Fri 13 Mar: ₹18,432 (1 order)

@@ -55,7 +55,7 @@ func (t *Tools) workbook(ctx context.Context, user domain.User, res Result) (mad
 			return out
 		})))
 	case *Sales:
-		period, stem = &r.Period, "sales"
+		period, stem = &r.Period, salesStem(r, false)
 		if r.Totals.Groups == 0 {
 			return made{nothing: true, caption: fmt.Sprintf("No sales %s, so there is no file to send.", r.Period.Label())}, nil
 		}
@@ -94,7 +94,7 @@ func (t *Tools) workbook(ctx context.Context, user domain.User, res Result) (mad
 	if err := excel.Write(ctx, &file, wb); err != nil {
 		return made{}, err
 	}
-	name := fileName(stem, ".xlsx", c)
+	name := fileName(stem, period, ".xlsx", c)
 	return made{
 		caption: fmt.Sprintf("📎 *%s*\n%s\nThe Excel file is attached: %s, %s.", tab.Title, totalsText(tab), name, excel.RowCount(rows)),
 		files:   []madeFile{{name, file.b}}, rows: rows, period: period,

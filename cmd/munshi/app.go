@@ -112,7 +112,7 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	m.Store = books
 	if m.Demo {
-		seeded, err := demo.Seed(ctx, books, time.Now())
+		seeded, err := demo.Seed(ctx, books, m.now())
 		if err != nil {
 			return err
 		}
@@ -157,7 +157,7 @@ func (m *Main) Open(ctx context.Context) error {
 		return err
 	}
 	m.Reports = reports.NewTools(books, m.Audit)
-	m.Reports.Names, m.Reports.Logger = m.Router, m.Logger
+	m.Reports.Names, m.Reports.Logger, m.Reports.Now = m.Router, m.Logger, m.now
 	m.Digest = m.newDigest()
 	m.Reports.Location, m.Reports.Briefs = m.Config.Location, m.Digest
 	m.Reports.Files, m.Reports.AssetsHost = mediaShelf{store: m.Media, public: m.publicBase()}, m.publicBase()+assets.Prefix

@@ -37,6 +37,14 @@ func newFakeTwilio(t testing.TB) *fakeTwilio {
 // demo data, and Twilio pointed at the fake.
 func startMain(t testing.TB, twilioURL string, extra map[string]string, configure ...func(*Main)) *Main {
 	t.Helper()
+	return startMainAt(t, nil, twilioURL, extra, configure...)
+}
+
+// startMainAt is startMain on a clock from the start (nil: the system's):
+// the demo's history ends the day before it, and questions are answered
+// at it.
+func startMainAt(t testing.TB, now func() time.Time, twilioURL string, extra map[string]string, configure ...func(*Main)) *Main {
+	t.Helper()
 	env := map[string]string{
 		"MUNSHI_ADDR":          "127.0.0.1:0",
 		"MUNSHI_DB":            filepath.Join(t.TempDir(), "munshi.db"),
@@ -55,6 +63,7 @@ func startMain(t testing.TB, twilioURL string, extra map[string]string, configur
 		t.Fatal(err)
 	}
 	m := NewMain(cfg, true, io.Discard)
+	m.Now = now
 	if err := m.Open(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -180,3 +180,11 @@ func (w want) checkMedia(b *testing.B, client *http.Client, m *Main, text string
 		b.Fatalf("%q: %s is not the file promised: %v", text, links[0], err)
 	}
 }
+
+// BenchmarkStockChartLarge: "stock chart" over 10,000 SKUs: every
+// product's stock and four weeks of sales by product read to rank them,
+// the ten that need attention drawn.
+func BenchmarkStockChartLarge(b *testing.B) {
+	benchMessages(b, largeMain(b), demo.OwnerPhone, "stock chart",
+		want{has: []string{"📈 *Stock · 14 Mar 2026", "10 of 10,000 products (9,990 left out)", "Open the interactive chart"}})
+}

@@ -45,7 +45,7 @@ func memoryBackends(t *testing.T, run func(t *testing.T, mb memoryBackend)) {
 
 func TestFollowUpsAboutStockBuyersAndDues(t *testing.T) {
 	memoryBackends(t, func(t *testing.T, mb memoryBackend) {
-		m := startMain(t, newFakeTwilio(t).URL, mb.env)
+		m := startMainAt(t, standing(2026, 12, 1), newFakeTwilio(t).URL, mb.env)
 		say(t, m, "SMf1", demo.OwnerPhone, "show me stock for glass cleaner")
 		buyers := say(t, m, "SMf2", demo.OwnerPhone, "and who bought it last week?")
 		if !strings.Contains(buyers, "Who bought Glass Cleaner 500ml") {

@@ -17,8 +17,14 @@ import (
 	"github.com/munshi/munshi/reports/reportstest"
 )
 
+// standing is a clock standing at 10:00 in Kolkata on that day.
+func standing(y int, mo time.Month, d int) func() time.Time {
+	at := time.Date(y, mo, d, 10, 0, 0, 0, domain.DefaultLocation())
+	return func() time.Time { return at }
+}
+
 func TestQuestionsEndToEnd(t *testing.T) {
-	m := startMain(t, newFakeTwilio(t).URL, nil)
+	m := startMainAt(t, standing(2026, 12, 1), newFakeTwilio(t).URL, nil)
 	cases := []struct {
 		from, text string
 		want       []string
@@ -43,23 +49,38 @@ func TestQuestionsEndToEnd(t *testing.T) {
 	}
 }
 
-// TestTopCustomersMatchTheBooks: "top customers this month" ranks the
-// customers by sales before GST in this month so far (in MUNSHI_TZ), with
-// their order counts and the month's totals, as the books have them: the
-// test sums the demo database's orders itself.
+// TestTopCustomersMatchTheBooks: "top customers" ranks the customers by
+// sales before GST in the period asked (in MUNSHI_TZ), with their order
+// counts and the period's totals, as the books have them: the test sums
+// the demo database's orders itself. With no period named, the 1st of a
+// month ranks the last 30 days and the 8th the month so far; "this month"
+// is the month so far.
 func TestTopCustomersMatchTheBooks(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "munshi.db")
-	m := startMain(t, newFakeTwilio(t).URL, map[string]string{"MUNSHI_DB": path})
-	loc, err := time.LoadLocation("Asia/Kolkata") // MUNSHI_TZ's default
-	if err != nil {
-		t.Fatal(err)
+	loc := domain.DefaultLocation()
+	day := func(mo time.Month, d int) time.Time { return time.Date(2026, mo, d, 0, 0, 0, 0, loc) }
+	for _, c := range []struct {
+		now      func() time.Time
+		text     string
+		title    string
+		from, to time.Time
+	}{
+		{standing(2026, 12, 1), "top customers", "*Top customers last 30 days (2 Nov–1 Dec)*", day(11, 2), day(12, 2)},
+		{standing(2026, 12, 8), "top customers", "*Top customers this month so far (1–8 Dec, 8 days)*", day(12, 1), day(12, 9)},
+		{standing(2026, 11, 20), "top customers this month", "*Top customers this month so far (1–20 Nov, 20 days)*", day(11, 1), day(11, 21)},
+		{standing(2026, 12, 31), "top customers this month", "*Top customers this month so far (1–31 Dec, 31 days)*", day(12, 1), day(13, 1)},
+	} {
+		t.Run(c.now().Format("2-Jan"), func(t *testing.T) {
+			topCustomersMatchTheBooks(t, c.now, c.text, c.title, c.from, c.to)
+		})
 	}
-	now := time.Now().In(loc)
-	from := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, loc)
-	to := time.Date(now.Year(), now.Month(), now.Day()+1, 0, 0, 0, 0, loc)
-	reply := say(t, m, "SMtop1", demo.AccountsPhone, "top customers this month")
-	if today := time.Now().In(loc); today.Day() != now.Day() {
-		t.Skip("the day changed while asking; the period is ambiguous")
+}
+
+func topCustomersMatchTheBooks(t *testing.T, now func() time.Time, text, title string, from, to time.Time) {
+	path := filepath.Join(t.TempDir(), "munshi.db")
+	m := startMainAt(t, now, newFakeTwilio(t).URL, map[string]string{"MUNSHI_DB": path})
+	reply := say(t, m, "SMtop1", demo.AccountsPhone, text)
+	if !strings.HasPrefix(reply, title+"\n") {
+		t.Errorf("reply is not titled %q:\n%s", title, reply)
 	}
 
 	type rank struct {
@@ -98,12 +119,12 @@ func TestTopCustomersMatchTheBooks(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(want) < 2 {
-		t.Fatalf("the demo books have %d customers with sales this month: nothing to rank", len(want))
+		t.Fatalf("the demo books have %d customers with sales from %v to %v: nothing to rank", len(want), from, to)
 	}
 
 	total := fmt.Sprintf("%s before GST (+%s GST), %s orders", amount, gst, domain.GroupIndian(int64(orders)))
 	if !strings.Contains(reply, total) {
-		t.Errorf("reply lacks the month's total %q:\n%s", total, reply)
+		t.Errorf("reply lacks the period's total %q:\n%s", total, reply)
 	}
 	line := regexp.MustCompile(`(?m)^(\d+)\. (.+): (₹[\d,]+(?:\.\d\d)?) \((\d+) orders?\)$`)
 	var got []rank
@@ -180,4 +201,30 @@ func BenchmarkLargeOutstandingQuestion(b *testing.B) {
 func BenchmarkLargeCustomerOutstanding(b *testing.B) {
 	benchMessages(b, startLarge(b), demo.OwnerPhone, "Mehta ji ka outstanding",
 		want{has: []string{"*Mehta Traders* (C03)", "Outstanding: ₹", "Credit limit:"}})
+}
+
+// TestAnAdvanceIsNotANegativeDue: a payment larger than the dues leaves an
+// advance; the summary, the confirmation and the dues question call it
+// one and never show a minus sign.
+func TestAnAdvanceIsNotANegativeDue(t *testing.T) {
+	m := startMainAt(t, standing(2026, 12, 1), newFakeTwilio(t).URL, nil)
+	shown := say(t, m, "SMadv1", demo.AccountsPhone, "Rajesh ne 50000 diya cash")
+	for _, want := range []string{"Outstanding: ₹35,000 → ₹0, advance ₹15,000", "₹15,000 more than Rajesh Kirana Store owes"} {
+		if !strings.Contains(shown, want) {
+			t.Errorf("payment summary lacks %q:\n%s", want, shown)
+		}
+	}
+	done := say(t, m, "SMadv2", demo.AccountsPhone, "ok")
+	if !strings.Contains(done, "✅ Recorded ₹50,000 from Rajesh Kirana Store. Outstanding now ₹0, advance ₹15,000.") {
+		t.Errorf("confirmation:\n%s", done)
+	}
+	dues := say(t, m, "SMadv3", demo.OwnerPhone, "Rajesh ka outstanding")
+	if !strings.Contains(dues, "Advance: ₹15,000, paid ahead of the next bills.") {
+		t.Errorf("dues question:\n%s", dues)
+	}
+	for _, r := range []string{shown, done, dues} {
+		if strings.Contains(r, "-₹") {
+			t.Errorf("a minus sign on money:\n%s", r)
+		}
+	}
 }

@@ -105,7 +105,10 @@ func Outstanding(about About, dues iter.Seq2[DueRow, error]) Workbook {
 			if !d.OldestBillDate.IsZero() {
 				r[5], r[6], r[7] = Int(int64(d.OldestBillAgeDays)), Time(d.OldestBillDate), Str(d.OldestBill)
 			}
-			if d.BeforeRecords {
+			switch {
+			case d.Outstanding < 0:
+				r[8] = Str("Paid " + (-d.Outstanding).String() + " in advance (shown as a negative outstanding).")
+			case d.BeforeRecords:
 				r[8] = Str("Part of this is older than Munshi's records (an opening balance).")
 			}
 		}))
