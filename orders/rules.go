@@ -107,11 +107,15 @@ func creditLimit(d Draft, s Snapshot) RuleResult {
 		return RuleResult{Outcome: Pass, Reason: "not a credit order"}
 	}
 	after := c.Outstanding + d.Total
+	sum := fmt.Sprintf("outstanding %s + this order = %s", c.Outstanding, after)
+	if c.Outstanding < 0 {
+		sum = fmt.Sprintf("advance %s against this order leaves %s owed", -c.Outstanding, domain.Dues(after))
+	}
 	if after <= c.CreditLimit {
-		return RuleResult{Outcome: Pass, Reason: fmt.Sprintf("outstanding %s + this order = %s, within the %s limit", c.Outstanding, after, c.CreditLimit)}
+		return RuleResult{Outcome: Pass, Reason: fmt.Sprintf("%s, within the %s limit", sum, c.CreditLimit)}
 	}
 	return RuleResult{Outcome: Escalate,
-		Reason:     fmt.Sprintf("outstanding %s + this order = %s, over the %s credit limit by %s", c.Outstanding, after, c.CreditLimit, after-c.CreditLimit),
+		Reason:     fmt.Sprintf("%s, over the %s credit limit by %s", sum, c.CreditLimit, after-c.CreditLimit),
 		Suggestion: "collect payment first, change to cash, or the owner must approve"}
 }
 

@@ -111,6 +111,9 @@ func TestRules(t *testing.T) {
 		{"credit within limit", priced(t, domain.PayCredit, Item{SKU: "GC500", Qty: 240}), nil, RuleCreditLimit, Pass, "within"},
 		// ₹35,000 outstanding + 720 × ₹92 × 1.18 = ₹78,163.20 → ₹1,13,163.20 > ₹1,00,000.
 		{"credit over limit", priced(t, domain.PayCredit, Item{SKU: "GC500", Qty: 720}), nil, RuleCreditLimit, Escalate, "over the ₹1,00,000 credit limit by ₹13,163.20"},
+		// A customer ₹15,000 in advance: 240 × ₹92 × 1.18 = ₹26,054.40 leaves ₹11,054.40 owed.
+		{"credit against an advance", priced(t, domain.PayCredit, Item{SKU: "GC500", Qty: 240}), func(s *Snapshot) { s.Customer.Outstanding = -1500000 },
+			RuleCreditLimit, Pass, "advance ₹15,000 against this order leaves ₹11,054.40 owed, within"},
 		{"stock enough", priced(t, domain.PayCOD, Item{SKU: "GC500", Qty: 2000}), nil, RuleInventory, Pass, ""},
 		// 2,400 ready − 400 committed = 2,000 available.
 		{"stock short", priced(t, domain.PayCOD, Item{SKU: "GC500", Qty: 2016}), nil, RuleInventory, Block, "available 2,000 bottles"},
