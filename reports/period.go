@@ -174,6 +174,8 @@ var periodSpellings = map[string]string{
 	"is": "this", "iss": "this", "इस": "this", "current": "this", "ye": "this", "yeh": "this",
 	"din": "days", "dino": "days", "dinon": "days", "दिन": "days", "day": "days",
 	"yesterday's": "yesterday", "today's": "today", "week's": "week", "month's": "month", "year's": "year",
+	// The same as the router hands them on, the apostrophe dropped.
+	"yesterdays": "yesterday", "todays": "today",
 }
 
 func periodIn(words []string) string {
