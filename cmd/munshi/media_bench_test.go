@@ -2,13 +2,11 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"database/sql"
 	"fmt"
 	"image/png"
 	"io"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -25,14 +23,7 @@ import (
 // 10,000 SKUs and 500,000 order lines (reportstest.Large), with the books
 // and the tools at reportstest.Now so that periods hold sales.
 func largeMain(b *testing.B) *Main {
-	cached, err := reportstest.Cached(context.Background(), reportstest.Large)
-	if err != nil {
-		b.Fatal(err)
-	}
-	path := filepath.Join(b.TempDir(), "munshi.db")
-	if err := reportstest.CopyTo(cached, path); err != nil {
-		b.Fatal(err)
-	}
+	path := reportstest.PrivateCopy(b, reportstest.Large)
 	at := func() time.Time { return reportstest.Now }
 	return startMain(b, newFakeTwilio(b).URL, map[string]string{"MUNSHI_DB": path}, func(m *Main) {
 		m.Now, m.Reports.Now = at, at

@@ -173,15 +173,7 @@ func TestQuestionRefusalsByRole(t *testing.T) {
 // 500,000 order lines.
 func startLarge(b *testing.B) *Main {
 	b.Helper()
-	ctx := context.Background()
-	src, err := reportstest.Cached(ctx, reportstest.Large)
-	if err != nil {
-		b.Fatal(err)
-	}
-	path := filepath.Join(b.TempDir(), "large.db")
-	if err := reportstest.CopyTo(src, path); err != nil {
-		b.Fatal(err)
-	}
+	path := reportstest.PrivateCopy(b, reportstest.Large)
 	return startMain(b, newFakeTwilio(b).URL, map[string]string{"MUNSHI_DB": path})
 }
 

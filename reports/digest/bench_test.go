@@ -2,7 +2,6 @@ package digest_test
 
 import (
 	"database/sql"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
@@ -107,18 +106,5 @@ func largeStore(b *testing.B) store.Store {
 
 // largeStoreAt is largeStore that also says where the copy is.
 func largeStoreAt(b *testing.B) (store.Store, string) {
-	cached, err := reportstest.Cached(ctx, reportstest.Large)
-	if err != nil {
-		b.Fatal(err)
-	}
-	path := filepath.Join(b.TempDir(), "munshi.db")
-	if err := reportstest.CopyTo(cached, path); err != nil {
-		b.Fatal(err)
-	}
-	s, err := store.Open(ctx, path, store.WithClock(func() time.Time { return reportstest.Now }))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { s.Close() })
-	return s, path
+	return reportstest.OpenCopy(b, reportstest.Large)
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -18,7 +17,6 @@ import (
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/domain"
-	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/reports"
 	"github.com/munshi/munshi/reports/excel"
 	"github.com/munshi/munshi/reports/reportstest"
@@ -45,19 +43,7 @@ var owner = domain.User{Phone: reportstest.KnownOwner, Name: "Vikram Singh", Rol
 
 func openLarge(b *testing.B) *largeBooks {
 	ctx := context.Background()
-	cached, err := reportstest.Cached(ctx, reportstest.Large)
-	if err != nil {
-		b.Fatal(err)
-	}
-	path := filepath.Join(b.TempDir(), "munshi.db")
-	if err := reportstest.CopyTo(cached, path); err != nil {
-		b.Fatal(err)
-	}
-	s, err := store.Open(ctx, path, store.WithClock(func() time.Time { return reportstest.Now }))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { s.Close() })
+	s, path := reportstest.OpenCopy(b, reportstest.Large)
 	ps, err := s.Products(ctx)
 	if err != nil {
 		b.Fatal(err)

@@ -19,6 +19,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"testing"
 	"time"
 
 	"github.com/munshi/munshi/internal/catalogtest"
@@ -335,4 +336,33 @@ func CopyTo(src, dst string) error {
 		return fmt.Errorf("reportstest: copy: %w", err)
 	}
 	return s.Close()
+}
+
+// PrivateCopy is a copy of the cached database of that size in tb's
+// temporary directory, for a test or benchmark that writes (if only its
+// audit log) without touching the shared file.
+func PrivateCopy(tb testing.TB, size Size) string {
+	tb.Helper()
+	cached, err := Cached(context.Background(), size)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	path := filepath.Join(tb.TempDir(), "munshi.db")
+	if err := CopyTo(cached, path); err != nil {
+		tb.Fatal(err)
+	}
+	return path
+}
+
+// OpenCopy opens a PrivateCopy with the books' clock at Now, closed when
+// tb ends, and says where it is.
+func OpenCopy(tb testing.TB, size Size) (store.Store, string) {
+	tb.Helper()
+	path := PrivateCopy(tb, size)
+	s, err := store.Open(context.Background(), path, store.WithClock(func() time.Time { return Now }))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { s.Close() })
+	return s, path
 }
