@@ -21,6 +21,14 @@ type Books interface {
 	// StockOuts returns how many products have nothing available (ready
 	// minus committed at or below zero) and one page of them, by name.
 	StockOuts(ctx context.Context, p Page) (int, []StockLine, error)
+	// StockNeeds returns up to Limit (clamped to 1..MaxRows) products of
+	// a stock answer, those that need attention first: out of stock
+	// (available at or below zero), the better-selling first; then the
+	// fewest days of sales the available stock covers (available over
+	// sold, least first); then those that did not sell; ties by name and
+	// SKU. Sold is the base units of committed and delivered orders
+	// created in [From, To), as SaleLines streams them.
+	StockNeeds(ctx context.Context, q StockNeedsQuery) ([]StockLine, error)
 	// Dues returns the customers who owe money (or the named ones, owing or
 	// not), largest due first, with the age of each one's oldest unpaid bill.
 	Dues(ctx context.Context, q DuesQuery) (DuesTotals, []Due, error)
@@ -87,6 +95,16 @@ type StockLine struct {
 
 // Available is what can still be promised: ready minus committed.
 func (l StockLine) Available() int64 { return l.Ready - l.Committed }
+
+// StockNeedsQuery asks for the products of a stock answer that need
+// attention: the named SKUs' (a stock check), those out of stock
+// (OutOnly), else the whole catalog's; sales in [From, To) rank them.
+type StockNeedsQuery struct {
+	SKUs     []string
+	OutOnly  bool
+	From, To time.Time
+	Limit    int
+}
 
 // StockTotals sums up the catalog.
 type StockTotals struct {

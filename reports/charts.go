@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -82,7 +81,7 @@ func (t *Tools) chart(ctx context.Context, user domain.User, res Result, top int
 		if res.Report.Rows() == 0 {
 			return made{nothing: true, caption: "There are no products to chart."}, nil
 		}
-		if tab, err = t.stockNeeds(ctx, user, res, rows); err != nil {
+		if tab, err = t.stockNeeds(ctx, res, rows); err != nil {
 			return made{}, err
 		}
 		c = stockChart(tab)
@@ -199,13 +198,6 @@ func stockChart(tab Table) chart.Chart {
 	return c
 }
 
-// maxRanked bounds the products read to rank a stock chart's: a catalog
-// larger than this is ranked on its first maxRanked products by name.
-const maxRanked = 50_000
-
-// maxNamedSKUs is the most products whose sales are read by SKU.
-const maxNamedSKUs = 20
-
 // CoverDays is the stretch of sales a product's cover is reckoned from:
 // its available stock over what it sold a day in the last CoverDays days.
 const CoverDays = 28
@@ -213,76 +205,31 @@ const CoverDays = 28
 // stockNeeds is the stock table with up to limit products, those that
 // matter first: out of stock (the better-selling first), then the fewest
 // days of sales the available stock covers, then the products that did not
-// sell, by name. Count stays every product of the answer, so that the
-// caption can say how many are left out.
-func (t *Tools) stockNeeds(ctx context.Context, user domain.User, res Result, limit int) (Table, error) {
-	tab, err := t.tableOf(ctx, user, res, maxRanked)
+// sell, by name. The books rank them in one query, over the same products
+// as the answer: the ones named, those out of stock, or the whole catalog.
+// Count stays every product of the answer, so that the caption can say how
+// many are left out.
+func (t *Tools) stockNeeds(ctx context.Context, res Result, limit int) (Table, error) {
+	p, err := MakePeriod(fmt.Sprintf("last_%d_days", CoverDays), res.at.now, res.at.loc)
 	if err != nil {
 		return Table{}, err
 	}
-	sold, err := t.soldByProduct(ctx, res.at, tab)
-	if err != nil {
-		return Table{}, err
-	}
-	avail := tab.Column("available")
-	// Covers compare as available·sold of the other, without dividing (the
-	// days are the same CoverDays for both).
-	type need struct {
-		out       bool
-		available int64
-		sold      int64
-	}
-	needOf := func(row []Cell) need {
-		a := row[avail].N
-		return need{out: a <= 0, available: max(a, 0), sold: sold[row[0].Text]}
-	}
-	slices.SortStableFunc(tab.Rows, func(x, y []Cell) int {
-		a, b := needOf(x), needOf(y)
-		switch {
-		case a.out != b.out:
-			if a.out {
-				return -1
-			}
-			return 1
-		case a.out:
-			return cmp.Compare(b.sold, a.sold)
-		case (a.sold == 0) != (b.sold == 0):
-			if a.sold == 0 {
-				return 1
-			}
-			return -1
-		case a.sold == 0:
-			return 0
+	q := StockNeedsQuery{From: p.From, To: p.To, Limit: limit}
+	switch r := res.Report.(type) {
+	case *StockCheck:
+		for _, l := range r.Lines {
+			q.SKUs = append(q.SKUs, l.SKU)
 		}
-		return cmp.Compare(a.available*b.sold, b.available*a.sold)
-	})
-	tab.Rows = tab.Rows[:min(limit, len(tab.Rows))]
+	case *OutOfStock:
+		q.OutOnly = true
+	}
+	lines, err := t.Books.StockNeeds(ctx, q)
+	if err != nil {
+		return Table{}, err
+	}
+	tab := res.Table()
+	tab.Rows = stockCells(lines)
 	return tab, nil
-}
-
-// soldByProduct is how much of each product of the table sold in the
-// CoverDays days to today, in base units. A few products' sales are read by SKU; more, the whole catalog's. The
-// lines are streamed and summed here: one pass over four weeks of lines
-// is quicker than paging a summary of thousands of products.
-func (t *Tools) soldByProduct(ctx context.Context, c clock, tab Table) (map[string]int64, error) {
-	p, err := MakePeriod(fmt.Sprintf("last_%d_days", CoverDays), c.now, c.loc)
-	if err != nil {
-		return nil, err
-	}
-	q := SalesQuery{From: p.From, To: p.To}
-	if len(tab.Rows) <= maxNamedSKUs {
-		for _, row := range tab.Rows {
-			q.SKUs = append(q.SKUs, row[0].Text)
-		}
-	}
-	sold := map[string]int64{}
-	for l, err := range t.Books.SaleLines(ctx, q) {
-		if err != nil {
-			return nil, err
-		}
-		sold[l.SKU] += l.Qty
-	}
-	return sold, nil
 }
 
 // categories are the names of a table's rows (its second column), with the

@@ -177,5 +177,5 @@ func (w want) checkMedia(b *testing.B, client *http.Client, m *Main, text string
 // the ten that need attention drawn.
 func BenchmarkStockChartLarge(b *testing.B) {
 	benchMessages(b, largeMain(b), demo.OwnerPhone, "stock chart",
-		want{has: []string{"📈 *Stock · 14 Mar 2026", "10 of 10,000 products (9,990 left out)", "Open the interactive chart"}})
+		want{has: []string{"📈 *Stock · 14 Mar 2026", "10 of 10,000 products (9,990 left out)", "Open the interactive chart"}, file: pngChart(chart.Stacked)})
 }

@@ -132,10 +132,7 @@ func (s *Store) PaymentsIn(ctx context.Context, sp digest.Span) ([]digest.Paymen
 func (s *Store) StockAtRisk(ctx context.Context, sp digest.Span, days, minDays int) ([]digest.StockItem, error) {
 	var out []digest.StockItem
 	err := s.report(ctx, "digest stock", func(ctx context.Context, q querier) error {
-		rows, err := q.QueryContext(ctx, `WITH `+heldCTE+`,
-			sold AS MATERIALIZED (SELECT l.sku AS sku, SUM(l.qty) AS qty
-				FROM orders o CROSS JOIN order_lines l ON l.order_id = o.id
-				WHERE o.created_at >= ? AND o.created_at < ? AND `+sold+` GROUP BY l.sku)
+		rows, err := q.QueryContext(ctx, `WITH `+heldCTE+`, `+soldCTE("")+`
 			SELECT p.sku, p.name, p.unit, p.pack_sizes, p.stock_ready, COALESCE(h.qty, 0), p.stock_wip, COALESCE(x.qty, 0)
 			FROM products p LEFT JOIN held h ON h.sku = p.sku LEFT JOIN sold x ON x.sku = p.sku
 			WHERE p.stock_ready - COALESCE(h.qty, 0) <= 0

@@ -108,6 +108,7 @@ func Run(t *testing.T, open Open) {
 		{"ReportSaleLines", testSaleLines},
 		{"ReportMatch", testMatch},
 		{"ReportCommittedFollowsTheBooks", testCommittedFollows},
+		{"ReportStockNeeds", testStockNeeds},
 
 		{"DigestCustomerDays", testDigestCustomerDays},
 		{"DigestStandings", testDigestStandings},
