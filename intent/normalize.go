@@ -185,7 +185,7 @@ func draftRef(word, sep, number string) bool {
 		return false
 	}
 	switch word {
-	case "d", "drf":
+	case "d":
 		return sep != " #" && refSeparator(sep, true)
 	case "draft":
 		return sep == " " || refSeparator(sep, true)
