@@ -44,6 +44,10 @@ func appendConversation(b []byte, w *wireConversation) []byte {
 		b = append(b, `,"m":`...)
 		b = appendMore(b, w.M)
 	}
+	if w.F != nil {
+		b = append(b, `,"f":`...)
+		b = appendFrame(b, w.F)
+	}
 	return append(b, '}')
 }
 
@@ -228,6 +232,9 @@ func decodeFast(b []byte) (w wireConversation, err error) {
 		case "m":
 			w.M = &wireMore{}
 			return d.more(w.M)
+		case "f":
+			w.F = &wireFrame{}
+			return d.frame(w.F)
 		}
 		return errShape
 	})

@@ -30,6 +30,10 @@ func Apply(old []byte, now time.Time, turns ...Turn) ([]byte, error) {
 			c.More = cleanMore(t.More)
 		}
 		t.More = nil
+		if t.Frame != nil {
+			c.Frame = cleanFrame(t.Frame)
+		}
+		t.Frame = nil
 		c.Turns = append(c.Turns, clean(t, now))
 	}
 	for len(c.Turns) > Window {
@@ -71,6 +75,7 @@ func Decode(b []byte) (Conversation, error) {
 		c.Summary = Summary{Asked: s.Q, Tools: s.O, Customers: s.C, Products: s.P, LastDraft: s.D, LastRows: s.W, Folded: s.N}
 	}
 	c.More = w.M.continuation()
+	c.Frame = w.F.frame()
 	return c, nil
 }
 
@@ -84,6 +89,7 @@ type wireConversation struct {
 	T []wireTurn   `json:"t,omitempty"`
 	S *wireSummary `json:"s,omitempty"`
 	M *wireMore    `json:"m,omitempty"`
+	F *wireFrame   `json:"f,omitempty"`
 }
 
 type wireTurn struct {
@@ -124,6 +130,7 @@ func encode(c *Conversation) []byte {
 		w.S = &wireSummary{Q: s.Asked, O: s.Tools, C: s.Customers, P: s.Products, D: s.LastDraft, W: s.LastRows, N: s.Folded}
 	}
 	w.M = wireMoreOf(c.More)
+	w.F = wireFrameOf(c.Frame)
 	return appendConversation(make([]byte, 0, MaxBytes+512), &w)
 }
 

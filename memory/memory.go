@@ -62,6 +62,10 @@ type Turn struct {
 	// (no Tool) ends it, any other replaces it. It is kept with the
 	// conversation, not with the turn.
 	More *Continuation
+	// Frame, on Munshi's turn, is the question it now waits on: nil
+	// leaves the conversation's frame as it was, an empty one (no Data)
+	// clears it, any other replaces it. Kept with the conversation.
+	Frame *Frame
 }
 
 // Continuation is where "reply MORE" picks up an answer that had more rows
@@ -102,6 +106,9 @@ type Conversation struct {
 	// More is where "reply MORE" continues the last answer that had more
 	// rows; nil when there is none.
 	More *Continuation
+	// Frame is the question Munshi asked last and still waits on; nil
+	// when there is none.
+	Frame *Frame
 	// Unavailable is set when memory could not be read (its store is
 	// down): Turns and Summary are empty because Munshi does not know, not
 	// because nothing was said.
