@@ -349,3 +349,40 @@ func cancelReason(text, id string) string {
 	}
 	return strings.TrimSpace(strings.Join(keep, " "))
 }
+
+// notApplied leads a summary shown again because the message before the
+// "ok" was not understood.
+const notApplied = "Your last message was not applied, so nothing was placed or recorded. This is still what waits for your *ok*:\n\n"
+
+// Reshow answers an "ok" (or an owner's approval, ref) that follows a
+// message Munshi could not read: it confirms nothing, and shows again
+// what the ok would have approved, so that the person sees it unchanged.
+func (s *Service) Reshow(ctx context.Context, user domain.User, ref string) domain.Reply {
+	if ref != "" {
+		d, ok, err := s.Books.DraftByID(ctx, domain.OrderRef(ref))
+		if err != nil {
+			return s.failure(ctx, "confirm", err)
+		}
+		if !ok || d.Status != DraftPendingApproval {
+			return domain.Reply{Text: "Your last message was not applied. Nothing was approved."}
+		}
+		return domain.Reply{Text: notApplied + Summary(d, s.parser().Products()) + fmt.Sprintf("\n\nTo approve it, reply *approve %s* again.", d.ID), About: d.ID}
+	}
+	d, ok, p, shown, err := s.lastShown(ctx, user)
+	if err != nil {
+		return s.failure(ctx, "confirm", err)
+	}
+	if shown && p.Status == ProposalOpen {
+		l, err := s.Books.Ledger(ctx, p.query())
+		if err != nil {
+			return s.failure(ctx, "confirm", err)
+		}
+		if b, err := build(p, l, user); err == nil {
+			return domain.Reply{Text: notApplied + b.summary + "\n\nReply *ok* to record it, or *cancel*.", About: p.Subject}
+		}
+	}
+	if !shown && ok && d.Status == DraftOpen {
+		return domain.Reply{Text: notApplied + Summary(d, s.parser().Products()), About: d.ID}
+	}
+	return domain.Reply{Text: "Your last message was not applied, and nothing is waiting for your ok. Please send the order again."}
+}

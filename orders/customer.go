@@ -123,7 +123,8 @@ func (p *Parser) customer(r *reading, named string, out *Parsed) {
 			out.Candidates = append(out.Candidates, id)
 		}
 		sort.Strings(out.Candidates)
-		out.Unresolved = append(out.Unresolved, "This message names more than one customer. Which one is the order for: "+p.candidateList(out.Candidates, true)+"?")
+		out.ask(Ask{Slot: SlotCustomer, Options: out.Candidates,
+			Text: "This message names more than one customer. Which one is the order for: " + p.candidateList(out.Candidates, true) + "?"})
 	case len(open) > 0:
 		seen := map[string]bool{}
 		for _, s := range open {
@@ -134,14 +135,14 @@ func (p *Parser) customer(r *reading, named string, out *Parsed) {
 				}
 			}
 		}
-		out.Unresolved = append(out.Unresolved, "Which one do you mean: "+p.candidateList(out.Candidates, true)+"? Please send the order again with the full name.")
+		out.ask(Ask{Slot: SlotCustomer, Options: out.Candidates, Text: "Which one do you mean: " + p.candidateList(out.Candidates, true) + "?"})
 	default:
 		if named != "" {
-			out.Unresolved = append(out.Unresolved, fmt.Sprintf("I don't know a customer called %q. Please check the name (or ask the office to add them).", named))
+			out.ask(Ask{Slot: SlotCustomer, Words: named, Text: fmt.Sprintf("I don't know a customer called %q. Which customer is this order for? (Or ask the office to add them.)", named)})
 		} else if lead := leadingName(r); lead != "" {
-			out.Unresolved = append(out.Unresolved, fmt.Sprintf("Which customer is this order for? I don't know a customer called %q.", lead))
+			out.ask(Ask{Slot: SlotCustomer, Words: lead, Text: fmt.Sprintf("Which customer is this order for? I don't know a customer called %q.", lead)})
 		} else {
-			out.Unresolved = append(out.Unresolved, "Which customer is this order for?")
+			out.ask(Ask{Slot: SlotCustomer, Text: "Which customer is this order for?"})
 		}
 	}
 }

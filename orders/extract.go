@@ -188,7 +188,7 @@ func (r *resolver) quote(text string) string {
 func (r *resolver) customer(out *Parsed) {
 	text := strings.TrimSpace(r.ex.Customer)
 	if text == "" {
-		out.Unresolved = append(out.Unresolved, "Which customer is this order for?")
+		out.ask(Ask{Slot: SlotCustomer, Text: "Which customer is this order for?"})
 		return
 	}
 	var ids []string
@@ -210,7 +210,7 @@ func (r *resolver) customer(out *Parsed) {
 	switch {
 	case len(ids) == 1 && shared == nil:
 		if !r.grounded(intent.EntityCustomer, ids[0], text) {
-			out.Unresolved = append(out.Unresolved, "Which customer is this order for?")
+			out.ask(Ask{Slot: SlotCustomer, Text: "Which customer is this order for?"})
 			return
 		}
 		out.CustomerID = ids[0]
@@ -222,15 +222,15 @@ func (r *resolver) customer(out *Parsed) {
 		}
 		sort.Strings(ids)
 		out.Candidates = ids
-		out.Unresolved = append(out.Unresolved, "Which customer is this order for: "+r.p.candidateList(ids, false)+"?")
+		out.ask(Ask{Slot: SlotCustomer, Options: ids, Text: "Which customer is this order for: " + r.p.candidateList(ids, false) + "?"})
 	case shared != nil:
 		out.Candidates = append([]string(nil), shared...)
-		out.Unresolved = append(out.Unresolved, "Which one do you mean: "+r.p.candidateList(out.Candidates, true)+"? Please send the order again with the full name.")
+		out.ask(Ask{Slot: SlotCustomer, Options: out.Candidates, Text: "Which one do you mean: " + r.p.candidateList(out.Candidates, true) + "?"})
 	default:
 		if q := r.quote(text); q != "" {
-			out.Unresolved = append(out.Unresolved, fmt.Sprintf("I don't know a customer called %s. Please check the name (or ask the office to add them).", q))
+			out.ask(Ask{Slot: SlotCustomer, Text: fmt.Sprintf("I don't know a customer called %s. Which customer is this order for? (Or ask the office to add them.)", q)})
 		} else {
-			out.Unresolved = append(out.Unresolved, "Which customer is this order for? Please use a name from the customer list.")
+			out.ask(Ask{Slot: SlotCustomer, Text: "Which customer is this order for? Please use a name from the customer list."})
 		}
 	}
 }
@@ -251,9 +251,9 @@ func (r *resolver) payment(out *Parsed) {
 			all[i] = ModeName(m)
 		}
 		if q := r.quote(text); q != "" {
-			out.Unresolved = append(out.Unresolved, fmt.Sprintf("I don't know the payment mode %s — %s?", q, orList(all)))
+			out.ask(Ask{Slot: SlotPayment, Text: fmt.Sprintf("I don't know the payment mode %s — %s?", q, orList(all))})
 		} else {
-			out.Unresolved = append(out.Unresolved, "Which payment mode: "+orList(all)+"?")
+			out.ask(Ask{Slot: SlotPayment, Text: "Which payment mode: " + orList(all) + "?"})
 		}
 	case 1:
 		// A mode the message never mentions was made up: it is dropped, as
@@ -266,7 +266,7 @@ func (r *resolver) payment(out *Parsed) {
 		for i, m := range modes {
 			names[i] = ModeName(m)
 		}
-		out.Unresolved = append(out.Unresolved, "Which payment mode: "+orList(names)+"?")
+		out.ask(Ask{Slot: SlotPayment, Text: "Which payment mode: " + orList(names) + "?"})
 	}
 }
 
@@ -296,10 +296,10 @@ func paymentModesIn(n intent.Normalized) []domain.PaymentMode {
 func (r *resolver) items(out *Parsed) {
 	switch {
 	case len(r.ex.Items) == 0:
-		out.Unresolved = append(out.Unresolved, "Which products and how many?")
+		out.ask(Ask{Text: "Which products and how many?"})
 		return
 	case len(r.ex.Items) > maxExtractedLines:
-		out.Unresolved = append(out.Unresolved, fmt.Sprintf("That is more than %d lines for one order — please send it in parts.", maxExtractedLines))
+		out.ask(Ask{Text: fmt.Sprintf("That is more than %d lines for one order — please send it in parts.", maxExtractedLines)})
 		return
 	}
 	bySKU := map[string]int{}
@@ -307,7 +307,7 @@ func (r *resolver) items(out *Parsed) {
 		item, problem := r.item(x)
 		if problem != "" {
 			if !slices.Contains(out.Unresolved, problem) {
-				out.Unresolved = append(out.Unresolved, problem)
+				out.ask(Ask{Text: problem})
 			}
 			continue
 		}
@@ -316,7 +316,7 @@ func (r *resolver) items(out *Parsed) {
 			out.Items[k].SaidQty, out.Items[k].SaidUnit = 0, ""
 			if out.Items[k].Qty > MaxQty {
 				prod := r.p.products[item.SKU]
-				out.Unresolved = append(out.Unresolved, fmt.Sprintf("%s adds up to more than %d %s — please check the quantities.", prod.Name, MaxQty, domain.Plural(prod.Unit, 2)))
+				out.ask(Ask{Text: fmt.Sprintf("%s adds up to more than %d %s — please check the quantities.", prod.Name, MaxQty, domain.Plural(prod.Unit, 2))})
 			}
 			continue
 		}

@@ -202,11 +202,7 @@ func (s *Service) allowed(ctx context.Context, user domain.User, kind ProposalKi
 // Deliver reads "ORD-1042 delivered" (with any shortfall) and shows what
 // it will change; "D-57 delivered" is the order draft D-57 was placed as.
 func (s *Service) Deliver(ctx context.Context, user domain.User, text string) domain.Reply {
-	return s.record(ctx, user, ProposeDelivery, func(p *Parser) (Proposal, []string) {
-		n := p.ReadDelivery(text)
-		id := s.placedAs(ctx, n.OrderID)
-		return Proposal{Subject: id, OrderID: id, Short: n.Short, Only: n.Only}, n.Unresolved
-	})
+	return s.note(ctx, user, ProposeDelivery, text)
 }
 
 // placedAs is the order a reference names: for a draft's reference, the
@@ -236,24 +232,42 @@ func (s *Service) CancelOrder(ctx context.Context, user domain.User, orderID, re
 // RecordPayment reads "Mehta ne 50,000 diya cheque 123456" and shows it
 // with the outstanding before and after.
 func (s *Service) RecordPayment(ctx context.Context, user domain.User, text string) domain.Reply {
-	return s.record(ctx, user, ProposePayment, func(p *Parser) (Proposal, []string) {
-		n := p.ReadPayment(text)
-		return Proposal{Subject: n.CustomerID, Payment: &n}, n.Unresolved
-	})
+	return s.note(ctx, user, ProposePayment, text)
 }
 
 // ReceiveGoods reads "GC 100 carton aaya" or "production se 20 carton
 // phenyl ready" and shows the stock before and after.
 func (s *Service) ReceiveGoods(ctx context.Context, user domain.User, text string) domain.Reply {
-	return s.record(ctx, user, ProposeReceipt, func(p *Parser) (Proposal, []string) {
-		n := p.ReadReceipt(text)
-		var skus []string
-		for _, it := range n.Items {
-			skus = append(skus, it.SKU)
-		}
-		return Proposal{Subject: strings.Join(skus, ","), Receipt: &n}, n.Unresolved
-	})
+	return s.note(ctx, user, ProposeReceipt, text)
 }
+
+// note reads a payment, delivery or receipt message and shows its summary,
+// or asks what it leaves unsettled, keeping the message so far for the
+// answer.
+func (s *Service) note(ctx context.Context, user domain.User, kind ProposalKind, text string) domain.Reply {
+	if reply, ok := s.allowed(ctx, user, kind); !ok {
+		return reply
+	}
+	p, unresolved := s.noteReader(ctx, kind)(s.parser(), text)
+	if len(unresolved) > 0 {
+		return s.noteQuestion(ctx, user, kind, text, unresolved)
+	}
+	p.Kind = kind
+	return s.propose(ctx, user, p)
+}
+
+// noteQuestion asks the first thing a note leaves unsettled, and keeps the
+// note's message for the answer.
+func (s *Service) noteQuestion(ctx context.Context, user domain.User, kind ProposalKind, text string, questions []string) domain.Reply {
+	r := s.ask(ctx, user, string(kind), questions[:1])
+	if r.Question {
+		r.Pending = Frame{Kind: string(kind), Text: clip(text, maxNoteText), Asks: []Ask{{Text: questions[0]}}}.encode()
+	}
+	return r
+}
+
+// maxNoteText bounds the message a note's question keeps.
+const maxNoteText = 600
 
 // record is the way every change to the books starts: the person's role
 // first, then what the message says, a question if it leaves anything

@@ -34,6 +34,15 @@ type Parsed struct {
 	Unresolved []string           `json:"unresolved"`
 	// Candidates are the customers a shared name could mean.
 	Candidates []string `json:"-"`
+	// Asks are the questions of Unresolved as data, one for each, in
+	// order: what each asks about and the answers it offered.
+	Asks []Ask `json:"-"`
+}
+
+// ask leaves a question: its text in Unresolved, the question in Asks.
+func (p *Parsed) ask(a Ask) {
+	p.Unresolved = append(p.Unresolved, a.Text)
+	p.Asks = append(p.Asks, a)
 }
 
 // MarshalJSON writes the contract's shape: customer_id and payment are null
@@ -171,6 +180,7 @@ func (p *Parser) parse(text string, n intent.Normalized) Parsed {
 	p.customer(r, named, &who)
 	out.CustomerID, out.Candidates = who.CustomerID, who.Candidates
 	out.Unresolved = append(who.Unresolved, out.Unresolved...)
+	out.Asks = append(who.Asks, out.Asks...)
 	if out.Items == nil {
 		out.Items = []Item{}
 	}

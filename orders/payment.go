@@ -44,6 +44,6 @@ func payment(r *reading, out *Parsed) {
 				names = append(names, ModeName(m))
 			}
 		}
-		out.Unresolved = append(out.Unresolved, "Which payment mode: "+orList(names)+"?")
+		out.ask(Ask{Slot: SlotPayment, Text: "Which payment mode: " + orList(names) + "?"})
 	}
 }

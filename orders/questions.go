@@ -18,7 +18,8 @@ func (p *Parser) strayQuantity(r *reading, q *quantity, ms []*mention, skip []bo
 		return
 	}
 	if name := unknownProduct(r, q); name != "" {
-		out.Unresolved = append(out.Unresolved, fmt.Sprintf("I don't know the product %q. Please use a name from the catalog.", name))
+		out.ask(Ask{Slot: SlotUnknown, Said: saidOf([]*quantity{q}), Words: name,
+			Text: fmt.Sprintf("I don't know the product %q. Which product from the catalog do you mean?", name)})
 		return
 	}
 	said := formatQty(q.value)
@@ -33,16 +34,16 @@ func (p *Parser) strayQuantity(r *reading, q *quantity, ms []*mention, skip []bo
 			if it, problem := p.toItem(prod, q); problem == "" && m.qty > 0 && it.Qty == m.qty {
 				return // the same quantity said again: "1 ctn GC (24 pcs)"
 			}
-			out.Unresolved = append(out.Unresolved, fmt.Sprintf("How many %s? The message also says %s beside it.", prod.Name, said))
+			out.ask(Ask{Slot: SlotQuantity, SKU: prod.SKU, Text: fmt.Sprintf("How many %s? The message also says %s beside it.", prod.Name, said)})
 			p.dropItem(prod.SKU, out)
 			return
 		}
 	}
 	switch {
 	case q.unit != "" || q.measure != "":
-		out.Unresolved = append(out.Unresolved, fmt.Sprintf("Which product are the %s for?", said))
+		out.ask(Ask{Slot: SlotUnknown, Said: saidOf([]*quantity{q}), Text: fmt.Sprintf("Which product are the %s for?", said)})
 	case len(ms) == 0:
-		out.Unresolved = append(out.Unresolved, fmt.Sprintf("Which product is the %s for?", said))
+		out.ask(Ask{Slot: SlotUnknown, Said: saidOf([]*quantity{q}), Text: fmt.Sprintf("Which product is the %s for?", said)})
 	}
 }
 

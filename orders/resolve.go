@@ -112,7 +112,7 @@ func (p *Parser) items(r *reading, out *Parsed) {
 		}
 	}
 	if len(ms) == 0 && len(qs) == 0 {
-		out.Unresolved = append(out.Unresolved, "Which products and how many?")
+		out.ask(Ask{Slot: SlotItems, Text: "Which products and how many?"})
 	}
 }
 
@@ -152,7 +152,8 @@ func (p *Parser) resolveMention(r *reading, m *mention, qs []*quantity, skip []b
 		if len(m.qs) > 0 {
 			said = " (" + p.saidQty(m.qs, p.products[m.skus[0]]) + ")"
 		}
-		out.Unresolved = append(out.Unresolved, fmt.Sprintf("Which product do you mean by %q%s: %s?", r.span(m.start, m.end), said, orList(names)))
+		out.ask(Ask{Slot: SlotProduct, Options: m.skus, Said: saidOf(m.qs), Words: r.span(m.start, m.end),
+			Text: fmt.Sprintf("Which product do you mean by %q%s: %s?", r.span(m.start, m.end), said, orList(names))})
 		return
 	}
 	prod := p.products[m.skus[0]]
@@ -161,24 +162,24 @@ func (p *Parser) resolveMention(r *reading, m *mention, qs []*quantity, skip []b
 		for _, s := range p.sizes[prod.SKU] {
 			sz = append(sz, formatMeasure(s))
 		}
-		out.Unresolved = append(out.Unresolved, fmt.Sprintf("%s comes in %s, not %s. Which product do you mean, and how many? (%s)",
-			prod.Name, orList(sz), m.size, unitChoices(prod)))
+		out.ask(Ask{Slot: SlotQuantity, SKU: prod.SKU, Text: fmt.Sprintf("%s comes in %s, not %s. How many %s do you mean? (%s)",
+			prod.Name, orList(sz), m.size, prod.Name, unitChoices(prod))})
 		return
 	}
 	if len(m.qs) == 0 {
-		out.Unresolved = append(out.Unresolved, fmt.Sprintf("How many %s? (%s)", prod.Name, unitChoices(prod)))
+		out.ask(Ask{Slot: SlotQuantity, SKU: prod.SKU, Text: fmt.Sprintf("How many %s? (%s)", prod.Name, unitChoices(prod))})
 		return
 	}
 	item, problem := p.combine(r, prod, m.qs, skip)
 	if problem != "" {
-		out.Unresolved = append(out.Unresolved, problem)
+		out.ask(Ask{Slot: SlotQuantity, SKU: prod.SKU, Text: problem})
 		return
 	}
 	m.qty = item.Qty
 	if k, ok := bySKU[item.SKU]; ok {
 		sum := out.Items[k].Qty + item.Qty
 		if sum > MaxQty {
-			out.Unresolved = append(out.Unresolved, fmt.Sprintf("%s of %s in all looks wrong — please check the quantities.", domain.Units(sum, prod.Unit), prod.Name))
+			out.ask(Ask{Slot: SlotQuantity, SKU: prod.SKU, Text: fmt.Sprintf("%s of %s in all looks wrong — how many %s?", domain.Units(sum, prod.Unit), prod.Name, prod.Name)})
 			out.Items = append(out.Items[:k], out.Items[k+1:]...)
 			delete(bySKU, item.SKU)
 			for s, j := range bySKU {

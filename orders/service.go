@@ -139,7 +139,13 @@ func (s *Service) Take(ctx context.Context, user domain.User, d intent.Decision)
 			return s.failure(ctx, "order", err)
 		}
 		s.Audit.Record(ctx, user.Phone, "order_question", "", map[string]any{"unresolved": parsed.Unresolved, "customer": parsed.CustomerID})
-		return domain.Reply{Text: Questions(parsed), Question: true}
+		if len(parsed.Asks) == 0 {
+			return domain.Reply{Text: Questions(parsed), Question: true}
+		}
+		// One question at a time; the answer is read against the frame.
+		f := Frame{Kind: frameOrder, Customer: parsed.CustomerID, Payment: parsed.Payment,
+			Items: framedItems(parsed.Items), Asks: parsed.Asks}
+		return domain.Reply{Text: f.Asks[0].Text, Question: true, Pending: f.encode()}
 	}
 	return s.show(ctx, user, parsed.CustomerID, parsed.Payment, parsed.Items)
 }
@@ -161,7 +167,12 @@ func (s *Service) show(ctx context.Context, user domain.User, customerID string,
 			if err := s.Books.SetAside(ctx, user.Phone); err != nil {
 				return s.failure(ctx, "draft", err)
 			}
-			return domain.Reply{Text: fmt.Sprintf("How will %s pay: %s? Please send the order again with the payment mode.", d.Customer.Name, orList(modes)), Question: true}
+			f := Frame{Kind: frameOrder, Customer: customerID, Items: framedItems(items), Asks: []Ask{{Slot: SlotPayment,
+				Text: fmt.Sprintf("How will %s pay: %s?", d.Customer.Name, orList(modes))}}}
+			for _, m := range d.Customer.PaymentModes {
+				f.Asks[0].Options = append(f.Asks[0].Options, string(m))
+			}
+			return domain.Reply{Text: f.Asks[0].Text, Question: true, Pending: f.encode()}
 		}
 		if d, err = s.draft(ctx, customerID, d.Customer.PaymentModes[0], items); err != nil {
 			return s.failure(ctx, "draft", err)

@@ -104,6 +104,14 @@ func TestOrderToCommitEndToEnd(t *testing.T) {
 		t.Fatal("order committed before ok")
 	}
 
+	// Munshi did not understand "Ashok": the ok after it shows the
+	// summary again and places nothing; the next ok places it.
+	if reply := say(t, m, "SMo3a", demo.SalesPhone, "ok"); !strings.Contains(reply, "not applied") || !strings.Contains(reply, draft) {
+		t.Fatalf("ok after an unread message: %s", reply)
+	}
+	if d, _, _ := m.Store.DraftByID(ctx, draft); d.OrderID != "" {
+		t.Fatal("order committed by the ok after an unread message")
+	}
 	reply := say(t, m, "SMo3", demo.SalesPhone, "ok")
 	id := orderID.FindString(reply)
 	if d, _, _ := m.Store.DraftByID(ctx, draft); id == "" || d.OrderID != id || !strings.Contains(reply, "Order *"+id+"* placed") {

@@ -64,6 +64,17 @@ type Orders interface {
 	Deliver(ctx context.Context, user domain.User, text string) domain.Reply
 	RecordPayment(ctx context.Context, user domain.User, text string) domain.Reply
 	ReceiveGoods(ctx context.Context, user domain.User, text string) domain.Reply
+	// Answer reads a message as the answer to the question pending
+	// (Reply.Pending of the question); false when it is not one.
+	Answer(ctx context.Context, user domain.User, pending string, d intent.Decision) (domain.Reply, bool)
+	// Asked is the question pending waits on, as it was asked.
+	Asked(pending string) (string, bool)
+	// Correct reads a message as a correction of the draft shown; false
+	// when it is not one.
+	Correct(ctx context.Context, user domain.User, draftID string, d intent.Decision) (domain.Reply, bool)
+	// Reshow answers an ok after a message that was not understood: it
+	// confirms nothing and shows what is open again.
+	Reshow(ctx context.Context, user domain.User, ref string) domain.Reply
 }
 
 // Reports answers questions from the books.
@@ -120,7 +131,24 @@ type turn struct {
 	tool      string
 	rows      []string
 	more      *reports.Place // where MORE continues after it (see reports.Keys)
+	// frame is the question the reply leaves waiting: nil keeps the one
+	// that waited, an empty one clears it.
+	frame *memory.Frame
 }
+
+// FrameTTL is how long a question waits for its answer; after it, the
+// answer is read as a message of its own.
+const FrameTTL = 30 * time.Minute
+
+// Tools that mark Munshi's turns in memory besides the report tools.
+const (
+	// toolQuestion marks a reply that asked something before anything
+	// could be shown.
+	toolQuestion = "question"
+	// toolUnread marks a reply to a message Munshi could not read: an
+	// "ok" after it confirms nothing.
+	toolUnread = "unread"
+)
 
 // Respond answers one inbound message.
 func (s *Service) Respond(ctx context.Context, in domain.Inbound) domain.Reply {
@@ -211,6 +239,16 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 		"latency_us": d.Latency.Microseconds(), "reason": d.Reason, "reference": ref.Kind,
 	})
 	t.decision = d
+	at := received(in)
+	if fr := conv.Frame; fr.Live(at) {
+		if reply, ok := s.answerFrame(ctx, user, fr, d, at, &t); ok {
+			return reply, t
+		}
+	} else if id := shownDraft(conv); id != "" && ref.Kind != memory.RefSameOrder {
+		if reply, ok := s.Orders.Correct(ctx, user, id, d); ok {
+			return s.ordered(reply, at, &t), t
+		}
+	}
 	if ref.NeedsMemory {
 		return domain.Reply{Text: memory.NoReferent(conv)}, t
 	}
@@ -219,9 +257,9 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 		if ref.Customer == "" && len(ref.Customers) > 1 {
 			return domain.Reply{Text: "Which customer do you mean? Please send their full name."}, t
 		}
-		return s.Orders.Repeat(ctx, user, ref.Draft, ref.Customer), t
+		return s.ordered(s.Orders.Repeat(ctx, user, ref.Draft, ref.Customer), at, &t), t
 	case memory.RefAddToDraft:
-		return s.Orders.AddToDraft(ctx, user, ref.Draft, ref.Product, text), t
+		return s.ordered(s.Orders.AddToDraft(ctx, user, ref.Draft, ref.Product, text), at, &t), t
 	case memory.RefCancelThat:
 		return s.Orders.Cancel(ctx, user, "", text), t
 	}
@@ -238,29 +276,126 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	case domain.IntentHelp:
 		return domain.Reply{Text: Menu(user)}, t
 	case domain.IntentOrder:
-		return asked(s.Orders.Take(ctx, user, routed), &t), t
+		return s.ordered(s.Orders.Take(ctx, user, routed), at, &t), t
 	case domain.IntentConfirm:
 		ref := orderRef(d)
 		if q, ok := pendingQuestion(conv); ok && ref == "" {
 			// The last thing said was a question: "ok" does not answer it,
 			// and must not approve what was shown before it.
-			return domain.Reply{Text: "I still need an answer to my question before anything can be placed or recorded:\n\n" + q +
-				"\n\nPlease answer it, or send the whole message again."}, t
+			return domain.Reply{Text: stillNeed(q)}, t
 		}
-		return s.Orders.Confirm(ctx, user, ref), t
+		if lastUnread(conv) {
+			// "ok" after a message that was not understood: it may have
+			// been a correction, so nothing is confirmed.
+			return s.ordered(s.Orders.Reshow(ctx, user, ref), at, &t), t
+		}
+		return s.ordered(s.Orders.Confirm(ctx, user, ref), at, &t), t
 	case domain.IntentCancel:
-		return s.Orders.Cancel(ctx, user, orderRef(d), text), t
+		return s.ordered(s.Orders.Cancel(ctx, user, orderRef(d), text), at, &t), t
 	case domain.IntentDelivery:
-		return asked(s.Orders.Deliver(ctx, user, text), &t), t
+		return s.ordered(s.Orders.Deliver(ctx, user, text), at, &t), t
 	case domain.IntentPayment:
-		return asked(s.Orders.RecordPayment(ctx, user, text), &t), t
+		return s.ordered(s.Orders.RecordPayment(ctx, user, text), at, &t), t
 	case domain.IntentStockReceived:
-		return asked(s.Orders.ReceiveGoods(ctx, user, text), &t), t
+		return s.ordered(s.Orders.ReceiveGoods(ctx, user, text), at, &t), t
 	}
 	if reply, ok := s.question(ctx, user, text, d, &t); ok {
-		return reply, t
+		return s.stillWaiting(reply, conv, at), t
+	}
+	t.tool = toolUnread
+	if q, ok := s.waitingOn(conv, at); ok {
+		return domain.Reply{Text: "Sorry, I didn't understand that. I'm still waiting for your answer:\n\n" + q}, t
+	}
+	if shownDraft(conv) != "" {
+		return domain.Reply{Text: "Sorry, I didn't understand that, so I changed nothing. You can correct the order (\"GC 15 carton\", \"harpic hata do\", \"payment cheque se\"), reply *ok* to the summary, or *cancel*."}, t
 	}
 	return domain.Reply{Text: "Sorry, I didn't understand that — could you say it another way?\n\n" + Menu(user)}, t
+}
+
+// answerFrame reads a message against the question Munshi waits on: an
+// "ok" does not answer it, "cancel" drops it, and an answer fills it.
+// False hands the message on to be read as itself; the question still
+// waits.
+func (s *Service) answerFrame(ctx context.Context, user domain.User, fr *memory.Frame, d intent.Decision, at time.Time, t *turn) (domain.Reply, bool) {
+	switch {
+	case d.Intent == domain.IntentConfirm && orderRef(d) == "":
+		q, _ := s.Orders.Asked(fr.Data)
+		t.tool = toolQuestion
+		return domain.Reply{Text: stillNeed(q)}, true
+	case d.Intent == domain.IntentCancel && orderRef(d) == "":
+		t.frame = &memory.Frame{}
+		s.Audit.Record(ctx, user.Phone, "cancel", "", map[string]any{"pending": true})
+		return domain.Reply{Text: "OK, dropped. Nothing was placed or recorded."}, true
+	}
+	reply, ok := s.Orders.Answer(ctx, user, fr.Data, d)
+	if !ok {
+		return domain.Reply{}, false
+	}
+	return s.ordered(reply, at, t), true
+}
+
+// ordered notes in the turn what an orders reply leaves waiting: the
+// question it asked, or nothing.
+func (s *Service) ordered(r domain.Reply, at time.Time, t *turn) domain.Reply {
+	t.frame = &memory.Frame{}
+	if r.Pending != "" {
+		t.frame = &memory.Frame{Data: r.Pending, Expires: at.Add(FrameTTL)}
+	}
+	return asked(r, t)
+}
+
+// stillWaiting adds to an answer given while a question waits that it
+// still waits.
+func (s *Service) stillWaiting(r domain.Reply, conv memory.Conversation, at time.Time) domain.Reply {
+	if q, ok := s.waitingOn(conv, at); ok && r.Text != "" {
+		r.Text += "\n\n_I'm still waiting for your answer to: " + q + "_"
+	}
+	return r
+}
+
+// waitingOn is the question Munshi waits on at at, if any.
+func (s *Service) waitingOn(conv memory.Conversation, at time.Time) (string, bool) {
+	if !conv.Frame.Live(at) {
+		return "", false
+	}
+	return s.Orders.Asked(conv.Frame.Data)
+}
+
+func stillNeed(q string) string {
+	return "I still need an answer to my question before anything can be placed or recorded:\n\n" + q +
+		"\n\nPlease answer it, or send the whole message again."
+}
+
+// shownDraft is the draft Munshi's last reply showed, if it showed one.
+func shownDraft(conv memory.Conversation) string {
+	for i := len(conv.Turns) - 1; i >= 0; i-- {
+		if t := conv.Turns[i]; t.Role == memory.RoleMunshi {
+			if t.Tool == toolQuestion || !domain.IsDraftRef(t.DraftID) && !strings.HasPrefix(t.DraftID, "ORD-") {
+				return ""
+			}
+			return t.DraftID
+		}
+	}
+	return ""
+}
+
+// lastUnread reports whether Munshi's last reply was to a message it
+// could not read.
+func lastUnread(conv memory.Conversation) bool {
+	for i := len(conv.Turns) - 1; i >= 0; i-- {
+		if t := conv.Turns[i]; t.Role == memory.RoleMunshi {
+			return t.Tool == toolUnread
+		}
+	}
+	return false
+}
+
+// received is when a message arrived (now, for one without a time).
+func received(in domain.Inbound) time.Time {
+	if in.Received.IsZero() {
+		return time.Now()
+	}
+	return in.Received
 }
 
 // question answers from the books: the deterministic tools when the
@@ -283,10 +418,6 @@ func (s *Service) question(ctx context.Context, user domain.User, text string, d
 	}
 	return domain.Reply{Text: reports.HelpText}, true
 }
-
-// toolQuestion marks, in memory, a reply that asked something before
-// anything could be shown.
-const toolQuestion = "question"
 
 // asked notes in the turn whether the reply is such a question.
 func asked(r domain.Reply, t *turn) domain.Reply {
@@ -330,10 +461,7 @@ func withReferents(d intent.Decision, ref memory.Reference) intent.Decision {
 // remember appends the exchange to memory. Memory is a convenience: a
 // failure is logged and the reply still goes out.
 func (s *Service) remember(ctx context.Context, user domain.User, in domain.Inbound, reply domain.Reply, t turn) {
-	at := in.Received
-	if at.IsZero() {
-		at = time.Now()
-	}
+	at := received(in)
 	person := memory.Turn{Role: memory.RolePerson, Text: in.Body, At: at, Intent: t.decision.Intent}
 	for _, e := range t.decision.Normalized.Entities {
 		if e.Weak && t.decision.Intent == domain.IntentGreeting {
@@ -347,7 +475,7 @@ func (s *Service) remember(ctx context.Context, user domain.User, in domain.Inbo
 		}
 	}
 	munshi := memory.Turn{Role: memory.RoleMunshi, Text: reply.Text, At: at, Tool: t.tool, DraftID: reply.About,
-		Customers: t.customers, Products: t.products, Rows: t.rows, More: continuationOf(t.more)}
+		Customers: t.customers, Products: t.products, Rows: t.rows, More: continuationOf(t.more), Frame: t.frame}
 	if err := s.Memory.Append(context.WithoutCancel(ctx), user.Phone, person, munshi); err != nil {
 		s.Logger.Warn("conversation: memory not written", "err", err)
 	}

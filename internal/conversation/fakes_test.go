@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -127,6 +128,29 @@ func (f *fakeOrders) Repeat(_ context.Context, _ domain.User, draftID, customerI
 }
 func (f *fakeOrders) AddToDraft(_ context.Context, _ domain.User, draftID, sku, _ string) domain.Reply {
 	return f.reply("add " + sku + " to " + draftID)
+}
+
+// Answer takes any message as the answer when the pending question is
+// "answerable", and asks nothing more.
+func (f *fakeOrders) Answer(_ context.Context, _ domain.User, pending string, d intent.Decision) (domain.Reply, bool) {
+	if pending != "answerable" {
+		return domain.Reply{}, false
+	}
+	return f.reply("answer " + d.Text), true
+}
+func (f *fakeOrders) Asked(pending string) (string, bool) {
+	return "question " + pending, pending != ""
+}
+
+// Correct takes a message that starts with "fix" as a correction.
+func (f *fakeOrders) Correct(_ context.Context, _ domain.User, draftID string, d intent.Decision) (domain.Reply, bool) {
+	if !strings.HasPrefix(d.Text, "fix") {
+		return domain.Reply{}, false
+	}
+	return f.reply("correct " + draftID + " " + d.Text), true
+}
+func (f *fakeOrders) Reshow(_ context.Context, _ domain.User, ref string) domain.Reply {
+	return f.reply("reshow " + ref)
 }
 
 // fakeReports plans a tool for the question intents and answers with the

@@ -52,6 +52,10 @@ type Reply struct {
 	// Question is set when the reply asks something before anything can
 	// be shown, so that an "ok" after it is answered about the question.
 	Question bool `json:",omitempty"`
+	// Pending, on a question, is what Munshi now waits on (its own data,
+	// opaque here), kept in conversation memory so that the next message
+	// is read as the answer; empty when nothing waits.
+	Pending string `json:",omitempty"`
 }
 
 // Outbound is a WhatsApp message Munshi sends on its own initiative (a

@@ -1,0 +1,335 @@
+package orders
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// Answer reads a message as the answer to the question a frame waits on
+// (pending is Reply.Pending of Munshi's last question). It reports false
+// when the message is not an answer — a new order, a question, a greeting
+// — and the caller handles it as itself; the frame is then left as it was.
+// A reply with Pending set asks the next question; one without it has
+// settled the frame (a summary, or a question of another kind).
+func (s *Service) Answer(ctx context.Context, user domain.User, pending string, d intent.Decision) (domain.Reply, bool) {
+	f, err := decodeFrame(pending)
+	if err != nil || len(f.Asks) == 0 {
+		return domain.Reply{}, false
+	}
+	if d.Normalized.Tokens == nil {
+		d.Normalized = s.parser().norm.Normalize(d.Text)
+	}
+	if f.Kind != frameOrder {
+		return s.answerNote(ctx, user, f, d)
+	}
+	if user.Role != domain.RoleSales && user.Role != domain.RoleOwner {
+		return domain.Reply{}, false
+	}
+	p := s.parser()
+	if !answerShaped(d) {
+		return domain.Reply{}, false
+	}
+	// An order of its own, naming its customer, starts again.
+	if namesCustomer(d.Normalized, p.ParseRouted(d)) && (d.Normalized.Has(intent.EntityProduct) || d.Normalized.Has(intent.EntityNumber)) {
+		return domain.Reply{}, false
+	}
+	a := f.Asks[0]
+	rest := append([]Ask(nil), f.Asks[1:]...)
+	var ack string
+	switch a.Slot {
+	case SlotCustomer:
+		if d.Normalized.Has(intent.EntityProduct) {
+			return domain.Reply{}, false
+		}
+		id, more, ok := p.pickCustomer(d.Normalized, a.Options)
+		if !ok {
+			return domain.Reply{}, false
+		}
+		if len(more) > 0 {
+			rest = append([]Ask{{Slot: SlotCustomer, Options: more,
+				Text: "Which one do you mean: " + p.candidateList(more, true) + "?"}}, rest...)
+			break
+		}
+		f.Customer = id
+		ack = p.customers[id].Name
+		if m := paymentIn(d.Normalized); m != "" {
+			f.Payment = m
+		}
+	case SlotPayment:
+		m := paymentIn(d.Normalized)
+		if m == "" || d.Normalized.Has(intent.EntityProduct) {
+			return domain.Reply{}, false
+		}
+		f.Payment, ack = m, ModeName(m)
+	case SlotProduct:
+		sku, ok := p.pickProduct(d.Normalized, a.Options)
+		if !ok {
+			return domain.Reply{}, false
+		}
+		ack = p.products[sku].Name
+		rest = p.withQuantity(&f, sku, a.Said, d, rest)
+	case SlotQuantity:
+		prod, ok := p.products[a.SKU]
+		if !ok || !d.Normalized.Has(intent.EntityNumber) || namesOtherProduct(d.Normalized, a.SKU) {
+			return domain.Reply{}, false
+		}
+		item, problem := p.QuantityOf(d.Text, a.SKU)
+		if problem != "" {
+			rest = append([]Ask{{Slot: SlotQuantity, SKU: a.SKU, Text: problem}}, rest...)
+			break
+		}
+		f.addItem(item)
+		ack = fmt.Sprintf("%s: %s", prod.Name, Quantity(item.Qty, prod))
+	case SlotUnknown:
+		skus := answeredProduct(d.Normalized)
+		switch {
+		case len(skus) == 0 || d.Normalized.Has(intent.EntityCustomer) && !sameCustomer(d.Normalized, f.Customer):
+			return domain.Reply{}, false
+		case len(skus) > 1:
+			rest = append([]Ask{{Slot: SlotProduct, Options: skus, Said: a.Said, Words: a.Words,
+				Text: fmt.Sprintf("Which product do you mean: %s?", orList(p.names(skus)))}}, rest...)
+		default:
+			ack = p.products[skus[0]].Name
+			rest = p.withQuantity(&f, skus[0], a.Said, d, rest)
+		}
+	case SlotItems:
+		parsed := p.ParseRouted(d)
+		if len(parsed.Items) == 0 && len(parsed.Asks) == 0 {
+			return domain.Reply{}, false
+		}
+		for _, it := range parsed.Items {
+			f.addItem(it)
+		}
+		var more []Ask
+		for _, q := range parsed.Asks {
+			if q.Slot == SlotCustomer && f.Customer != "" {
+				continue
+			}
+			more = append(more, q)
+		}
+		if f.Customer == "" && parsed.CustomerID != "" {
+			f.Customer = parsed.CustomerID
+		}
+		if f.Payment == "" {
+			f.Payment = parsed.Payment
+		}
+		rest = append(more, rest...)
+	default:
+		return domain.Reply{}, false
+	}
+	f.Asks = rest
+	s.Audit.Record(ctx, user.Phone, "order_answer", "", map[string]any{"slot": string(a.Slot), "left": len(rest)})
+	return s.carryOn(ctx, user, f, ack), true
+}
+
+// carryOn asks the frame's next question, or, with none left, prices the
+// order and shows its summary.
+func (s *Service) carryOn(ctx context.Context, user domain.User, f Frame, ack string) domain.Reply {
+	lead := ""
+	if ack != "" {
+		lead = "✓ " + ack + "\n"
+	}
+	if len(f.Asks) == 0 && f.Customer == "" {
+		f.Asks = []Ask{{Slot: SlotCustomer, Text: "Which customer is this order for?"}}
+	}
+	if len(f.Asks) == 0 && len(f.Items) == 0 {
+		f.Asks = []Ask{{Slot: SlotItems, Text: "Which products and how many?"}}
+	}
+	if len(f.Asks) > 0 {
+		return domain.Reply{Text: lead + f.Asks[0].Text, Question: true, Pending: f.encode()}
+	}
+	r := s.show(ctx, user, f.Customer, f.Payment, f.items())
+	if r.Pending != "" {
+		r.Text = lead + r.Text
+	}
+	return r
+}
+
+// withQuantity adds the product an answer chose with the quantity written
+// with the words it replaced, or asks how many.
+func (p *Parser) withQuantity(f *Frame, sku string, said *Said, d intent.Decision, rest []Ask) []Ask {
+	prod := p.products[sku]
+	if d.Normalized.Has(intent.EntityNumber) {
+		// "5 litre wala, 10 carton": the answer's own quantity, when it
+		// has one beside the size.
+		if item, problem := p.QuantityOf(d.Text, sku); problem == "" && !onlySize(d.Normalized) {
+			f.addItem(item)
+			return rest
+		}
+	}
+	if said == nil {
+		return append([]Ask{{Slot: SlotQuantity, SKU: sku, Text: fmt.Sprintf("How many %s? (%s)", prod.Name, unitChoices(prod))}}, rest...)
+	}
+	item, problem := p.toItem(prod, said.quantity())
+	if problem != "" {
+		return append([]Ask{{Slot: SlotQuantity, SKU: sku, Text: problem}}, rest...)
+	}
+	f.addItem(item)
+	return rest
+}
+
+// answerShaped reports whether a message could be an answer: not an "ok",
+// a cancel, a greeting, help, or a question of its own. A question's words
+// may be an answer when short ("udhaar" reads as dues, and answers "how
+// will they pay?").
+func answerShaped(d intent.Decision) bool {
+	switch d.Intent {
+	case domain.IntentConfirm, domain.IntentCancel, domain.IntentGreeting, domain.IntentHelp:
+		return false
+	case domain.IntentStock, domain.IntentOutstanding, domain.IntentPendingOrders, domain.IntentReport,
+		domain.IntentOrderStatus:
+		return !d.Normalized.Question && len(d.Normalized.Tokens) <= 3
+	}
+	return true
+}
+
+// onlySize reports whether the numbers of a message are all sizes ("5
+// litre wala"), not quantities.
+func onlySize(n intent.Normalized) bool {
+	for _, e := range n.Entities {
+		if e.Kind == intent.EntityNumber {
+			if _, ok := sizeAfter(n, e); !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// paymentIn is the one payment mode a message names, or "".
+func paymentIn(n intent.Normalized) domain.PaymentMode {
+	var out Parsed
+	payment(newReading("", n), &out)
+	return out.Payment
+}
+
+// namesOtherProduct reports whether a message names a product other
+// than sku.
+func namesOtherProduct(n intent.Normalized, sku string) bool {
+	for _, e := range n.Entities {
+		if e.Kind == intent.EntityProduct {
+			other := true
+			for _, id := range productSKUs(e) {
+				other = other && id != sku
+			}
+			if other {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sameCustomer reports whether every customer a message names is id.
+func sameCustomer(n intent.Normalized, id string) bool {
+	for _, e := range n.Entities {
+		if e.Kind == intent.EntityCustomer && e.ID != id {
+			return false
+		}
+	}
+	return id != ""
+}
+
+// answeredProduct is the product an answer names: the last one it does
+// not turn down ("dettol nahi, hand wash" names hand wash), as the SKUs
+// its name could mean.
+func answeredProduct(n intent.Normalized) []string {
+	var last []string
+	for i, e := range n.Entities {
+		if e.Kind != intent.EntityProduct {
+			continue
+		}
+		if e.End < len(n.Tokens) && negations[n.Tokens[e.End].Text] {
+			continue
+		}
+		_ = i
+		last = productSKUs(e)
+	}
+	return last
+}
+
+// negations turn down what they follow: "dettol nahi", "Rajesh nahi".
+var negations = words(`nahi nahin nai na not no mat`)
+
+// names are the products' names, in order.
+func (p *Parser) names(skus []string) []string {
+	out := make([]string, len(skus))
+	for i, sku := range skus {
+		out[i] = p.products[sku].Name
+	}
+	return out
+}
+
+// answerNote reads an answer to a question about a payment, a delivery or
+// goods received: the note's message so far is read again with the answer
+// beside it, and taken if that settles more than before.
+func (s *Service) answerNote(ctx context.Context, user domain.User, f Frame, d intent.Decision) (domain.Reply, bool) {
+	switch d.Intent {
+	case domain.IntentConfirm, domain.IntentCancel, domain.IntentGreeting, domain.IntentHelp:
+		return domain.Reply{}, false
+	}
+	kind := ProposalKind(f.Kind)
+	read := s.noteReader(ctx, kind)
+	if read == nil {
+		return domain.Reply{}, false
+	}
+	p := s.parser()
+	answer := p.answerWords(f.Asks[0], d)
+	text := f.Text + "\n" + answer
+	_, before := read(p, f.Text)
+	prop, after := read(p, text)
+	if len(after) >= len(before) && strings.Join(after, "\n") == strings.Join(before, "\n") {
+		return domain.Reply{}, false
+	}
+	if reply, ok := s.allowed(ctx, user, kind); !ok {
+		return reply, true
+	}
+	if len(after) > 0 {
+		return s.noteQuestion(ctx, user, kind, text, after), true
+	}
+	prop.Kind = kind
+	return s.propose(ctx, user, prop), true
+}
+
+// answerWords is an answer as the note's reader should see it: an option
+// chosen by position or part of its name becomes its full name.
+func (p *Parser) answerWords(a Ask, d intent.Decision) string {
+	if a.Slot == SlotCustomer && len(a.Options) > 0 {
+		if id, more, ok := p.pickCustomer(d.Normalized, a.Options); ok && len(more) == 0 {
+			return p.customers[id].Name
+		}
+	}
+	return d.Text
+}
+
+// noteReader is how a kind of note is read from its message; nil for a
+// kind that is not read from a message.
+func (s *Service) noteReader(ctx context.Context, kind ProposalKind) func(*Parser, string) (Proposal, []string) {
+	switch kind {
+	case ProposePayment:
+		return func(p *Parser, text string) (Proposal, []string) {
+			n := p.ReadPayment(text)
+			return Proposal{Subject: n.CustomerID, Payment: &n}, n.Unresolved
+		}
+	case ProposeDelivery:
+		return func(p *Parser, text string) (Proposal, []string) {
+			n := p.ReadDelivery(text)
+			id := s.placedAs(ctx, n.OrderID)
+			return Proposal{Subject: id, OrderID: id, Short: n.Short, Only: n.Only}, n.Unresolved
+		}
+	case ProposeReceipt:
+		return func(p *Parser, text string) (Proposal, []string) {
+			n := p.ReadReceipt(text)
+			var skus []string
+			for _, it := range n.Items {
+				skus = append(skus, it.SKU)
+			}
+			return Proposal{Subject: strings.Join(skus, ","), Receipt: &n}, n.Unresolved
+		}
+	}
+	return nil
+}

@@ -1,0 +1,334 @@
+package orders
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/munshi/munshi/intent"
+)
+
+// How an answer picks one of the options a question offered: by a name
+// the normaliser knows, by its id, by position ("dusra", "2"), by a size
+// ("5 litre wala", "1L", "bada wala"), or by the words that tell it from
+// the others ("bros", "medical wala").
+
+// pickCustomer reads which customer an answer names. Among options (none
+// offered: any customer), it returns the one chosen, or, when the answer
+// names a name several share, those customers (more) to ask about.
+func (p *Parser) pickCustomer(n intent.Normalized, options []string) (id string, more []string, ok bool) {
+	allowed := func(id string) bool { return len(options) == 0 || contains(options, id) }
+	found := map[string]bool{}
+	var sets [][]string
+	for _, e := range n.Entities {
+		if e.Kind != intent.EntityCustomer {
+			continue
+		}
+		if e.End < len(n.Tokens) && negations[n.Tokens[e.End].Text] {
+			continue // "Rajesh nahi, Balaji"
+		}
+		var set []string
+		for _, c := range customerIDs(e) {
+			if allowed(c) {
+				set = append(set, c)
+			}
+		}
+		if len(set) > 0 {
+			sets = append(sets, set)
+		}
+	}
+	// A name that a fuller one settles adds nothing: "Gupta … Gupta Brothers".
+	for _, s := range sets {
+		if len(s) == 1 {
+			found[s[0]] = true
+		}
+	}
+	for _, s := range sets {
+		if len(s) > 1 && !anyOf(s, found) {
+			for _, c := range s {
+				found[c] = true
+			}
+		}
+	}
+	switch {
+	case len(found) == 1:
+		for c := range found {
+			return c, nil, true
+		}
+	case len(found) > 1:
+		if len(options) > 0 {
+			if c, ok := p.chooseCustomer(n, keys(found)); ok {
+				return c, nil, true
+			}
+		}
+		return "", keys(found), true
+	}
+	// An id as written: "C04".
+	for _, t := range n.Tokens {
+		if c := strings.ToUpper(t.Text); p.customers[c].ID != "" && allowed(c) {
+			return c, nil, true
+		}
+	}
+	if len(options) > 0 {
+		if c, ok := p.chooseCustomer(n, options); ok {
+			return c, nil, true
+		}
+	}
+	return "", nil, false
+}
+
+func (p *Parser) chooseCustomer(n intent.Normalized, options []string) (string, bool) {
+	cs := make([]choice, len(options))
+	for i, id := range options {
+		c := p.customers[id]
+		cs[i] = choice{id: id, names: append([]string{c.Name}, c.Aliases...)}
+	}
+	return choose(n, cs)
+}
+
+// pickProduct reads which of the products offered an answer means.
+func (p *Parser) pickProduct(n intent.Normalized, options []string) (string, bool) {
+	named := map[string]bool{}
+	for _, e := range n.Entities {
+		if e.Kind != intent.EntityProduct || e.End < len(n.Tokens) && negations[n.Tokens[e.End].Text] {
+			continue
+		}
+		for _, sku := range productSKUs(e) {
+			if contains(options, sku) {
+				named[sku] = true
+			}
+		}
+	}
+	if len(named) == 1 {
+		return keys(named)[0], true
+	}
+	cs := make([]choice, len(options))
+	for i, sku := range options {
+		prod := p.products[sku]
+		cs[i] = choice{id: sku, names: append([]string{prod.Name}, prod.Aliases...), sizes: p.sizes[sku]}
+	}
+	if len(named) > 1 {
+		// The shared name again, with a word that tells them apart.
+		var narrowed []choice
+		for _, c := range cs {
+			if named[c.id] {
+				narrowed = append(narrowed, c)
+			}
+		}
+		cs = narrowed
+	}
+	return choose(n, cs)
+}
+
+// choice is one option as an answer may name it.
+type choice struct {
+	id    string
+	names []string
+	sizes []measure
+}
+
+// positions name an option by its place in the question.
+var positions = map[string]int{
+	"pehla": 0, "pehle": 0, "pahla": 0, "pehli": 0, "pahli": 0, "first": 0, "1st": 0, "pehlawala": 0,
+	"dusra": 1, "doosra": 1, "dusri": 1, "doosri": 1, "second": 1, "2nd": 1,
+	"teesra": 2, "tisra": 2, "teesri": 2, "third": 2, "3rd": 2,
+	"last": -1, "aakhri": -1, "akhri": -1,
+}
+
+// sizeWords pick the largest or smallest size on offer.
+var sizeWords = map[string]int{"bada": 1, "badi": 1, "bade": 1, "big": 1, "large": 1, "bigger": 1,
+	"chhota": -1, "chota": -1, "chhoti": -1, "choti": -1, "small": -1, "smaller": -1}
+
+// answerFillers carry no choice: "woh 5 litre wala chahiye".
+var answerFillers = words(`wala wali wale vala vali vale waala waali one the ji bhai ka ke ki ko se hai hain hoga
+	woh wo vo ye yeh is it that this please pls mean meant i want chahiye for liye keliye option number no
+	sahi haan ha yes bhejo bhej do de dena karo kar lo lena order wali`)
+
+// choose picks the one option an answer means, or reports false.
+func choose(n intent.Normalized, cs []choice) (string, bool) {
+	if len(cs) == 0 {
+		return "", false
+	}
+	var said []string
+	for _, t := range n.Tokens {
+		if !answerFillers[t.Text] {
+			said = append(said, t.Text)
+		}
+	}
+	// By position, alone: "dusra", "2", "second one".
+	if len(said) == 1 {
+		if k, ok := positions[said[0]]; ok {
+			if k < 0 {
+				k = len(cs) - 1
+			}
+			if k < len(cs) {
+				return cs[k].id, true
+			}
+		}
+		if k, err := strconv.Atoi(said[0]); err == nil && k >= 1 && k <= len(cs) && len(cs) <= 9 {
+			return cs[k-1].id, true
+		}
+	}
+	// By id: "C04", "ph5l".
+	for _, w := range said {
+		for _, c := range cs {
+			if strings.EqualFold(w, c.id) {
+				return c.id, true
+			}
+		}
+	}
+	if id, ok := chooseBySize(n, said, cs); ok {
+		return id, true
+	}
+	return chooseByWords(said, cs)
+}
+
+// chooseBySize picks the option of the size an answer writes, or the
+// largest or smallest one it asks for.
+func chooseBySize(n intent.Normalized, said []string, cs []choice) (string, bool) {
+	var want []measure
+	for _, e := range n.Entities {
+		switch e.Kind {
+		case intent.EntitySize:
+			if m, ok := parseMeasure(e.ID); ok {
+				want = append(want, m)
+			}
+		case intent.EntityNumber:
+			if m, ok := sizeAfter(n, e); ok {
+				want = append(want, m)
+			}
+		}
+	}
+	var hit []string
+	for _, c := range cs {
+		for _, s := range c.sizes {
+			for _, w := range want {
+				if s == w {
+					hit = append(hit, c.id)
+				}
+			}
+		}
+	}
+	if len(hit) == 1 {
+		return hit[0], true
+	}
+	for _, w := range said {
+		dir, ok := sizeWords[w]
+		if !ok {
+			continue
+		}
+		sized := make([]choice, 0, len(cs))
+		for _, c := range cs {
+			if len(c.sizes) > 0 {
+				sized = append(sized, c)
+			}
+		}
+		if len(sized) < 2 {
+			return "", false
+		}
+		sort.SliceStable(sized, func(a, b int) bool { return sized[a].sizes[0].amount < sized[b].sizes[0].amount })
+		if dir > 0 {
+			return sized[len(sized)-1].id, true
+		}
+		return sized[0].id, true
+	}
+	return "", false
+}
+
+// measureUnits are the unit words a number becomes a size with: "5 litre".
+var measureUnits = map[string]string{"l": "l", "litre": "l", "liter": "l", "ltr": "l", "lt": "l", "litres": "l",
+	"liters": "l", "ml": "ml", "kg": "kg", "kilo": "kg", "g": "g", "gm": "g", "gram": "g", "grams": "g"}
+
+// sizeAfter reads a number followed by a measure's unit as a size.
+func sizeAfter(n intent.Normalized, e intent.Entity) (measure, bool) {
+	if e.End >= len(n.Tokens) {
+		return measure{}, false
+	}
+	u, ok := measureUnits[n.Tokens[e.End].Text]
+	if !ok {
+		return measure{}, false
+	}
+	return parseMeasure(strconv.FormatFloat(e.Value, 'f', -1, 64) + u)
+}
+
+// chooseByWords picks the option whose own words the answer uses, the
+// words the options share not counting: "bros" is Gupta Brothers beside
+// Gupta Traders.
+func chooseByWords(said []string, cs []choice) (string, bool) {
+	words := make([]map[string]bool, len(cs))
+	count := map[string]int{}
+	for i, c := range cs {
+		words[i] = map[string]bool{}
+		for _, name := range c.names {
+			for _, t := range intent.Normalize(name).Tokens {
+				words[i][t.Text] = true
+			}
+		}
+		for w := range words[i] {
+			count[w]++
+		}
+	}
+	best, bestScore, tie := "", 0, false
+	for i, c := range cs {
+		score := 0
+		for _, w := range said {
+			if len([]rune(w)) < 2 {
+				continue
+			}
+			for cw := range words[i] {
+				if count[cw] < len(cs) && wordMatches(w, cw) {
+					score++
+					break
+				}
+			}
+		}
+		switch {
+		case score > bestScore:
+			best, bestScore, tie = c.id, score, false
+		case score == bestScore && score > 0:
+			tie = true
+		}
+	}
+	if bestScore == 0 || tie {
+		return "", false
+	}
+	return best, true
+}
+
+// wordMatches reports whether an answer's word is an option's word or a
+// short form of it ("bros", "med", "trad").
+func wordMatches(said, word string) bool {
+	if said == word {
+		return true
+	}
+	if len(said) >= 3 && strings.HasPrefix(word, said) {
+		return true
+	}
+	return len(said) >= 3 && len(word) >= 3 && said[:3] == word[:3] && strings.HasSuffix(said, "s") && len(said) <= 5
+}
+
+// customerIDs are the customers an entity names.
+func customerIDs(e intent.Entity) []string {
+	if len(e.IDs) == 0 {
+		return []string{e.ID}
+	}
+	return e.IDs
+}
+
+func anyOf(xs []string, set map[string]bool) bool {
+	for _, x := range xs {
+		if set[x] {
+			return true
+		}
+	}
+	return false
+}
+
+func keys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

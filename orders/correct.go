@@ -1,0 +1,265 @@
+package orders
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// Correct reads a message as a correction of the draft the person was
+// shown (draftID) and still may say ok to: a quantity ("15 carton kar
+// do", "GC 15 carton"), an item added ("aur 5 carton harpic") or removed
+// ("harpic hata do"), the payment ("payment cheque se hoga") or the
+// customer ("Rajesh nahi, Balaji ke liye"). The corrected order is priced
+// and judged again and shown as a new draft, with what changed; only an
+// ok to that summary places it. It reports false when the message is not
+// a correction of that draft.
+func (s *Service) Correct(ctx context.Context, user domain.User, draftID string, d intent.Decision) (domain.Reply, bool) {
+	if user.Role != domain.RoleSales && user.Role != domain.RoleOwner || draftID == "" {
+		return domain.Reply{}, false
+	}
+	switch d.Intent {
+	case domain.IntentConfirm, domain.IntentCancel, domain.IntentGreeting, domain.IntentHelp:
+		return domain.Reply{}, false
+	}
+	dr, ok, err := s.Books.DraftByID(ctx, draftID)
+	if err != nil {
+		s.Logger.Warn("orders: draft not read for a correction", "draft", draftID, "err", err)
+		return domain.Reply{}, false
+	}
+	if !ok || dr.PlacedBy != user.Phone || dr.Status != DraftOpen || s.now().Sub(dr.CreatedAt) > ApprovalWindow {
+		return domain.Reply{}, false
+	}
+	if d.Normalized.Tokens == nil {
+		d.Normalized = s.parser().norm.Normalize(d.Text)
+	}
+	c, ok := s.parser().correction(dr, d)
+	if !ok {
+		return domain.Reply{}, false
+	}
+	s.Audit.Record(ctx, user.Phone, "correction", dr.ID, map[string]any{"changes": c.changes, "question": c.question != ""})
+	if c.question != "" {
+		return domain.Reply{Text: c.question + "\n\nNothing was changed: order " + dr.ID + " is as it was shown.", Question: true}, true
+	}
+	r := s.show(ctx, user, c.customer, c.payment, c.items)
+	if r.About != "" {
+		r.Text = "✏️ Changed: " + strings.Join(c.changes, "; ") + "\n\n" + r.Text
+	}
+	return r, true
+}
+
+// corrected is a draft as a correction leaves it.
+type corrected struct {
+	customer string
+	payment  domain.PaymentMode
+	items    []Item
+	changes  []string
+	question string // set when the correction cannot be applied as it is
+}
+
+// Words that say how a correction changes an item.
+var (
+	removeWords = words(`hata hatao hatado hataa hatana remove delete nikal nikalo nikaal nikaalo without bina minus drop`)
+	addWords    = words(`aur add plus extra more bhi additional`)
+	wantWords   = words(`chahiye chaiye chahie`)
+)
+
+// correction reads what a message changes in draft dr; false when it
+// changes nothing of it.
+func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
+	n := d.Normalized
+	c := corrected{customer: dr.Customer.ID, payment: dr.Payment, items: itemsOf(dr)}
+	removing := false
+	for i, t := range n.Tokens {
+		removing = removing || removeWords[t.Text] ||
+			negations[t.Text] && i+1 < len(n.Tokens) && wantWords[n.Tokens[i+1].Text]
+	}
+	adding := false
+	for _, t := range n.Tokens {
+		adding = adding || addWords[t.Text]
+	}
+	inDraft := func(skus []string) []string {
+		var out []string
+		for _, sku := range skus {
+			for _, it := range c.items {
+				if it.SKU == sku {
+					out = append(out, sku)
+				}
+			}
+		}
+		return out
+	}
+	parsed := p.ParseRouted(d)
+	// An order of its own, for a customer it names, starts again.
+	if namesCustomer(n, parsed) && (n.Has(intent.EntityProduct) || n.Has(intent.EntityNumber)) {
+		return c, false
+	}
+	changed := false
+	if m := paymentIn(n); m != "" && m != c.payment {
+		c.changes = append(c.changes, fmt.Sprintf("payment %s → %s", ModeName(c.payment), ModeName(m)))
+		c.payment, changed = m, true
+	}
+	if id, more, ok := p.pickCustomer(n, nil); ok && !n.Has(intent.EntityProduct) && customerChange(n) {
+		switch {
+		case len(more) > 0:
+			c.question = "Which customer do you mean: " + p.candidateList(more, true) + "?"
+			return c, true
+		case id != c.customer:
+			c.changes = append(c.changes, fmt.Sprintf("customer %s → %s", p.customers[c.customer].Name, p.customers[id].Name))
+			c.customer, changed = id, true
+		}
+	}
+	if removing {
+		var gone []string
+		for _, e := range n.Entities {
+			if e.Kind != intent.EntityProduct {
+				continue
+			}
+			for _, sku := range inDraft(productSKUs(e)) {
+				gone = append(gone, sku)
+			}
+		}
+		if len(gone) == 0 {
+			if changed {
+				return c, true
+			}
+			return c, false
+		}
+		var kept []Item
+		for _, it := range c.items {
+			if contains(gone, it.SKU) {
+				c.changes = append(c.changes, "removed "+p.products[it.SKU].Name)
+				continue
+			}
+			kept = append(kept, it)
+		}
+		if len(kept) == 0 {
+			c.question = "That would leave the order with nothing in it. Reply *cancel* to drop the order, or tell me what to change."
+			return c, true
+		}
+		c.items = kept
+		return c, true
+	}
+	set := func(it Item) {
+		prod := p.products[it.SKU]
+		for k := range c.items {
+			if c.items[k].SKU != it.SKU {
+				continue
+			}
+			old := c.items[k].Qty
+			if adding {
+				it.Qty += old
+				it.SaidQty, it.SaidUnit = 0, ""
+			}
+			if it.Qty != old {
+				c.changes = append(c.changes, fmt.Sprintf("%s %s → %s", prod.Name, Quantity(old, prod), Quantity(it.Qty, prod)))
+				c.items[k], changed = it, true
+			}
+			return
+		}
+		c.items = append(c.items, it)
+		c.changes = append(c.changes, fmt.Sprintf("added %s %s", prod.Name, Quantity(it.Qty, prod)))
+		changed = true
+	}
+	for _, it := range parsed.Items {
+		set(it)
+	}
+	for _, a := range parsed.Asks {
+		switch a.Slot {
+		case SlotProduct:
+			// "phenyl 20 karo": the phenyl the draft has.
+			if skus := inDraft(a.Options); len(skus) == 1 && a.Said != nil {
+				if it, problem := p.toItem(p.products[skus[0]], a.Said.quantity()); problem == "" {
+					set(it)
+					continue
+				}
+			}
+			c.question = a.Text
+		case SlotUnknown:
+			if !changeWordsOnly(a.Words) || a.Said == nil {
+				c.question = a.Text
+				continue
+			}
+			// "nahi 15 carton kar do": the one line the quantity fits.
+			var fit []string
+			for _, it := range c.items {
+				if _, problem := p.toItem(p.products[it.SKU], a.Said.quantity()); problem == "" {
+					fit = append(fit, it.SKU)
+				}
+			}
+			if len(fit) != 1 {
+				c.question = fmt.Sprintf("Which product should be %s?", saidText(a.Said, p.products[c.items[0].SKU]))
+				continue
+			}
+			it, _ := p.toItem(p.products[fit[0]], a.Said.quantity())
+			set(it)
+		case SlotQuantity:
+			if len(inDraft([]string{a.SKU})) == 0 {
+				c.question = a.Text
+			}
+		}
+	}
+	if c.question != "" {
+		return c, true
+	}
+	return c, changed
+}
+
+// saidText writes a kept quantity as said: "15 cartons".
+func saidText(s *Said, prod domain.Product) string {
+	if s.Measure != "" {
+		return s.Measure
+	}
+	unit := s.Unit
+	if unit == "" {
+		unit = prod.Unit
+	}
+	return formatQty(s.Value) + " " + domain.Plural(unit, countOf(s.Value))
+}
+
+// namesCustomer reports whether a message names a customer, known or not.
+func namesCustomer(n intent.Normalized, parsed Parsed) bool {
+	if n.Has(intent.EntityCustomer) || parsed.CustomerID != "" {
+		return true
+	}
+	for _, a := range parsed.Asks {
+		if a.Slot == SlotCustomer && (a.Words != "" || len(a.Options) > 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// customerMarkers say that a name is whom the order is for.
+var customerMarkers = words(`liye keliye ko for customer party naam name instead badle badal`)
+
+// customerChange reports whether a message that names a customer says
+// the order is for them ("Balaji ke liye", "Rajesh nahi, Balaji"): a
+// name alone is not a correction.
+func customerChange(n intent.Normalized) bool {
+	for _, e := range n.Entities {
+		if e.Kind == intent.EntityCustomer && e.End < len(n.Tokens) && negations[n.Tokens[e.End].Text] {
+			return true
+		}
+	}
+	for _, t := range n.Tokens {
+		if customerMarkers[t.Text] {
+			return true
+		}
+	}
+	return false
+}
+
+// changeWordsOnly reports whether the words a quantity was written with
+// only say how to change it ("add karo", "kar do"), naming no product.
+func changeWordsOnly(said string) bool {
+	for _, w := range intent.Normalize(said).Tokens {
+		if !addWords[w.Text] && !removeWords[w.Text] && !fillers[w.Text] && !plainWords[w.Text] && !negations[w.Text] {
+			return false
+		}
+	}
+	return true
+}
