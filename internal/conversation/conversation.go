@@ -233,6 +233,9 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	if s.Observer != nil {
 		s.Observer.Routed(d)
 	}
+	if f, ok := followUp(d, conv); ok {
+		d = f
+	}
 	ref := memory.Resolve(text, d.Normalized, conv)
 	s.Audit.Record(ctx, user.Phone, audit.KindDecision, in.SID, map[string]any{
 		"intent": string(d.Intent), "tier": string(d.Tier), "confidence": d.Confidence,
@@ -547,4 +550,78 @@ func Menu(u domain.User) string {
 			"Approved orders reach you here and by email."
 	}
 	return "Type *help* to see what I can do."
+}
+
+// continuers open a follow-up that keeps the last question's subject:
+// "aur Gupta Traders ka?", "and yesterday?", "what about harpic".
+var continuers = map[string]bool{"aur": true, "and": true, "or": true, "what": true, "how": true, "also": true, "phir": true}
+
+// followUpFillers are the other words such a follow-up may have.
+var followUpFillers = map[string]bool{"ka": true, "ki": true, "ke": true, "about": true, "bhi": true, "ji": true,
+	"the": true, "for": true, "of": true, "batao": true, "bata": true, "hai": true, "kya": true, "kitna": true, "kitni": true}
+
+// followUp reads a message the router could not place as a follow-up of
+// the question answered last, when it is short, opens like one and names
+// a customer, a product or a period: it asks that question again about
+// what it names, keeping the period (or the names) it does not.
+func followUp(d intent.Decision, conv memory.Conversation) (intent.Decision, bool) {
+	if d.Intent != domain.IntentUnknown || len(d.Normalized.Tokens) == 0 || len(d.Normalized.Tokens) > 7 {
+		return d, false
+	}
+	n := d.Normalized
+	if !continuers[n.Tokens[0].Text] {
+		return d, false
+	}
+	covered := make([]bool, len(n.Tokens))
+	for _, e := range n.Entities {
+		for i := max(e.Start, 0); i < e.End && i < len(covered); i++ {
+			covered[i] = true
+		}
+	}
+	period := reports.PeriodName(d.Text)
+	for i, t := range n.Tokens[1:] {
+		if !covered[i+1] && !followUpFillers[t.Text] && reports.PeriodName(t.Text) == "" {
+			return d, false
+		}
+	}
+	named := n.Has(intent.EntityCustomer) || n.Has(intent.EntityProduct)
+	if !named && period == "" {
+		return d, false
+	}
+	var asked *memory.Turn
+	for i := len(conv.Turns) - 1; i >= 1; i-- {
+		if t := conv.Turns[i]; t.Role == memory.RoleMunshi {
+			if p := conv.Turns[i-1]; p.Role == memory.RolePerson && t.Tool != toolQuestion && t.Tool != toolUnread && t.Tool != "" {
+				asked = &conv.Turns[i-1]
+			}
+			break
+		}
+	}
+	if asked == nil {
+		return d, false
+	}
+	switch asked.Intent {
+	case domain.IntentStock, domain.IntentOutstanding, domain.IntentPendingOrders, domain.IntentReport, domain.IntentOrderStatus:
+	default:
+		return d, false
+	}
+	d.Intent, d.Reason = asked.Intent, "follow-up of "+string(asked.Intent)
+	if period == "" {
+		if p := reports.PeriodName(asked.Text); p != "" {
+			n.Text += " " + strings.ToLower(asked.Text)
+		}
+	}
+	if !named {
+		ref := memory.Reference{Kind: memory.RefPronoun}
+		if len(asked.Products) > 0 {
+			ref.Product = asked.Products[0]
+		}
+		if len(asked.Customers) > 0 {
+			ref.Customer, ref.Customers = asked.Customers[0], asked.Customers[:1]
+		}
+		d.Normalized = n
+		return withReferents(d, ref), true
+	}
+	d.Normalized = n
+	return d, true
 }
