@@ -47,7 +47,9 @@ func (s *Service) Answer(ctx context.Context, user domain.User, pending string, 
 		}
 		id, more, ok := p.pickCustomer(d.Normalized, a.Options)
 		if !ok {
-			return domain.Reply{}, false
+			if id, ok = s.choose(ctx, user, a, d.Text, p.namesOf(a.Options)); !ok {
+				return domain.Reply{}, false
+			}
 		}
 		if len(more) > 0 {
 			rest = append([]Ask{{Slot: SlotCustomer, Options: more,
@@ -61,6 +63,14 @@ func (s *Service) Answer(ctx context.Context, user domain.User, pending string, 
 		}
 	case SlotPayment:
 		m := paymentIn(d.Normalized)
+		if m == "" && !d.Normalized.Has(intent.EntityProduct) && len(a.Options) > 0 {
+			var names []string
+			for _, o := range a.Options {
+				names = append(names, ModeName(domain.PaymentMode(o)))
+			}
+			id, _ := s.choose(ctx, user, a, d.Text, names)
+			m = domain.PaymentMode(id)
+		}
 		if m == "" || d.Normalized.Has(intent.EntityProduct) {
 			return domain.Reply{}, false
 		}
@@ -68,7 +78,9 @@ func (s *Service) Answer(ctx context.Context, user domain.User, pending string, 
 	case SlotProduct:
 		sku, ok := p.pickProduct(d.Normalized, a.Options)
 		if !ok {
-			return domain.Reply{}, false
+			if sku, ok = s.choose(ctx, user, a, d.Text, p.names(a.Options)); !ok {
+				return domain.Reply{}, false
+			}
 		}
 		ack = p.products[sku].Name
 		rest = p.withQuantity(&f, sku, a.Said, d, rest)
@@ -332,4 +344,29 @@ func (s *Service) noteReader(ctx context.Context, kind ProposalKind) func(*Parse
 		}
 	}
 	return nil
+}
+
+// choose asks the Chooser which of a question's options an answer means,
+// offering their names; it returns the option (a customer id, SKU or
+// payment mode) it picked. Without a Chooser, or when it fails or picks
+// none, there is no choice.
+func (s *Service) choose(ctx context.Context, user domain.User, a Ask, answer string, names []string) (string, bool) {
+	if s.Chooser == nil || len(a.Options) == 0 || len(a.Options) != len(names) || len(a.Options) > maxFrameOptions {
+		return "", false
+	}
+	k, err := s.Chooser.Choose(ctx, a.Text, answer, names)
+	s.Audit.Record(ctx, user.Phone, "answer_choice", "", map[string]any{"slot": string(a.Slot), "options": len(names), "picked": k, "failed": err != nil})
+	if err != nil || k < 0 || k >= len(a.Options) {
+		return "", false
+	}
+	return a.Options[k], true
+}
+
+// namesOf are the customers' names, in order.
+func (p *Parser) namesOf(ids []string) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = p.customers[id].Name
+	}
+	return out
 }

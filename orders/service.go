@@ -85,6 +85,13 @@ type Extractor interface {
 	Extract(ctx context.Context, text string, hints Hints) (Extraction, error)
 }
 
+// Chooser reads which of the options a question offered an answer means
+// (an LLM), when the deterministic reading cannot tell: the index, or -1
+// for none. It picks among exactly what was offered; it decides nothing.
+type Chooser interface {
+	Choose(ctx context.Context, question, answer string, options []string) (int, error)
+}
+
 // Service takes, approves and commits orders.
 type Service struct {
 	Books Books
@@ -92,6 +99,7 @@ type Service struct {
 	// catalog or the customers change.
 	Parser        *Parser
 	Extractor     Extractor // optional
+	Chooser       Chooser   // optional
 	Audit         Auditor
 	Logger        *slog.Logger
 	MinimumOrder  domain.Paise

@@ -190,7 +190,7 @@ func (m *Main) newOrders(p *orders.Parser) *orders.Service {
 		Channels: m.Channels,
 	}
 	if m.LLM != nil {
-		svc.Extractor = m.LLM
+		svc.Extractor, svc.Chooser = m.LLM, m.LLM
 	}
 	return svc
 }

@@ -229,29 +229,33 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 			return reply, t
 		}
 	}
-	d := s.Router.Route(ctx, text)
-	if s.Observer != nil {
-		s.Observer.Routed(d)
+	at := received(in)
+	// While a question or a summary waits, the message is first read
+	// locally as its answer or correction: no LLM call is spent on
+	// routing "Gupta Brothers" or "harpic hata do".
+	waiting := conv.Frame.Live(at) || shownDraft(conv) != ""
+	rctx := ctx
+	if waiting {
+		rctx = llmbudget.WithCallBudget(ctx, 0)
+	}
+	d := s.Router.Route(rctx, text)
+	ref := memory.Resolve(text, d.Normalized, conv)
+	if waiting {
+		if reply, ok := s.waited(ctx, user, conv, d, ref, at, &t); ok {
+			s.decided(ctx, user, in, d, ref)
+			return reply, t
+		}
+		if d.Tier == intent.TierNone {
+			d = s.Router.Route(ctx, text)
+			ref = memory.Resolve(text, d.Normalized, conv)
+		}
 	}
 	if f, ok := followUp(d, conv); ok {
 		d = f
+		ref = memory.Resolve(text, d.Normalized, conv)
 	}
-	ref := memory.Resolve(text, d.Normalized, conv)
-	s.Audit.Record(ctx, user.Phone, audit.KindDecision, in.SID, map[string]any{
-		"intent": string(d.Intent), "tier": string(d.Tier), "confidence": d.Confidence,
-		"latency_us": d.Latency.Microseconds(), "reason": d.Reason, "reference": ref.Kind,
-	})
+	s.decided(ctx, user, in, d, ref)
 	t.decision = d
-	at := received(in)
-	if fr := conv.Frame; fr.Live(at) {
-		if reply, ok := s.answerFrame(ctx, user, fr, d, at, &t); ok {
-			return reply, t
-		}
-	} else if id := shownDraft(conv); id != "" && ref.Kind != memory.RefSameOrder {
-		if reply, ok := s.Orders.Correct(ctx, user, id, d); ok {
-			return s.ordered(reply, at, &t), t
-		}
-	}
 	if ref.NeedsMemory {
 		return domain.Reply{Text: memory.NoReferent(conv)}, t
 	}
@@ -313,6 +317,32 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 		return domain.Reply{Text: "Sorry, I didn't understand that, so I changed nothing. You can correct the order (\"GC 15 carton\", \"harpic hata do\", \"payment cheque se\"), reply *ok* to the summary, or *cancel*."}, t
 	}
 	return domain.Reply{Text: "Sorry, I didn't understand that — could you say it another way?\n\n" + Menu(user)}, t
+}
+
+// waited reads a message against what waits for it: the question asked,
+// or the summary shown, which it may correct.
+func (s *Service) waited(ctx context.Context, user domain.User, conv memory.Conversation, d intent.Decision, ref memory.Reference, at time.Time, t *turn) (domain.Reply, bool) {
+	t.decision = d
+	if fr := conv.Frame; fr.Live(at) {
+		return s.answerFrame(ctx, user, fr, d, at, t)
+	}
+	if id := shownDraft(conv); id != "" && ref.Kind != memory.RefSameOrder {
+		if reply, ok := s.Orders.Correct(ctx, user, id, d); ok {
+			return s.ordered(reply, at, t), true
+		}
+	}
+	return domain.Reply{}, false
+}
+
+// decided counts and audits the routing decision a message was answered on.
+func (s *Service) decided(ctx context.Context, user domain.User, in domain.Inbound, d intent.Decision, ref memory.Reference) {
+	if s.Observer != nil {
+		s.Observer.Routed(d)
+	}
+	s.Audit.Record(ctx, user.Phone, audit.KindDecision, in.SID, map[string]any{
+		"intent": string(d.Intent), "tier": string(d.Tier), "confidence": d.Confidence,
+		"latency_us": d.Latency.Microseconds(), "reason": d.Reason, "reference": ref.Kind,
+	})
 }
 
 // answerFrame reads a message against the question Munshi waits on: an

@@ -18,6 +18,7 @@ const (
 	PurposeClassify Purpose = "classify"
 	PurposeExtract  Purpose = "extract"
 	PurposeAgent    Purpose = "agent"
+	PurposeChoose   Purpose = "choose"
 )
 
 // Outcome is how a call ended, for the audit log and metrics.
