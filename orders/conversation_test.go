@@ -1,0 +1,335 @@
+package orders_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/audit"
+	"github.com/munshi/munshi/internal/demo"
+	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/store"
+	"github.com/munshi/munshi/orders"
+)
+
+// shop is the demo's books with phenyl in two sizes and two Sharmas, a
+// salesperson, and the order service over them, on a fixed clock.
+type shop struct {
+	t      testing.TB
+	svc    *orders.Service
+	books  store.Store
+	router *intent.Router
+	ravi   domain.User
+	// pending is the question the last reply left waiting, as the
+	// conversation would keep it; shown the draft it showed.
+	pending, shown string
+}
+
+func newShop(t testing.TB, chooser orders.Chooser) *shop {
+	t.Helper()
+	ctx := context.Background()
+	now := time.Date(2026, 11, 16, 5, 30, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	books, err := store.Open(ctx, filepath.Join(t.TempDir(), "m.db"), store.WithClock(clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { books.Close() })
+	if _, err := demo.Seed(ctx, books, now); err != nil {
+		t.Fatal(err)
+	}
+	products, customers, _, err := demo.Data()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range products {
+		if products[i].SKU == "PH1L" {
+			big := products[i]
+			big.SKU, big.Name, big.Aliases, big.Price = "PH5L", "Phenyl 5L", []string{"phenyl", "bada phenyl"}, 29000
+			big.PackSizes = []domain.PackSize{{Name: "carton", Units: 4}}
+			products = append(products, big)
+			break
+		}
+	}
+	customers = append(customers, domain.Customer{ID: "C10", Name: "Sharma Hardware", Aliases: []string{"Sharma"},
+		CreditLimit: 30000000, PaymentModes: []domain.PaymentMode{domain.PayCOD, domain.PayCheque}})
+	if err := books.UpsertProducts(ctx, products); err != nil {
+		t.Fatal(err)
+	}
+	if err := books.UpsertCustomers(ctx, customers); err != nil {
+		t.Fatal(err)
+	}
+	router, err := intent.NewRouter(intent.Vocabulary{Products: products, Customers: customers}, intent.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	svc := &orders.Service{Books: books, Parser: orders.NewParser(router, products, customers),
+		Audit: audit.New(books, nil, quiet), Logger: quiet, Now: clock, MinimumOrder: 2500000}
+	if chooser != nil {
+		svc.Chooser = chooser
+	}
+	return &shop{t: t, svc: svc, books: books, router: router,
+		ravi: domain.User{Phone: demo.SalesPhone, Name: "Ravi", Role: domain.RoleSales}}
+}
+
+// say sends text as the conversation would: as the answer to the pending
+// question, else as a correction of the draft shown, else as itself.
+func (s *shop) say(text string) domain.Reply {
+	s.t.Helper()
+	ctx := context.Background()
+	d := s.router.Route(ctx, text)
+	var r domain.Reply
+	var ok bool
+	switch {
+	case s.pending != "":
+		r, ok = s.svc.Answer(ctx, s.ravi, s.pending, d)
+	case s.shown != "":
+		r, ok = s.svc.Correct(ctx, s.ravi, s.shown, d)
+	}
+	if !ok {
+		switch d.Intent {
+		case domain.IntentConfirm:
+			r = s.svc.Confirm(ctx, s.ravi, "")
+		case domain.IntentOrder:
+			r = s.svc.Take(ctx, s.ravi, d)
+		default:
+			s.t.Fatalf("%q: neither an answer, a correction nor an order (%s)", text, d.Intent)
+		}
+	}
+	s.pending, s.shown = r.Pending, r.About
+	return r
+}
+
+// lines is the draft last shown, as SKU:qty pairs, with its customer and
+// payment.
+func (s *shop) draft() orders.Draft {
+	s.t.Helper()
+	if s.shown == "" {
+		s.t.Fatal("no draft shown")
+	}
+	d, ok, err := s.books.DraftByID(context.Background(), s.shown)
+	if err != nil || !ok {
+		s.t.Fatalf("draft %s: %v %v", s.shown, ok, err)
+	}
+	return d
+}
+
+func (s *shop) wantDraft(customer string, payment domain.PaymentMode, lines ...string) {
+	s.t.Helper()
+	d := s.draft()
+	var got []string
+	for _, l := range d.Lines {
+		got = append(got, l.SKU+":"+itoa(l.Qty))
+	}
+	if d.Customer.ID != customer || d.Payment != payment || strings.Join(got, ",") != strings.Join(lines, ",") {
+		s.t.Fatalf("draft %s is %s %s %v; want %s %s %v", d.ID, d.Customer.ID, d.Payment, got, customer, payment, lines)
+	}
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+func TestAnswersFillTheQuestionAsked(t *testing.T) {
+	cases := []struct {
+		name     string
+		turns    []string
+		customer string
+		payment  domain.PaymentMode
+		lines    []string
+	}{
+		{"customer by full name", []string{"Gupta ke liye 5 carton GC, cash", "Gupta Brothers"}, "C09", domain.PayCOD, []string{"GC500:120"}},
+		{"customer by part of the name", []string{"Gupta ke liye 5 carton GC, cash", "bros"}, "C09", domain.PayCOD, []string{"GC500:120"}},
+		{"customer by a distinguishing word", []string{"Gupta ke liye 5 carton GC, cash", "supermart wala"}, "C04", domain.PayCOD, []string{"GC500:120"}},
+		{"customer by id", []string{"Gupta ke liye 5 carton GC, cash", "c09"}, "C09", domain.PayCOD, []string{"GC500:120"}},
+		{"customer by position", []string{"Gupta ke liye 5 carton GC, cash", "pehla"}, "C04", domain.PayCOD, []string{"GC500:120"}},
+		{"customer by number", []string{"Sharma ke liye 2 carton harpic, cash", "2"}, "C10", domain.PayCOD, []string{"TC500:48"}},
+		{"customer never named", []string{"5 carton GC cash", "Rajesh"}, "C01", domain.PayCOD, []string{"GC500:120"}},
+		{"payment in a word", []string{"Rajesh ke liye 5 carton GC", "credit"}, "C01", domain.PayCredit, []string{"GC500:120"}},
+		{"payment in Devanagari", []string{"Rajesh ke liye 5 carton GC", "उधार"}, "C01", domain.PayCredit, []string{"GC500:120"}},
+		{"payment as a phrase", []string{"Rajesh ke liye 5 carton GC", "cash on delivery"}, "C01", domain.PayCOD, []string{"GC500:120"}},
+		{"payment with se", []string{"Rajesh ke liye 5 carton GC", "UPI se"}, "C01", domain.PayUPI, []string{"GC500:120"}},
+		{"size by litres", []string{"Rajesh ke liye 2 carton phenyl, cash", "5 litre wala"}, "C01", domain.PayCOD, []string{"PH5L:8"}},
+		{"size as written in the name", []string{"Rajesh ke liye 2 carton phenyl, cash", "1L"}, "C01", domain.PayCOD, []string{"PH1L:24"}},
+		{"size by a word", []string{"Rajesh ke liye 2 carton phenyl, cash", "bada wala"}, "C01", domain.PayCOD, []string{"PH5L:8"}},
+		{"quantity with a unit", []string{"Agarwal ke liye hand wash, cash", "2 carton"}, "C07", domain.PayCOD, []string{"HW200:96"}},
+		{"quantity in words", []string{"Agarwal ke liye hand wash, cash", "das peti"}, "C07", domain.PayCOD, []string{"HW200:480"}},
+		{"quantity alone", []string{"Agarwal ke liye hand wash, cash", "20"}, "C07", domain.PayCOD, []string{"HW200:20"}},
+		{"unknown product replaced", []string{"Shivam ke liye dettol 5 carton, cash", "dettol nahi, hand wash"}, "C05", domain.PayCOD, []string{"HW200:240"}},
+		{"two questions, one at a time", []string{"Gupta ke liye 5 carton GC", "Gupta Brothers", "credit"}, "C09", domain.PayCredit, []string{"GC500:120"}},
+		{"size then quantity", []string{"Rajesh ke liye phenyl aur 2 carton GC, cash", "1L", "3 carton"}, "C01", domain.PayCOD, []string{"GC500:48", "PH1L:36"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newShop(t, nil)
+			for i, turn := range c.turns {
+				r := s.say(turn)
+				last := i == len(c.turns)-1
+				if !last && r.Pending == "" {
+					t.Fatalf("%q left no question: %s", turn, r.Text)
+				}
+				if last && (r.Pending != "" || r.About == "") {
+					t.Fatalf("%q did not end in a summary: %s", turn, r.Text)
+				}
+			}
+			s.wantDraft(c.customer, c.payment, c.lines...)
+		})
+	}
+}
+
+func TestWhatIsNotAnAnswerIsLeftToBeReadAsItself(t *testing.T) {
+	for _, text := range []string{"ok", "cancel", "namaste", "Sharma ke liye 3 carton harpic, cash", "GC ka stock kitna hai?"} {
+		s := newShop(t, nil)
+		q := s.say("Gupta ke liye 5 carton GC, cash")
+		if q.Pending == "" {
+			t.Fatalf("no question: %s", q.Text)
+		}
+		if r, ok := s.svc.Answer(context.Background(), s.ravi, q.Pending, s.router.Route(context.Background(), text)); ok {
+			t.Errorf("%q was read as the answer: %s", text, r.Text)
+		}
+	}
+}
+
+func TestAQuestionNeverAsksToSendTheOrderAgain(t *testing.T) {
+	s := newShop(t, nil)
+	for _, text := range []string{"Gupta ke liye 5 carton GC, cash", "Rajesh ke liye 5 carton GC", "Rajesh ke liye 2 carton phenyl, cash"} {
+		if r := s.say(text); strings.Contains(strings.ToLower(r.Text), "send the order again") {
+			t.Errorf("%q: %s", text, r.Text)
+		}
+		s.pending, s.shown = "", ""
+	}
+}
+
+func TestCorrectionsChangeTheShownDraft(t *testing.T) {
+	cases := []struct {
+		name, first, fix string
+		customer         string
+		payment          domain.PaymentMode
+		lines            []string
+		change           string
+	}{
+		{"quantity of the one line", "Rajesh ke liye 10 carton GC, cash", "nahi 15 carton kar do", "C01", domain.PayCOD, []string{"GC500:360"}, "10 cartons → 15 cartons"},
+		{"quantity of a named line", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "GC 15 carton", "C01", domain.PayCOD, []string{"GC500:360", "TC500:48"}, "10 cartons → 15 cartons"},
+		{"quantity of a shared name", "Rajesh ke liye 2 carton phenyl 1L aur 10 carton GC, cash", "phenyl 20 karo", "C01", domain.PayCOD, []string{"PH1L:20", "GC500:240"}, "→ 20 bottles"},
+		{"an item added", "Rajesh ke liye 10 carton GC, cash", "aur 5 carton harpic", "C01", domain.PayCOD, []string{"GC500:240", "TC500:120"}, "added Toilet Cleaner 500ml 5 cartons"},
+		{"more of an item", "Rajesh ke liye 10 carton GC, cash", "aur 5 carton GC add karo", "C01", domain.PayCOD, []string{"GC500:360"}, "10 cartons → 15 cartons"},
+		{"an item removed", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic hata do", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
+		{"an item not wanted", "Rajesh ke liye 10 carton GC aur 2 carton phenyl 1L, cash", "phenyl nahi chahiye", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Phenyl 1L"},
+		{"the payment", "Sharma General Store ke liye 10 carton GC, cash", "payment cheque se hoga", "C02", domain.PayCheque, []string{"GC500:240"}, "payment cash on delivery → cheque"},
+		{"the customer", "Rajesh ke liye 10 carton GC, cash", "Rajesh nahi, Shivam ke liye", "C05", domain.PayCOD, []string{"GC500:240"}, "customer Rajesh Kirana Store → Hotel Shivam"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newShop(t, nil)
+			if r := s.say(c.first); r.About == "" {
+				t.Fatalf("no summary: %s", r.Text)
+			}
+			old := s.shown
+			r := s.say(c.fix)
+			if r.About == "" || r.About == old || !strings.Contains(r.Text, "✏️ Changed") || !strings.Contains(r.Text, c.change) {
+				t.Fatalf("%q: %s", c.fix, r.Text)
+			}
+			s.wantDraft(c.customer, c.payment, c.lines...)
+			// Only the newest summary can be placed: the old draft is gone.
+			if d, _, _ := s.books.DraftByID(context.Background(), old); d.Status == orders.DraftOpen {
+				t.Fatalf("the uncorrected draft %s is still open", old)
+			}
+			ok := s.svc.Confirm(context.Background(), s.ravi, "")
+			if d, _, _ := s.books.DraftByID(context.Background(), r.About); d.Status != orders.DraftCommitted || !strings.Contains(ok.Text, d.OrderID) {
+				t.Fatalf("ok after the correction placed %s %s: %s", d.ID, d.Status, ok.Text)
+			}
+		})
+	}
+}
+
+func TestWhatIsNotACorrectionChangesNothing(t *testing.T) {
+	for _, text := range []string{"Ashok", "asdf qwe zzz", "ok", "Sharma ke liye 3 carton harpic, cash", "GC ka stock kitna hai?"} {
+		s := newShop(t, nil)
+		s.say("Rajesh ke liye 10 carton GC, cash")
+		if r, ok := s.svc.Correct(context.Background(), s.ravi, s.shown, s.router.Route(context.Background(), text)); ok {
+			t.Errorf("%q was read as a correction: %s", text, r.Text)
+		}
+	}
+}
+
+// chooser picks the option it was told to, and counts its calls.
+type chooser struct {
+	pick    string
+	calls   int
+	offered []string
+}
+
+func (c *chooser) Choose(_ context.Context, _, _ string, options []string) (int, error) {
+	c.calls++
+	c.offered = options
+	for i, o := range options {
+		if o == c.pick {
+			return i, nil
+		}
+	}
+	return -1, nil
+}
+
+func TestTheModelChoosesOnlyAmongTheOptions(t *testing.T) {
+	c := &chooser{pick: "Gupta Brothers"}
+	s := newShop(t, c)
+	s.say("Gupta ke liye 5 carton GC, cash")
+	if r := s.say("jo wholesale karte hain"); r.About == "" {
+		t.Fatalf("the model's choice was not taken: %s", r.Text)
+	}
+	if c.calls != 1 || strings.Join(c.offered, "|") != "Gupta Supermart|Gupta Brothers" {
+		t.Fatalf("%d calls offering %v", c.calls, c.offered)
+	}
+	s.wantDraft("C09", domain.PayCOD, "GC500:120")
+
+	// A pick of nothing offered is no answer.
+	c2 := &chooser{pick: "Mehta Traders"}
+	s2 := newShop(t, c2)
+	q := s2.say("Gupta ke liye 5 carton GC, cash")
+	if r, ok := s2.svc.Answer(context.Background(), s2.ravi, q.Pending, s2.router.Route(context.Background(), "jo wholesale karte hain")); ok {
+		t.Fatalf("a choice outside the options was taken: %s", r.Text)
+	}
+}
+
+func TestAnAccountantsAnswerCompletesThePayment(t *testing.T) {
+	s := newShop(t, nil)
+	s.ravi = domain.User{Phone: demo.AccountsPhone, Name: "Priya", Role: domain.RoleAccounts}
+	ctx := context.Background()
+	q := s.svc.RecordPayment(ctx, s.ravi, "Mehta se 25000 mila")
+	if q.Pending == "" || !strings.Contains(q.Text, "How was it paid") {
+		t.Fatalf("question: %+v", q)
+	}
+	r, ok := s.svc.Answer(ctx, s.ravi, q.Pending, s.router.Route(ctx, "cheque 778899"))
+	if !ok || r.Pending != "" || !strings.Contains(r.Text, "778899") || !strings.Contains(r.Text, "₹25,000") || !strings.Contains(r.Text, "Reply *ok*") {
+		t.Fatalf("answer: %v %+v", ok, r)
+	}
+}
+
+// FuzzAnswerAndCorrect: whatever the answer or correction, reading it
+// never panics, and what it shows is always a priced draft of the
+// catalog's products or a question.
+func FuzzAnswerAndCorrect(f *testing.F) {
+	for _, seed := range []string{"Gupta Brothers", "dusra", "5 litre wala", "nahi 15 carton kar do", "harpic hata do",
+		"उधार", "Rajesh nahi, Shivam ke liye", "-5 carton", "999999999 carton GC", "aur aur aur", "\x00\u202e", "🙏🙏", ""} {
+		f.Add(seed)
+	}
+	s := newShop(f, nil)
+	ctx := context.Background()
+	q := s.say("Gupta ke liye phenyl aur 2 carton GC")
+	s.pending = ""
+	shown := s.say("Rajesh ke liye 10 carton GC, cash").About
+	f.Fuzz(func(t *testing.T, text string) {
+		d := s.router.Route(ctx, text)
+		if r, ok := s.svc.Answer(ctx, s.ravi, q.Pending, d); ok && r.Text == "" {
+			t.Fatalf("%q: an empty reply", text)
+		}
+		if r, ok := s.svc.Correct(ctx, s.ravi, shown, d); ok && r.Text == "" {
+			t.Fatalf("%q: an empty reply", text)
+		}
+	})
+}
