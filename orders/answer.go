@@ -265,7 +265,7 @@ func answeredProduct(n intent.Normalized) []string {
 }
 
 // negations turn down what they follow: "dettol nahi", "Rajesh nahi".
-var negations = words(`nahi nahin nai na not no mat`)
+var negations = words(`nahi nahin nai na not no mat नहीं नही मत`)
 
 // names are the products' names, in order.
 func (p *Parser) names(skus []string) []string {
@@ -301,7 +301,7 @@ func (s *Service) answerNote(ctx context.Context, user domain.User, f Frame, d i
 		return reply, true
 	}
 	if len(after) > 0 {
-		return s.noteQuestion(ctx, user, kind, text, after), true
+		return s.noteQuestion(ctx, user, kind, text, after, prop), true
 	}
 	prop.Kind = kind
 	return s.propose(ctx, user, prop), true

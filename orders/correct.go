@@ -21,8 +21,10 @@ func (s *Service) Correct(ctx context.Context, user domain.User, draftID string,
 	if user.Role != domain.RoleSales && user.Role != domain.RoleOwner || draftID == "" {
 		return domain.Reply{}, false
 	}
+	// A cancel may be a correction ("remove soap", "Mehta nahi, Gupta
+	// Brothers ka hai"); one that changes nothing is left to cancel.
 	switch d.Intent {
-	case domain.IntentConfirm, domain.IntentCancel, domain.IntentGreeting, domain.IntentHelp:
+	case domain.IntentConfirm, domain.IntentGreeting, domain.IntentHelp:
 		return domain.Reply{}, false
 	}
 	dr, ok, err := s.Books.DraftByID(ctx, draftID)
@@ -62,9 +64,14 @@ type corrected struct {
 
 // Words that say how a correction changes an item.
 var (
-	removeWords = words(`hata hatao hatado hataa hatana remove delete nikal nikalo nikaal nikaalo without bina minus drop`)
+	removeWords = words(`hata hatao hatado hataa hatana remove delete nikal nikalo nikaal nikaalo without bina minus drop
+		हटा हटाओ हटाना हटादो निकाल निकालो निकालना`)
 	addWords    = words(`aur add plus extra more bhi additional`)
-	wantWords   = words(`chahiye chaiye chahie`)
+	wantWords   = words(`chahiye chaiye chahie चाहिए`)
+	sendWords   = words(`bhejo bhejna bhejiye dena dalo daalo lagao`)
+	// changeVerbs say that a message changes the order; they name no
+	// customer ("change odonil to 3 cartons").
+	changeVerbs = words(`change make badlo badal update set kar karo kardo`)
 )
 
 // correction reads what a message changes in draft dr; false when it
@@ -75,7 +82,7 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 	removing := false
 	for i, t := range n.Tokens {
 		removing = removing || removeWords[t.Text] ||
-			negations[t.Text] && i+1 < len(n.Tokens) && wantWords[n.Tokens[i+1].Text]
+			negations[t.Text] && i+1 < len(n.Tokens) && (wantWords[n.Tokens[i+1].Text] || sendWords[n.Tokens[i+1].Text])
 	}
 	adding := false
 	for _, t := range n.Tokens {
@@ -226,7 +233,7 @@ func namesCustomer(n intent.Normalized, parsed Parsed) bool {
 		return true
 	}
 	for _, a := range parsed.Asks {
-		if a.Slot == SlotCustomer && (a.Words != "" || len(a.Options) > 0) {
+		if a.Slot == SlotCustomer && (a.Words != "" && !changeWordsOnly(a.Words) || len(a.Options) > 0) {
 			return true
 		}
 	}
@@ -240,6 +247,9 @@ var customerMarkers = words(`liye keliye ko for customer party naam name instead
 // the order is for them ("Balaji ke liye", "Rajesh nahi, Balaji"): a
 // name alone is not a correction.
 func customerChange(n intent.Normalized) bool {
+	if len(n.Tokens) > 0 && negations[n.Tokens[0].Text] {
+		return true // "nahi, Sharma General Store"
+	}
 	for _, e := range n.Entities {
 		if e.Kind == intent.EntityCustomer && e.End < len(n.Tokens) && negations[n.Tokens[e.End].Text] {
 			return true
@@ -257,7 +267,7 @@ func customerChange(n intent.Normalized) bool {
 // only say how to change it ("add karo", "kar do"), naming no product.
 func changeWordsOnly(said string) bool {
 	for _, w := range intent.Normalize(said).Tokens {
-		if !addWords[w.Text] && !removeWords[w.Text] && !fillers[w.Text] && !plainWords[w.Text] && !negations[w.Text] {
+		if !addWords[w.Text] && !removeWords[w.Text] && !changeVerbs[w.Text] && !fillers[w.Text] && !plainWords[w.Text] && !negations[w.Text] {
 			return false
 		}
 	}

@@ -250,7 +250,7 @@ func (s *Service) note(ctx context.Context, user domain.User, kind ProposalKind,
 	}
 	p, unresolved := s.noteReader(ctx, kind)(s.parser(), text)
 	if len(unresolved) > 0 {
-		return s.noteQuestion(ctx, user, kind, text, unresolved)
+		return s.noteQuestion(ctx, user, kind, text, unresolved, p)
 	}
 	p.Kind = kind
 	return s.propose(ctx, user, p)
@@ -258,10 +258,14 @@ func (s *Service) note(ctx context.Context, user domain.User, kind ProposalKind,
 
 // noteQuestion asks the first thing a note leaves unsettled, and keeps the
 // note's message for the answer.
-func (s *Service) noteQuestion(ctx context.Context, user domain.User, kind ProposalKind, text string, questions []string) domain.Reply {
+func (s *Service) noteQuestion(ctx context.Context, user domain.User, kind ProposalKind, text string, questions []string, p Proposal) domain.Reply {
 	r := s.ask(ctx, user, string(kind), questions[:1])
 	if r.Question {
-		r.Pending = Frame{Kind: string(kind), Text: clip(text, maxNoteText), Asks: []Ask{{Text: questions[0]}}}.encode()
+		a := Ask{Text: questions[0]}
+		if p.Payment != nil && len(p.Payment.Candidates) > 0 && p.Payment.CustomerID == "" {
+			a.Slot, a.Options = SlotCustomer, p.Payment.Candidates
+		}
+		r.Pending = Frame{Kind: string(kind), Text: clip(text, maxNoteText), Asks: []Ask{a}}.encode()
 	}
 	return r
 }

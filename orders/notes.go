@@ -21,6 +21,9 @@ type PaymentNote struct {
 	Mode       domain.PaymentMode `json:"mode"`
 	Reference  string             `json:"reference"`
 	Unresolved []string           `json:"-"`
+	// Candidates are the customers a shared name could mean, when the
+	// first question asks which one paid.
+	Candidates []string `json:"-"`
 }
 
 // DeliveryNote is what a delivery message says: the order, and what of it
@@ -82,8 +85,8 @@ func (p *Parser) ReadPayment(text string) PaymentNote {
 	if note.Mode == "" {
 		note.Unresolved = append(note.Unresolved, "How was it paid: cash, UPI, cheque or bank transfer?")
 	}
-	id, question := p.payer(r)
-	note.CustomerID = id
+	id, question, candidates := p.payer(r)
+	note.CustomerID, note.Candidates = id, candidates
 	if question != "" {
 		note.Unresolved = append([]string{question}, note.Unresolved...)
 	}
@@ -187,33 +190,45 @@ func paymentModeOf(r *reading) domain.PaymentMode {
 }
 
 // payer is the customer a payment message names, or the question to ask.
-func (p *Parser) payer(r *reading) (string, string) {
-	var ids [][]string
+func (p *Parser) payer(r *reading) (string, string, []string) {
+	var named [][]string
 	for _, e := range r.ents {
 		if e.Kind == intent.EntityCustomer {
-			ids = append(ids, e.IDs)
+			named = append(named, customerIDs(e))
+		}
+	}
+	// A shared name that a fuller one settles adds nothing: "Sharma …
+	// Sharma General Store".
+	var ids [][]string
+	for _, set := range named {
+		settled := false
+		for _, other := range named {
+			settled = settled || len(set) > 1 && len(other) == 1 && contains(set, other[0])
+		}
+		if !settled {
+			ids = append(ids, set)
 		}
 	}
 	switch {
 	case len(ids) == 0:
 		if name := p.customerSpan(r); name != "" {
-			return "", fmt.Sprintf("I don't know a customer called %q. Please send the name as it is in the customer list.", name)
+			return "", fmt.Sprintf("I don't know a customer called %q. Please send the name as it is in the customer list.", name), nil
 		}
-		return "", "Which customer paid? Please send their name as it is in the customer list."
+		return "", "Which customer paid? Please send their name as it is in the customer list.", nil
 	case len(ids) > 1 && !sameIDs(ids):
-		var names []string
+		var names, cands []string
 		for _, set := range ids {
-			names = append(names, p.customerName(set[0]))
+			names, cands = append(names, p.customerName(set[0])), append(cands, set[0])
 		}
-		return "", "Which customer paid: " + orList(names) + "?"
+		return "", "Which customer paid: " + orList(names) + "?", cands
 	case len(ids[0]) > 1:
 		var names []string
 		for _, id := range ids[0] {
 			names = append(names, p.customerName(id))
 		}
-		return "", "Which one: " + orList(names) + "?"
+		return "", "Which one: " + orList(names) + "?", ids[0]
 	}
-	return ids[0][0], ""
+	return ids[0][0], "", nil
 }
 
 func sameIDs(sets [][]string) bool {
