@@ -66,9 +66,9 @@ type corrected struct {
 var (
 	removeWords = words(`hata hatao hatado hataa hatana remove delete nikal nikalo nikaal nikaalo without bina minus drop
 		हटा हटाओ हटाना हटादो निकाल निकालो निकालना`)
-	addWords    = words(`aur add plus extra more bhi additional`)
-	wantWords   = words(`chahiye chaiye chahie चाहिए`)
-	sendWords   = words(`bhejo bhejna bhejiye dena dalo daalo lagao`)
+	addWords  = words(`aur add plus extra more bhi additional`)
+	wantWords = words(`chahiye chaiye chahie चाहिए`)
+	sendWords = words(`bhejo bhejna bhejiye dena dalo daalo lagao`)
 	// changeVerbs say that a message changes the order; they name no
 	// customer ("change odonil to 3 cartons").
 	changeVerbs = words(`change make badlo badal update set kar karo kardo`)
