@@ -63,6 +63,9 @@ func (h *Handler) serveIncoming(w http.ResponseWriter, r *http.Request) (int, Ou
 		return code, ""
 	}
 	in, err := ParseInbound(form)
+	// A message arrives by the pipeline's clock, the one its ages, leases
+	// and waiting questions are read by.
+	in.Received = h.Pipeline.now()
 	if err != nil {
 		h.logger().Warn("webhook: bad incoming form", "err", err)
 		http.Error(w, domain.ErrorMessage(err), http.StatusBadRequest)
