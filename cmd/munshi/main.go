@@ -17,6 +17,8 @@ Usage:
   munshi chat --as PHONE [--demo]                    talk to Munshi in the terminal as that user
   munshi route [--json] [TEXT...]                    show how messages are routed (stdin lines if no TEXT)
   munshi eval FILE.jsonl                             score routing and parsing on labelled messages
+  munshi eval --dialogs FILE.jsonl [--seed DIR] [--json]
+                                                     run scripted conversations and score the end state each leaves
   munshi import catalog|customers|users FILE.csv     upsert a CSV file into the database
   munshi import orders|payments FILE.csv             bring in order or payment history, idempotently
   munshi digest [--date YYYY-MM-DD] [--send] [--demo]

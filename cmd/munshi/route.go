@@ -116,9 +116,25 @@ func cmdRoute(ctx context.Context, env environment, args []string) error {
 }
 
 func cmdEval(ctx context.Context, env environment, args []string) error {
-	fs := newFlags("eval", "usage: munshi eval FILE.jsonl\n\nScores routing on labelled messages, one JSON object a line:\n{\"text\":…,\"intent\":…}. Prints precision, recall and F1 per intent, the\nconfusion matrix, the share resolved by each tier and the misrouted messages.", env.stderr)
+	fs := newFlags("eval", "usage: munshi eval FILE.jsonl\n       munshi eval --dialogs FILE.jsonl [--seed DIR] [--json]\n\n"+
+		"The first form scores routing on labelled messages, one JSON object a line:\n{\"text\":…,\"intent\":…}. Prints precision, recall and F1 per intent, the\nconfusion matrix, the share resolved by each tier and the misrouted messages.\n\n"+
+		"With --dialogs it runs scripted conversations (internal/dialogs/FORMAT.md), each on\nits own throw-away database seeded from DIR's CSV files (default: FILE's directory\nwhen it holds catalog.csv, else the demo's catalog, customers and users), through\nthe webhook's pipeline with a fixed clock, and scores each by the end state it\nleaves. Nothing is sent: outbound messages stay in the throw-away outbox.\nIt reads GEMINI_API_KEY, GEMINI_MODEL, GEMINI_BASE_URL, MUNSHI_TZ and\nMUNSHI_LOG_LEVEL (default error) from the environment, and no other variable.", env.stderr)
+	dialogFile := fs.String("dialogs", "", "a file of scripted conversations to run and score")
+	seedDir := fs.String("seed", "", "with --dialogs: the directory of the seed's CSV files")
+	asJSON := fs.Bool("json", false, "with --dialogs: print the report as JSON")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *dialogFile != "" {
+		if fs.NArg() != 0 {
+			fs.Usage()
+			return errUsage
+		}
+		return evalDialogs(ctx, env, *dialogFile, *seedDir, *asJSON)
+	}
+	if *seedDir != "" || *asJSON {
+		fmt.Fprintln(env.stderr, "munshi eval: --seed and --json go with --dialogs")
+		return errUsage
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()

@@ -1,0 +1,226 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/munshi/munshi/internal/gemini/geminitest"
+)
+
+// smokeDir holds dialogs of what Munshi does today, with their seed.
+var smokeDir = filepath.Join("..", "..", "internal", "dialogs", "testdata", "smoke")
+
+// dialogReport is the part of `eval --dialogs --json` the tests read.
+type dialogReport struct {
+	Total        int      `json:"total"`
+	Succeeded    int      `json:"succeeded"`
+	Percent      float64  `json:"success_pct"`
+	MeanTurns    float64  `json:"mean_turns_to_success"`
+	WrongEntries int      `json:"wrong_entries"`
+	Messages     int      `json:"messages"`
+	LLMCalls     int      `json:"llm_calls"`
+	LLMPer100    *float64 `json:"llm_calls_per_100_messages"`
+	Results      []struct {
+		ID             string `json:"id"`
+		Kind           string `json:"kind"`
+		Succeeded      bool   `json:"succeeded"`
+		TurnsToSuccess int    `json:"turns_to_success"`
+		WrongEntry     bool   `json:"wrong_entry"`
+	} `json:"results"`
+	Failures []struct {
+		ID       string `json:"id"`
+		Expected string `json:"expected"`
+		Found    string `json:"found"`
+		Turns    []struct {
+			Said, Reply string
+		} `json:"turns"`
+	} `json:"failures"`
+}
+
+func evalJSON(t *testing.T, env map[string]string, args ...string) dialogReport {
+	t.Helper()
+	out, errOut, err := cli(t, env, "", append([]string{"eval"}, append(args, "--json")...)...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	var r dialogReport
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	return r
+}
+
+// Outside settings must not reach a scripted conversation: nothing is
+// sent, no Redis is used, the minimum order is the default.
+var hostileEnv = map[string]string{
+	"TWILIO_ACCOUNT_SID": "AC00000000000000000000000000000000", "TWILIO_AUTH_TOKEN": "0123456789abcdef", "TWILIO_WHATSAPP_FROM": "+14155238886",
+	"TWILIO_API_URL": "http://127.0.0.1:1", "REDIS_URL": "redis://127.0.0.1:1/0", "SMTP_URL": "smtp://127.0.0.1:1",
+	"MUNSHI_MIN_ORDER": "1", "MUNSHI_DB": "/nonexistent/dir/munshi.db",
+}
+
+func TestDialogSmoke(t *testing.T) {
+	file := filepath.Join(smokeDir, "dialogs.jsonl")
+	out, errOut, err := cli(t, hostileEnv, "", "eval", "--dialogs", file)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	for _, want := range []string{"success:          4/4 (100.0%)", "turns to success: 1.25 mean", "wrong entries:    0",
+		"LLM calls:        0.0 per 100 messages (0 calls, 6 messages)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "FAIL") {
+		t.Errorf("a smoke dialog failed:\n%s", out)
+	}
+	r := evalJSON(t, hostileEnv, "--dialogs", file)
+	if r.Total != 4 || r.Succeeded != 4 || r.WrongEntries != 0 || r.Messages != 6 || r.LLMPer100 == nil || *r.LLMPer100 != 0 {
+		t.Fatalf("%+v", r)
+	}
+	turns := map[string]int{}
+	for _, res := range r.Results {
+		turns[res.ID] = res.TurnsToSuccess
+	}
+	if turns["order-ok"] != 2 || turns["order-cancel"] != 1 || turns["hello"] != 1 || turns["owner-stock"] != 1 {
+		t.Fatalf("turns to success: %v", turns)
+	}
+}
+
+func TestDialogLifecycle(t *testing.T) {
+	r := evalJSON(t, nil, "--dialogs", filepath.Join(smokeDir, "lifecycle.jsonl"))
+	if r.Total != 4 || r.Succeeded != 4 || r.WrongEntries != 0 {
+		t.Fatalf("%+v", r)
+	}
+}
+
+func TestDialogFailuresAreScored(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "d.jsonl")
+	os.WriteFile(file, []byte(strings.Join([]string{
+		`{"id":"wrong-qty","as":"sales","turns":["10 carton GC for Rajesh, cash","ok"],"expect":{"order":{"customer":"C01","payment":"cod","items":[{"sku":"GC500","qty":120}]}}}`,
+		`{"id":"no-order","as":"sales","turns":["hello"],"expect":{"order":{"customer":"C01","payment":"cod","items":[{"sku":"GC500","qty":120}]}}}`,
+		`{"id":"stranger","as":"+919812345678","turns":["10 carton GC for Rajesh, cash","ok"],"expect":{"nothing":true}}`,
+		`{"id":"reply-lacks","as":"owner","turns":["GC ka stock kitna hai"],"expect":{"reply":{"contains":["9999 bottles"]}}}`,
+	}, "\n")), 0o600)
+	r := evalJSON(t, nil, "--dialogs", file, "--seed", smokeDir)
+	if r.Total != 4 || r.Succeeded != 1 || r.WrongEntries != 1 || len(r.Failures) != 3 {
+		t.Fatalf("%+v", r)
+	}
+	wrong := map[string]bool{}
+	for _, res := range r.Results {
+		wrong[res.ID] = res.WrongEntry
+	}
+	if !wrong["wrong-qty"] || wrong["no-order"] || wrong["reply-lacks"] {
+		t.Fatalf("wrong entries: %v", wrong)
+	}
+	f := r.Failures[0]
+	if f.ID != "wrong-qty" || !strings.Contains(f.Expected, "GC500 × 120") || !strings.Contains(f.Found, "GC500 × 240") ||
+		len(f.Turns) != 2 || !strings.Contains(f.Turns[1].Reply, "ORD-") {
+		t.Fatalf("%+v", f)
+	}
+	if !strings.Contains(r.Failures[2].Found, `lacks "9999 bottles"`) {
+		t.Fatalf("%+v", r.Failures[2])
+	}
+}
+
+func TestDialogDemoSeed(t *testing.T) {
+	// Without catalog.csv beside the file, the demo's catalog, customers
+	// and users are the seed.
+	dir := t.TempDir()
+	file := filepath.Join(dir, "d.jsonl")
+	os.WriteFile(file, []byte(`{"id":"gupta","as":"+919900000003","turns":["10 carton GC for Gupta Brothers, credit","ok"],`+
+		`"expect":{"order":{"customer":"C09","payment":"credit","items":[{"sku":"GC500","qty":240}]}}}`+"\n"), 0o600)
+	r := evalJSON(t, nil, "--dialogs", file)
+	if r.Total != 1 || r.Succeeded != 1 {
+		t.Fatalf("%+v", r)
+	}
+}
+
+func TestDialogRefusals(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(body), 0o600)
+		return p
+	}
+	huge := filepath.Join(dir, "huge.jsonl")
+	if f, err := os.Create(huge); err == nil {
+		f.Truncate(16<<20 + 1) // sparse
+		f.Close()
+	}
+	good := `{"id":"a","as":"sales","turns":["hi"],"expect":{"nothing":true}}` + "\n"
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"bad line", []string{"--dialogs", write("bad.jsonl", good+`{"id":"b","as":"sales","turns":[],"expect":{"nothing":true}}`)}, `line 2: dialog "b": no "turns"`},
+		{"unknown kind", []string{"--dialogs", write("kind.jsonl", `{"id":"b","as":"sales","turns":["x"],"expect":{"refund":1}}`)}, `line 1: dialog "b": unknown expect kind "refund"`},
+		{"huge file", []string{"--dialogs", huge}, "larger than 16 MiB"},
+		{"binary file", []string{"--dialogs", write("bin.jsonl", "\x00\xff\xfe{{\n")}, "line 1: not valid UTF-8"},
+		{"empty file", []string{"--dialogs", write("empty.jsonl", "# nothing\n")}, "has no dialogs"},
+		{"missing file", []string{"--dialogs", filepath.Join(dir, "none.jsonl")}, "none.jsonl"},
+		{"not in the seed", []string{"--dialogs", write("seed.jsonl", `{"id":"c","as":"sales","turns":["x"],"expect":{"order":{"customer":"C99","payment":"cod","items":[{"sku":"XX1","qty":1}]}}}`), "--seed", smokeDir},
+			"customer C99 is not in customers.csv"},
+		{"no such role", []string{"--dialogs", write("role.jsonl", `{"id":"o","as":"owner","turns":["hi"],"expect":{"nothing":true}}`), "--seed", filepath.Join(dir, "sales-only")},
+			`line 1: dialog "o": no user has the role owner in users.csv`},
+		{"seed is a file", []string{"--dialogs", write("file.jsonl", good), "--seed", write("plain", "")}, "plain is not a directory"},
+		{"seed without users", []string{"--dialogs", write("partial/d.jsonl", good)}, "has no customers.csv or users.csv"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.name == "no such role" {
+				os.MkdirAll(filepath.Join(dir, "sales-only"), 0o700)
+				for _, f := range []string{"catalog.csv", "customers.csv"} {
+					data, _ := os.ReadFile(filepath.Join(smokeDir, f))
+					write("sales-only/"+f, string(data))
+				}
+				write("sales-only/users.csv", "phone,name,role\n+919900000003,Ravi Kumar,sales\n")
+			}
+			if tc.name == "seed without users" {
+				os.MkdirAll(filepath.Join(dir, "partial"), 0o700)
+				write("partial/d.jsonl", good)
+				data, _ := os.ReadFile(filepath.Join(smokeDir, "catalog.csv"))
+				write("partial/catalog.csv", string(data))
+			}
+			_, _, err := cli(t, nil, "", append([]string{"eval"}, tc.args...)...)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want %q", err, tc.want)
+			}
+		})
+	}
+	for _, args := range [][]string{{"eval", "--json", "x.jsonl"}, {"eval", "--seed", dir, "x.jsonl"}, {"eval", "--dialogs", "x.jsonl", "extra"}} {
+		if _, _, err := cli(t, nil, "", args...); !errors.Is(err, errUsage) {
+			t.Errorf("%v: %v", args, err)
+		}
+	}
+}
+
+func TestDialogCountsLLMCalls(t *testing.T) {
+	g := geminitest.Start(t, helpAfter(0))
+	dir := t.TempDir()
+	file := filepath.Join(dir, "d.jsonl")
+	os.WriteFile(file, []byte(`{"id":"llm","as":"sales","turns":["`+needsLLM+`","GC ka stock kitna hai?"],"expect":{"nothing":true}}`+"\n"), 0o600)
+	env := map[string]string{"GEMINI_API_KEY": geminitest.APIKey, "GEMINI_MODEL": geminitest.Model, "GEMINI_BASE_URL": g.URL}
+	r := evalJSON(t, env, "--dialogs", file)
+	if r.Succeeded != 1 || r.Messages != 2 || r.LLMCalls != g.Hits() || g.Hits() < 1 || r.LLMPer100 == nil || *r.LLMPer100 != 50*float64(g.Hits()) {
+		t.Fatalf("%d hits: %+v", g.Hits(), r)
+	}
+}
+
+// TestDialogDevelopmentSet holds Munshi to its development conversations:
+// at least 95% end where the person meant them to, and none leaves a
+// wrong order or entry. The held-out set is measured, never asserted on
+// (README, "Conversations").
+func TestDialogDevelopmentSet(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the development set takes seconds")
+	}
+	r := evalJSON(t, nil, "--dialogs", filepath.Join("..", "..", "internal", "dialogs", "testdata", "dev", "dialogs.jsonl"))
+	if r.Total < 150 || r.WrongEntries != 0 || float64(r.Succeeded) < 0.95*float64(r.Total) {
+		t.Fatalf("development conversations: %d of %d succeeded, %d left a wrong entry", r.Succeeded, r.Total, r.WrongEntries)
+	}
+}
