@@ -333,3 +333,36 @@ func FuzzAnswerAndCorrect(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkAnswerAndCorrect times reading a reply against what waits for
+// it: an answer to "which Gupta?" that fills the question and shows the
+// priced summary (a draft saved), and a correction of a shown draft that
+// re-prices it and shows the new one. Each iteration checks the reply is
+// the summary it times.
+func BenchmarkAnswerAndCorrect(b *testing.B) {
+	s := newShop(b, nil)
+	ctx := context.Background()
+	q := s.say("Gupta ke liye 5 carton GC, cash")
+	answer := s.router.Route(ctx, "Gupta Brothers")
+	b.Run("answer", func(b *testing.B) {
+		for b.Loop() {
+			r, ok := s.svc.Answer(ctx, s.ravi, q.Pending, answer)
+			if !ok || r.About == "" {
+				b.Fatalf("not a summary: %s", r.Text)
+			}
+		}
+	})
+	fix := s.router.Route(ctx, "GC 15 carton")
+	b.Run("correct", func(b *testing.B) {
+		for b.Loop() {
+			b.StopTimer()
+			s.pending, s.shown = "", ""
+			shown := s.say("Rajesh ke liye 10 carton GC, cash").About
+			b.StartTimer()
+			r, ok := s.svc.Correct(ctx, s.ravi, shown, fix)
+			if !ok || !strings.Contains(r.Text, "✏️ Changed") {
+				b.Fatalf("not a corrected summary: %s", r.Text)
+			}
+		}
+	})
+}
