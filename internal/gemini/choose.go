@@ -2,7 +2,6 @@ package gemini
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"google.golang.org/genai"
@@ -44,17 +43,11 @@ func (c *Client) Choose(ctx context.Context, question, reply string, options []s
 	picked := -1
 	err = c.generate(ctx, PurposeChoose, []*genai.Content{userTurn(part)}, jsonConfig(chooseInstruction, schema),
 		func(resp *genai.GenerateContentResponse) error {
-			text, calls, err := answer(resp)
-			if err != nil {
-				return err
-			}
-			if len(calls) > 0 {
-				return errors.New("answered with a function call")
-			}
 			var out struct {
 				Choice *string `json:"choice"`
 			}
-			if err := decodeJSON(text, &out); err != nil {
+			text, err := answerJSON(resp, &out)
+			if err != nil {
 				return err
 			}
 			if out.Choice == nil {

@@ -77,18 +77,12 @@ func (c *Client) Classify(ctx context.Context, text string, n intent.Normalized)
 }
 
 func decodeIntent(resp *genai.GenerateContentResponse) (domain.Intent, float64, error) {
-	text, calls, err := answer(resp)
-	if err != nil {
-		return "", 0, err
-	}
-	if len(calls) > 0 {
-		return "", 0, fmt.Errorf("answered with a function call")
-	}
 	var out struct {
 		Intent     *string  `json:"intent"`
 		Confidence *float64 `json:"confidence"`
 	}
-	if err := decodeJSON(text, &out); err != nil {
+	text, err := answerJSON(resp, &out)
+	if err != nil {
 		return "", 0, err
 	}
 	switch {

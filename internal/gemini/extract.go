@@ -2,7 +2,6 @@ package gemini
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -106,13 +105,6 @@ func (c *Client) Extract(ctx context.Context, text string, hints orders.Hints) (
 }
 
 func decodeExtraction(resp *genai.GenerateContentResponse, ex *orders.Extraction) error {
-	text, calls, err := answer(resp)
-	if err != nil {
-		return err
-	}
-	if len(calls) > 0 {
-		return errors.New("answered with a function call")
-	}
 	// customer, payment and unit may be null or left out: either way the
 	// message did not say. items, product and qty are required.
 	var out struct {
@@ -124,7 +116,8 @@ func decodeExtraction(resp *genai.GenerateContentResponse, ex *orders.Extraction
 			Unit    *string  `json:"unit"`
 		} `json:"items"`
 	}
-	if err := decodeJSON(text, &out); err != nil {
+	text, err := answerJSON(resp, &out)
+	if err != nil {
 		return err
 	}
 	if out.Items == nil {

@@ -44,6 +44,19 @@ func answer(resp *genai.GenerateContentResponse) (string, []*genai.FunctionCall,
 	return text.String(), calls, nil
 }
 
+// answerJSON reads a structured answer into v: text, no function call,
+// exactly the schema's JSON. It returns the text for the caller's checks.
+func answerJSON(resp *genai.GenerateContentResponse, v any) (string, error) {
+	text, calls, err := answer(resp)
+	if err != nil {
+		return text, err
+	}
+	if len(calls) > 0 {
+		return text, errors.New("answered with a function call")
+	}
+	return text, decodeJSON(text, v)
+}
+
 // decodeJSON reads exactly one JSON value into v, refusing fields v does
 // not have and anything after the value.
 func decodeJSON(text string, v any) error {
