@@ -136,20 +136,6 @@ type turn struct {
 	frame *memory.Frame
 }
 
-// FrameTTL is how long a question waits for its answer; after it, the
-// answer is read as a message of its own.
-const FrameTTL = 30 * time.Minute
-
-// Tools that mark Munshi's turns in memory besides the report tools.
-const (
-	// toolQuestion marks a reply that asked something before anything
-	// could be shown.
-	toolQuestion = "question"
-	// toolUnread marks a reply to a message Munshi could not read: an
-	// "ok" after it confirms nothing.
-	toolUnread = "unread"
-)
-
 // Respond answers one inbound message.
 func (s *Service) Respond(ctx context.Context, in domain.Inbound) domain.Reply {
 	user, err := s.Users.UserByPhone(ctx, in.From)
@@ -319,118 +305,6 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	return domain.Reply{Text: "Sorry, I didn't understand that — could you say it another way?\n\n" + Menu(user)}, t
 }
 
-// waited reads a message against what waits for it: the question asked,
-// or the summary shown, which it may correct.
-func (s *Service) waited(ctx context.Context, user domain.User, conv memory.Conversation, d intent.Decision, ref memory.Reference, at time.Time, t *turn) (domain.Reply, bool) {
-	t.decision = d
-	if fr := conv.Frame; fr.Live(at) {
-		return s.answerFrame(ctx, user, fr, d, at, t)
-	}
-	if id := shownDraft(conv); id != "" && ref.Kind != memory.RefSameOrder {
-		if reply, ok := s.Orders.Correct(ctx, user, id, d); ok {
-			return s.ordered(reply, at, t), true
-		}
-	}
-	return domain.Reply{}, false
-}
-
-// decided counts and audits the routing decision a message was answered on.
-func (s *Service) decided(ctx context.Context, user domain.User, in domain.Inbound, d intent.Decision, ref memory.Reference) {
-	if s.Observer != nil {
-		s.Observer.Routed(d)
-	}
-	s.Audit.Record(ctx, user.Phone, audit.KindDecision, in.SID, map[string]any{
-		"intent": string(d.Intent), "tier": string(d.Tier), "confidence": d.Confidence,
-		"latency_us": d.Latency.Microseconds(), "reason": d.Reason, "reference": ref.Kind,
-	})
-}
-
-// answerFrame reads a message against the question Munshi waits on: an
-// "ok" does not answer it, "cancel" drops it, and an answer fills it.
-// False hands the message on to be read as itself; the question still
-// waits.
-func (s *Service) answerFrame(ctx context.Context, user domain.User, fr *memory.Frame, d intent.Decision, at time.Time, t *turn) (domain.Reply, bool) {
-	switch {
-	case d.Intent == domain.IntentConfirm && orderRef(d) == "":
-		q, _ := s.Orders.Asked(fr.Data)
-		t.tool = toolQuestion
-		return domain.Reply{Text: stillNeed(q)}, true
-	case d.Intent == domain.IntentCancel && orderRef(d) == "":
-		t.frame = &memory.Frame{}
-		s.Audit.Record(ctx, user.Phone, "cancel", "", map[string]any{"pending": true})
-		return domain.Reply{Text: "OK, dropped. Nothing was placed or recorded."}, true
-	}
-	reply, ok := s.Orders.Answer(ctx, user, fr.Data, d)
-	if !ok {
-		return domain.Reply{}, false
-	}
-	return s.ordered(reply, at, t), true
-}
-
-// ordered notes in the turn what an orders reply leaves waiting: the
-// question it asked, or nothing.
-func (s *Service) ordered(r domain.Reply, at time.Time, t *turn) domain.Reply {
-	t.frame = &memory.Frame{}
-	if r.Pending != "" {
-		t.frame = &memory.Frame{Data: r.Pending, Expires: at.Add(FrameTTL)}
-	}
-	return asked(r, t)
-}
-
-// stillWaiting adds to an answer given while a question waits that it
-// still waits.
-func (s *Service) stillWaiting(r domain.Reply, conv memory.Conversation, at time.Time) domain.Reply {
-	if q, ok := s.waitingOn(conv, at); ok && r.Text != "" {
-		r.Text += "\n\n_I'm still waiting for your answer to: " + q + "_"
-	}
-	return r
-}
-
-// waitingOn is the question Munshi waits on at at, if any.
-func (s *Service) waitingOn(conv memory.Conversation, at time.Time) (string, bool) {
-	if !conv.Frame.Live(at) {
-		return "", false
-	}
-	return s.Orders.Asked(conv.Frame.Data)
-}
-
-func stillNeed(q string) string {
-	return "I still need an answer to my question before anything can be placed or recorded:\n\n" + q +
-		"\n\nPlease answer it, or send the whole message again."
-}
-
-// shownDraft is the draft Munshi's last reply showed, if it showed one.
-func shownDraft(conv memory.Conversation) string {
-	for i := len(conv.Turns) - 1; i >= 0; i-- {
-		if t := conv.Turns[i]; t.Role == memory.RoleMunshi {
-			if t.Tool == toolQuestion || !domain.IsDraftRef(t.DraftID) && !strings.HasPrefix(t.DraftID, "ORD-") {
-				return ""
-			}
-			return t.DraftID
-		}
-	}
-	return ""
-}
-
-// lastUnread reports whether Munshi's last reply was to a message it
-// could not read.
-func lastUnread(conv memory.Conversation) bool {
-	for i := len(conv.Turns) - 1; i >= 0; i-- {
-		if t := conv.Turns[i]; t.Role == memory.RoleMunshi {
-			return t.Tool == toolUnread
-		}
-	}
-	return false
-}
-
-// received is when a message arrived (now, for one without a time).
-func received(in domain.Inbound) time.Time {
-	if in.Received.IsZero() {
-		return time.Now()
-	}
-	return in.Received
-}
-
 // question answers from the books: the deterministic tools when the
 // message maps onto one, else the agent when there is one.
 func (s *Service) question(ctx context.Context, user domain.User, text string, d intent.Decision, t *turn) (domain.Reply, bool) {
@@ -450,24 +324,6 @@ func (s *Service) question(ctx context.Context, user domain.User, text string, d
 		return domain.Reply{}, false
 	}
 	return domain.Reply{Text: reports.HelpText}, true
-}
-
-// asked notes in the turn whether the reply is such a question.
-func asked(r domain.Reply, t *turn) domain.Reply {
-	if r.Question {
-		t.tool = toolQuestion
-	}
-	return r
-}
-
-// pendingQuestion is the question Munshi's last reply asked, if it asked one.
-func pendingQuestion(conv memory.Conversation) (string, bool) {
-	for i := len(conv.Turns) - 1; i >= 0; i-- {
-		if t := conv.Turns[i]; t.Role == memory.RoleMunshi {
-			return t.Text, t.Tool == toolQuestion
-		}
-	}
-	return "", false
 }
 
 // withReferents adds the customer or product a follow-up refers to ("uska
@@ -580,78 +436,4 @@ func Menu(u domain.User) string {
 			"Approved orders reach you here and by email."
 	}
 	return "Type *help* to see what I can do."
-}
-
-// continuers open a follow-up that keeps the last question's subject:
-// "aur Gupta Traders ka?", "and yesterday?", "what about harpic".
-var continuers = map[string]bool{"aur": true, "and": true, "or": true, "what": true, "how": true, "also": true, "phir": true}
-
-// followUpFillers are the other words such a follow-up may have.
-var followUpFillers = map[string]bool{"ka": true, "ki": true, "ke": true, "about": true, "bhi": true, "ji": true,
-	"the": true, "for": true, "of": true, "batao": true, "bata": true, "hai": true, "kya": true, "kitna": true, "kitni": true}
-
-// followUp reads a message the router could not place as a follow-up of
-// the question answered last, when it is short, opens like one and names
-// a customer, a product or a period: it asks that question again about
-// what it names, keeping the period (or the names) it does not.
-func followUp(d intent.Decision, conv memory.Conversation) (intent.Decision, bool) {
-	if d.Intent != domain.IntentUnknown || len(d.Normalized.Tokens) == 0 || len(d.Normalized.Tokens) > 7 {
-		return d, false
-	}
-	n := d.Normalized
-	if !continuers[n.Tokens[0].Text] {
-		return d, false
-	}
-	covered := make([]bool, len(n.Tokens))
-	for _, e := range n.Entities {
-		for i := max(e.Start, 0); i < e.End && i < len(covered); i++ {
-			covered[i] = true
-		}
-	}
-	period := reports.PeriodName(d.Text)
-	for i, t := range n.Tokens[1:] {
-		if !covered[i+1] && !followUpFillers[t.Text] && reports.PeriodName(t.Text) == "" {
-			return d, false
-		}
-	}
-	named := n.Has(intent.EntityCustomer) || n.Has(intent.EntityProduct)
-	if !named && period == "" {
-		return d, false
-	}
-	var asked *memory.Turn
-	for i := len(conv.Turns) - 1; i >= 1; i-- {
-		if t := conv.Turns[i]; t.Role == memory.RoleMunshi {
-			if p := conv.Turns[i-1]; p.Role == memory.RolePerson && t.Tool != toolQuestion && t.Tool != toolUnread && t.Tool != "" {
-				asked = &conv.Turns[i-1]
-			}
-			break
-		}
-	}
-	if asked == nil {
-		return d, false
-	}
-	switch asked.Intent {
-	case domain.IntentStock, domain.IntentOutstanding, domain.IntentPendingOrders, domain.IntentReport, domain.IntentOrderStatus:
-	default:
-		return d, false
-	}
-	d.Intent, d.Reason = asked.Intent, "follow-up of "+string(asked.Intent)
-	if period == "" {
-		if p := reports.PeriodName(asked.Text); p != "" {
-			n.Text += " " + strings.ToLower(asked.Text)
-		}
-	}
-	if !named {
-		ref := memory.Reference{Kind: memory.RefPronoun}
-		if len(asked.Products) > 0 {
-			ref.Product = asked.Products[0]
-		}
-		if len(asked.Customers) > 0 {
-			ref.Customer, ref.Customers = asked.Customers[0], asked.Customers[:1]
-		}
-		d.Normalized = n
-		return withReferents(d, ref), true
-	}
-	d.Normalized = n
-	return d, true
 }

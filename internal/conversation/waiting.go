@@ -1,0 +1,164 @@
+package conversation
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/audit"
+	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/memory"
+)
+
+// What waits for a person's next message: the question Munshi asked (a
+// frame the orders side keeps in memory), or the summary it showed, which
+// the message may correct; and what an "ok" after an unread message means.
+
+// FrameTTL is how long a question waits for its answer; after it, the
+// answer is read as a message of its own.
+const FrameTTL = 30 * time.Minute
+
+// Tools that mark Munshi's turns in memory besides the report tools.
+const (
+	// toolQuestion marks a reply that asked something before anything
+	// could be shown.
+	toolQuestion = "question"
+	// toolUnread marks a reply to a message Munshi could not read: an
+	// "ok" after it confirms nothing.
+	toolUnread = "unread"
+)
+
+// waited reads a message against what waits for it: the question asked,
+// or the summary shown, which it may correct.
+func (s *Service) waited(ctx context.Context, user domain.User, conv memory.Conversation, d intent.Decision, ref memory.Reference, at time.Time, t *turn) (domain.Reply, bool) {
+	t.decision = d
+	if fr := conv.Frame; fr.Live(at) {
+		return s.answerFrame(ctx, user, fr, d, at, t)
+	}
+	if id := shownDraft(conv); id != "" && ref.Kind != memory.RefSameOrder {
+		if reply, ok := s.Orders.Correct(ctx, user, id, d); ok {
+			return s.ordered(reply, at, t), true
+		}
+	}
+	return domain.Reply{}, false
+}
+
+// decided counts and audits the routing decision a message was answered on.
+func (s *Service) decided(ctx context.Context, user domain.User, in domain.Inbound, d intent.Decision, ref memory.Reference) {
+	if s.Observer != nil {
+		s.Observer.Routed(d)
+	}
+	s.Audit.Record(ctx, user.Phone, audit.KindDecision, in.SID, map[string]any{
+		"intent": string(d.Intent), "tier": string(d.Tier), "confidence": d.Confidence,
+		"latency_us": d.Latency.Microseconds(), "reason": d.Reason, "reference": ref.Kind,
+	})
+}
+
+// answerFrame reads a message against the question Munshi waits on: an
+// "ok" does not answer it, "cancel" drops it, and an answer fills it.
+// False hands the message on to be read as itself; the question still
+// waits.
+func (s *Service) answerFrame(ctx context.Context, user domain.User, fr *memory.Frame, d intent.Decision, at time.Time, t *turn) (domain.Reply, bool) {
+	switch {
+	case d.Intent == domain.IntentConfirm && orderRef(d) == "":
+		q, _ := s.Orders.Asked(fr.Data)
+		t.tool = toolQuestion
+		return domain.Reply{Text: stillNeed(q)}, true
+	case d.Intent == domain.IntentCancel && orderRef(d) == "":
+		t.frame = &memory.Frame{}
+		s.Audit.Record(ctx, user.Phone, "cancel", "", map[string]any{"pending": true})
+		return domain.Reply{Text: "OK, dropped. Nothing was placed or recorded."}, true
+	}
+	reply, ok := s.Orders.Answer(ctx, user, fr.Data, d)
+	if !ok {
+		return domain.Reply{}, false
+	}
+	return s.ordered(reply, at, t), true
+}
+
+// ordered notes in the turn what an orders reply leaves waiting: the
+// question it asked, or nothing.
+func (s *Service) ordered(r domain.Reply, at time.Time, t *turn) domain.Reply {
+	t.frame = &memory.Frame{}
+	if r.Pending != "" {
+		t.frame = &memory.Frame{Data: r.Pending, Expires: at.Add(FrameTTL)}
+	}
+	return asked(r, t)
+}
+
+// stillWaiting adds to an answer given while a question waits that it
+// still waits.
+func (s *Service) stillWaiting(r domain.Reply, conv memory.Conversation, at time.Time) domain.Reply {
+	if q, ok := s.waitingOn(conv, at); ok && r.Text != "" {
+		r.Text += "\n\n_I'm still waiting for your answer to: " + q + "_"
+	}
+	return r
+}
+
+// waitingOn is the question Munshi waits on at at, if any.
+func (s *Service) waitingOn(conv memory.Conversation, at time.Time) (string, bool) {
+	if !conv.Frame.Live(at) {
+		return "", false
+	}
+	return s.Orders.Asked(conv.Frame.Data)
+}
+
+func stillNeed(q string) string {
+	return "I still need an answer to my question before anything can be placed or recorded:\n\n" + q +
+		"\n\nPlease answer it, or send the whole message again."
+}
+
+// shownDraft is the draft Munshi's last reply showed, if it showed one.
+func shownDraft(conv memory.Conversation) string {
+	i := lastReply(conv)
+	if i < 0 {
+		return ""
+	}
+	if t := conv.Turns[i]; t.Tool != toolQuestion && (domain.IsDraftRef(t.DraftID) || strings.HasPrefix(t.DraftID, "ORD-")) {
+		return t.DraftID
+	}
+	return ""
+}
+
+// lastReply is the index of Munshi's last turn in memory, or -1.
+func lastReply(conv memory.Conversation) int {
+	for i := len(conv.Turns) - 1; i >= 0; i-- {
+		if conv.Turns[i].Role == memory.RoleMunshi {
+			return i
+		}
+	}
+	return -1
+}
+
+// lastUnread reports whether Munshi's last reply was to a message it
+// could not read.
+func lastUnread(conv memory.Conversation) bool {
+	i := lastReply(conv)
+	return i >= 0 && conv.Turns[i].Tool == toolUnread
+}
+
+// received is when a message arrived (now, for one without a time).
+func received(in domain.Inbound) time.Time {
+	if in.Received.IsZero() {
+		return time.Now()
+	}
+	return in.Received
+}
+
+// asked notes in the turn whether the reply is such a question.
+func asked(r domain.Reply, t *turn) domain.Reply {
+	if r.Question {
+		t.tool = toolQuestion
+	}
+	return r
+}
+
+// pendingQuestion is the question Munshi's last reply asked, if it asked one.
+func pendingQuestion(conv memory.Conversation) (string, bool) {
+	i := lastReply(conv)
+	if i < 0 {
+		return "", false
+	}
+	return conv.Turns[i].Text, conv.Turns[i].Tool == toolQuestion
+}
