@@ -167,8 +167,8 @@ func (p *Parser) withQuantity(f *Frame, sku string, said *Said, d intent.Decisio
 	prod := p.products[sku]
 	if d.Normalized.Has(intent.EntityNumber) {
 		// "5 litre wala, 10 carton": the answer's own quantity, when it
-		// has one beside the size.
-		if item, problem := p.QuantityOf(d.Text, sku); problem == "" && !onlySize(d.Normalized) {
+		// has one beside the size (a size is not a number).
+		if item, problem := p.QuantityOf(d.Text, sku); problem == "" {
 			f.addItem(item)
 			return rest
 		}
@@ -195,19 +195,6 @@ func answerShaped(d intent.Decision) bool {
 	case domain.IntentStock, domain.IntentOutstanding, domain.IntentPendingOrders, domain.IntentReport,
 		domain.IntentOrderStatus:
 		return !d.Normalized.Question && len(d.Normalized.Tokens) <= 3
-	}
-	return true
-}
-
-// onlySize reports whether the numbers of a message are all sizes ("5
-// litre wala"), not quantities.
-func onlySize(n intent.Normalized) bool {
-	for _, e := range n.Entities {
-		if e.Kind == intent.EntityNumber {
-			if _, ok := sizeAfter(n, e); !ok {
-				return false
-			}
-		}
 	}
 	return true
 }

@@ -129,20 +129,18 @@ type choice struct {
 
 // positions name an option by its place in the question.
 var positions = map[string]int{
-	"pehla": 0, "pehle": 0, "pahla": 0, "pehli": 0, "pahli": 0, "first": 0, "1st": 0, "pehlawala": 0,
-	"dusra": 1, "doosra": 1, "dusri": 1, "doosri": 1, "second": 1, "2nd": 1,
-	"teesra": 2, "tisra": 2, "teesri": 2, "third": 2, "3rd": 2,
-	"last": -1, "aakhri": -1, "akhri": -1,
+	"pehla": 0, "pehli": 0, "first": 0, "1st": 0,
+	"dusra": 1, "doosra": 1, "second": 1, "2nd": 1,
+	"last": -1, "aakhri": -1,
 }
 
 // sizeWords pick the largest or smallest size on offer.
-var sizeWords = map[string]int{"bada": 1, "badi": 1, "bade": 1, "big": 1, "large": 1, "bigger": 1,
-	"chhota": -1, "chota": -1, "chhoti": -1, "choti": -1, "small": -1, "smaller": -1}
+var sizeWords = map[string]int{"bada": 1, "big": 1, "chhota": -1, "small": -1}
 
 // answerFillers carry no choice: "woh 5 litre wala chahiye".
-var answerFillers = words(`wala wali wale vala vali vale waala waali one the ji bhai ka ke ki ko se hai hain hoga
-	woh wo vo ye yeh is it that this please pls mean meant i want chahiye for liye keliye option number no
-	sahi haan ha yes bhejo bhej do de dena karo kar lo lena order wali`)
+var answerFillers = words(`wala wali wale vala waala waali one the ji bhai ka ke ki ko se hai hain hoga
+	woh wo ye yeh is it that this please pls i want chahiye for liye keliye option number no
+	sahi haan ha yes bhejo bhej do de dena karo kar lo lena order`)
 
 // choose picks the one option an answer means, or reports false.
 func choose(n intent.Normalized, cs []choice) (string, bool) {
@@ -189,12 +187,8 @@ func chooseBySize(n intent.Normalized, said []string, cs []choice) (string, bool
 	var want []measure
 	for _, e := range n.Entities {
 		switch e.Kind {
-		case intent.EntitySize:
+		case intent.EntitySize: // the normaliser writes "5 litre" as 5l
 			if m, ok := parseMeasure(e.ID); ok {
-				want = append(want, m)
-			}
-		case intent.EntityNumber:
-			if m, ok := sizeAfter(n, e); ok {
 				want = append(want, m)
 			}
 		}
@@ -233,22 +227,6 @@ func chooseBySize(n intent.Normalized, said []string, cs []choice) (string, bool
 		return sized[0].id, true
 	}
 	return "", false
-}
-
-// measureUnits are the unit words a number becomes a size with: "5 litre".
-var measureUnits = map[string]string{"l": "l", "litre": "l", "liter": "l", "ltr": "l", "lt": "l", "litres": "l",
-	"liters": "l", "ml": "ml", "kg": "kg", "kilo": "kg", "g": "g", "gm": "g", "gram": "g", "grams": "g"}
-
-// sizeAfter reads a number followed by a measure's unit as a size.
-func sizeAfter(n intent.Normalized, e intent.Entity) (measure, bool) {
-	if e.End >= len(n.Tokens) {
-		return measure{}, false
-	}
-	u, ok := measureUnits[n.Tokens[e.End].Text]
-	if !ok {
-		return measure{}, false
-	}
-	return parseMeasure(strconv.FormatFloat(e.Value, 'f', -1, 64) + u)
 }
 
 // chooseByWords picks the option whose own words the answer uses, the

@@ -64,14 +64,13 @@ type corrected struct {
 
 // Words that say how a correction changes an item.
 var (
-	removeWords = words(`hata hatao hatado hataa hatana remove delete nikal nikalo nikaal nikaalo without bina minus drop
-		हटा हटाओ हटाना हटादो निकाल निकालो निकालना`)
-	addWords  = words(`aur add plus extra more bhi additional`)
-	wantWords = words(`chahiye chaiye chahie चाहिए`)
-	sendWords = words(`bhejo bhejna bhejiye dena dalo daalo lagao`)
+	removeWords = words(`hata remove delete nikal nikalo drop हटा`)
+	addWords    = words(`aur add plus more bhi`)
+	wantWords   = words(`chahiye chaiye chahie चाहिए`)
+	sendWords   = words(`bhejo bhejna bhejiye dena daalo lagao`)
 	// changeVerbs say that a message changes the order; they name no
 	// customer ("change odonil to 3 cartons").
-	changeVerbs = words(`change make badlo badal update set kar karo kardo`)
+	changeVerbs = words(`change make update kar karo`)
 )
 
 // correction reads what a message changes in draft dr; false when it
@@ -241,7 +240,7 @@ func namesCustomer(n intent.Normalized, parsed Parsed) bool {
 }
 
 // customerMarkers say that a name is whom the order is for.
-var customerMarkers = words(`liye keliye ko for customer party naam name instead badle badal`)
+var customerMarkers = words(`liye keliye ko for customer party naam name instead`)
 
 // customerChange reports whether a message that names a customer says
 // the order is for them ("Balaji ke liye", "Rajesh nahi, Balaji"): a

@@ -11,7 +11,7 @@ import (
 
 // continuers open a follow-up that keeps the last question's subject:
 // "aur Gupta Traders ka?", "and yesterday?", "what about harpic".
-var continuers = map[string]bool{"aur": true, "and": true, "or": true, "what": true, "how": true, "also": true, "phir": true}
+var continuers = map[string]bool{"aur": true, "and": true, "what": true, "how": true, "also": true}
 
 // followUpFillers are the other words such a follow-up may have.
 var followUpFillers = map[string]bool{"ka": true, "ki": true, "ke": true, "about": true, "bhi": true, "ji": true,

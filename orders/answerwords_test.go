@@ -1,0 +1,89 @@
+package orders
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/munshi/munshi/intent"
+)
+
+// developmentWords are the canonical words of every development message:
+// the development conversations' turns and the labelled development and
+// training messages. The held-out files are never read.
+func developmentWords(t *testing.T) map[string]bool {
+	t.Helper()
+	root := filepath.Join("..")
+	seen := map[string]bool{}
+	add := func(text string) {
+		for _, tok := range intent.Normalize(text).Tokens {
+			seen[tok.Text] = true
+		}
+	}
+	for _, path := range []string{"internal/dialogs/testdata/dev/dialogs.jsonl", "intent/corpus/dev.jsonl",
+		"intent/corpus/train.jsonl", "intent/corpus/dev-lifecycle.jsonl"} {
+		f, err := os.Open(filepath.Join(root, path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			var line struct {
+				Text  string   `json:"text"`
+				Turns []string `json:"turns"`
+			}
+			if json.Unmarshal(sc.Bytes(), &line) != nil {
+				continue
+			}
+			add(line.Text)
+			for _, turn := range line.Turns {
+				add(turn)
+			}
+		}
+		f.Close()
+	}
+	return seen
+}
+
+// TestAnswerAndCorrectionWordsComeFromDevelopment: every word the readers
+// of answers and corrections know is written in a development message,
+// so that none was taken from the held-out conversations.
+func TestAnswerAndCorrectionWordsComeFromDevelopment(t *testing.T) {
+	seen := developmentWords(t)
+	lists := map[string]map[string]bool{"negations": negations, "removeWords": removeWords, "addWords": addWords,
+		"wantWords": wantWords, "sendWords": sendWords, "changeVerbs": changeVerbs, "customerMarkers": customerMarkers,
+		"answerFillers": answerFillers}
+	for _, m := range []map[string]int{positions, sizeWords} {
+		set := map[string]bool{}
+		for w := range m {
+			set[w] = true
+		}
+		lists["positions/sizes"] = merge(lists["positions/sizes"], set)
+	}
+	for name, words := range lists {
+		var missing []string
+		for w := range words {
+			if !seen[intent.Normalize(w).Text] {
+				missing = append(missing, w)
+			}
+		}
+		sort.Strings(missing)
+		if len(missing) > 0 {
+			t.Errorf("%s: %q are in no development message", name, missing)
+		}
+	}
+}
+
+func merge(a, b map[string]bool) map[string]bool {
+	if a == nil {
+		a = map[string]bool{}
+	}
+	for w := range b {
+		a[w] = true
+	}
+	return a
+}
