@@ -3,6 +3,7 @@ package orders
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/munshi/munshi/intent"
@@ -33,8 +34,8 @@ func (s *Service) Answer(ctx context.Context, user domain.User, pending string, 
 	if !answerShaped(d) {
 		return domain.Reply{}, false
 	}
-	// An order of its own, naming its customer, starts again.
-	if namesCustomer(d.Normalized, p.ParseRouted(d)) && (d.Normalized.Has(intent.EntityProduct) || d.Normalized.Has(intent.EntityNumber)) {
+	whole := p.ParseRouted(d)
+	if ownOrder(d.Normalized, whole) {
 		return domain.Reply{}, false
 	}
 	a := f.Asks[0]
@@ -62,8 +63,11 @@ func (s *Service) Answer(ctx context.Context, user domain.User, pending string, 
 			f.Payment = m
 		}
 	case SlotPayment:
+		if d.Normalized.Has(intent.EntityProduct) {
+			return domain.Reply{}, false
+		}
 		m := paymentIn(d.Normalized)
-		if m == "" && !d.Normalized.Has(intent.EntityProduct) && len(a.Options) > 0 {
+		if m == "" {
 			var names []string
 			for _, o := range a.Options {
 				names = append(names, ModeName(domain.PaymentMode(o)))
@@ -71,7 +75,7 @@ func (s *Service) Answer(ctx context.Context, user domain.User, pending string, 
 			id, _ := s.choose(ctx, user, a, d.Text, names)
 			m = domain.PaymentMode(id)
 		}
-		if m == "" || d.Normalized.Has(intent.EntityProduct) {
+		if m == "" {
 			return domain.Reply{}, false
 		}
 		f.Payment, ack = m, ModeName(m)
@@ -109,7 +113,7 @@ func (s *Service) Answer(ctx context.Context, user domain.User, pending string, 
 			rest = p.withQuantity(&f, skus[0], a.Said, d, rest)
 		}
 	case SlotItems:
-		parsed := p.ParseRouted(d)
+		parsed := whole
 		if len(parsed.Items) == 0 && len(parsed.Asks) == 0 {
 			return domain.Reply{}, false
 		}
@@ -189,14 +193,25 @@ func (p *Parser) withQuantity(f *Frame, sku string, said *Said, d intent.Decisio
 // may be an answer when short ("udhaar" reads as dues, and answers "how
 // will they pay?").
 func answerShaped(d intent.Decision) bool {
-	switch d.Intent {
-	case domain.IntentConfirm, domain.IntentCancel, domain.IntentGreeting, domain.IntentHelp:
+	if replyWords(d.Intent) {
 		return false
+	}
+	switch d.Intent {
 	case domain.IntentStock, domain.IntentOutstanding, domain.IntentPendingOrders, domain.IntentReport,
 		domain.IntentOrderStatus:
 		return !d.Normalized.Question && len(d.Normalized.Tokens) <= 3
 	}
 	return true
+}
+
+// replyWords reports the intents of a message that speaks to Munshi, not
+// of something it asked: ok, cancel, a greeting, help.
+func replyWords(i domain.Intent) bool {
+	switch i {
+	case domain.IntentConfirm, domain.IntentCancel, domain.IntentGreeting, domain.IntentHelp:
+		return true
+	}
+	return false
 }
 
 // paymentIn is the one payment mode a message names, or "".
@@ -238,14 +253,13 @@ func sameCustomer(n intent.Normalized, id string) bool {
 // its name could mean.
 func answeredProduct(n intent.Normalized) []string {
 	var last []string
-	for i, e := range n.Entities {
+	for _, e := range n.Entities {
 		if e.Kind != intent.EntityProduct {
 			continue
 		}
 		if e.End < len(n.Tokens) && negations[n.Tokens[e.End].Text] {
 			continue
 		}
-		_ = i
 		last = productSKUs(e)
 	}
 	return last
@@ -267,8 +281,7 @@ func (p *Parser) names(skus []string) []string {
 // goods received: the note's message so far is read again with the answer
 // beside it, and taken if that settles more than before.
 func (s *Service) answerNote(ctx context.Context, user domain.User, f Frame, d intent.Decision) (domain.Reply, bool) {
-	switch d.Intent {
-	case domain.IntentConfirm, domain.IntentCancel, domain.IntentGreeting, domain.IntentHelp:
+	if replyWords(d.Intent) {
 		return domain.Reply{}, false
 	}
 	kind := ProposalKind(f.Kind)
@@ -281,7 +294,7 @@ func (s *Service) answerNote(ctx context.Context, user domain.User, f Frame, d i
 	text := f.Text + "\n" + answer
 	_, before := read(p, f.Text)
 	prop, after := read(p, text)
-	if len(after) >= len(before) && strings.Join(after, "\n") == strings.Join(before, "\n") {
+	if slices.Equal(after, before) {
 		return domain.Reply{}, false
 	}
 	if reply, ok := s.allowed(ctx, user, kind); !ok {

@@ -37,17 +37,9 @@ func (p *Parser) pickCustomer(n intent.Normalized, options []string) (id string,
 			sets = append(sets, set)
 		}
 	}
-	// A name that a fuller one settles adds nothing: "Gupta … Gupta Brothers".
-	for _, s := range sets {
-		if len(s) == 1 {
-			found[s[0]] = true
-		}
-	}
-	for _, s := range sets {
-		if len(s) > 1 && !anyOf(s, found) {
-			for _, c := range s {
-				found[c] = true
-			}
+	for _, s := range unsettled(sets) {
+		for _, c := range s {
+			found[c] = true
 		}
 	}
 	switch {
@@ -283,6 +275,25 @@ func wordMatches(said, word string) bool {
 		return true
 	}
 	return len(said) >= 3 && len(word) >= 3 && said[:3] == word[:3] && strings.HasSuffix(said, "s") && len(said) <= 5
+}
+
+// unsettled drops from the customers each name could mean the shared
+// names that a name of one customer settles: "Gupta … Gupta Brothers" is
+// Gupta Brothers.
+func unsettled(sets [][]string) [][]string {
+	one := map[string]bool{}
+	for _, s := range sets {
+		if len(s) == 1 {
+			one[s[0]] = true
+		}
+	}
+	var out [][]string
+	for _, s := range sets {
+		if len(s) == 1 || !anyOf(s, one) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // customerIDs are the customers an entity names.

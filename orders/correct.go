@@ -78,13 +78,10 @@ var (
 func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 	n := d.Normalized
 	c := corrected{customer: dr.Customer.ID, payment: dr.Payment, items: itemsOf(dr)}
-	removing := false
+	removing, adding := false, false
 	for i, t := range n.Tokens {
 		removing = removing || removeWords[t.Text] ||
 			negations[t.Text] && i+1 < len(n.Tokens) && (wantWords[n.Tokens[i+1].Text] || sendWords[n.Tokens[i+1].Text])
-	}
-	adding := false
-	for _, t := range n.Tokens {
 		adding = adding || addWords[t.Text]
 	}
 	inDraft := func(skus []string) []string {
@@ -99,8 +96,7 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 		return out
 	}
 	parsed := p.ParseRouted(d)
-	// An order of its own, for a customer it names, starts again.
-	if namesCustomer(n, parsed) && (n.Has(intent.EntityProduct) || n.Has(intent.EntityNumber)) {
+	if ownOrder(n, parsed) {
 		return c, false
 	}
 	changed := false
@@ -124,9 +120,7 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 			if e.Kind != intent.EntityProduct {
 				continue
 			}
-			for _, sku := range inDraft(productSKUs(e)) {
-				gone = append(gone, sku)
-			}
+			gone = append(gone, inDraft(productSKUs(e))...)
 		}
 		if len(gone) == 0 {
 			if changed {
@@ -224,6 +218,13 @@ func saidText(s *Said, prod domain.Product) string {
 		unit = prod.Unit
 	}
 	return formatQty(s.Value) + " " + domain.Plural(unit, countOf(s.Value))
+}
+
+// ownOrder reports whether a message is an order of its own: it names a
+// customer, and products or quantities. It starts again rather than
+// answer a question or correct a draft.
+func ownOrder(n intent.Normalized, parsed Parsed) bool {
+	return namesCustomer(n, parsed) && (n.Has(intent.EntityProduct) || n.Has(intent.EntityNumber))
 }
 
 // namesCustomer reports whether a message names a customer, known or not.

@@ -197,18 +197,7 @@ func (p *Parser) payer(r *reading) (string, string, []string) {
 			named = append(named, customerIDs(e))
 		}
 	}
-	// A shared name that a fuller one settles adds nothing: "Sharma …
-	// Sharma General Store".
-	var ids [][]string
-	for _, set := range named {
-		settled := false
-		for _, other := range named {
-			settled = settled || len(set) > 1 && len(other) == 1 && contains(set, other[0])
-		}
-		if !settled {
-			ids = append(ids, set)
-		}
-	}
+	ids := unsettled(named) // "Sharma … Sharma General Store"
 	switch {
 	case len(ids) == 0:
 		if name := p.customerSpan(r); name != "" {
