@@ -305,6 +305,17 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	return domain.Reply{Text: "Sorry, I didn't understand that — could you say it another way?\n\n" + Menu(user)}, t
 }
 
+// decided counts and audits the routing decision a message was answered on.
+func (s *Service) decided(ctx context.Context, user domain.User, in domain.Inbound, d intent.Decision, ref memory.Reference) {
+	if s.Observer != nil {
+		s.Observer.Routed(d)
+	}
+	s.Audit.Record(ctx, user.Phone, audit.KindDecision, in.SID, map[string]any{
+		"intent": string(d.Intent), "tier": string(d.Tier), "confidence": d.Confidence,
+		"latency_us": d.Latency.Microseconds(), "reason": d.Reason, "reference": ref.Kind,
+	})
+}
+
 // question answers from the books: the deterministic tools when the
 // message maps onto one, else the agent when there is one.
 func (s *Service) question(ctx context.Context, user domain.User, text string, d intent.Decision, t *turn) (domain.Reply, bool) {

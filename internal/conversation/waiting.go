@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/munshi/munshi/intent"
-	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/memory"
 )
@@ -42,17 +41,6 @@ func (s *Service) waited(ctx context.Context, user domain.User, conv memory.Conv
 		}
 	}
 	return domain.Reply{}, false
-}
-
-// decided counts and audits the routing decision a message was answered on.
-func (s *Service) decided(ctx context.Context, user domain.User, in domain.Inbound, d intent.Decision, ref memory.Reference) {
-	if s.Observer != nil {
-		s.Observer.Routed(d)
-	}
-	s.Audit.Record(ctx, user.Phone, audit.KindDecision, in.SID, map[string]any{
-		"intent": string(d.Intent), "tier": string(d.Tier), "confidence": d.Confidence,
-		"latency_us": d.Latency.Microseconds(), "reason": d.Reason, "reference": ref.Kind,
-	})
 }
 
 // answerFrame reads a message against the question Munshi waits on: an
