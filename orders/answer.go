@@ -300,11 +300,7 @@ func (s *Service) answerNote(ctx context.Context, user domain.User, f Frame, d i
 	if reply, ok := s.allowed(ctx, user, kind); !ok {
 		return reply, true
 	}
-	if len(after) > 0 {
-		return s.noteQuestion(ctx, user, kind, text, after, prop), true
-	}
-	prop.Kind = kind
-	return s.propose(ctx, user, prop), true
+	return s.noted(ctx, user, kind, text, prop, after), true
 }
 
 // answerWords is an answer as the note's reader should see it: an option

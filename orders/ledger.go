@@ -224,9 +224,10 @@ func (s *Service) placedAs(ctx context.Context, ref string) string {
 // CancelOrder is an owner's cancellation of a placed order ("cancel
 // ORD-1042 — customer refused").
 func (s *Service) CancelOrder(ctx context.Context, user domain.User, orderID, reason string) domain.Reply {
-	return s.record(ctx, user, ProposeCancellation, func(*Parser) (Proposal, []string) {
-		return Proposal{Subject: orderID, OrderID: orderID, Reason: clip(reason, 200)}, nil
-	})
+	if reply, ok := s.allowed(ctx, user, ProposeCancellation); !ok {
+		return reply
+	}
+	return s.propose(ctx, user, Proposal{Kind: ProposeCancellation, Subject: orderID, OrderID: orderID, Reason: clip(reason, 200)})
 }
 
 // RecordPayment reads "Mehta ne 50,000 diya cheque 123456" and shows it
@@ -241,14 +242,19 @@ func (s *Service) ReceiveGoods(ctx context.Context, user domain.User, text strin
 	return s.note(ctx, user, ProposeReceipt, text)
 }
 
-// note reads a payment, delivery or receipt message and shows its summary,
-// or asks what it leaves unsettled, keeping the message so far for the
-// answer.
+// note reads a payment, delivery or receipt message: the way every change
+// to the books from a message starts, the person's role first.
 func (s *Service) note(ctx context.Context, user domain.User, kind ProposalKind, text string) domain.Reply {
 	if reply, ok := s.allowed(ctx, user, kind); !ok {
 		return reply
 	}
 	p, unresolved := s.noteReader(ctx, kind)(s.parser(), text)
+	return s.noted(ctx, user, kind, text, p, unresolved)
+}
+
+// noted shows the summary of a note read from text, or asks what it
+// leaves unsettled, keeping the message so far for the answer.
+func (s *Service) noted(ctx context.Context, user domain.User, kind ProposalKind, text string, p Proposal, unresolved []string) domain.Reply {
 	if len(unresolved) > 0 {
 		return s.noteQuestion(ctx, user, kind, text, unresolved, p)
 	}
@@ -272,21 +278,6 @@ func (s *Service) noteQuestion(ctx context.Context, user domain.User, kind Propo
 
 // maxNoteText bounds the message a note's question keeps.
 const maxNoteText = 600
-
-// record is the way every change to the books starts: the person's role
-// first, then what the message says, a question if it leaves anything
-// unsettled, else the summary.
-func (s *Service) record(ctx context.Context, user domain.User, kind ProposalKind, read func(*Parser) (Proposal, []string)) domain.Reply {
-	if reply, ok := s.allowed(ctx, user, kind); !ok {
-		return reply
-	}
-	p, unresolved := read(s.parser())
-	if len(unresolved) > 0 {
-		return s.ask(ctx, user, string(kind), unresolved)
-	}
-	p.Kind = kind
-	return s.propose(ctx, user, p)
-}
 
 // ask replies with what a message left unsettled, and sets aside what the
 // person was shown before: the "ok" that follows is about this question.
