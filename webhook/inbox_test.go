@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 	"unsafe"
 
 	_ "github.com/mattn/go-sqlite3" // TestRedactedAtRest reads the SQLite file itself
@@ -552,5 +553,79 @@ func waitUntil(t *testing.T, cond func() bool) {
 			t.Fatal("timed out waiting")
 		}
 		time.Sleep(time.Millisecond)
+	}
+}
+
+// marking is a responder that says how the recovery marked what it got.
+type marking struct {
+	mu  sync.Mutex
+	got map[string]domain.Inbound
+}
+
+func (m *marking) Respond(_ context.Context, in domain.Inbound) domain.Reply {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.got == nil {
+		m.got = map[string]domain.Inbound{}
+	}
+	m.got[in.SID] = in
+	if in.Overtaken {
+		return domain.Reply{Text: "not processed: " + in.Body, Stale: true}
+	}
+	return domain.Reply{Text: "late: " + in.Body}
+}
+
+// TestRecoverMarksWhatWasOvertaken: the recovery hands the responder a
+// crashed message marked Recovered, and Overtaken when its sender has a
+// later message recorded (answered here), so that it is not acted on; the
+// round counts it apart from the answered ones.
+func TestRecoverMarksWhatWasOvertaken(t *testing.T) {
+	i := newInstance(t, nil, nil)
+	ctx := context.Background()
+	resp := &marking{}
+	i.p.Responder = resp
+	crash(t, i, domain.Inbound{SID: "SMfirst", From: ravi, Body: "10 carton GC for Rajesh"})
+	i.clock.Advance(time.Minute)
+	handle(t, i.p, domain.Inbound{SID: "SMagain", From: ravi, Body: "10 carton GC for Rajesh"})
+	crash(t, i, domain.Inbound{SID: "SMlast", From: ravi, Body: "ok"})
+	crash(t, i, domain.Inbound{SID: "SMalone", From: "+919800000002", Body: "GC ka stock"})
+	i.clock.Advance(i.p.Lease())
+	r, err := i.p.Recover(ctx)
+	if err != nil || r != (webhook.Recovered{Answered: 2, Stale: 1}) {
+		t.Fatalf("recovery = %+v, %v", r, err)
+	}
+	for sid, overtaken := range map[string]bool{"SMfirst": true, "SMlast": false, "SMalone": false} {
+		if in := resp.got[sid]; !in.Recovered || in.Overtaken != overtaken {
+			t.Errorf("%s reached the responder as %+v; want recovered, overtaken %v", sid, in, overtaken)
+		}
+	}
+	if done, reply, _ := i.inbox.SavedReply(ctx, "SMfirst"); !done || !reply.Stale {
+		t.Fatalf("the overtaken message was not closed with its notice: %v %+v", done, reply)
+	}
+	entries, _ := i.inbox.AuditEntries(ctx, "recovery")
+	for _, e := range entries {
+		if outcome, _ := e.Detail["outcome"].(string); (e.Subject == "SMfirst") != strings.HasPrefix(outcome, "not acted on") {
+			t.Errorf("recovery of %s audited as %q", e.Subject, outcome)
+		}
+	}
+}
+
+// TestLongBodyKeptShort: a body longer than MaxBody reaches the responder
+// whole, and is recorded as its first characters and its length, redacted
+// before it is cut.
+func TestLongBodyKeptShort(t *testing.T) {
+	i := newInstance(t, nil, nil)
+	i.p.MaxBody, i.p.Redact = 4096, audit.New(nil, nil, quiet).RedactString
+	secret := "AIzaSyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUvW"
+	long := strings.Repeat("क", 150) + " " + secret + strings.Repeat(" lamba", 10000)
+	if reply, _ := handle(t, i.p, domain.Inbound{SID: "SMlong", From: ravi, Body: long}); reply.Text != "you said: "+long {
+		t.Fatal("the responder did not read the message whole")
+	}
+	rec := i.p.AtRest(domain.Inbound{SID: "SMlong", From: ravi, Body: long})
+	if n := utf8.RuneCountInString(rec.Body); n > 200 || rec.Chars != utf8.RuneCountInString(long) || strings.Contains(rec.Body, secret[:8]) {
+		t.Fatalf("kept %d characters (%q) and a length of %d", n, rec.Body, rec.Chars)
+	}
+	if short := i.p.AtRest(domain.Inbound{Body: "GC ka stock"}); short.Body != "GC ka stock" || short.Chars != 0 {
+		t.Fatalf("a short body kept as %+v", short)
 	}
 }

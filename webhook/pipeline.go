@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/memory"
@@ -31,6 +32,9 @@ type Inbox interface {
 	// ClaimAbandoned claims up to limit messages whose claim ran out
 	// unanswered, as they were recorded.
 	ClaimAbandoned(ctx context.Context, lease time.Duration, limit int) ([]domain.Inbound, error)
+	// WroteSince reports whether in's sender has a message recorded
+	// after it.
+	WroteSince(ctx context.Context, in domain.Inbound) (bool, error)
 }
 
 // Responder answers one message. It should honour ctx; what it returns after
@@ -114,6 +118,9 @@ type Pipeline struct {
 	// Poll is how often a retry of a message still being answered checks
 	// for the reply.
 	Poll time.Duration
+	// MaxBody is the longest body the responder reads (0: no limit). A
+	// longer one is refused, and only its start and length are recorded.
+	MaxBody int
 
 	late sync.WaitGroup // answers still to be sent late
 }
@@ -147,12 +154,7 @@ func (p *Pipeline) Wait(ctx context.Context) error {
 func (p *Pipeline) Handle(ctx context.Context, in domain.Inbound) (domain.Reply, Outcome, error) {
 	ctx, cancel := context.WithTimeout(ctx, p.budget())
 	defer cancel()
-	rec := in
-	if p.Redact != nil {
-		// What is kept at rest is redacted; recovery after a crash works
-		// from this text.
-		rec.Body = p.Redact(in.Body)
-	}
+	rec := p.AtRest(in)
 	claimed, done, reply, err := p.claim(ctx, in, rec)
 	switch {
 	case err != nil:
@@ -163,6 +165,36 @@ func (p *Pipeline) Handle(ctx context.Context, in domain.Inbound) (domain.Reply,
 		return p.waitForReply(ctx, in, rec)
 	}
 	return p.process(ctx, in)
+}
+
+// keptChars is how much of a body too long to read is recorded: enough
+// to recognise it, not the rest.
+const keptChars = 160
+
+// AtRest is in as it is kept at rest, which is also what the recovery
+// after a crash works from: redacted, and only the start of a body too
+// long to read, with its length.
+func (p *Pipeline) AtRest(in domain.Inbound) domain.Inbound {
+	rec := in
+	if p.Redact != nil {
+		rec.Body = p.Redact(in.Body)
+	}
+	if n := utf8.RuneCountInString(in.Body); p.MaxBody > 0 && n > p.MaxBody {
+		// Cut after redacting, so that no secret is cut in two.
+		rec.Body, rec.Chars = clip(rec.Body, keptChars), n
+	}
+	return rec
+}
+
+// clip is the first n runes of s.
+func clip(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
 }
 
 // claim claims in in the inbox, recorded as rec.

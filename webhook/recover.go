@@ -14,6 +14,7 @@ const recoverBatch = 16
 // Recovered counts what one recovery round did.
 type Recovered struct {
 	Answered  int // answered late, through Late
+	Stale     int // not acted on, since its sender had written since: they were told
 	Closed    int // too old to answer, answered by another instance, or not its sender's
 	Elsewhere int // being answered by another instance
 	Failed    int // left for a later round
@@ -23,7 +24,10 @@ type Recovered struct {
 // their claim has run out: Munshi died while answering them, and the
 // webhook request is long gone. Each is answered from its recorded text
 // (redacted when it was recorded, which is the text the responder then
-// reads), the reply sent through Late, recorded and audited. A message
+// reads), the reply sent through Late, recorded and audited. It is marked
+// Recovered, and Overtaken when its sender has written since: the
+// responder then only tells them it was not processed, so that a late
+// summary never invites an "ok" to what they have dealt with. A message
 // older than MaxAnswerAge is closed without an answer and audited. The
 // order commit behind an "ok" is idempotent, so a message answered twice
 // (a crash between sending and recording) places nothing twice.
@@ -77,15 +81,31 @@ func (p *Pipeline) recoverOne(ctx context.Context, in domain.Inbound, r *Recover
 		r.Closed++
 		return
 	}
+	// The person may have written since, even to another instance: the
+	// responder, which holds their conversation, acts on the message only
+	// if they have not, and then answers it as late.
+	in.Recovered = true
+	overtaken, err := p.Inbox.WroteSince(ctx, in)
+	if err != nil {
+		p.logger().Error("webhook: later messages not checked; the recovery will look again", "sid", in.SID, "err", err)
+		r.Failed++
+		return
+	}
+	in.Overtaken = overtaken
 	reply := p.respond(ctx, time.Now().Add(p.budget()+p.grace()), in)
 	if !p.handOver(ctx, in, reply) {
 		r.Failed++
 		return
 	}
 	detail["outcome"], detail["silent"] = "answered", reply.Text == "" && len(reply.MediaURLs) == 0
+	if reply.Stale {
+		detail["outcome"] = "not acted on: its sender had written since"
+		r.Stale++
+	} else {
+		r.Answered++
+	}
 	p.audit(ctx, in, detail)
 	p.saveLate(ctx, in, reply)
-	r.Answered++
 }
 
 func (p *Pipeline) audit(ctx context.Context, in domain.Inbound, detail map[string]any) {

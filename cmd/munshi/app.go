@@ -175,6 +175,7 @@ func (m *Main) Open(ctx context.Context) error {
 		Late:      outbox.LateReplies{Store: books, Dispatcher: m.Dispatcher},
 		Audit:     m.Audit,
 		Redact:    m.Audit.RedactString,
+		MaxBody:   conversation.MaxBodyChars,
 		Now:       m.now, // the books' clock too, even when a test moves it
 		Budget:    m.Config.Budget,
 		Logger:    m.Logger,

@@ -33,7 +33,7 @@ func (m *Main) recoverUnanswered(ctx context.Context) {
 	}
 	if r != (webhook.Recovered{}) {
 		m.Logger.Info("recovered messages a crash left unanswered",
-			"answered", r.Answered, "closed", r.Closed, "elsewhere", r.Elsewhere, "failed", r.Failed)
+			"answered", r.Answered, "stale", r.Stale, "closed", r.Closed, "elsewhere", r.Elsewhere, "failed", r.Failed)
 	}
 }
 

@@ -148,8 +148,10 @@ func (l *Log) redactValue(v any) any {
 	return v
 }
 
-// RedactString removes configured secrets and credential shapes from s.
+// RedactString removes configured secrets and credential shapes from s,
+// and the invisible characters that would make it read otherwise.
 func (l *Log) RedactString(s string) string {
+	s = dropInvisible(s)
 	for _, secret := range l.secrets {
 		s = strings.ReplaceAll(s, secret, Redacted)
 	}

@@ -16,6 +16,7 @@ type Inbox interface {
 	Release(ctx context.Context, sid string) error
 	Discard(ctx context.Context, sid string) error
 	ClaimAbandoned(ctx context.Context, lease time.Duration, limit int) ([]domain.Inbound, error)
+	WroteSince(ctx context.Context, in domain.Inbound) (bool, error)
 }
 
 // HeldBriefs is the inbox with the held digest in it: a person whose brief

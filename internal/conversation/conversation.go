@@ -163,14 +163,36 @@ func (s *Service) Respond(ctx context.Context, in domain.Inbound) domain.Reply {
 	if !conv.Empty() {
 		ctx = llmbudget.WithSummary(ctx, conv.Context())
 	}
-	s.Audit.Record(ctx, user.Phone, audit.KindInbound, in.SID, map[string]any{
-		"role": string(user.Role), "body": in.Body, "media": len(in.MediaURLs),
-	})
+	s.Audit.Record(ctx, user.Phone, audit.KindInbound, in.SID, s.inbound(user, in))
+	if in.Recovered && overtaken(in, conv) {
+		reply := s.notProcessed(in)
+		s.Audit.Record(ctx, user.Phone, audit.KindOutbound, in.SID, map[string]any{"channel": "reply", "body": reply.Text, "stale": true})
+		return reply
+	}
 	reply, t := s.answer(ctx, user, in, conv)
+	if in.Recovered {
+		reply = s.late(in, reply)
+	}
 	s.Audit.Record(ctx, user.Phone, audit.KindOutbound, in.SID, map[string]any{"channel": "reply", "body": reply.Text, "media": reply.MediaURLs})
 	s.remember(ctx, user, in, reply, t)
 	return reply
 }
+
+// inbound is the audit's record of a message: its text, or only the start
+// and the length of one too long to read.
+func (s *Service) inbound(user domain.User, in domain.Inbound) map[string]any {
+	detail := map[string]any{"role": string(user.Role), "body": in.Body, "media": len(in.MediaURLs)}
+	if n := chars(in); n > MaxBodyChars {
+		detail["body"], detail["chars"] = string([]rune(in.Body)[:keptChars]), n
+	}
+	return detail
+}
+
+// keptChars is how much of a message too long to read the audit keeps.
+const keptChars = 160
+
+// chars is the length of in's body as it was sent.
+func chars(in domain.Inbound) int { return max(in.Chars, utf8.RuneCountInString(in.Body)) }
 
 // refuse answers an unknown number: the refusal on its first message of
 // the day, then silence, so that a stranger (or a flood) costs one reply a
@@ -206,7 +228,7 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 		}
 		return domain.Reply{Text: Menu(user)}, t
 	}
-	if utf8.RuneCountInString(text) > MaxBodyChars {
+	if chars(in) > MaxBodyChars {
 		return domain.Reply{Text: fmt.Sprintf("That message is too long for me (over %d characters). Please send one request at a time.", MaxBodyChars)}, t
 	}
 	if reports.IsMore(text) && conv.More != nil {

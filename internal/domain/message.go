@@ -40,6 +40,15 @@ type Inbound struct {
 	ProfileName string
 	MediaURLs   []string
 	Received    time.Time
+	// Chars is the body's length as sent when Body holds only its start
+	// (a message refused as too long is recorded so); 0 when Body is whole.
+	Chars int `json:",omitempty"`
+	// Recovered marks a message answered by the recovery after a crash,
+	// long after it was sent; Overtaken, that the inbox holds a later
+	// message of its sender. A recovered message is answered only when
+	// nothing was said since, and then as a late answer.
+	Recovered bool `json:",omitempty"`
+	Overtaken bool `json:",omitempty"`
 }
 
 // Reply is what Munshi answers to an inbound message.
@@ -56,6 +65,9 @@ type Reply struct {
 	// opaque here), kept in conversation memory so that the next message
 	// is read as the answer; empty when nothing waits.
 	Pending string `json:",omitempty"`
+	// Stale, on the answer to a recovered message, says that it was not
+	// acted on because its sender had written since.
+	Stale bool `json:",omitempty"`
 }
 
 // Outbound is a WhatsApp message Munshi sends on its own initiative (a

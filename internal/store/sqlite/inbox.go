@@ -19,8 +19,9 @@ import (
 // with the reply) or still being worked on (neither). A MessageSid recorded
 // for another sender is EUNAUTHORIZED, and nothing of it is returned.
 //
-// The body is stored as given (the caller redacts it) and only for the
-// numbers in users: an unknown sender's message keeps no text at rest.
+// The body is stored as given (the caller redacts it, and shortens one
+// too long to read, giving its length in Chars) and only for the numbers
+// in users: an unknown sender's message keeps no text at rest.
 func (s *Store) Claim(ctx context.Context, in domain.Inbound, lease time.Duration) (claimed, done bool, reply domain.Reply, err error) {
 	now := s.Now()
 	row, found, err := s.inbound(ctx, in.SID)
@@ -28,10 +29,10 @@ func (s *Store) Claim(ctx context.Context, in domain.Inbound, lease time.Duratio
 		return false, false, reply, err
 	}
 	if !found {
-		res, err := s.db.ExecContext(ctx, `INSERT INTO inbound_messages (sid, sender, body, received_at, lease_until)
-			VALUES (?, ?, CASE WHEN EXISTS (SELECT 1 FROM users WHERE phone = ?) THEN ? ELSE '' END, ?, ?)
+		res, err := s.db.ExecContext(ctx, `INSERT INTO inbound_messages (sid, sender, body, chars, received_at, lease_until)
+			VALUES (?, ?, CASE WHEN EXISTS (SELECT 1 FROM users WHERE phone = ?) THEN ? ELSE '' END, ?, ?, ?)
 			ON CONFLICT(sid) DO NOTHING`,
-			in.SID, in.From, in.From, in.Body, formatTime(now), formatTime(now.Add(lease)))
+			in.SID, in.From, in.From, in.Body, max(in.Chars, 0), formatTime(now), formatTime(now.Add(lease)))
 		if err != nil {
 			return false, false, reply, fmt.Errorf("sqlite: claim %s: %w", in.SID, err)
 		}
@@ -150,7 +151,7 @@ func (s *Store) ClaimAbandoned(ctx context.Context, lease time.Duration, limit i
 	rows, err := s.db.QueryContext(ctx, `UPDATE inbound_messages SET lease_until = ?, attempts = attempts + 1
 		WHERE sid IN (SELECT sid FROM inbound_messages
 			WHERE reply IS NULL AND (lease_until IS NULL OR lease_until <= ?) ORDER BY received_at LIMIT ?)
-		RETURNING sid, sender, body, received_at`, formatTime(now.Add(lease)), formatTime(now), limit)
+		RETURNING sid, sender, body, chars, received_at`, formatTime(now.Add(lease)), formatTime(now), limit)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: claim abandoned messages: %w", err)
 	}
@@ -159,7 +160,7 @@ func (s *Store) ClaimAbandoned(ctx context.Context, lease time.Duration, limit i
 	for rows.Next() {
 		var in domain.Inbound
 		var received string
-		if err := rows.Scan(&in.SID, &in.From, &in.Body, &received); err != nil {
+		if err := rows.Scan(&in.SID, &in.From, &in.Body, &in.Chars, &received); err != nil {
 			return nil, fmt.Errorf("sqlite: claim abandoned messages: %w", err)
 		}
 		in.Received = parseTime(received)
@@ -169,6 +170,20 @@ func (s *Store) ClaimAbandoned(ctx context.Context, lease time.Duration, limit i
 		return nil, fmt.Errorf("sqlite: claim abandoned messages: %w", err)
 	}
 	return out, nil
+}
+
+// WroteSince reports whether the sender of in has a message recorded after
+// it: a message the recovery finds unanswered is then not acted on, since
+// its sender has moved on.
+func (s *Store) WroteSince(ctx context.Context, in domain.Inbound) (bool, error) {
+	var later bool
+	err := s.read.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM inbound_messages
+		WHERE sender = ? AND sid <> ? AND received_at > (SELECT received_at FROM inbound_messages WHERE sid = ?))`,
+		in.From, in.SID, in.SID).Scan(&later)
+	if err != nil {
+		return false, fmt.Errorf("sqlite: messages of %s since %s: %w", in.From, in.SID, err)
+	}
+	return later, nil
 }
 
 // FirstRefusalToday records that the unknown number phone is refused today

@@ -286,6 +286,52 @@ func testClaimAbandoned(t *testing.T, s store.Store, c *Clock) {
 	}
 }
 
+// testWroteSince: a message is overtaken by a later one of its sender,
+// answered or not, and by nobody else's.
+func testWroteSince(t *testing.T, s store.Store, c *Clock) {
+	inbox(t, s)
+	msg := func(sid, from, body string) domain.Inbound { return domain.Inbound{SID: sid, From: from, Body: body} }
+	claim(t, s, msg("SMfirst", ravi, "10 carton GC for Rajesh"))
+	since := func(sid string) bool {
+		t.Helper()
+		got, err := s.WroteSince(ctx, msg(sid, ravi, ""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	c.Advance(time.Second)
+	claim(t, s, msg("SMother", "+15550001111", "hello"))
+	if since("SMfirst") {
+		t.Fatal("another sender's message overtook it")
+	}
+	c.Advance(time.Second)
+	claim(t, s, msg("SMagain", ravi, "10 carton GC for Rajesh"))
+	s.SaveReply(ctx, "SMagain", domain.Reply{Text: "summary"})
+	if !since("SMfirst") {
+		t.Fatal("the sender's later message did not overtake it")
+	}
+	if since("SMagain") {
+		t.Fatal("the latest message is overtaken")
+	}
+	if since("SMunknown") {
+		t.Fatal("a message not recorded is overtaken")
+	}
+}
+
+// testShortenedBody: a body recorded shortened keeps its length as sent,
+// and the recovery gets both.
+func testShortenedBody(t *testing.T, s store.Store, c *Clock) {
+	inbox(t, s)
+	claim(t, s, domain.Inbound{SID: "SMlong", From: ravi, Body: "GC GC GC", Chars: 60022})
+	claim(t, s, domain.Inbound{SID: "SMshort", From: ravi, Body: "GC"})
+	c.Advance(lease)
+	got := abandoned(t, s)
+	if got["SMlong"].Body != "GC GC GC" || got["SMlong"].Chars != 60022 || got["SMshort"].Chars != 0 {
+		t.Fatalf("recorded %+v and %+v", got["SMlong"], got["SMshort"])
+	}
+}
+
 func testFirstRefusal(t *testing.T, s store.Store, c *Clock) {
 	kolkata := time.FixedZone("IST", 5*3600+1800)
 	stranger, other := "+15550001111", "+15550002222"

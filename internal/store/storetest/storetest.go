@@ -78,6 +78,8 @@ func Run(t *testing.T, open Open) {
 		{"UnknownSenderKeepsNoText", testUnknownSenderText},
 		{"ReleaseAndDiscard", testReleaseAndDiscard},
 		{"ClaimAbandoned", testClaimAbandoned},
+		{"WroteSince", testWroteSince},
+		{"ShortenedBodyKeepsItsLength", testShortenedBody},
 		{"FirstRefusalToday", testFirstRefusal},
 		{"Sweeps", testSweeps},
 
