@@ -28,6 +28,15 @@ type Sender interface {
 	SendPayload(ctx context.Context, payload []byte) (string, error)
 }
 
+// Checker is a Sender that can look in the provider's own record for a
+// message it may have sent: the SIDs of the messages that are payload,
+// created since, newest first. A message whose last try has no known
+// outcome is looked for before it is sent again, so that a crash during
+// the send does not send it twice.
+type Checker interface {
+	SentSince(ctx context.Context, payload []byte, since time.Time) ([]string, error)
+}
+
 // Message is one effect in the outbox, as the dispatcher claims it.
 type Message struct {
 	ID int64
@@ -35,6 +44,9 @@ type Message struct {
 	Attempts  int
 	CreatedAt time.Time
 	HeldSince time.Time // zero unless sending it is held back
+	// InDoubt is set when an earlier claim ran out with no outcome
+	// recorded: the process died sending it, and it may have gone.
+	InDoubt bool
 }
 
 // Status is how one outbox message stands, for tests and operators.
@@ -63,6 +75,9 @@ type Store interface {
 	// ReleaseHeld makes the held messages of those kinds (of every kind
 	// when none is given) due now and says how many there were.
 	ReleaseHeld(ctx context.Context, kinds ...string) (int, error)
+	// ProviderIDKnown reports whether a message was recorded sent under
+	// the provider's id.
+	ProviderIDKnown(ctx context.Context, providerID string) (bool, error)
 }
 
 // Outcome is what became of one attempt.
@@ -237,7 +252,7 @@ func (d *Dispatcher) RunOnce(ctx context.Context) int {
 }
 
 func (d *Dispatcher) deliver(ctx context.Context, m Message) {
-	id, err := d.send(ctx, m)
+	id, err := d.sendOnce(ctx, m)
 	if err == nil {
 		if err := d.Store.MarkSent(ctx, m.ID, id); err != nil {
 			d.Logger.Error("outbox: mark sent failed", "id", m.ID, "err", err)
@@ -279,6 +294,50 @@ func (d *Dispatcher) deliver(ctx context.Context, m Message) {
 		log.Warn("outbox: send failed, will retry")
 		d.record(Attempt{Message: m, Outcome: Retry, Error: f.text, Code: f.code})
 	}
+}
+
+// sendOnce sends m, unless a try whose outcome is not known (a crash or
+// a lost answer during the send) in fact went: then it is the provider's
+// id of that one. Whether it went cannot always be known (the provider's
+// record is down): then m waits for the next try rather than risk going
+// twice.
+func (d *Dispatcher) sendOnce(ctx context.Context, m Message) (string, error) {
+	if m.InDoubt || m.Attempts > 0 {
+		id, found, err := d.sentBefore(ctx, m)
+		if err != nil {
+			return "", err
+		}
+		if found {
+			d.Logger.Info("outbox: found sent by an earlier try; not sent again", "id", m.ID, "kind", m.Kind, "provider_id", id)
+			return id, nil
+		}
+	}
+	return d.send(ctx, m)
+}
+
+// sentBefore looks in the provider's record for m, sent since it was
+// written to the outbox and not recorded as another message.
+func (d *Dispatcher) sentBefore(ctx context.Context, m Message) (string, bool, error) {
+	checker, ok := d.Senders[m.Kind].(Checker)
+	if !ok {
+		return "", false, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, d.Lease/2)
+	defer cancel()
+	ids, err := checker.SentSince(ctx, m.Payload, m.CreatedAt)
+	if err != nil {
+		return "", false, fmt.Errorf("outbox: whether message %d went before: %w", m.ID, err)
+	}
+	for _, id := range ids {
+		known, err := d.Store.ProviderIDKnown(ctx, id)
+		if err != nil {
+			return "", false, fmt.Errorf("outbox: whether message %d went before: %w", m.ID, err)
+		}
+		if !known {
+			return id, true, nil
+		}
+	}
+	return "", false, nil
 }
 
 func (d *Dispatcher) send(ctx context.Context, m Message) (string, error) {

@@ -607,3 +607,53 @@ func TestAttemptCarriesTheProviderCode(t *testing.T) {
 		t.Fatalf("attempts = %+v; want one failure with code 63016", got)
 	}
 }
+
+// doubtfulSender sends, and cannot say what it sent before.
+type doubtfulSender struct {
+	sends atomic.Int32
+	down  atomic.Bool
+}
+
+func (s *doubtfulSender) SendPayload(context.Context, []byte) (string, error) {
+	return fmt.Sprintf("SM%d", s.sends.Add(1)), nil
+}
+
+func (s *doubtfulSender) SentSince(context.Context, []byte, time.Time) ([]string, error) {
+	if s.down.Load() {
+		return nil, errors.New("twilio: messages sent to +919810000001: 503 Service Unavailable")
+	}
+	return []string{"SM1"}, nil // the message, and the one recorded sent before it
+}
+
+// TestInDoubtWaitsWhenThePastCannotBeRead: a message whose claim ran out
+// with no outcome is not sent again while the provider's record cannot be
+// read; once it can, a SID the outbox already holds for another message is
+// not taken for it, and the message is sent.
+func TestInDoubtWaitsWhenThePastCannotBeRead(t *testing.T) {
+	clk := newClock()
+	st := newStore(t, clk)
+	ctx := context.Background()
+	st.Enqueue(ctx, domain.WhatsApp(domain.Outbound{To: "+919810000001", Body: "first"}))
+	s := &doubtfulSender{}
+	d := &outbox.Dispatcher{Store: st, Senders: map[string]outbox.Sender{domain.EffectWhatsApp: s}, Logger: quiet,
+		Now: clk.Now, Poll: time.Hour, BaseBackoff: time.Millisecond, MaxBackoff: time.Millisecond}
+	d.Drain(ctx) // "first" goes as SM1
+	st.Enqueue(ctx, domain.WhatsApp(domain.Outbound{To: "+919810000001", Body: "second"}))
+	if claimed, err := st.ClaimDue(ctx, 10, time.Minute); err != nil || len(claimed) != 1 || claimed[0].InDoubt {
+		t.Fatalf("claimed %+v, %v", claimed, err)
+	}
+	// The claimer dies; the provider's record is down.
+	s.down.Store(true)
+	clk.Advance(2 * time.Minute)
+	d.Drain(ctx)
+	if n := s.sends.Load(); n != 1 {
+		t.Fatalf("sent %d times while the record was down", n)
+	}
+	s.down.Store(false)
+	clk.Advance(time.Minute)
+	d.Drain(ctx)
+	rows, _ := st.OutboxMessages(ctx)
+	if s.sends.Load() != 2 || rows[1].Status != "sent" || rows[1].ProviderID != "SM2" {
+		t.Fatalf("sends %d; second message %+v", s.sends.Load(), rows[1])
+	}
+}

@@ -12,13 +12,14 @@ import (
 )
 
 // outboxColumns are the columns scanOutbox reads, in its order.
-const outboxColumns = `id, kind, recipient, payload, attempts, subject, tell_on_failure, created_at, COALESCE(held_since, '')`
+const outboxColumns = `id, kind, recipient, payload, attempts, subject, tell_on_failure, created_at, COALESCE(held_since, ''),
+	lease_until IS NOT NULL`
 
 // scanOutbox reads outboxColumns into m, then any further columns into rest.
 func scanOutbox(scan func(...any) error, m *outbox.Message, rest ...any) error {
 	var payload, created, heldSince string
 	dest := append([]any{&m.ID, &m.Kind, &m.To, &payload, &m.Attempts, &m.About, &m.TellOnFailure,
-		&created, &heldSince}, rest...)
+		&created, &heldSince, &m.InDoubt}, rest...)
 	if err := scan(dest...); err != nil {
 		return err
 	}
@@ -85,6 +86,16 @@ func (s *Store) ClaimDue(ctx context.Context, limit int, lease time.Duration) ([
 		return nil, fmt.Errorf("sqlite: claim outbox: %w", err)
 	}
 	return out, nil
+}
+
+// ProviderIDKnown reports whether a message was recorded sent under the
+// provider's id.
+func (s *Store) ProviderIDKnown(ctx context.Context, providerID string) (bool, error) {
+	var known bool
+	if err := s.read.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM outbox WHERE provider_id = ?)`, providerID).Scan(&known); err != nil {
+		return false, fmt.Errorf("sqlite: provider id %s: %w", providerID, err)
+	}
+	return known, nil
 }
 
 // MarkSent records a delivery to the provider, with the provider's id.

@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -59,6 +61,11 @@ type Request struct {
 	// created message's, empty when refused.
 	Status int
 	SID    string
+	// Created is when the message was created, by the server's clock.
+	Created time.Time
+	// Lost is set when the message was created and its answer never
+	// reached the client.
+	Lost bool
 }
 
 // MessageSID is the SID the server gives the message of its n-th request
@@ -86,6 +93,9 @@ type Server struct {
 	hold        chan struct{}
 	delay       time.Duration
 	releaseOnce *sync.Once
+	lose        int // created messages whose answers are dropped
+	now         func() time.Time
+	lists       []url.Values // the queries of message lists
 }
 
 // Option changes a Server before it starts.
@@ -94,6 +104,9 @@ type Option func(*Server)
 // Account makes the server answer for another account and token.
 func Account(sid, token string) Option { return func(s *Server) { s.sid, s.token = sid, token } }
 
+// Clock dates the messages the server creates (default time.Now).
+func Clock(now func() time.Time) Option { return func(s *Server) { s.now = now } }
+
 // Prefix serves the API under a path, as behind a proxy.
 func Prefix(p string) Option { return func(s *Server) { s.prefix = strings.TrimRight(p, "/") } }
 
@@ -101,7 +114,7 @@ func Prefix(p string) Option { return func(s *Server) { s.prefix = strings.TrimR
 // is let go first.
 func Start(t testing.TB, opts ...Option) *Server {
 	t.Helper()
-	s := &Server{sid: AccountSID, token: AuthToken, refuseTo: map[string]Error{}}
+	s := &Server{sid: AccountSID, token: AuthToken, refuseTo: map[string]Error{}, now: time.Now}
 	for _, o := range opts {
 		o(s)
 	}
@@ -159,6 +172,26 @@ func (s *Server) Hold() (release func()) {
 	return func() {
 		once.Do(func() { close(hold) })
 	}
+}
+
+// LoseAnswers creates the next n messages and drops the connection
+// instead of answering: Twilio took the message, and the client never
+// heard so.
+func (s *Server) LoseAnswers(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.lose += n
+}
+
+// Lists returns the queries of every message list asked for, in order.
+func (s *Server) Lists() []url.Values {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]url.Values, len(s.lists))
+	for i, q := range s.lists {
+		out[i] = cloneForm(q)
+	}
+	return out
 }
 
 // Delay makes every answer come d late (sooner if the client gives up).
@@ -226,6 +259,10 @@ func (s *Server) Wait(n int, d time.Duration) []Request {
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	user, pass, hasAuth := r.BasicAuth()
+	if r.Method == http.MethodGet && r.URL.Path == s.prefix+"/2010-04-01/Accounts/"+s.sid+"/Messages.json" {
+		s.list(w, r, user, pass, hasAuth)
+		return
+	}
 	r.ParseForm()
 	s.mu.Lock()
 	s.reqs = append(s.reqs, Request{Method: r.Method, Path: r.URL.Path, ContentType: r.Header.Get("Content-Type"),
@@ -252,7 +289,18 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	a, sid := s.decide(r, n, user, pass, hasAuth)
 	s.reqs[n-1].Status, s.reqs[n-1].SID = a.status, sid
+	if sid != "" {
+		s.reqs[n-1].Created = s.now()
+	}
+	lost := sid != "" && s.lose > 0
+	if lost {
+		s.lose--
+		s.reqs[n-1].Lost = true
+	}
 	s.mu.Unlock()
+	if lost {
+		panic(http.ErrAbortHandler) // the connection drops with no answer
+	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(a.status)
 	io.WriteString(w, a.body)
@@ -291,15 +339,62 @@ func (s *Server) decide(r *http.Request, n int, user, pass string, hasAuth bool)
 	return answer{http.StatusCreated, s.message(sid, form)}, sid
 }
 
+// list answers a message list as Twilio's does, newest first, filtered
+// by To and From, one page of at most PageSize (default 50).
+func (s *Server) list(w http.ResponseWriter, r *http.Request, user, pass string, hasAuth bool) {
+	q := r.URL.Query()
+	w.Header().Set("Content-Type", "application/json")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !hasAuth || user != s.sid || pass != s.token {
+		w.WriteHeader(Unauthenticated.Status)
+		io.WriteString(w, Unauthenticated.JSON())
+		return
+	}
+	s.lists = append(s.lists, q)
+	size := 50
+	if n, err := strconv.Atoi(q.Get("PageSize")); err == nil && n > 0 {
+		size = min(n, 1000)
+	}
+	msgs := []map[string]any{}
+	for i := len(s.reqs) - 1; i >= 0 && len(msgs) < size; i-- {
+		r := s.reqs[i]
+		if r.SID == "" || q.Has("To") && r.Form.Get("To") != q.Get("To") || q.Has("From") && r.Form.Get("From") != q.Get("From") {
+			continue
+		}
+		msgs = append(msgs, s.resource(r.SID, r.Form, r.Created, "sent"))
+	}
+	uri := r.URL.RequestURI()
+	b, _ := json.Marshal(map[string]any{"messages": msgs, "end": len(msgs) - 1, "first_page_uri": uri,
+		"next_page_uri": nil, "page": 0, "page_size": size, "previous_page_uri": nil, "start": 0, "uri": uri})
+	w.Write(b)
+}
+
 // message is Twilio's answer to a created message.
 func (s *Server) message(sid string, form url.Values) string {
-	b, _ := json.Marshal(map[string]any{
+	b, _ := json.Marshal(s.resource(sid, form, s.now(), "queued"))
+	return string(b)
+}
+
+// resource is a message as Twilio's API shows it. A template's body is
+// its variables, as the text Twilio made of it would contain them.
+func (s *Server) resource(sid string, form url.Values, created time.Time, status string) map[string]any {
+	body := form.Get("Body")
+	if form.Has("ContentSid") {
+		var vars map[string]string
+		json.Unmarshal([]byte(form.Get("ContentVariables")), &vars)
+		keys := slices.Sorted(maps.Keys(vars))
+		for _, k := range keys {
+			body += vars[k] + " "
+		}
+	}
+	return map[string]any{
 		"account_sid":           s.sid,
 		"api_version":           "2010-04-01",
-		"body":                  form.Get("Body"),
-		"date_created":          "Mon, 25 Aug 2025 07:00:00 +0000",
+		"body":                  body,
+		"date_created":          created.UTC().Format(time.RFC1123Z),
 		"date_sent":             nil,
-		"date_updated":          "Mon, 25 Aug 2025 07:00:00 +0000",
+		"date_updated":          created.UTC().Format(time.RFC1123Z),
 		"direction":             "outbound-api",
 		"error_code":            nil,
 		"error_message":         nil,
@@ -310,12 +405,11 @@ func (s *Server) message(sid string, form url.Values) string {
 		"price":                 nil,
 		"price_unit":            "USD",
 		"sid":                   sid,
-		"status":                "queued",
+		"status":                status,
 		"subresource_uris":      map[string]string{"media": "/2010-04-01/Accounts/" + s.sid + "/Messages/" + sid + "/Media.json"},
 		"to":                    form.Get("To"),
 		"uri":                   "/2010-04-01/Accounts/" + s.sid + "/Messages/" + sid + ".json",
-	})
-	return string(b)
+	}
 }
 
 // sidIn is the sid of a programmed success body, if it has one.
