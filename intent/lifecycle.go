@@ -178,16 +178,41 @@ func amount(shape []string) bool {
 
 // paymentSignal reports an amount, no goods, no word of dues, and either a
 // customer with a word that they paid, it was received or how, or, without
-// a customer, both a word that it was received and how.
+// a customer, both a word that it was received (or that someone paid it)
+// and how.
 func paymentSignal(shape []string) bool {
 	if !amount(shape) || anyOf(shape, goodsOnly) || anyOf(shape, dueWords) || anyOf(shape, orderWordsOnly) {
 		return false
 	}
-	received, how := anyOf(shape, receivedWords), anyOf(shape, modeWords)
+	for i, w := range shape {
+		// "de diya" gave it; "de", "de do" ask for it to be given.
+		if w == "de" && (i+1 == len(shape) || !payerWords[shape[i+1]]) {
+			return false
+		}
+	}
+	received, how := anyOf(shape, receivedWords) || paidBy(shape), anyOf(shape, modeWords)
 	if anyOf(shape, customerWords) {
 		return received || how || anyOf(shape, payerWords) || anyOf(shape, paymentWords)
 	}
 	return received && how
+}
+
+// paidBy reports a payer who gave it: "Krishna ne 2,000 cash diya" says
+// as much as "Krishna se 2,000 cash mila", a name before ne and a word
+// that they paid after it, whether or not the name is a customer's (that
+// is asked afterwards, the same for both).
+func paidBy(shape []string) bool {
+	for i, w := range shape {
+		if w != "ne" || i == 0 {
+			continue
+		}
+		for _, v := range shape[i+1:] {
+			if payerWords[v] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 var (

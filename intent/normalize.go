@@ -16,7 +16,7 @@ const (
 	EntityUnit     EntityKind = "unit"      // carton, box, dozen… (ID is the canonical unit)
 	EntityNumber   EntityKind = "number"    // a quantity in digits or words (ID is its digits, "-5" when negative)
 	EntitySize     EntityKind = "size"      // a pack size such as 500ml or 1kg
-	EntityOrderRef EntityKind = "order_ref" // ORDER-123, or a draft's DRAFT-57 (ID is the reference as written, upper-cased)
+	EntityOrderRef EntityKind = "order_ref" // ORDER-123, a draft's DRAFT-57 or a proposal's PRP-12 (ID is the reference as written, upper-cased)
 )
 
 // Token is one canonical word of a message and where it came from.
@@ -140,14 +140,20 @@ func minusSign(r rune) bool {
 }
 
 // joinOrderRefs makes "ORDER-123", "order #45" and "ORD-2024-07" one word,
-// so that "approve ORDER-123" is not read as a new order, and a draft's
-// reference, "D-57" or "draft 57", the word "draft-57".
+// so that "approve ORDER-123" is not read as a new order, a draft's
+// reference, "D-57" or "draft 57", the word "draft-57", and a payment's
+// waiting for an owner, "PRP-12", the word "prp-12".
 func joinOrderRefs(text string, raw []rawWord) []rawWord {
 	out := raw[:0]
 	for i := 0; i < len(raw); i++ {
 		w := raw[i]
 		if i+1 < len(raw) && draftRef(w.text, text[w.end:raw[i+1].start], raw[i+1].text) {
 			out = append(out, rawWord{"draft-" + raw[i+1].text, w.start, raw[i+1].end})
+			i++
+			continue
+		}
+		if i+1 < len(raw) && proposalRef(w.text, text[w.end:raw[i+1].start], raw[i+1].text) {
+			out = append(out, rawWord{"prp-" + raw[i+1].text, w.start, raw[i+1].end})
 			i++
 			continue
 		}
@@ -191,6 +197,15 @@ func draftRef(word, sep, number string) bool {
 		return sep == " " || refSeparator(sep, true)
 	}
 	return false
+}
+
+// proposalRef reports a proposal's reference written as word, sep,
+// number: "PRP-12", "prp 12", "PRP#12".
+func proposalRef(word, sep, number string) bool {
+	if word != "prp" || number == "" || strings.Trim(number, "0123456789") != "" {
+		return false
+	}
+	return sep == " " || refSeparator(sep, true)
 }
 
 // gluedOrderRef reads "ORD1042" and "order1042", a reference typed
@@ -243,7 +258,7 @@ func canonicalise(raw []rawWord, l *lexicon, out []Token) []Token {
 			continue
 		}
 		switch {
-		case strings.HasPrefix(w, "order-"), strings.HasPrefix(w, "draft-"):
+		case strings.HasPrefix(w, "order-"), strings.HasPrefix(w, "draft-"), strings.HasPrefix(w, "prp-"):
 		case laughter(squeeze(w)) || w == "ha" && (i > 0 && raw[i-1].text == "ha" || i+1 < len(raw) && raw[i+1].text == "ha"):
 			// "ha ha ha" and "hahaha" are laughter, never a yes.
 			w = "haha"

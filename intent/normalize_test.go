@@ -68,6 +68,9 @@ func TestNormalizeText(t *testing.T) {
 		{"approve D-57", "approve draft-57"},
 		{"reject draft 57", "reject draft-57"},
 		{"d#57 cancel", "draft-57 cancel"},
+		{"approve PRP-12", "approve prp-12"},
+		{"reject prp 12", "reject prp-12"},
+		{"PRP-A1 cancel", "prp a1 cancel"},
 		{"GC for D-Mart", "gc for d mart"},
 		{"ordinary", "ordinary"},
 		{"25k UPI", "25000 upi"},
@@ -188,6 +191,7 @@ func TestEntitiesDemoCatalog(t *testing.T) {
 		}},
 		{"approve ORDER-123", []entityWant{{EntityOrderRef, "ORDER-123", "order-123"}}},
 		{"approve D-57", []entityWant{{EntityOrderRef, "DRAFT-57", "draft-57"}}},
+		{"approve PRP-12", []entityWant{{EntityOrderRef, "PRP-12", "prp-12"}}},
 	}
 	for _, tt := range tests {
 		if got := entitiesOf(r.Normalize(tt.in)); !slices.Equal(got, tt.want) {

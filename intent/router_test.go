@@ -21,6 +21,8 @@ func TestRouteTraps(t *testing.T) {
 		{"reject ORDER-123", domain.IntentCancel},
 		{"approve D-57", domain.IntentConfirm},
 		{"reject D-57", domain.IntentCancel},
+		{"approve PRP-12", domain.IntentConfirm},
+		{"reject PRP-12", domain.IntentCancel},
 		{"👍", domain.IntentConfirm},
 		{"ok bhej do", domain.IntentConfirm},
 		{"haan theek hai", domain.IntentConfirm},

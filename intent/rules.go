@@ -180,15 +180,15 @@ var rules = []rule{
 	{
 		name: "payment", intent: domain.IntentPayment, maxLen: 24, notAsked: true, codes: true, signal: paymentRecord,
 		need: groups("NUM", "CUSTOMER received mila jama collected credited aaya diya paid"),
-		allow: words(receivedList + payerList + modeList + ` rupees NUM CUSTOMER ORDERREF ne se from by via
-			through in mein me ka ki ke of kiya hai hua ho gaya bank account ac payment amount paise
+		allow: words(receivedList + " " + payerList + " " + modeList + ` rupees NUM CUSTOMER ORDERREF ne se from by via
+			through in mein me ka ki ke of kiya hai hua ho gaya de bank account ac payment amount paise
 			ref reference no number utr txn transaction id dated date aaj today kal yesterday abhi just now
 			full part partial advance against for towards bill invoice the a has been was is`),
 	},
 	{
 		name: "stock received", intent: domain.IntentStockReceived, maxLen: 24, notAsked: true, signal: receivedRecord,
 		need: groups("NUM", goodsList, arrivalList),
-		allow: words(goodsList + arrivalList + ` UNIT SIZE NUM production factory plant supplier company vendor
+		allow: words(goodsList + " " + arrivalList + ` UNIT SIZE NUM production factory plant supplier company vendor
 			manufacturing mfg wip godown warehouse truck gaadi se from in mein me ko ka ki ke aur and ho gaya hua kiya
 			hai hain naya new fresh aaj today kal yesterday abhi just now have been has is are was were the a of
 			total sab`),

@@ -327,7 +327,7 @@ func (s *Service) noteReader(ctx context.Context, kind ProposalKind) func(*Parse
 		return func(p *Parser, text string) (Proposal, []string) {
 			n := p.ReadDelivery(text)
 			id := s.placedAs(ctx, n.OrderID)
-			return Proposal{Subject: id, OrderID: id, Short: n.Short, Only: n.Only}, n.Unresolved
+			return Proposal{Subject: id, OrderID: id, Short: n.Short, Only: n.Only, Units: n.Units}, n.Unresolved
 		}
 	case ProposeReceipt:
 		return func(p *Parser, text string) (Proposal, []string) {

@@ -25,6 +25,10 @@ func (s *Service) Confirm(ctx context.Context, user domain.User, ref string) dom
 			return s.settle(ctx, user, p)
 		case ProposalApplied:
 			return domain.Reply{Text: "That is already recorded."}
+		case ProposalPendingApproval:
+			return domain.Reply{Text: fmt.Sprintf("Payment %s is already with the owner for approval.", p.ID)}
+		case ProposalRejected:
+			return domain.Reply{Text: fmt.Sprintf("Payment %s was rejected by the owner. Nothing was recorded.", p.ID)}
 		}
 		return domain.Reply{Text: "There is nothing waiting for your ok. Send the payment, delivery or order again."}
 	}
@@ -262,6 +266,9 @@ func (s *Service) Cancel(ctx context.Context, user domain.User, ref, text string
 				return domain.Reply{Text: "Dropped. Nothing was recorded."}
 			}
 		}
+		if p.Status == ProposalPendingApproval {
+			return domain.Reply{Text: fmt.Sprintf("Payment %s is with the owner for approval, and nothing is recorded until they approve it; they can *reject %s*.", p.ID, p.ID)}
+		}
 		return domain.Reply{Text: "There is nothing waiting to cancel."}
 	}
 	if !ok || d.Status != DraftOpen {
@@ -286,12 +293,18 @@ func (s *Service) decide(ctx context.Context, user domain.User, ref, text string
 	verb := map[bool]string{true: "approve", false: "reject"}[approve]
 	if user.Role != domain.RoleOwner {
 		s.Audit.Record(ctx, user.Phone, "refusal", ref, map[string]any{"reason": "only owners may " + verb})
+		if domain.IsProposalRef(domain.OrderRef(ref)) {
+			return domain.Reply{Text: "Only an owner can approve or reject a payment waiting for approval."}
+		}
 		if !approve {
 			return domain.Reply{Text: "Only an owner can reject or cancel orders."}
 		}
 		return domain.Reply{Text: fmt.Sprintf("Only an owner can %s orders.", verb)}
 	}
 	id := domain.OrderRef(ref)
+	if domain.IsProposalRef(id) {
+		return s.decideProposal(ctx, user, id, approve)
+	}
 	d, ok, err := s.Books.DraftByID(ctx, id)
 	if err != nil {
 		return s.failure(ctx, verb, err)
@@ -358,6 +371,9 @@ const notApplied = "Your last message was not applied, so nothing was placed or 
 // message Munshi could not read: it confirms nothing, and shows again
 // what the ok would have approved, so that the person sees it unchanged.
 func (s *Service) Reshow(ctx context.Context, user domain.User, ref string) domain.Reply {
+	if domain.IsProposalRef(domain.OrderRef(ref)) {
+		return s.reshowProposal(ctx, user, domain.OrderRef(ref))
+	}
 	if ref != "" {
 		d, ok, err := s.Books.DraftByID(ctx, domain.OrderRef(ref))
 		if err != nil {
@@ -373,12 +389,12 @@ func (s *Service) Reshow(ctx context.Context, user domain.User, ref string) doma
 		return s.failure(ctx, "confirm", err)
 	}
 	if shown && p.Status == ProposalOpen {
-		l, err := s.Books.Ledger(ctx, p.query())
+		l, err := s.ledger(ctx, p.query())
 		if err != nil {
 			return s.failure(ctx, "confirm", err)
 		}
 		if b, err := build(p, l, user); err == nil {
-			return domain.Reply{Text: notApplied + b.summary + "\n\nReply *ok* to record it, or *cancel*.", About: p.Subject}
+			return domain.Reply{Text: notApplied + b.summary + "\n\n" + okPrompt(user, b), About: p.Subject}
 		}
 	}
 	if !shown && ok && d.Status == DraftOpen {

@@ -37,6 +37,10 @@ const (
 	ProposalApplied  ProposalStatus = "applied"  // in the books
 	ProposalDropped  ProposalStatus = "dropped"  // the person said cancel
 	ProposalReplaced ProposalStatus = "replaced" // something newer was shown
+	// A payment whose advance is beyond the bound (advance.go) waits for
+	// an owner after its proposer's ok.
+	ProposalPendingApproval ProposalStatus = "pending_approval"
+	ProposalRejected        ProposalStatus = "rejected" // an owner said reject
 )
 
 // Proposal is a change to the books waiting for its proposer's "ok": what
@@ -57,6 +61,10 @@ type Proposal struct {
 	Reason  string       `json:"reason,omitempty"`   // cancellation
 	Payment *PaymentNote `json:"payment,omitempty"`
 	Receipt *ReceiptNote `json:"receipt,omitempty"`
+
+	// Units is, for a delivery, the unit each product's quantity was said
+	// in, so the summary judged again at "ok" is the one shown.
+	Units map[string]string `json:"units,omitempty"`
 }
 
 // LedgerQuery names what a proposal must read of the books.
@@ -76,6 +84,9 @@ type Ledger struct {
 	// ReferenceUsed: a payment with that reference is already recorded for
 	// the customer (compared without regard to case).
 	ReferenceUsed bool
+	// MaxAdvance is the Service's, set by it and not read from the books:
+	// the judgement of a payment needs it inside the transaction too.
+	MaxAdvance domain.Paise
 }
 
 // ChangeKind is one kind of change to the books.
@@ -95,7 +106,7 @@ type Change struct {
 	Kind ChangeKind
 	// Deliver, Cancel.
 	OrderID              string
-	Lines                []domain.OrderLine // Deliver: the lines as delivered (none of zero)
+	Lines                []domain.OrderLine // Deliver: every line of the order, in its order, with its Short
 	Subtotal, GST, Total domain.Paise
 	Note                 string
 	// Due, Payment.
@@ -119,9 +130,12 @@ type Settled struct {
 // Settlement is a proposal on its way into the books.
 type Settlement struct {
 	ProposalID string
-	By         string
-	At         time.Time
-	Query      LedgerQuery
+	// From is the status the proposal is claimed from: open (the
+	// proposer's ok) when empty, pending approval for an owner's approve.
+	From  ProposalStatus
+	By    string
+	At    time.Time
+	Query LedgerQuery
 	// Judge is called inside the transaction with the books as they are
 	// then; nothing is written unless it returns nil.
 	Judge func(Ledger) (Settled, error)
@@ -141,11 +155,12 @@ type LedgerBooks interface {
 	// DropProposal moves an open proposal to dropped, reporting whether it did.
 	DropProposal(ctx context.Context, id, by string) (bool, error)
 	Ledger(ctx context.Context, q LedgerQuery) (Ledger, error)
-	// Settle applies a proposal in one transaction: it claims the open
-	// proposal (an ECONFLICT error when it is not open any more), reads the
+	// Settle applies a proposal in one transaction: it claims the proposal
+	// in s.From (an ECONFLICT error when it is not in it any more), reads the
 	// ledger, calls Judge and applies what it returns, with its effects and
 	// audit notes. Judge's error is returned as it is.
 	Settle(ctx context.Context, s Settlement) error
+	ProposalApprovals
 }
 
 // errLedgerChanged says the books moved since the summary was shown.
@@ -291,7 +306,7 @@ func (s *Service) ask(ctx context.Context, user domain.User, what string, questi
 
 // propose judges a proposal against the books, stores it and shows it.
 func (s *Service) propose(ctx context.Context, user domain.User, p Proposal) domain.Reply {
-	l, err := s.Books.Ledger(ctx, p.query())
+	l, err := s.ledger(ctx, p.query())
 	if err != nil {
 		return s.failure(ctx, string(p.Kind), err)
 	}
@@ -314,8 +329,20 @@ func (s *Service) propose(ctx context.Context, user domain.User, p Proposal) dom
 	if err := s.Books.SaveProposal(ctx, p); err != nil {
 		return s.failure(ctx, string(p.Kind), err)
 	}
-	s.Audit.Record(ctx, user.Phone, "proposal", p.Subject, map[string]any{"kind": string(p.Kind), "id": p.ID, "fingerprint": p.Fingerprint})
-	return domain.Reply{Text: b.summary + "\n\nReply *ok* to record it, or *cancel*.", About: p.Subject}
+	detail := map[string]any{"kind": string(p.Kind), "id": p.ID, "fingerprint": p.Fingerprint}
+	if b.owner != "" {
+		detail["needs_owner"] = b.owner
+	}
+	s.Audit.Record(ctx, user.Phone, "proposal", p.Subject, detail)
+	return domain.Reply{Text: b.summary + "\n\n" + okPrompt(user, b), About: p.Subject}
+}
+
+// ledger reads what a proposal is judged against, with the Service's
+// bound on an advance.
+func (s *Service) ledger(ctx context.Context, q LedgerQuery) (Ledger, error) {
+	l, err := s.Books.Ledger(ctx, q)
+	l.MaxAdvance = s.MaxAdvance
+	return l, err
 }
 
 func (p Proposal) query() LedgerQuery {
@@ -336,6 +363,7 @@ func (p Proposal) query() LedgerQuery {
 func (s *Service) settle(ctx context.Context, user domain.User, p Proposal) domain.Reply {
 	var fresh built
 	judge := func(l Ledger) (Settled, error) {
+		l.MaxAdvance = s.MaxAdvance
 		b, err := build(p, l, user)
 		if err != nil {
 			return Settled{}, err
@@ -344,8 +372,14 @@ func (s *Service) settle(ctx context.Context, user domain.User, p Proposal) doma
 		if b.fingerprint() != p.Fingerprint {
 			return Settled{}, errLedgerChanged
 		}
+		if b.owner != "" && user.Role != domain.RoleOwner {
+			return Settled{}, errNeedsOwnerApproval
+		}
 		detail := s.Audit.Redact(b.detail)
 		detail["fingerprint"], detail["proposal"] = p.Fingerprint, p.ID
+		if b.owner != "" {
+			detail["needs_owner"], detail["approval"] = b.owner, "the owner's own ok"
+		}
 		note := AuditNote{Actor: user.Phone, Kind: string(p.Kind), Subject: p.Subject, Detail: detail}
 		return Settled{Changes: b.changes, Effects: b.effects, Notes: []AuditNote{note}}, nil
 	}
@@ -372,7 +406,9 @@ func (s *Service) settle(ctx context.Context, user domain.User, p Proposal) doma
 			return s.failure(ctx, "settle", err)
 		}
 		return domain.Reply{Text: "Not recorded yet: the books changed since the summary. As they stand now:\n\n" + fresh.summary +
-			"\n\nReply *ok* to record it, or *cancel*.", About: p.Subject}
+			"\n\n" + okPrompt(user, fresh), About: p.Subject}
+	case errors.Is(err, errNeedsOwnerApproval):
+		return s.askOwners(ctx, user, p, fresh)
 	case domain.ErrorCode(err) == domain.ECONFLICT:
 		return domain.Reply{Text: "That is already recorded, or no longer waiting for your ok."}
 	default:
@@ -392,6 +428,7 @@ func (s *Service) settle(ctx context.Context, user domain.User, p Proposal) doma
 // change, whom to tell.
 type built struct {
 	summary string
+	owner   string // why it needs an owner's approval, when it does (advance.go)
 	done    string // the reply once recorded
 	placer  string // who placed the order the change is about, when they are told
 	changes []Change

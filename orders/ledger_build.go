@@ -44,103 +44,6 @@ func placedOrder(p Proposal, l Ledger, doing string) (*domain.Order, error) {
 	return o, nil
 }
 
-func buildDelivery(p Proposal, l Ledger, by domain.User) (built, error) {
-	o, err := placedOrder(p, l, "record its delivery")
-	if err != nil {
-		return built{}, err
-	}
-	products := l.Products
-	short := map[string]int64{}
-	for _, it := range p.Short {
-		short[it.SKU] += it.Qty
-	}
-	only := map[string]int64{}
-	for _, it := range p.Only {
-		only[it.SKU] += it.Qty
-	}
-	ordered := map[string]int64{}
-	for _, ln := range o.Lines {
-		ordered[ln.SKU] += ln.Qty
-	}
-	for sku := range mergeKeys(short, only) {
-		if ordered[sku] == 0 {
-			return built{}, refusal{fmt.Sprintf("%s has no %s. Its lines: %s.", o.ID, productName(products, sku), lineList(o.Lines, products))}
-		}
-	}
-	var b built
-	var lines []domain.OrderLine
-	var sum strings.Builder
-	fmt.Fprintf(&sum, "🚚 *Delivered: %s* for %s\n", o.ID, customerName(l, o.CustomerID))
-	var shortfall []string
-	for _, ln := range o.Lines {
-		prod := products[ln.SKU]
-		missing := short[ln.SKU]
-		if q, ok := only[ln.SKU]; ok {
-			if q > ln.Qty {
-				return built{}, refusal{fmt.Sprintf("%s had only %s of %s; %s cannot have been delivered.", o.ID,
-					Quantity(ln.Qty, prod), productName(products, ln.SKU), Quantity(q, prod))}
-			}
-			missing = ln.Qty - q
-		} else if len(only) > 0 {
-			missing = ln.Qty // "sirf 3 carton GC gaya": nothing else went
-		}
-		if missing > ln.Qty {
-			return built{}, refusal{fmt.Sprintf("%s has %s of %s; %s short is more than that.", o.ID,
-				Quantity(ln.Qty, prod), productName(products, ln.SKU), Quantity(missing, prod))}
-		}
-		short[ln.SKU] = 0 // a SKU on two lines is short once
-		got := ln.Qty - missing
-		if missing > 0 {
-			shortfall = append(shortfall, fmt.Sprintf("%s %s", productName(products, ln.SKU), Quantity(missing, prod)))
-		}
-		if got == 0 {
-			fmt.Fprintf(&sum, "• %s: none of %s delivered\n", productName(products, ln.SKU), Quantity(ln.Qty, prod))
-			continue
-		}
-		nl := ln
-		nl.Qty = got
-		if got != ln.Qty {
-			nl.SaidQty, nl.SaidUnit = 0, ""
-			fmt.Fprintf(&sum, "• %s: %s of %s (%s short)\n", productName(products, ln.SKU), Quantity(got, prod), Quantity(ln.Qty, prod), Quantity(missing, prod))
-		} else {
-			fmt.Fprintf(&sum, "• %s: %s\n", productName(products, ln.SKU), Quantity(got, prod))
-		}
-		nl = domain.PriceLine(nl)
-		lines = append(lines, nl)
-		b.changes = append(b.changes, Change{Kind: ChangeStock, SKU: ln.SKU, Ready: -got})
-	}
-	if len(lines) == 0 {
-		return built{}, refusal{fmt.Sprintf("Nothing of %s would be delivered. If the customer took nothing, an owner can cancel it: *cancel %s* with the reason.", o.ID, o.ID)}
-	}
-	var sub, gst domain.Paise
-	for _, ln := range lines {
-		sub += ln.Amount
-		gst += ln.GSTAmount
-	}
-	total := sub + gst
-	b.changes = append([]Change{{Kind: ChangeDeliver, OrderID: o.ID, Lines: lines, Subtotal: sub, GST: gst, Total: total}}, b.changes...)
-	if total != o.Total {
-		fmt.Fprintf(&sum, "Order total: %s → %s (re-priced for what was delivered)\n", o.Total, total)
-	} else {
-		fmt.Fprintf(&sum, "Order total: %s\n", o.Total)
-	}
-	if o.Payment == domain.PayCredit && total != o.Total && l.Customer != nil {
-		delta := total - o.Total
-		fmt.Fprintf(&sum, "Outstanding of %s: %s → %s\n", l.Customer.Name, domain.Dues(l.Customer.Outstanding), domain.Dues(l.Customer.Outstanding+delta))
-		b.changes = append(b.changes, Change{Kind: ChangeDue, CustomerID: o.CustomerID, Amount: delta})
-	}
-	sum.WriteString("Its stock leaves the godown; any shortfall is released.")
-	b.summary = strings.TrimRight(sum.String(), "\n")
-	what := "delivered"
-	if len(shortfall) > 0 {
-		what = "delivered, short: " + strings.Join(shortfall, ", ")
-	}
-	b.done = fmt.Sprintf("✅ %s recorded as %s. Stock and dues are updated.", o.ID, what)
-	b.tellPlacer(o, by, fmt.Sprintf("🚚 Your order %s for %s was %s.", o.ID, customerName(l, o.CustomerID), what))
-	b.detail = map[string]any{"order": o.ID, "total_before": int64(o.Total), "total_after": int64(total), "short": shortfall}
-	return b, nil
-}
-
 func buildCancellation(p Proposal, l Ledger, by domain.User) (built, error) {
 	o, err := placedOrder(p, l, "cancel")
 	if err != nil {
@@ -187,12 +90,17 @@ func buildPayment(p Proposal, l Ledger) (built, error) {
 	if n.Reference != "" {
 		fmt.Fprintf(&sum, " (ref %s)", n.Reference)
 	}
+	fmt.Fprintf(&sum, "\nIn words: %s", domain.InWords(n.Amount))
 	after := c.Outstanding - n.Amount
 	fmt.Fprintf(&sum, "\nOutstanding: %s → %s", domain.Dues(c.Outstanding), domain.Dues(after))
+	var owner string
 	if after < 0 {
 		fmt.Fprintf(&sum, "\n⚠️ This is %s more than %s owes; the extra stays as an advance.", -after, c.Name)
+		if owner = advanceNeedsOwner(*c, -after, l.MaxAdvance); owner != "" {
+			fmt.Fprintf(&sum, "\n🔐 *Needs an owner's approval:* %s", owner)
+		}
 	}
-	b := built{summary: sum.String()}
+	b := built{summary: sum.String(), owner: owner}
 	b.changes = []Change{
 		{Kind: ChangePayment, CustomerID: c.ID, Amount: n.Amount, Mode: n.Mode, Reference: n.Reference},
 		{Kind: ChangeDue, CustomerID: c.ID, Amount: -n.Amount},
@@ -200,6 +108,9 @@ func buildPayment(p Proposal, l Ledger) (built, error) {
 	b.done = fmt.Sprintf("✅ Recorded %s from %s. Outstanding now %s.", n.Amount, c.Name, domain.Dues(after))
 	b.detail = map[string]any{"customer": c.ID, "amount_paise": int64(n.Amount), "mode": string(n.Mode), "reference": n.Reference,
 		"outstanding_before": int64(c.Outstanding), "outstanding_after": int64(after), "over": after < 0}
+	if owner != "" {
+		b.detail["needs_owner"] = owner
+	}
 	return b, nil
 }
 
@@ -289,15 +200,4 @@ func payModeName(m domain.PaymentMode) string {
 		return "cash"
 	}
 	return ModeName(m)
-}
-
-func mergeKeys(a, b map[string]int64) map[string]bool {
-	out := map[string]bool{}
-	for k := range a {
-		out[k] = true
-	}
-	for k := range b {
-		out[k] = true
-	}
-	return out
 }

@@ -36,6 +36,10 @@ type DeliveryNote struct {
 	Short      []Item   `json:"short"`
 	Only       []Item   `json:"-"`
 	Unresolved []string `json:"-"`
+
+	// Units is the unit each product's quantity was said in ("bottle"),
+	// so that the summary answers in it.
+	Units map[string]string `json:"-"`
 }
 
 // ReceiptNote is what a goods-received message says.
@@ -297,9 +301,9 @@ func (p *Parser) ReadDelivery(text string) DeliveryNote {
 	note.Unresolved = append(note.Unresolved, out.Unresolved...)
 	switch {
 	case short:
-		note.Short = out.Items
+		note.Short, note.Units = out.Items, saidUnits(out.Items)
 	case only:
-		note.Only = out.Items
+		note.Only, note.Units = out.Items, saidUnits(out.Items)
 	default:
 		note.Unresolved = append(note.Unresolved, "Were those quantities short (say \"GC 5 carton kam\") or all that was delivered (say \"sirf 3 carton GC gaya\")?")
 	}

@@ -140,7 +140,9 @@ func TestNotesJSON(t *testing.T) {
 func FuzzReaders(f *testing.F) {
 	for _, s := range []string{"Mehta ne 50,000 diya cheque 123456", "received 1.2 lakh from Gupta by NEFT ref UTR991",
 		"ORD-1042 delivered, GC 5 carton kam", "1042 deliver ho gaya", "production se 20 carton phenyl ready",
-		"मेहता ने डेढ़ लाख का चेक दिया", "ORD-99999999999999999999 delivered", "=cmd|' /C calc'!A0 50000 cash", "\x00\xff₹₹₹"} {
+		"मेहता ने डेढ़ लाख का चेक दिया", "ORD-99999999999999999999 delivered", "=cmd|' /C calc'!A0 50000 cash", "\x00\xff₹₹₹",
+		"ORD-1042 सिर्फ ३ carton GC गया", "ORD-1042 sirf 3 carton GC aur GC 30 bottle kam", "ORD-1042 GC 99999999999 bottle kam",
+		"ORD-1042 bas 0 carton GC", "ORD-1042 GC 1.5 box kam", "ORD-1042 \u202esirf 3 carton GC\u202c", "ORD-1042 only only sirf 🙏 GC 5 peti"} {
 		f.Add(s)
 	}
 	p := demoParser(f)
@@ -159,6 +161,11 @@ func FuzzReaders(f *testing.F) {
 		for _, it := range append(append(del.Short, del.Only...), p.ReadReceipt(s).Items...) {
 			if it.Qty <= 0 || it.Qty > MaxQty {
 				t.Fatalf("%q: item %+v out of bounds", s, it)
+			}
+		}
+		for _, it := range append(del.Short, del.Only...) {
+			if _, ok := del.Units[it.SKU]; !ok {
+				t.Fatalf("ReadDelivery(%q) = %+v: no unit said for %s", s, del, it.SKU)
 			}
 		}
 	})

@@ -103,6 +103,7 @@ type Service struct {
 	Audit         Auditor
 	Logger        *slog.Logger
 	MinimumOrder  domain.Paise
+	MaxAdvance    domain.Paise // an advance beyond it and the credit limit needs an owner (advance.go)
 	AccountsEmail []string
 	Channels      Channels // optional: whether accounts can be told right now
 	Nudge         func()   // tells the outbox dispatcher there is work

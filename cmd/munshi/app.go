@@ -187,8 +187,8 @@ func (m *Main) Open(ctx context.Context) error {
 func (m *Main) newOrders(p *orders.Parser) *orders.Service {
 	svc := &orders.Service{
 		Books: m.Store, Parser: p, Audit: m.Audit, Logger: m.Logger,
-		MinimumOrder: m.Config.MinimumOrder, AccountsEmail: m.Config.AccountsEmails(), Nudge: m.Dispatcher.Nudge,
-		Channels: m.Channels,
+		MinimumOrder: m.Config.MinimumOrder, MaxAdvance: m.Config.MaxAdvance, AccountsEmail: m.Config.AccountsEmails(),
+		Nudge: m.Dispatcher.Nudge, Channels: m.Channels,
 	}
 	if m.LLM != nil {
 		svc.Extractor, svc.Chooser = m.LLM, m.LLM

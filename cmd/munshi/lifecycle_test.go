@@ -104,11 +104,14 @@ func TestShortDeliveryAndCancelMoveTheDues(t *testing.T) {
 	}
 	// 5 of the 10 GC cartons did not go: 120 × ₹92 = ₹11,040 + 18% GST off.
 	shown := say(t, m, "SMs1d", demo.AccountsPhone, a.ID+" delivered, GC 5 carton kam")
-	mustContain(t, "short summary", shown, "5 cartons of 10 cartons", "5 cartons short", "re-priced")
+	mustContain(t, "short summary", shown, "5 of 10 cartons delivered, 5 cartons short", "Phenyl 1L: all 10 packs delivered", "re-priced")
 	mustContain(t, "short ok", say(t, m, "SMs1k", demo.AccountsPhone, "ok"), "delivered, short")
 	repriced := a.Total - domain.Paise(1104000+198720)
 	if got, _, _ := m.Store.Order(ctx, a.ID); got.Total != repriced || got.Status != domain.OrderDelivered {
 		t.Errorf("short order total %v (%s), want %v", got.Total, got.Status, repriced)
+	}
+	if got, _, _ := m.Store.Order(ctx, a.ID); len(got.Lines) != 2 || got.Lines[0].Qty != 240 || got.Lines[0].Short != 120 {
+		t.Errorf("short order lines %+v, want GC's 240 ordered with 120 short, beside the phenyl", got.Lines)
 	}
 	if got := outstanding(t, m, "C03"); got != due+repriced+b.Total {
 		t.Errorf("dues %v after the short delivery, want %v", got, due+repriced+b.Total)

@@ -35,6 +35,10 @@ type Config struct {
 	LogLevel           string
 	MinimumOrder       domain.Paise
 	minimumOrderRaw    string
+	// MaxAdvance is the most a payment may leave as an advance without an
+	// owner's approval, for a customer whose credit limit is lower.
+	MaxAdvance    domain.Paise
+	maxAdvanceRaw string
 	// Retention is how long inbound message records are kept;
 	// AuditRetention how long the audit log is, at least as long.
 	Retention, AuditRetention       time.Duration
@@ -72,6 +76,10 @@ var Vars = []Var{
 	{Name: "MUNSHI_MIN_ORDER", Default: "25000", Help: "minimum order value in rupees (including GST); smaller orders need an owner's approval", set: func(c *Config, v string) {
 		c.minimumOrderRaw = v
 		c.MinimumOrder, _ = domain.ParseRupees(v)
+	}},
+	{Name: "MUNSHI_MAX_ADVANCE", Default: "50000", Help: "the most a payment may leave as an advance, in rupees, when the customer's credit limit is lower; a larger advance needs an owner's approval", set: func(c *Config, v string) {
+		c.maxAdvanceRaw = v
+		c.MaxAdvance, _ = domain.ParseRupees(v)
 	}},
 	{Name: "MUNSHI_RETENTION", Default: "90d", Help: "how long inbound message records are kept, in days (90d) or as a duration (2160h)", set: func(c *Config, v string) {
 		c.retentionRaw = v
@@ -148,6 +156,9 @@ func (c Config) Validate() error {
 	}
 	if p, err := domain.ParseRupees(c.minimumOrderRaw); err != nil || p < 0 {
 		bad("MUNSHI_MIN_ORDER %q must be an amount in rupees, such as 25000", c.minimumOrderRaw)
+	}
+	if p, err := domain.ParseRupees(c.maxAdvanceRaw); err != nil || p < 0 {
+		bad("MUNSHI_MAX_ADVANCE %q must be an amount in rupees, such as 50000", c.maxAdvanceRaw)
 	}
 	if c.Retention < MinRetention {
 		bad("MUNSHI_RETENTION %q must be a number of days such as 90d, or a duration such as 2160h, of at least 1d", c.retentionRaw)

@@ -82,6 +82,9 @@ func TestFromEnvDefaults(t *testing.T) {
 	if c.GeminiModel != "gemini-2.5-flash-lite" {
 		t.Errorf("GeminiModel = %q, want the default model", c.GeminiModel)
 	}
+	if c.MaxAdvance != 5000000 {
+		t.Errorf("MaxAdvance = %v, want ₹50,000", c.MaxAdvance)
+	}
 	for name, v := range map[string]string{
 		"PublicURL": c.PublicURL, "RedisURL": c.RedisURL, "TwilioAccountSID": c.TwilioAccountSID,
 		"TwilioAuthToken": c.TwilioAuthToken, "TwilioWhatsAppFrom": c.TwilioWhatsAppFrom,
@@ -121,9 +124,10 @@ func TestTimeZone(t *testing.T) {
 
 func TestFromEnvReadsEveryVariable(t *testing.T) {
 	c := config.FromEnv(full.with(env{
-		"MUNSHI_PUBLIC_URL": "  https://munshi.example.com/  ",
-		"TWILIO_API_URL":    "http://127.0.0.1:9999/",
-		"MUNSHI_LOG_LEVEL":  "WARN",
+		"MUNSHI_PUBLIC_URL":  "  https://munshi.example.com/  ",
+		"TWILIO_API_URL":     "http://127.0.0.1:9999/",
+		"MUNSHI_LOG_LEVEL":   "WARN",
+		"MUNSHI_MAX_ADVANCE": "2,00,000",
 	}).get)
 	// Field by field, so that variables added later do not break this test.
 	for _, f := range []struct{ name, got, want string }{
@@ -143,6 +147,7 @@ func TestFromEnvReadsEveryVariable(t *testing.T) {
 		{"GeminiBaseURL", c.GeminiBaseURL, "http://127.0.0.1:9998"},
 		{"Budget", c.Budget.String(), "10s"},
 		{"LogLevel", c.LogLevel, "warn"},
+		{"MaxAdvance", c.MaxAdvance.String(), "₹2,00,000"},
 	} {
 		if f.got != f.want {
 			t.Errorf("%s = %q, want %q", f.name, f.got, f.want)
@@ -202,6 +207,8 @@ func TestValidateReportsEachProblem(t *testing.T) {
 		{"budget negative", env{"MUNSHI_BUDGET": "-3s"}, "MUNSHI_BUDGET must be a duration above 0 and at most 14s"},
 		{"time zone unknown", env{"MUNSHI_TZ": "Mars/Olympus"}, `MUNSHI_TZ "Mars/Olympus" must be a time zone name`},
 		{"log level unknown", env{"MUNSHI_LOG_LEVEL": "verbose"}, `MUNSHI_LOG_LEVEL "verbose" must be debug, info, warn or error`},
+		{"max advance not an amount", env{"MUNSHI_MAX_ADVANCE": "1 lakh"}, `MUNSHI_MAX_ADVANCE "1 lakh" must be an amount in rupees`},
+		{"max advance negative", env{"MUNSHI_MAX_ADVANCE": "-5000"}, `MUNSHI_MAX_ADVANCE "-5000" must be an amount in rupees`},
 		{"redis url without scheme", env{"REDIS_URL": "127.0.0.1:6379"}, "REDIS_URL must look like redis://"},
 		{"redis url of another scheme", env{"REDIS_URL": "http://127.0.0.1:6379"}, "REDIS_URL must look like redis://"},
 		{"smtp without mail from", env{"MAIL_FROM": ""}, "SMTP_URL is set but MAIL_FROM is not"},

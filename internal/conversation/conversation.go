@@ -459,7 +459,7 @@ func Menu(u domain.User) string {
 		return "You can ask:\n" +
 			"• stock: \"GC ka stock kitna hai?\", \"can we commit 200 cartons of phenyl?\"\n" +
 			"• dues: \"who owes us money?\", \"Mehta ji ka outstanding\"\n" +
-			"• orders: \"pending orders dikhao\"; *approve D-12* / *reject D-12* (a draft waiting for you)\n" +
+			"• orders: \"pending orders dikhao\"; *approve D-12* / *reject D-12* (a draft waiting for you), *approve PRP-12* / *reject PRP-12* (a payment beyond the advance limit)\n" +
 			"• sales: \"last week ki sales\", \"top customers this month\""
 	case domain.RoleAccounts:
 		return "You can ask:\n" +

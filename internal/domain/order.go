@@ -38,21 +38,28 @@ type Order struct {
 // OrderLine is one SKU of an order. Qty is in base units; SaidQty and
 // SaidUnit keep what the person wrote ("5 carton").
 type OrderLine struct {
-	SKU       string
-	Qty       int64
-	SaidQty   int64
-	SaidUnit  string
+	SKU      string
+	Qty      int64 // as ordered, kept when the delivery falls short
+	SaidQty  int64
+	SaidUnit string
+	// Short is what of Qty did not reach the customer, once the order is
+	// delivered: a short delivery is history, not an edit of the order.
+	Short     int64 `json:",omitempty"`
 	Price     Paise // per base unit
 	GSTRate   GSTRate
-	Amount    Paise // Qty × Price, before GST
+	Amount    Paise // Delivered() × Price, before GST: what is billed
 	GSTAmount Paise
 }
 
-// PriceLine fills Amount and GSTAmount of a line from its quantity, price
-// and rate. GST is computed per line and rounded half up to the paisa, the
-// way a tax invoice shows it.
+// Delivered is the base units of the line that reached the customer: all
+// of them until a delivery says otherwise.
+func (l OrderLine) Delivered() int64 { return l.Qty - l.Short }
+
+// PriceLine fills Amount and GSTAmount of a line from what is delivered of
+// it, its price and rate. GST is computed per line and rounded half up to
+// the paisa, the way a tax invoice shows it.
 func PriceLine(l OrderLine) OrderLine {
-	l.Amount = Paise(l.Qty) * l.Price
+	l.Amount = Paise(l.Delivered()) * l.Price
 	l.GSTAmount = LineGST(l.Amount, l.GSTRate)
 	return l
 }
@@ -100,12 +107,16 @@ func IsDraftRef(s string) bool {
 }
 
 // OrderRef writes an order reference as Munshi does: D-57 for any spelling
-// of a draft's reference, ORD-1042 for any spelling of an order number,
-// else the reference upper-cased (an imported bill number such as T-5531).
+// of a draft's reference, PRP-12 for a proposal's, ORD-1042 for any
+// spelling of an order number, else the reference upper-cased (an
+// imported bill number such as T-5531).
 func OrderRef(s string) string {
 	s = strings.TrimSpace(s)
 	if m := draftNumber.FindStringSubmatch(s); m != nil {
 		return DraftPrefix + m[1]
+	}
+	if m := proposalNumber.FindStringSubmatch(s); m != nil {
+		return ProposalPrefix + m[1]
 	}
 	if m := orderNumber.FindStringSubmatch(s); m != nil {
 		return "ORD-" + m[1]

@@ -207,15 +207,16 @@ func (s *Store) Waiting(ctx context.Context, lateBefore time.Time, limit int) (d
 	return w, err
 }
 
-// DaySaleLines lists the order lines of the sales created in a span.
+// DaySaleLines lists the order lines of the sales created in a span, as
+// delivered: a line none of which reached the customer is no sale.
 func (s *Store) DaySaleLines(ctx context.Context, sp digest.Span) ([]digest.SaleLine, error) {
 	var out []digest.SaleLine
 	err := s.report(ctx, "digest sale lines", func(ctx context.Context, q querier) error {
 		rows, err := q.QueryContext(ctx, `SELECT o.created_at, o.id, o.customer_id, COALESCE(c.name, o.customer_id),
-				l.sku, COALESCE(p.name, l.sku), l.qty, COALESCE(p.unit, ''), l.price_paise, l.amount_paise, l.gst_bp, l.gst_paise
+				l.sku, COALESCE(p.name, l.sku), l.qty - l.short_qty, COALESCE(p.unit, ''), l.price_paise, l.amount_paise, l.gst_bp, l.gst_paise
 			FROM orders o CROSS JOIN order_lines l ON l.order_id = o.id
 				LEFT JOIN customers c ON c.id = o.customer_id LEFT JOIN products p ON p.sku = l.sku
-			WHERE o.created_at >= ? AND o.created_at < ? AND `+sold+`
+			WHERE o.created_at >= ? AND o.created_at < ? AND `+sold+` AND l.short_qty < l.qty
 			ORDER BY o.created_at, o.id, l.line_no`, formatTime(sp.From), formatTime(sp.To))
 		if err != nil {
 			return err

@@ -137,7 +137,7 @@ func prepareOrderWriter(ctx context.Context, tx *sql.Tx) (orderWriter, error) {
 		return w, err
 	}
 	if w.line, err = tx.PrepareContext(ctx, `INSERT INTO order_lines (order_id, line_no, sku, qty, said_qty, said_unit,
-		price_paise, gst_bp, amount_paise, gst_paise) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`); err != nil {
+		short_qty, price_paise, gst_bp, amount_paise, gst_paise) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`); err != nil {
 		w.order.Close()
 		return w, err
 	}
@@ -163,7 +163,7 @@ func (w orderWriter) write(ctx context.Context, o domain.Order) error {
 
 func (w orderWriter) writeLines(ctx context.Context, o domain.Order) error {
 	for i, l := range o.Lines {
-		if _, err := w.line.ExecContext(ctx, o.ID, i+1, l.SKU, l.Qty, l.SaidQty, l.SaidUnit, int64(l.Price), int64(l.GSTRate),
+		if _, err := w.line.ExecContext(ctx, o.ID, i+1, l.SKU, l.Qty, l.SaidQty, l.SaidUnit, l.Short, int64(l.Price), int64(l.GSTRate),
 			int64(l.Amount), int64(l.GSTAmount)); err != nil {
 			return fmt.Errorf("order %s line %d: %w", o.ID, i+1, err)
 		}

@@ -220,3 +220,39 @@ func TestDraftsNumberedBeforeKeepTheirNumbers(t *testing.T) {
 		t.Errorf("the first order placed after = %q, %v; want ORD-1402", id, err)
 	}
 }
+
+// TestLinesDeliveredBeforeReadAsDelivered: a line that a short delivery
+// rewrote before short_qty existed reads as delivered in full, as it was
+// recorded; a shortfall is never more than was ordered.
+func TestLinesDeliveredBeforeReadAsDelivered(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "munshi.db")
+	db := openAt(t, path, "0011_draft_refs.sql")
+	now := formatTime(t0)
+	for _, q := range []string{
+		`INSERT INTO products (sku, name, unit, price_paise, updated_at) VALUES ('GC500', 'Glass Cleaner 500ml', 'bottle', 9200, '` + now + `')`,
+		`INSERT INTO customers (id, name, updated_at) VALUES ('C01', 'Rajesh Kirana Store', '` + now + `')`,
+		`INSERT INTO orders (id, customer_id, payment_mode, status, subtotal_paise, gst_paise, total_paise, created_at, delivered_at)
+			VALUES ('ORD-1', 'C01', 'cod', 'delivered', 1766400, 317952, 2084352, '` + now + `', '` + now + `')`,
+		`INSERT INTO order_lines (order_id, line_no, sku, qty, price_paise, gst_bp, amount_paise, gst_paise)
+			VALUES ('ORD-1', 1, 'GC500', 192, 9200, 1800, 1766400, 317952)`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+
+	s, err := Open(ctx, path, WithClock(func() time.Time { return t0 }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	o, ok, err := s.Order(ctx, "ORD-1")
+	if err != nil || !ok || len(o.Lines) != 1 || o.Lines[0].Qty != 192 || o.Lines[0].Short != 0 || o.Lines[0].Delivered() != 192 {
+		t.Fatalf("ORD-1 = %+v, %v, %v; want its 192 bottles delivered", o, ok, err)
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE order_lines SET short_qty = 193 WHERE order_id = 'ORD-1'`); err == nil {
+		t.Error("a shortfall of more than was ordered was kept")
+	}
+}

@@ -101,13 +101,27 @@ func (s *Store) MoveDraft(ctx context.Context, m orders.DraftMove) (bool, error)
 		set += `, fingerprint = ?, payload = ?`
 		args = append(args, m.Draft.Fingerprint, string(payload))
 	}
-	args = append(args, m.ID)
-	for _, f := range m.From {
-		args = append(args, string(f))
+	moved, err := s.moveStatus(ctx, "drafts", set, args, m.ID, statuses(m.From), m.Effects)
+	if err != nil {
+		return false, fmt.Errorf("sqlite: move draft %s: %w", m.ID, err)
+	}
+	return moved, nil
+}
+
+// moveStatus sets set (with args) on the row id of table while its status
+// is one of from, and writes effects to the outbox in the same
+// transaction, only if it moved: of two deciding at once, one wins.
+func (s *Store) moveStatus(ctx context.Context, table, set string, args []any, id string, from []string, effects []domain.Effect) (bool, error) {
+	if len(from) == 0 {
+		return false, nil
+	}
+	args = append(args, id)
+	for _, f := range from {
+		args = append(args, f)
 	}
 	moved := false
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE drafts SET `+set+` WHERE id = ? AND status IN (`+placeholders(len(m.From))+`)`, args...)
+		res, err := tx.ExecContext(ctx, `UPDATE `+table+` SET `+set+` WHERE id = ? AND status IN (`+placeholders(len(from))+`)`, args...)
 		if err != nil {
 			return err
 		}
@@ -115,12 +129,18 @@ func (s *Store) MoveDraft(ctx context.Context, m orders.DraftMove) (bool, error)
 			return nil
 		}
 		moved = true
-		return s.enqueueTx(ctx, tx, m.Effects...)
+		return s.enqueueTx(ctx, tx, effects...)
 	})
-	if err != nil {
-		return false, fmt.Errorf("sqlite: move draft %s: %w", m.ID, err)
+	return moved, err
+}
+
+// statuses is a list of statuses as the store writes them.
+func statuses[S ~string](xs []S) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = string(x)
 	}
-	return moved, nil
+	return out
 }
 
 // Snapshot reads what the rules need for a customer and some SKUs: the
@@ -346,7 +366,7 @@ func orderIn(ctx context.Context, q querier, id string) (domain.Order, string, b
 	o.Payment, o.Status = domain.PaymentMode(payment), domain.OrderStatus(status)
 	o.Subtotal, o.GST, o.Total = domain.Paise(sub), domain.Paise(gst), domain.Paise(total)
 	o.CreatedAt, o.CommittedAt, o.DeliveredAt = parseTime(created), parseTime(committedAt.String), parseTime(deliveredAt.String)
-	rows, err := q.QueryContext(ctx, `SELECT sku, qty, said_qty, said_unit, price_paise, gst_bp, amount_paise, gst_paise
+	rows, err := q.QueryContext(ctx, `SELECT sku, qty, said_qty, said_unit, short_qty, price_paise, gst_bp, amount_paise, gst_paise
 		FROM order_lines WHERE order_id = ? ORDER BY line_no`, id)
 	if err != nil {
 		return o, "", false, fmt.Errorf("sqlite: order %s lines: %w", id, err)
@@ -355,7 +375,7 @@ func orderIn(ctx context.Context, q querier, id string) (domain.Order, string, b
 	for rows.Next() {
 		var l domain.OrderLine
 		var price, rate, amount, lineGST int64
-		if err := rows.Scan(&l.SKU, &l.Qty, &l.SaidQty, &l.SaidUnit, &price, &rate, &amount, &lineGST); err != nil {
+		if err := rows.Scan(&l.SKU, &l.Qty, &l.SaidQty, &l.SaidUnit, &l.Short, &price, &rate, &amount, &lineGST); err != nil {
 			return o, "", false, fmt.Errorf("sqlite: order %s lines: %w", id, err)
 		}
 		l.Price, l.GSTRate, l.Amount, l.GSTAmount = domain.Paise(price), domain.GSTRate(rate), domain.Paise(amount), domain.Paise(lineGST)

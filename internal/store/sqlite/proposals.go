@@ -22,7 +22,7 @@ func (s *Store) NewProposalID(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("sqlite: new proposal id: %w", err)
 	}
-	return fmt.Sprintf("PRP-%d", n), nil
+	return domain.ProposalRef(n), nil
 }
 
 // replaceOpen marks a person's open drafts and proposals replaced: what
@@ -147,18 +147,23 @@ func ledgerIn(ctx context.Context, tx *sql.Tx, q orders.LedgerQuery) (orders.Led
 	return l, nil
 }
 
-// Settle applies a proposal in one transaction: the open proposal is
-// claimed first, so two "ok"s apply it once; the judgement reads the books
-// inside the same transaction, and its changes, messages and audit entry
-// are written with it or not at all.
+// Settle applies a proposal in one transaction: the proposal is claimed
+// first from st.From (open unless said), so two "ok"s (or two approvals)
+// apply it once; the judgement reads the books inside the same
+// transaction, and its changes, messages and audit entry are written with
+// it or not at all.
 func (s *Store) Settle(ctx context.Context, st orders.Settlement) error {
 	at := st.At
 	if at.IsZero() {
 		at = s.Now()
 	}
+	from := st.From
+	if from == "" {
+		from = orders.ProposalOpen
+	}
 	return s.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE proposals SET status = ?, decided_at = ? WHERE id = ? AND status = ?`,
-			string(orders.ProposalApplied), formatTime(at), st.ProposalID, string(orders.ProposalOpen))
+		res, err := tx.ExecContext(ctx, `UPDATE proposals SET status = ?, decided_at = ?, decided_by = ? WHERE id = ? AND status = ?`,
+			string(orders.ProposalApplied), formatTime(at), st.By, st.ProposalID, string(from))
 		if err != nil {
 			return fmt.Errorf("sqlite: settle %s: %w", st.ProposalID, err)
 		}
@@ -233,15 +238,11 @@ func applyChange(ctx context.Context, tx *sql.Tx, c orders.Change, by string, at
 	return fmt.Errorf("unknown change %q", c.Kind)
 }
 
-// deliverLines makes an order's lines what was delivered: a line delivered
-// short is re-priced, one not delivered at all is removed.
+// deliverLines records what of each line was delivered. A line keeps the
+// quantity ordered; its shortfall is noted and its amounts follow what was
+// delivered. c.Lines are every line of the order in its order, so a line
+// that changed meanwhile is a conflict, not a guess.
 func deliverLines(ctx context.Context, tx *sql.Tx, c orders.Change) error {
-	// c.Lines are the order's lines in their order, without those not
-	// delivered: a SKU on two lines is matched line by line.
-	keep := map[string][]domain.OrderLine{}
-	for _, l := range c.Lines {
-		keep[l.SKU] = append(keep[l.SKU], l)
-	}
 	rows, err := tx.QueryContext(ctx, `SELECT line_no, sku, qty FROM order_lines WHERE order_id = ? ORDER BY line_no`, c.OrderID)
 	if err != nil {
 		return err
@@ -264,20 +265,19 @@ func deliverLines(ctx context.Context, tx *sql.Tx, c orders.Change) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	for _, h := range have {
-		var l domain.OrderLine
-		ok := len(keep[h.sku]) > 0
-		if ok {
-			l, keep[h.sku] = keep[h.sku][0], keep[h.sku][1:]
+	if len(have) != len(c.Lines) {
+		return domain.Errorf(domain.ECONFLICT, "the lines of %s changed meanwhile", c.OrderID)
+	}
+	for i, h := range have {
+		l := c.Lines[i]
+		if l.SKU != h.sku || l.Qty != h.qty {
+			return domain.Errorf(domain.ECONFLICT, "line %d of %s changed meanwhile", h.no, c.OrderID)
 		}
-		switch {
-		case !ok:
-			_, err = tx.ExecContext(ctx, `DELETE FROM order_lines WHERE order_id = ? AND line_no = ?`, c.OrderID, h.no)
-		case l.Qty != h.qty:
-			_, err = tx.ExecContext(ctx, `UPDATE order_lines SET qty = ?, said_qty = ?, said_unit = ?, amount_paise = ?, gst_paise = ?
-				WHERE order_id = ? AND line_no = ?`, l.Qty, l.SaidQty, l.SaidUnit, int64(l.Amount), int64(l.GSTAmount), c.OrderID, h.no)
+		if l.Short == 0 {
+			continue
 		}
-		if err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE order_lines SET short_qty = ?, amount_paise = ?, gst_paise = ?
+			WHERE order_id = ? AND line_no = ?`, l.Short, int64(l.Amount), int64(l.GSTAmount), c.OrderID, h.no); err != nil {
 			return err
 		}
 	}

@@ -18,7 +18,8 @@ import (
 func (s *Store) SaleLines(ctx context.Context, sq reports.SalesQuery) iter.Seq2[reports.SaleLine, error] {
 	return func(yield func(reports.SaleLine, error) bool) {
 		fail := func(err error) { yield(reports.SaleLine{}, fmt.Errorf("sqlite: sale lines: %w", err)) }
-		where := `o.status IN ('committed', 'delivered') AND o.created_at >= ? AND o.created_at < ?`
+		// As delivered: a line none of which reached the customer is no sale.
+		where := `o.status IN ('committed', 'delivered') AND o.created_at >= ? AND o.created_at < ? AND l.short_qty < l.qty`
 		args := []any{formatTime(sq.From), formatTime(sq.To)}
 		if n := len(sq.SKUs); n > 0 {
 			where += ` AND l.sku IN (` + placeholders(n) + `)`
@@ -35,7 +36,7 @@ func (s *Store) SaleLines(ctx context.Context, sq reports.SalesQuery) iter.Seq2[
 		}
 		defer tx.Rollback()
 		rows, err := tx.QueryContext(ctx, `SELECT o.id, o.created_at, o.customer_id, COALESCE(c.name, o.customer_id),
-				l.sku, COALESCE(p.name, l.sku), COALESCE(p.unit, ''), l.qty, l.price_paise, l.gst_bp, l.amount_paise, l.gst_paise
+				l.sku, COALESCE(p.name, l.sku), COALESCE(p.unit, ''), l.qty - l.short_qty, l.price_paise, l.gst_bp, l.amount_paise, l.gst_paise
 			FROM orders o JOIN order_lines l ON l.order_id = o.id
 			LEFT JOIN customers c ON c.id = o.customer_id
 			LEFT JOIN products p ON p.sku = l.sku

@@ -7,11 +7,11 @@ import (
 )
 
 // soldCTE sums the base units of committed and delivered orders created in
-// [?, ?) by SKU (imported history included: it is sales), starting from the
-// orders of the period, whose lines a covering index holds; filter narrows
-// the lines ("" for all).
+// [?, ?) by SKU, as delivered (imported history included: it is sales),
+// starting from the orders of the period, whose lines a covering index
+// holds; filter narrows the lines ("" for all).
 func soldCTE(filter string) string {
-	return `sold AS MATERIALIZED (SELECT l.sku AS sku, SUM(l.qty) AS qty
+	return `sold AS MATERIALIZED (SELECT l.sku AS sku, SUM(l.qty - l.short_qty) AS qty
 		FROM orders o CROSS JOIN order_lines l ON l.order_id = o.id
 		WHERE o.created_at >= ? AND o.created_at < ? AND ` + sold + filter + ` GROUP BY l.sku)`
 }

@@ -20,9 +20,12 @@ func (s *Store) SalesSummary(ctx context.Context, sq reports.SalesQuery) (report
 	where := `o.status IN ('committed', 'delivered') AND o.created_at >= ? AND o.created_at < ?`
 	args := []any{formatTime(sq.From), formatTime(sq.To)}
 	orderWhere, orderArgs := where, append([]any{}, args...) // the same orders, without reading lines
+	// Sales are what was delivered: a line none of which reached the
+	// customer sold nothing, and a short one sold what did.
+	where += ` AND l.short_qty < l.qty`
 	if n := len(sq.SKUs); n > 0 {
 		where += ` AND l.sku IN (` + placeholders(n) + `)`
-		orderWhere += ` AND o.id IN (SELECT order_id FROM order_lines WHERE sku IN (` + placeholders(n) + `))`
+		orderWhere += ` AND o.id IN (SELECT order_id FROM order_lines WHERE short_qty < qty AND sku IN (` + placeholders(n) + `))`
 		args, orderArgs = append(args, anys(sq.SKUs)...), append(orderArgs, anys(sq.SKUs)...)
 	}
 	if n := len(sq.CustomerIDs); n > 0 {
@@ -69,7 +72,7 @@ func (s *Store) SalesSummary(ctx context.Context, sq reports.SalesQuery) (report
 	// distinct orders (an order may list a SKU twice).
 	ordersOnly := len(sq.SKUs) == 0 && by != reports.ByProduct
 	ordersAddUp := by != reports.ByProduct || len(sq.SKUs) == 1
-	inner := `SELECT ` + key + ` AS k, SUM(l.qty) AS qty, SUM(l.amount_paise) AS amount, SUM(l.gst_paise) AS gst,
+	inner := `SELECT ` + key + ` AS k, SUM(l.qty - l.short_qty) AS qty, SUM(l.amount_paise) AS amount, SUM(l.gst_paise) AS gst,
 			COUNT(DISTINCT o.id) AS orders
 		FROM orders o JOIN order_lines l ON l.order_id = o.id WHERE ` + where + ` GROUP BY k`
 	switch {
@@ -78,7 +81,7 @@ func (s *Store) SalesSummary(ctx context.Context, sq reports.SalesQuery) (report
 			FROM orders o WHERE ` + orderWhere + ` GROUP BY k`
 		args = orderArgs
 	case !ordersAddUp:
-		inner = `SELECT ` + key + ` AS k, SUM(l.qty) AS qty, SUM(l.amount_paise) AS amount, SUM(l.gst_paise) AS gst, 0 AS orders
+		inner = `SELECT ` + key + ` AS k, SUM(l.qty - l.short_qty) AS qty, SUM(l.amount_paise) AS amount, SUM(l.gst_paise) AS gst, 0 AS orders
 			FROM orders o JOIN order_lines l ON l.order_id = o.id WHERE ` + where + ` GROUP BY k`
 	}
 	query := `SELECT g.k, ` + label + `, ` + unit + `, ` + packs + `, g.qty, g.amount, g.gst, g.orders,

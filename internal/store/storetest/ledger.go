@@ -11,6 +11,8 @@ import (
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/orders"
+	"github.com/munshi/munshi/reports"
+	"github.com/munshi/munshi/reports/digest"
 )
 
 // The books after an order: deliveries, cancellations, payments and goods
@@ -93,7 +95,8 @@ func mustSay(t *testing.T, what, reply string, want ...string) {
 
 // testDeliverShort: a short delivery delivers the rest, takes it out of
 // ready stock, releases the shortfall, re-prices the order and moves a
-// credit order's dues with it; the placer is told.
+// credit order's dues with it; the placer is told. The line keeps what
+// was ordered beside what was not delivered.
 func testDeliverShort(t *testing.T, s store.Store, c *Clock) {
 	seed(t, s)
 	svc := ledgerService(t, s, c)
@@ -102,7 +105,7 @@ func testDeliverShort(t *testing.T, s store.Store, c *Clock) {
 	before := outboxTo(t, s)["whatsapp "+ravi]
 
 	shown := svc.Deliver(ctx, books, o.ID+" delivered, GC 2 carton kam")
-	mustSay(t, "delivery summary", shown.Text, o.ID, "8 cartons of 10 cartons", "2 cartons short", "ok")
+	mustSay(t, "delivery summary", shown.Text, o.ID, "8 of 10 cartons delivered, 2 cartons short", "Floor Broom: all 2 dozen delivered", "ok")
 	if _, found, _ := s.Order(ctx, o.ID); !found {
 		t.Fatal("order gone before ok")
 	}
@@ -119,8 +122,9 @@ func testDeliverShort(t *testing.T, s store.Store, c *Clock) {
 	gc := domain.PriceLine(domain.OrderLine{SKU: "GC500", Qty: 192, Price: 9200, GSTRate: 1800})
 	br := domain.PriceLine(domain.OrderLine{SKU: "BR01", Qty: 24, Price: 8000, GSTRate: 1200})
 	total := gc.Amount + gc.GSTAmount + br.Amount + br.GSTAmount
-	if got.Status != domain.OrderDelivered || got.Total != total || len(got.Lines) != 2 || got.Lines[0].Qty != 192 || got.Lines[0].Amount != gc.Amount {
-		t.Errorf("delivered order = %+v, want 192 GC and total %v", got, total)
+	if got.Status != domain.OrderDelivered || got.Total != total || len(got.Lines) != 2 || got.Lines[0].Qty != 240 ||
+		got.Lines[0].Short != 48 || got.Lines[0].Amount != gc.Amount || got.Lines[1].Short != 0 {
+		t.Errorf("delivered order = %+v, want 240 GC ordered, 48 short, and total %v", got, total)
 	}
 	if p := product(t, s, "GC500"); p.StockReady != 2400-192 {
 		t.Errorf("GC ready %d, want %d: what was delivered leaves the godown", p.StockReady, 2400-192)
@@ -140,6 +144,90 @@ func testDeliverShort(t *testing.T, s store.Store, c *Clock) {
 	if twice := svc.Deliver(ctx, books, o.ID+" delivered"); !strings.Contains(twice.Text, "already delivered") {
 		t.Errorf("delivering twice = %q", twice.Text)
 	}
+}
+
+// testDeliverOnly: "only" delivers what it names and
+// nothing else; the line not delivered stays on the order, billed nothing,
+// with its stock released, and what reads sales counts what was delivered.
+func testDeliverOnly(t *testing.T, s store.Store, c *Clock) {
+	seed(t, s)
+	svc := ledgerService(t, s, c)
+	o := placeOrder(t, s, c, svc, domain.PayCredit, orders.Item{SKU: "GC500", Qty: 240}, orders.Item{SKU: "BR01", Qty: 24})
+	dueBefore := customer(t, s, "C01").Outstanding
+
+	shown := svc.Deliver(ctx, books, o.ID+" delivered, sirf 3 carton GC gaya")
+	mustSay(t, "delivery summary", shown.Text, "3 of 10 cartons delivered, 7 cartons short", "Floor Broom: not delivered, 0 of 2 dozen", "ok")
+	mustSay(t, "delivery ok", svc.Confirm(ctx, books, "").Text, "not delivered: Floor Broom")
+
+	got, _, err := s.Order(ctx, o.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gc := domain.PriceLine(domain.OrderLine{SKU: "GC500", Qty: 240, Short: 168, Price: 9200, GSTRate: 1800})
+	total := gc.Amount + gc.GSTAmount
+	if len(got.Lines) != 2 {
+		t.Fatalf("lines %+v, want both kept", got.Lines)
+	}
+	if l := got.Lines[0]; l.SKU != "GC500" || l.Qty != 240 || l.Short != 168 || l.Delivered() != 72 || l.Amount != gc.Amount {
+		t.Errorf("GC line %+v, want 240 ordered, 72 delivered, billed %v", l, gc.Amount)
+	}
+	if l := got.Lines[1]; l.SKU != "BR01" || l.Qty != 24 || l.Short != 24 || l.Amount != 0 || l.GSTAmount != 0 {
+		t.Errorf("broom line %+v, want 24 ordered, none delivered nor billed", l)
+	}
+	if got.Status != domain.OrderDelivered || got.Subtotal != gc.Amount || got.Total != total {
+		t.Errorf("order %s subtotal %v total %v, want delivered at %v", got.Status, got.Subtotal, got.Total, total)
+	}
+	if p := product(t, s, "GC500"); p.StockReady != 2400-72 {
+		t.Errorf("GC ready %d, want %d", p.StockReady, 2400-72)
+	}
+	if p := product(t, s, "BR01"); p.StockReady != broomStock(t) {
+		t.Errorf("broom ready %d, want %d: none of it left", p.StockReady, broomStock(t))
+	}
+	if held, _ := s.Committed(ctx, "GC500", "BR01"); held["GC500"] != 0 || held["BR01"] != 0 {
+		t.Errorf("committed %v after delivery, want none", held)
+	}
+	if due := customer(t, s, "C01").Outstanding; due != dueBefore-(o.Total-total) {
+		t.Errorf("outstanding %v, want %v", due, dueBefore-(o.Total-total))
+	}
+
+	span := reports.SalesQuery{From: o.CreatedAt.Add(-time.Minute), To: o.CreatedAt.Add(time.Minute), Page: reports.Page{Limit: 10}}
+	totals, byProduct, err := s.SalesSummary(ctx, span)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(byProduct) != 1 || byProduct[0].Key != "GC500" || byProduct[0].Qty != 72 || totals.Amount != gc.Amount {
+		t.Errorf("sales by product %+v (totals %+v), want 72 GC alone", byProduct, totals)
+	}
+	brooms := span
+	brooms.SKUs, brooms.By = []string{"BR01"}, reports.ByCustomer
+	if totals, lines, err := s.SalesSummary(ctx, brooms); err != nil || len(lines) != 0 || totals.Orders != 0 {
+		t.Errorf("broom sales %+v %+v %v, want none: none was delivered", totals, lines, err)
+	}
+	var sold []reports.SaleLine
+	for l, err := range s.SaleLines(ctx, span) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		sold = append(sold, l)
+	}
+	if len(sold) != 1 || sold[0].SKU != "GC500" || sold[0].Qty != 72 || sold[0].Amount != gc.Amount {
+		t.Errorf("sale lines %+v, want 72 GC alone", sold)
+	}
+	day, err := s.DaySaleLines(ctx, digest.Span{From: span.From, To: span.To})
+	if err != nil || len(day) != 1 || day[0].Qty != 72 {
+		t.Errorf("digest sale lines %+v %v, want 72 GC alone", day, err)
+	}
+}
+
+func broomStock(t *testing.T) int64 {
+	t.Helper()
+	for _, p := range products() {
+		if p.SKU == "BR01" {
+			return p.StockReady
+		}
+	}
+	t.Fatal("no BR01 in the suite's catalog")
+	return 0
 }
 
 // testCancelPlaced: an owner's cancellation of a placed credit order
