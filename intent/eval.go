@@ -120,7 +120,23 @@ type Report struct {
 
 	LatencyMean, LatencyP99 time.Duration
 	Misrouted               []Misroute
+
+	// Reliability bins every message the model read (rules did not) by
+	// the probability of the model's first choice, in tenths: how many,
+	// their mean probability, and how often that choice was right, taken
+	// or not. A calibrated model is right as often as it says.
+	Reliability [10]Bin
 }
+
+// Bin is one tenth of the reliability table.
+type Bin struct {
+	N       int
+	MeanP   float64
+	Correct int
+}
+
+// Accuracy is the share of the bin's first choices that were right.
+func (b Bin) Accuracy() float64 { return ratio(b.Correct, b.N) }
 
 // Evaluate routes every example and scores the decisions.
 func Evaluate(ctx context.Context, r *Router, exs []Example) Report {
@@ -162,6 +178,14 @@ func Evaluate(ctx context.Context, r *Router, exs []Example) Report {
 				rep.FalseStockReceived++
 			}
 		}
+		if d.modelTop != "" {
+			b := &rep.Reliability[min(9, int(d.modelP*10))]
+			b.N++
+			b.MeanP += d.modelP
+			if d.modelTop == ex.Intent {
+				b.Correct++
+			}
+		}
 		local := d.Tier == TierRules || d.Tier == TierModel
 		if local {
 			allLocal++
@@ -183,6 +207,11 @@ func Evaluate(ctx context.Context, r *Router, exs []Example) Report {
 	rep.Coverage = ratio(rep.LocalResolved, rep.InScope)
 	rep.LocalPrecision = ratio(localRight, rep.LocalResolved)
 	rep.AllLocalPrecision = ratio(allLocalRight, allLocal)
+	for i := range rep.Reliability {
+		if b := &rep.Reliability[i]; b.N > 0 {
+			b.MeanP /= float64(b.N)
+		}
+	}
 	rep.scoreIntents()
 	if len(lat) > 0 {
 		slices.Sort(lat)

@@ -30,6 +30,7 @@ var (
 // questions are the intents a format applies to.
 var questions = map[domain.Intent]bool{
 	domain.IntentStock: true, domain.IntentOutstanding: true, domain.IntentPendingOrders: true, domain.IntentReport: true,
+	domain.IntentPaymentsReceived: true,
 }
 
 // IsQuestion reports whether in is a question about the books, the

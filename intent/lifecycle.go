@@ -25,7 +25,7 @@ const (
 	receivedList = "received mila jama collected collect credited aaya"
 	payerList    = "diya paid pay bheja transfer transferred"
 	modeList     = "cash cheque neft rtgs imps upi gpay phonepe paytm online dd draft bhugtan"
-	arrivalList  = "aaya arrived received ready pahuncha mila unloaded inward utra grn"
+	arrivalList  = "aaya arrived received ready pahuncha mila unloaded inward utra grn bane bani banke manufactured produced packed"
 	goodsList    = "PRODUCT maal stock goods"
 )
 
@@ -72,15 +72,99 @@ func asked(shape []string, question bool) bool {
 }
 
 // deliverySignal reports an order reference and a word that it arrived,
-// with no word that it did not.
+// with no word that it did not; or goods handed over to a customer.
 func deliverySignal(shape []string, n Normalized) bool {
-	if !hasOrderRef(shape, n) || denied(shape) {
+	if denied(shape) {
 		return false
+	}
+	if !hasOrderRef(shape, n) {
+		return handedToCustomer(shape)
+	}
+	if handedOver(shape) {
+		return true
 	}
 	// "ORD-1042 customer ko mil gaya": received, when the order is named
 	// and no money is.
 	return delivered(shape) || anyOf(shape, orderRefWords) && anyOf(shape, gotWords) &&
 		!anyOf(shape, moneyWords) && !anyOf(shape, modeWords)
+}
+
+// People say a delivery happened without the word: "maal de diya",
+// "supply ho gayi", "pahuncha diya", "utaar diya", "handover kar diya",
+// "dropped at the shop", "customer ne le liya".
+var (
+	// handVerbs hand goods over once a completion follows: "de diya",
+	// "supply ho gaya", "drop kar diya"; handedWords say it by themselves.
+	handVerbs   = words("de pahuncha pahunch utaar supply handover drop deliver delivery")
+	handedWords = words("delivered supplied dropped handed")
+	completions = words("diya gaya hua done kiya aaya complete completed")
+	// givingVerbs hand over whatever they name, so the goods must be
+	// named: "maal de diya", not "5000 de diya".
+	givingVerbs = words("de")
+	// handedGoods name what was handed over.
+	handedGoods = words("PRODUCT UNIT maal order orders saara sab")
+	// recipients name who got it, when no order number does.
+	recipients = words("CUSTOMER customer party")
+)
+
+// handedOver reports goods said to be handed over: a hand verb with a
+// completion after it (and no request between), an English past tense,
+// or "ne le liya" (the customer took them).
+func handedOver(shape []string) bool {
+	for i, w := range shape {
+		switch {
+		case handedWords[w]:
+			return true
+		case w == "le" && i > 0 && shape[i-1] == "ne" && i+1 < len(shape) && shape[i+1] == "liya":
+			return true
+		case w == "gaya" && i > 0 && (shape[i-1] == phProduct || shape[i-1] == "maal") && anyOf(shape, orderRefWords):
+			// "ORD-4082 sirf 4 carton GC gaya": the goods of a named order went.
+			return true
+		case !handVerbs[w]:
+			continue
+		}
+		if givingVerbs[w] && !anyOf(shape, handedGoods) {
+			continue
+		}
+		for j := i + 1; j < len(shape) && j <= i+3; j++ {
+			if imperatives[shape[j]] || shape[j] == "dedo" {
+				break
+			}
+			if completions[shape[j]] {
+				return true
+			}
+		}
+	}
+	return delivered(shape)
+}
+
+// handedToCustomer reports goods handed over to a customer named without
+// an order number ("Rajesh ka maal de diya"): the order is the
+// customer's open one, which the delivery reader finds or asks about. Money
+// ("Rajesh ne 5000 de diya") is a payment, and a request ("de do") an
+// order.
+func handedToCustomer(shape []string) bool {
+	if !anyOf(shape, recipients) || anyOf(shape, modeWords) || amount(shape) && !anyOf(shape, handedGoods) {
+		return false
+	}
+	return handedOver(shape)
+}
+
+// statusWords ask where an order is or when it comes.
+var statusWords = words("status kahan where track kab when pahuncha pahunch pahunchega aayega milega")
+
+// asksAfterOrder is a question about one order named by its number in any
+// form ("1042 abhi kidhar hai", "order 1042 kab aayega"), with no word of
+// dues or payment.
+func asksAfterOrder(shape []string, n Normalized) bool {
+	return len(shape) <= 12 && asked(shape, n.Question) && hasOrderRef(shape, n) && anyOf(shape, statusWords) &&
+		!anyOf(shape, dueWords) && !anyOf(shape, paymentWords) && !anyOf(shape, cancelVerbs)
+}
+
+// handsOver is a delivery said in any of these ways, as a rule: not asked,
+// not denied, not too long to be one record.
+func handsOver(shape []string, n Normalized) bool {
+	return len(shape) <= 24 && !asked(shape, n.Question) && deliverySignal(shape, n)
 }
 
 var (
@@ -283,7 +367,7 @@ func (k record) shownBy(shape []string, n Normalized) bool {
 // message is the reason ("cancel ORD-1042 — customer refused"), which no
 // word list could hold. It still only shows a summary: an owner's "ok"
 // cancels.
-var cancelVerbs = words("cancel cancelled canceled radd")
+var cancelVerbs = words("cancel cancelled canceled radd reject")
 
 // cancelNegations turn the verb around: "cancel mat karo", "don't
 // cancel", "cancel nahi karna".

@@ -36,6 +36,16 @@ func (rep Report) Write(w io.Writer) error {
 		rep.FalseDelivery, rep.FalsePayment, rep.FalseStockReceived)
 	fmt.Fprintf(&b, "Latency: mean %s  p99 %s\n\n", roundLatency(rep.LatencyMean), roundLatency(rep.LatencyP99))
 
+	b.WriteString("Reliability of the model's first choice (messages the rules did not decide)\n")
+	fmt.Fprintf(&b, "%-10s %6s %9s %9s\n", "confidence", "n", "mean p", "accuracy")
+	for i, bin := range rep.Reliability {
+		if bin.N == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "%.1f–%.1f   %6d %9.3f %9.3f\n", float64(i)/10, float64(i+1)/10, bin.N, bin.MeanP, bin.Accuracy())
+	}
+	b.WriteByte('\n')
+
 	b.WriteString("Confusion matrix (rows: gold, columns: predicted)\n")
 	fmt.Fprintf(&b, "%-16s", "")
 	for _, in := range domain.Intents {
@@ -64,10 +74,11 @@ func (rep Report) Write(w io.Writer) error {
 // columnHeadings are the headings of the intents whose first five letters
 // are another's or say little.
 var columnHeadings = map[domain.Intent]string{
-	domain.IntentPendingOrders: "pend",
-	domain.IntentPayment:       "paymt",
-	domain.IntentStockReceived: "recvd",
-	domain.IntentOrderStatus:   "ostat",
+	domain.IntentPendingOrders:    "pend",
+	domain.IntentPayment:          "paymt",
+	domain.IntentStockReceived:    "recvd",
+	domain.IntentOrderStatus:      "ostat",
+	domain.IntentPaymentsReceived: "colln",
 }
 
 // abbrev shortens an intent to a confusion-matrix column heading.

@@ -93,12 +93,20 @@ type Decision struct {
 	Confidence float64       `json:"confidence"` // 0..1
 	Latency    time.Duration `json:"-"`
 	// Format is how a question (stock, outstanding, pending_orders,
-	// report) wants its answer: text, a chart or an Excel file; empty for
+	// report, payments_received) wants its answer: text, a chart or an Excel file; empty for
 	// the other intents.
 	Format Format `json:"format,omitempty"`
 	// Reason says which rule fired or why a tier abstained, for the audit log.
-	Reason     string     `json:"reason,omitempty"`
+	Reason string `json:"reason,omitempty"`
+	// NotOurs, on an unknown message, names what it asks that is not
+	// Munshi's to decide ("discount"), so that the reply says so.
+	NotOurs    string     `json:"not_ours,omitempty"`
 	Normalized Normalized `json:"-"`
+
+	// modelTop and modelP are the model's first choice and its
+	// probability, whether or not it was taken, for the reliability table.
+	modelTop domain.Intent
+	modelP   float64
 }
 
 // Router routes messages through the tiers. It is immutable after
@@ -208,29 +216,20 @@ func (r *Router) route(ctx context.Context, text string) Decision {
 	}
 	var buf [48]string
 	shape := shapeOf(n, buf[:0])
-	if in, name, ok := matchRules(shape, n); ok {
-		d.Intent, d.Tier, d.Confidence, d.Reason = in, TierRules, 1, "rule: "+name
+	if in, reason, ok := byRules(shape, n); ok {
+		d.Intent, d.Tier, d.Confidence, d.Reason = in, TierRules, 1, reason
 		return d
 	}
-	if cancelsNamedOrder(shape, n) {
-		d.Intent, d.Tier, d.Confidence, d.Reason = domain.IntentCancel, TierRules, 1, "rule: cancel a named order, with its reason"
+	if anyOf(shape, discountWords) {
+		d.Tier, d.Confidence, d.Reason, d.NotOurs = TierRules, 1, "rule: a discount is not Munshi's to give", NotOursDiscount
 		return d
-	}
-	// A question asked as a chart or a file ("outstanding excel mein
-	// bhejo") is read again without the words that ask for the format; only
-	// a question may come of it, never an order, a confirmation or a
-	// cancellation.
-	if formatOf(shape) != FormatText {
-		var rest [48]string
-		if in, name, ok := matchRules(withoutFormat(shape, rest[:0]), n); ok && IsQuestion(in) {
-			d.Intent, d.Tier, d.Confidence, d.Reason = in, TierRules, 1, "rule: "+name+", as a "+string(formatOf(shape))
-			return d
-		}
 	}
 
 	var fbuf [256]feature
 	var p [maxClasses]float64
 	r.model.probabilities(extract(shape, n.Question, r.model.common, fbuf[:0]), p[:classes])
+	top, _ := topTwo(p[:classes])
+	d.modelTop, d.modelP = domain.Intents[top], p[top]
 	in, reason, ok := r.judge(p[:classes], n, shape)
 	if ok {
 		d.Intent, d.Tier, d.Confidence, d.Reason = in, TierModel, p[classOf(in)], reason
@@ -242,6 +241,33 @@ func (r *Router) route(ctx context.Context, text string) Decision {
 		r.askLLM(ctx, text, n, shape, &d)
 	}
 	return d
+}
+
+// byRules is the first tier: the word rules, then the records and
+// cancellations said in words no rule lists, then a question asked as a
+// chart or a file read again without the words that ask for the format
+// (only a question may come of that, never an order, a confirmation or a
+// cancellation).
+func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
+	if in, name, ok := matchRules(shape, n); ok {
+		return in, "rule: " + name, true
+	}
+	if handsOver(shape, n) {
+		return domain.IntentDelivery, "rule: goods handed over", true
+	}
+	if asksAfterOrder(shape, n) {
+		return domain.IntentOrderStatus, "rule: where a named order is", true
+	}
+	if cancelsNamedOrder(shape, n) {
+		return domain.IntentCancel, "rule: cancel a named order, with its reason", true
+	}
+	if formatOf(shape) != FormatText {
+		var rest [48]string
+		if in, name, ok := matchRules(withoutFormat(shape, rest[:0]), n); ok && IsQuestion(in) {
+			return in, "rule: " + name + ", as a " + string(formatOf(shape)), true
+		}
+	}
+	return domain.IntentUnknown, "", false
 }
 
 // judge accepts the model's top intent, or says why the model abstains:
@@ -256,6 +282,12 @@ func (r *Router) judge(p []float64, n Normalized, shape []string) (domain.Intent
 		return in, "model abstained: " + string(in) + " too close to " + string(domain.Intents[second]), false
 	}
 	if why := implausible(in, n, shape); why != "" {
+		return in, "model abstained: " + why, false
+	}
+	if why := ungrounded(in, shape); why != "" {
+		return in, "model abstained: " + why, false
+	}
+	if why := complaint(in, shape); why != "" {
 		return in, "model abstained: " + why, false
 	}
 	if (in == domain.IntentConfirm || in == domain.IntentCancel) && !allIn(shape, r.replies) {
@@ -307,7 +339,9 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 		}
 		// "50 carton GC de payenge kya?" asks whether an order could be
 		// met: a stock question, or at least not an order to write.
-		if n.Question && anyOf(shape, askingWords) {
+		// "HW 5 ya HW 405 konsa raasta tez hai" asks which: an order
+		// chooses nothing back.
+		if n.Question && anyOf(shape, askingWords) || anyOf(shape, whichWords) {
 			return "a question, not an order"
 		}
 		// "GC 100 carton aaya" and "100 carton GC Rajesh ke yahan pahunch
@@ -357,6 +391,7 @@ var (
 		correct accept accepted agreed fine final finalise finalize sure ahead bhejo go right good`)
 	orderWords = words(`CUSTOMER bhejo dedo send chahiye order keliye for ko cod cash credit upi cheque
 		payment neft rtgs udhaar supply dispatch deliver`)
+	whichWords  = words("kaun which")
 	askingWords = words(`kya can could is are do does kitna how enough sakte milega hoga jayega available
 		stock possible payenge paoge`)
 	cancelWords = words(`cancel nahi no reject rehne mat chhodo drop nope discard abort hatao radd na

@@ -146,6 +146,11 @@ func TestRouteLifecycle(t *testing.T) {
 			"ORD-1042 delivered", "1042 deliver ho gaya", "ORD-1042 pahunch gaya",
 			"ORD-1042 delivered, GC 5 carton kam", "ORD1042 delivered", "order no 1042 deliver kar diya",
 			"ORD-1042 डिलीवर हो गया", "ORD-1042 customer ko mil gaya", "ORD-1042 done delivery",
+			// Without the word, and with no order named: the delivery
+			// reader finds the customer's open order, or asks which.
+			"100 carton GC Rajesh ke yahan pahunch gaye", "Rajesh ko 5 carton GC deliver ho gaya",
+			"Rajesh ka maal de diya", "Sharma ji ka order pahuncha diya", "order 1042 supply ho gayi",
+			"ORD-1042 handover kar diya", "ऑर्डर १०४२ का माल दे दिया",
 		},
 		domain.IntentPayment: {
 			"Mehta ne 50,000 diya cheque 123456", "received 1.2 lakh from Gupta by NEFT ref UTR991",
@@ -159,6 +164,7 @@ func TestRouteLifecycle(t *testing.T) {
 		domain.IntentOrderStatus: {
 			"mera order status", "ORD-1042 kahan hai", "aaj ke mere orders", "Rajesh ka order gaya kya?",
 			"ORD-1042 deliver hua kya?", "where is ORD-1042", "Sharma ji ka maal pahuncha ki nahi",
+			"1042 abhi kidhar hai", "order 1042 kab aayega", "१०४२ कहाँ है",
 		},
 		domain.IntentOutstanding: {
 			"Mehta ka payment kitna baaki hai?", "kisne payment nahi kiya", "Mehta ka 50000 baaki hai",
@@ -170,11 +176,7 @@ func TestRouteLifecycle(t *testing.T) {
 			"5 carton GC Rajesh ko cash payment", "10 carton phenyl Sharma ko delivery kal",
 			"Rajesh ko 5 carton GC deliver karo", "Rajesh ko kal subah tak 10 carton phenyl pahuncha dena",
 		},
-		domain.IntentUnknown: {
-			"my Amazon parcel delivered", "salary aayi", "maine bijli ka bill pay kiya",
-			// Goods that reached a customer, with no order named: not an order.
-			"100 carton GC Rajesh ke yahan pahunch gaye",
-		},
+		domain.IntentUnknown: {"my Amazon parcel delivered", "salary aayi", "maine bijli ka bill pay kiya"},
 	}
 	routesTo(t, r, tests)
 }
@@ -185,7 +187,8 @@ func TestRouteLifecycle(t *testing.T) {
 func TestRouteNeverRecordsWithoutEvidence(t *testing.T) {
 	r := demoRouter(t)
 	for _, text := range []string{
-		"Rajesh ko 5 carton GC deliver ho gaya", "50 carton phenyl deliver ho gaya", "ORD-1042 delivery kal hogi",
+		"50 carton phenyl deliver ho gaya", "ORD-1042 delivery kal hogi", "Rajesh ko maal de do",
+		"Rajesh ko 5 carton GC pahuncha dena", "maine Mehta ko 2000 cash de diya",
 		"ORD-1042 deliver nahi hua", "ORD-1042 deliver karna hai", "ORD-1042 delivered?", "2 pizza delivered",
 		"done ORD-1042 delivery kal", "complete ORD-1042 delivery karo", "kal tak ORD-1042 deliver ho jayega",
 		"Mehta ne 50000 diya kya", "Mehta ne 50000 diya?", "Rajesh ko 5000 transfer kar", "Sharma ko 5000 diya",
@@ -213,5 +216,20 @@ func routesTo(t *testing.T, r *Router, tests map[domain.Intent][]string) {
 				t.Errorf("%q → %s (%s %.2f, %s), want %s", text, d.Intent, d.Tier, d.Confidence, d.Reason, want)
 			}
 		}
+	}
+}
+
+// A discount is not Munshi's to give: asked for one, the router says so
+// instead of reading a stock or dues question into it; an order that
+// mentions one is still an order.
+func TestDiscountIsNotOurs(t *testing.T) {
+	r := demoRouter(t)
+	for _, text := range []string{"kitna discount de sakte hain Rajesh ko?", "Sharma ji ko 5% discount milega kya", "Mehta ko chhoot do"} {
+		if d := r.Route(context.Background(), text); d.Intent != domain.IntentUnknown || d.NotOurs != NotOursDiscount {
+			t.Errorf("%q → %s %q (%s)", text, d.Intent, d.NotOurs, d.Reason)
+		}
+	}
+	if d := r.Route(context.Background(), "Rajesh ke liye 10 carton GC bhejo, cash"); d.Intent != domain.IntentOrder || d.NotOurs != "" {
+		t.Errorf("an order → %s %q", d.Intent, d.NotOurs)
 	}
 }

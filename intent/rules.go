@@ -170,6 +170,29 @@ var rules = []rule{
 			all orders order`),
 	},
 	{
+		// "aaj kitna payment aaya", "is hafte ki collection": what came
+		// in over a period. Dues ("kitna baaki hai") and one customer's
+		// "payment aaya kya?" are not it.
+		name: "payments received", intent: domain.IntentPaymentsReceived, maxLen: 16, unless: paymentRecord,
+		need: groups("payment payments paisa paise amount collection vasooli receipts",
+			"aaj kal today yesterday week month year this last pichle"),
+		allow: words(askWords + ` aaya mila hua kiya received collected collect jama credited kis kisne kaun who which
+			se from cash cheque upi neft online mode wise total list report chart excel CUSTOMER
+			the of in by receive karna hui is iss hafte tak so far till now abhi bhejo dikhao batao`),
+	},
+	{
+		// "kaun kitna dena hai": who owes how much.
+		name: "outstanding: who owes", intent: domain.IntentOutstanding, maxLen: 10,
+		need:  groups("kaun kisko kiska kis", "kitna", "dena lena"),
+		allow: words(`hai hain humein ko ka ki ke party batao dikhao abhi total sab sabka`),
+	},
+	{
+		// "kal kitne order aaye": how many orders came in.
+		name: "report: orders counted", intent: domain.IntentReport, maxLen: 10,
+		need:  groups("kitna", "order orders", "aaya book hua mila"),
+		allow: words(timeWords + ` ki ka ke hai hain total is iss hafte ne`),
+	},
+	{
 		name: "delivery", intent: domain.IntentDelivery, maxLen: 24, notAsked: true, signal: deliveryRecord,
 		need: groups("ORDERREF NUM", "delivered deliver delivery pahuncha pahunch handover handed mila received"),
 		allow: words(doneList + ` ORDERREF NUM PRODUCT UNIT SIZE kar de order maal sab saara poora pura full fully
@@ -183,7 +206,8 @@ var rules = []rule{
 		allow: words(receivedList + " " + payerList + " " + modeList + ` rupees NUM CUSTOMER ORDERREF ne se from by via
 			through in mein me ka ki ke of kiya hai hua ho gaya de bank account ac payment amount paise
 			ref reference no number utr txn transaction id dated date aaj today kal yesterday abhi just now
-			full part partial advance against for towards bill invoice the a has been was is`),
+			full part partial advance against for towards bill invoice the a has been was is
+			jan feb mar apr may jun jul aug sep oct nov dec`),
 	},
 	{
 		name: "stock received", intent: domain.IntentStockReceived, maxLen: 24, notAsked: true, signal: receivedRecord,
@@ -195,8 +219,8 @@ var rules = []rule{
 	},
 	{
 		name: "order status: reference", intent: domain.IntentOrderStatus, maxLen: 12,
-		need:  groups("ORDERREF", "status kahan where track tracking update"),
-		allow: words(askWords + ` ORDERREF abhi tak my mera kab when gaya hua pahuncha`),
+		need:  groups("ORDERREF", "status kahan where track tracking update kab when"),
+		allow: words(askWords + ` ORDERREF abhi tak my mera kab when gaya hua pahuncha aayega milega pahunchega`),
 	},
 	{
 		name: "order status: reference asked", intent: domain.IntentOrderStatus, maxLen: 12, asked: true,

@@ -72,7 +72,14 @@ stock: stock stok stoc stck stk stocks stokc stoke istock स्टॉक स्
 available: available availble avlbl avl availabel avaialble availibility availability avail avlb avaliable uplabdh उपलब्ध
 outstanding: outstanding outstandng outstnding outstading ostanding outstandings outstnd आउटस्टैंडिंग
 pending: pending pendng pndng pendig pendin pendding पेंडिंग
-delivered: delivered deliverd dlvrd delivred
+delivered: delivered deliverd delivred dlvd dilivered
+supply: supply suply सप्लाई
+supplied: supplied
+handover: handover
+dropped: dropped
+utaar: utaar utar उतार
+liya: liya लिया
+le: le ले
 delivery: delivery dlvry delivry delvery delivary deliveries डिलीवरी
 deliver: deliver delivr deliwer डिलीवर
 report: report rprt riport reprt reports रिपोर्ट
@@ -99,7 +106,7 @@ bhai: bhai bhaiya bhaiyya bhayya bhaiji bhaijan bhaisaab bhaisahab भाई भ
 ji: ji jee jii जी
 sir: sir sirr सर
 sir ji: sirji
-customer: customer cust custmr customr coustomer costumer cstmr कस्टमर
+customer: customer cust custmr customr coustomer costumer cstmr कस्टमर ग्राहक
 customers: customers custmrs customrs कस्टमर्स
 godown: godown godaam godam gowdown गोदाम
 bacha: bacha bachaa bache bachi बचा बचे बची
@@ -139,6 +146,8 @@ mila: mila mile mili milaa मिला मिले मिली
 mil: mil मिल
 diya: diya diye dia diyaa दिया दिए
 jama: jama jamaa जमा
+collection: collection collections कलेक्शन
+vasooli: vasooli vasuli वसूली
 aaya: aaya aya aayi ayi aaye aye aai aayaa आया आई आए आये
 aa: aa आ
 ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार
@@ -149,6 +158,10 @@ cheque: cheque chq cheq चेक
 cash: cash csh nakad nagad नकद कैश
 bhugtan: bhugtan भुगतान
 upi: upi यूपीआई
+phonepe: phonepe फोनपे
+txn: txn trxn
+production: production prodn
+kiya: kiya kiye किया किए
 `
 
 // spellingPhrases join two canonical words into one.
@@ -166,6 +179,7 @@ likho: likh do|likh lo|likh dena|likh lijiye
 aaya: aa gaya|aa chuka
 mila: mil gaya|mil chuka
 pahuncha: pahunch gaya|pahunch chuka
+handover: hand over
 `
 
 // canonicalWords maps a typed word to its canonical word or words.

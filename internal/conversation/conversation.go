@@ -287,6 +287,9 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	}
 	switch d.Intent {
 	case domain.IntentGreeting:
+		if thanked(d) {
+			return domain.Reply{Text: Welcome}, t
+		}
 		return domain.Reply{Text: Greeting(user)}, t
 	case domain.IntentHelp:
 		return domain.Reply{Text: Menu(user)}, t
@@ -318,6 +321,9 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 		return s.stillWaiting(reply, conv, at), t
 	}
 	t.tool = toolUnread
+	if d.NotOurs == intent.NotOursDiscount {
+		return domain.Reply{Text: NotOursDiscount}, t
+	}
 	if q, ok := s.waitingOn(conv, at); ok {
 		return domain.Reply{Text: "Sorry, I didn't understand that. I'm still waiting for your answer:\n\n" + q}, t
 	}
@@ -435,6 +441,23 @@ func orderRef(d intent.Decision) string {
 		}
 	}
 	return ""
+}
+
+// NotOursDiscount answers a request for a discount: the owner gives them.
+const NotOursDiscount = "Discounts are decided by the owner, not by me, so I can't offer one. Please ask the office; I can show prices, stock and dues."
+
+// Welcome answers thanks: a short acknowledgement, not the menu again.
+const Welcome = "🙏 You're welcome! Send anything else whenever you need."
+
+// thanked reports a greeting that thanks ("thanks", "shukriya", "🙏",
+// "thank you munshi").
+func thanked(d intent.Decision) bool {
+	for _, tok := range d.Normalized.Tokens {
+		if tok.Text == "thanks" {
+			return true
+		}
+	}
+	return false
 }
 
 // Greeting welcomes a known person by name.

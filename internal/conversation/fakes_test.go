@@ -78,6 +78,7 @@ type fakeRouter struct {
 	routed    []string
 	budgets   []int
 	summaries []string
+	notOurs   map[string]string
 }
 
 func (f *fakeRouter) Route(ctx context.Context, text string) intent.Decision {
@@ -90,6 +91,7 @@ func (f *fakeRouter) Route(ctx context.Context, text string) intent.Decision {
 		d.Intent = in
 	}
 	d.Normalized.Entities = append(d.Normalized.Entities, f.entities[text]...)
+	d.NotOurs = f.notOurs[text]
 	return d
 }
 

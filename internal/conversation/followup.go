@@ -56,7 +56,8 @@ func followUp(d intent.Decision, conv memory.Conversation) (intent.Decision, boo
 	}
 	asked := &conv.Turns[i-1]
 	switch asked.Intent {
-	case domain.IntentStock, domain.IntentOutstanding, domain.IntentPendingOrders, domain.IntentReport, domain.IntentOrderStatus:
+	case domain.IntentStock, domain.IntentOutstanding, domain.IntentPendingOrders, domain.IntentReport, domain.IntentOrderStatus,
+		domain.IntentPaymentsReceived:
 	default:
 		return d, false
 	}

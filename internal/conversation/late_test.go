@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/memory"
 )
@@ -73,5 +74,32 @@ func TestRecoveredMessageAnsweredLate(t *testing.T) {
 	// A message that is not recovered is never marked.
 	if r := w.say(sales.Phone, "ok"); strings.Contains(r.Text, "late answer") {
 		t.Fatalf("a live answer marked late: %q", r.Text)
+	}
+}
+
+// TestThanksIsAcknowledged: thanks gets a short acknowledgement; a
+// greeting still gets the welcome and the menu.
+func TestThanksIsAcknowledged(t *testing.T) {
+	w := newWorld()
+	for _, text := range []string{"thanks", "thank you munshi", "shukriya", "🙏"} {
+		w.router.intents[text] = domain.IntentGreeting
+		if r := w.say(sales.Phone, text); r.Text != Welcome {
+			t.Errorf("%q: %q", text, r.Text)
+		}
+	}
+	w.router.intents["namaste"] = domain.IntentGreeting
+	if r := w.say(sales.Phone, "namaste"); !strings.Contains(r.Text, "You can") {
+		t.Errorf("namaste: %q", r.Text)
+	}
+}
+
+// TestDiscountAnsweredAsNotOurs: a request for a discount is answered as
+// the owner's to give, with no business figure.
+func TestDiscountAnsweredAsNotOurs(t *testing.T) {
+	w := newWorld()
+	text := "kitna discount de sakte hain Rajesh ko?"
+	w.router.notOurs = map[string]string{text: intent.NotOursDiscount}
+	if r := w.say(sales.Phone, text); r.Text != NotOursDiscount {
+		t.Errorf("%q", r.Text)
 	}
 }

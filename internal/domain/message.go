@@ -23,13 +23,15 @@ const (
 	IntentPayment       Intent = "payment"
 	IntentStockReceived Intent = "stock_received"
 	IntentOrderStatus   Intent = "order_status"
+	// IntentPaymentsReceived asks what was collected over a period.
+	IntentPaymentsReceived Intent = "payments_received"
 )
 
 // Intents lists every intent in the contract's order.
 var Intents = []Intent{
 	IntentGreeting, IntentHelp, IntentOrder, IntentConfirm, IntentCancel,
 	IntentStock, IntentOutstanding, IntentPendingOrders, IntentReport, IntentUnknown,
-	IntentDelivery, IntentPayment, IntentStockReceived, IntentOrderStatus,
+	IntentDelivery, IntentPayment, IntentStockReceived, IntentOrderStatus, IntentPaymentsReceived,
 }
 
 // Inbound is one message a person sent to Munshi.

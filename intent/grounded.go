@@ -1,0 +1,58 @@
+package intent
+
+import "github.com/munshi/munshi/internal/domain"
+
+// A question about the books names something of them: a product, a
+// customer, an order, a unit of goods, or a word of the books' own
+// ("stock", "dues", "sales"). "kitni garmi hai", "kitna time bacha hai" or
+// "kitne seconds baaki hai" have the shape of a stock or dues question and
+// nothing of the books in them; answering them with a stock list or the
+// dues would be answering something nobody asked. The model abstains on
+// such a question: it is left to the LLM, which reads the whole sentence,
+// or to the polite reply that Munshi did not understand.
+
+// booksWords are the words that make a question one about the books,
+// whatever intent it is read as.
+var booksWords = words(`PRODUCT CUSTOMER ORDERREF UNIT SIZE
+	stock maal inventory godown available ready production wip bacha bache khatam reorder item items
+	outstanding dues due baaki udhaar owes owe owed balance overdue receivable receivables unpaid paid
+	recovery recover payment payments paise paisa rupees money amount
+	collection collected received jama vasooli receipts credit cheque cash upi
+	sales sale sold sell bikri becha beche bika bought kharida kharide dhanda growth revenue report
+	dashboard turnover business top customer customers product products
+	order orders pending deliver delivered delivery dispatch status
+	bill bills invoice gst digest summary`)
+
+// ungrounded says why a question names nothing of the books, or nothing.
+func ungrounded(in domain.Intent, shape []string) string {
+	if !IsQuestion(in) && in != domain.IntentOrderStatus {
+		return ""
+	}
+	if anyOf(shape, booksWords) {
+		return ""
+	}
+	return "a " + string(in) + " question that names nothing of the books"
+}
+
+// troubleWords say that an app or a gateway is failing: "payment gateway
+// down hai", "UPI nahi chal raha", "paytm kaam nahi kar raha". A
+// complaint that names a payment is not a question about dues.
+var troubleWords = words("gateway app server down fail failed failing atak error chal")
+
+// complaint says why a question is a complaint about a payment app, or
+// nothing.
+func complaint(in domain.Intent, shape []string) string {
+	if !IsQuestion(in) || !anyOf(shape, troubleWords) {
+		return ""
+	}
+	return "a complaint about a payment app, not a question about the books"
+}
+
+// A discount is the owner's to give, never a figure from the books: "kitna
+// discount de sakte hain Rajesh ko?" is answered as such, not with the
+// stock list its shape resembles. An order that mentions one is read by
+// the rules before this.
+var discountWords = words("discount chhoot")
+
+// NotOursDiscount marks a message asking for a discount.
+const NotOursDiscount = "discount"

@@ -1,0 +1,184 @@
+package intent
+
+import (
+	"os"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// The words Munshi's routing knows are justified by the messages it was
+// built on: a word that occurs only in a held-out split would make that
+// split's figures a measure of itself. The development and training
+// splits are the evidence.
+var evidenceFiles = []string{"corpus/train.jsonl", "corpus/dev.jsonl", "corpus/dev-lifecycle.jsonl", "corpus/dev-rules.jsonl", "corpus/dev-spellings.jsonl"}
+
+// evidence is every raw word (lower case, Devanagari folded) and every
+// canonical word of the development and training messages.
+type evidence struct{ raw, canonical map[string]bool }
+
+func readEvidence(t *testing.T) evidence {
+	t.Helper()
+	ev := evidence{raw: map[string]bool{}, canonical: map[string]bool{}}
+	for _, path := range evidenceFiles {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		exs, err := ReadExamples(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ex := range exs {
+			for _, w := range splitWords(strings.ToLower(ex.Text), nil) {
+				ev.raw[w.text] = true
+				ev.raw[foldDevanagari(w.text)] = true
+			}
+			for _, tok := range Normalize(ex.Text).Tokens {
+				for _, w := range strings.Fields(tok.Text) {
+					ev.canonical[w] = true
+				}
+			}
+		}
+	}
+	return ev
+}
+
+// allRaw reports whether every word of s occurs as typed.
+func allRaw(ev evidence, s string) bool {
+	for _, w := range strings.Fields(s) {
+		if !ev.raw[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// ruleWordSets are the word lists the rules and the lifecycle checks read.
+func ruleWordSets() map[string]map[string]bool {
+	sets := map[string]map[string]bool{
+		"fillers": fillers, "confirmWords": confirmWords, "cancelWords": cancelWords, "orderWords": orderWords,
+		"deliveredWords": deliveredWords, "deliveryStems": deliveryStems, "doneWords": doneWords,
+		"finishedWords": finishedWords, "imperatives": imperatives, "receivedWords": receivedWords,
+		"payerWords": payerWords, "modeWords": modeWords, "dueWords": dueWords, "arrivalWords": arrivalWords,
+		"goodsWords": goodsWords, "questionWords": questionWords, "negations": negations, "gotWords": gotWords,
+		"moneyWords": moneyWords, "refWords": refWords, "goodsOnly": goodsOnly, "orderWordsOnly": orderWordsOnly,
+		"paymentWords": paymentWords, "damageWords": damageWords, "cancelVerbs": cancelVerbs,
+		"cancelNegations": cancelNegations, "aboutACancellation": aboutACancellation,
+	}
+	for _, r := range rules {
+		for i, g := range r.need {
+			sets["rule "+r.name+" need "+string(rune('1'+i))] = g
+		}
+		sets["rule "+r.name+" allow"] = r.allow
+	}
+	return sets
+}
+
+// TestEveryRuleWordHasADevelopmentMessage: every word a rule or a
+// lifecycle check reads occurs, as Munshi reads it, in a training or
+// development message, and every spelling the spelling table maps occurs
+// as typed in one.
+func TestEveryRuleWordHasADevelopmentMessage(t *testing.T) {
+	ev := readEvidence(t)
+	var missing []string
+	for name, set := range ruleWordSets() {
+		for w := range set {
+			if !isPlaceholder(w) && !ev.canonical[w] && !ev.raw[w] {
+				missing = append(missing, name+": "+w)
+			}
+		}
+	}
+	for spelling, canonical := range canonicalWords {
+		if strings.Contains(spelling, " ") && allRaw(ev, spelling) {
+			continue // a canonical form of two words ("haan ji") maps to itself
+		}
+		if !ev.raw[spelling] && !ev.raw[foldDevanagari(spelling)] {
+			missing = append(missing, "spelling of "+strings.Join(canonical, " ")+": "+spelling)
+		}
+	}
+	sort.Strings(missing)
+	if len(missing) > 0 {
+		t.Errorf("%d words have no training or development message:\n%s", len(missing), strings.Join(missing, "\n"))
+	}
+}
+
+// masked is a message as typed, with its numbers and the names of
+// products and customers masked: two messages that differ only in an
+// order number, an amount or a name mask the same.
+func masked(lex *lexicon, text string) string {
+	lower := strings.ToLower(text)
+	n := lex.normalize(lower)
+	type span struct {
+		start, end int
+		ph         string
+	}
+	var spans []span
+	for _, e := range n.Entities {
+		if e.Kind != EntityProduct && e.Kind != EntityCustomer {
+			continue
+		}
+		spans = append(spans, span{n.Tokens[e.Start].Start, n.Tokens[e.End-1].End, placeholders[e.Kind]})
+	}
+	var out []string
+	for _, w := range splitWords(lower, nil) {
+		word := w.text
+		for _, s := range spans {
+			if w.start >= s.start && w.end <= s.end {
+				word = s.ph
+			}
+		}
+		if strings.IndexFunc(word, func(r rune) bool { return (r < '0' || r > '9') && (r < '०' || r > '९') && r != '.' }) < 0 {
+			word = "#"
+		}
+		if len(out) > 0 && out[len(out)-1] == word && isPlaceholder(word) {
+			continue
+		}
+		out = append(out, word)
+	}
+	return strings.Join(out, " ")
+}
+
+// heldOutFiles are the splits nothing is tuned against.
+var heldOutFiles = []string{"corpus/heldout.jsonl", "corpus/heldout-lifecycle.jsonl", "corpus/heldout-lifecycle-2.jsonl"}
+
+// TestHeldOutHasNoNearCopies: no held-out message is a training or
+// development message with another order number, amount or name.
+func TestHeldOutHasNoNearCopies(t *testing.T) {
+	vocab, err := corpusVocabulary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lex := mustLexicon(vocab)
+	seen := map[string]string{}
+	for _, path := range evidenceFiles {
+		for _, ex := range readFile(t, path) {
+			seen[masked(lex, ex.Text)] = path + ": " + ex.Text
+		}
+	}
+	for _, path := range heldOutFiles {
+		if _, err := os.Stat(path); os.IsNotExist(err) {
+			continue
+		}
+		for _, ex := range readFile(t, path) {
+			if from, ok := seen[masked(lex, ex.Text)]; ok {
+				t.Errorf("%s:%d %q is a near-copy of %s", path, ex.Line, ex.Text, from)
+			}
+		}
+	}
+}
+
+func readFile(t *testing.T, path string) []Example {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	exs, err := ReadExamples(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return exs
+}
