@@ -198,7 +198,7 @@ func answerShaped(d intent.Decision) bool {
 	}
 	switch d.Intent {
 	case domain.IntentStock, domain.IntentOutstanding, domain.IntentPendingOrders, domain.IntentReport,
-		domain.IntentOrderStatus:
+		domain.IntentOrderStatus, domain.IntentPaymentsReceived:
 		return !d.Normalized.Question && len(d.Normalized.Tokens) <= 3
 	}
 	return true
@@ -290,53 +290,80 @@ func (s *Service) answerNote(ctx context.Context, user domain.User, f Frame, d i
 		return domain.Reply{}, false
 	}
 	p := s.parser()
-	answer := p.answerWords(f.Asks[0], d)
-	text := f.Text + "\n" + answer
-	_, before := read(p, f.Text)
-	prop, after := read(p, text)
-	if slices.Equal(after, before) {
+	next, ok := p.answered(kind, f, d)
+	if !ok {
+		return domain.Reply{}, false
+	}
+	before := read(p, f)
+	after := read(p, next)
+	if slices.Equal(after.unresolved, before.unresolved) && after.refusal == before.refusal && after.err == nil {
 		return domain.Reply{}, false
 	}
 	if reply, ok := s.allowed(ctx, user, kind); !ok {
 		return reply, true
 	}
-	return s.noted(ctx, user, kind, text, prop, after), true
+	return s.noted(ctx, user, kind, next, after), true
+}
+
+// answered is a note's frame with the answer taken in. The customer a
+// delivery's question offered and the answer chose is kept as the
+// frame's: read again, "Rajesh aur Mehta ka maal" would still name both.
+// Any other answer joins the message so far, to be read with it.
+func (p *Parser) answered(kind ProposalKind, f Frame, d intent.Decision) (Frame, bool) {
+	a := f.Asks[0]
+	if kind == ProposeDelivery && a.Slot == SlotCustomer && len(a.Options) > 0 {
+		if id, more, ok := p.pickCustomer(d.Normalized, a.Options); ok && len(more) == 0 {
+			f.Customer = id
+			return f, true
+		}
+	}
+	answer := p.answerWords(a, d)
+	if answer == "" {
+		return f, false
+	}
+	f.Text += "\n" + answer
+	return f, true
 }
 
 // answerWords is an answer as the note's reader should see it: an option
-// chosen by position or part of its name becomes its full name.
+// chosen by position or part of its name becomes its full name, an order
+// its number; "" when the answer chooses none of the orders offered.
 func (p *Parser) answerWords(a Ask, d intent.Decision) string {
-	if a.Slot == SlotCustomer && len(a.Options) > 0 {
+	switch {
+	case a.Slot == SlotCustomer && len(a.Options) > 0:
 		if id, more, ok := p.pickCustomer(d.Normalized, a.Options); ok && len(more) == 0 {
 			return p.customers[id].Name
 		}
+	case a.Slot == SlotOrder:
+		return pickOrder(d.Text, d.Normalized, a.Options)
 	}
 	return d.Text
 }
 
-// noteReader is how a kind of note is read from its message; nil for a
-// kind that is not read from a message.
-func (s *Service) noteReader(ctx context.Context, kind ProposalKind) func(*Parser, string) (Proposal, []string) {
+// noteReader is how a kind of note is read from its message so far (and,
+// for a delivery, the customer a question chose); nil for a kind that is
+// not read from a message.
+func (s *Service) noteReader(ctx context.Context, kind ProposalKind) func(*Parser, Frame) noteRead {
 	switch kind {
 	case ProposePayment:
-		return func(p *Parser, text string) (Proposal, []string) {
-			n := p.ReadPayment(text)
-			return Proposal{Subject: n.CustomerID, Payment: &n}, n.Unresolved
+		return func(p *Parser, f Frame) noteRead {
+			n := p.ReadPayment(f.Text)
+			nr := noteRead{prop: Proposal{Subject: n.CustomerID, Payment: &n}, unresolved: n.Unresolved}
+			if len(n.Candidates) > 0 && n.CustomerID == "" {
+				nr.ask = Ask{Slot: SlotCustomer, Options: n.Candidates}
+			}
+			return nr
 		}
 	case ProposeDelivery:
-		return func(p *Parser, text string) (Proposal, []string) {
-			n := p.ReadDelivery(text)
-			id := s.placedAs(ctx, n.OrderID)
-			return Proposal{Subject: id, OrderID: id, Short: n.Short, Only: n.Only, Units: n.Units}, n.Unresolved
-		}
+		return func(p *Parser, f Frame) noteRead { return s.readDelivery(ctx, p, f) }
 	case ProposeReceipt:
-		return func(p *Parser, text string) (Proposal, []string) {
-			n := p.ReadReceipt(text)
+		return func(p *Parser, f Frame) noteRead {
+			n := p.ReadReceipt(f.Text)
 			var skus []string
 			for _, it := range n.Items {
 				skus = append(skus, it.SKU)
 			}
-			return Proposal{Subject: strings.Join(skus, ","), Receipt: &n}, n.Unresolved
+			return noteRead{prop: Proposal{Subject: strings.Join(skus, ","), Receipt: &n}, unresolved: n.Unresolved}
 		}
 	}
 	return nil

@@ -17,6 +17,7 @@ const (
 	SlotQuantity Slot = "quantity" // how many of SKU
 	SlotUnknown  Slot = "unknown"  // a product the catalog does not know, or a quantity no product took
 	SlotItems    Slot = "items"    // which products and how many
+	SlotOrder    Slot = "order"    // which of the orders in Options (their numbers) was delivered
 	SlotOther    Slot = ""         // anything else: answered by sending the order again
 )
 
@@ -25,7 +26,7 @@ const (
 type Ask struct {
 	Slot    Slot     `json:"s,omitempty"`
 	Text    string   `json:"t"`
-	Options []string `json:"o,omitempty"` // customer ids, SKUs or payment modes offered
+	Options []string `json:"o,omitempty"` // customer ids, SKUs, payment modes or order numbers offered
 	SKU     string   `json:"k,omitempty"` // the product a quantity is asked for
 	Said    *Said    `json:"q,omitempty"` // the quantity written with the words in question
 	Words   string   `json:"w,omitempty"` // the words in question ("phenyl", "dettol")
@@ -63,7 +64,7 @@ const (
 // on whichever instance, is first read as the answer.
 type Frame struct {
 	Kind     string             `json:"k"`
-	Customer string             `json:"c,omitempty"`
+	Customer string             `json:"c,omitempty"` // the order's, or a delivery's once a question chose it
 	Payment  domain.PaymentMode `json:"p,omitempty"`
 	Items    []frameItem        `json:"i,omitempty"`
 	Asks     []Ask              `json:"a,omitempty"`

@@ -263,30 +263,51 @@ func (s *Service) note(ctx context.Context, user domain.User, kind ProposalKind,
 	if reply, ok := s.allowed(ctx, user, kind); !ok {
 		return reply
 	}
-	p, unresolved := s.noteReader(ctx, kind)(s.parser(), text)
-	return s.noted(ctx, user, kind, text, p, unresolved)
+	f := Frame{Kind: string(kind), Text: text}
+	return s.noted(ctx, user, kind, f, s.noteReader(ctx, kind)(s.parser(), f))
 }
 
-// noted shows the summary of a note read from text, or asks what it
+// noteRead is a note as read from its message so far.
+type noteRead struct {
+	prop Proposal
+	// unresolved is what the message leaves unsettled, the first to be
+	// asked now; ask what that question offers (its slot and options).
+	unresolved []string
+	ask        Ask
+	// refusal says why there is nothing to show, when the books leave
+	// nothing ("Rajesh has no open order"); err that they could not be read.
+	refusal string
+	err     error
+}
+
+// noted shows the summary of a note read from its frame, or asks what it
 // leaves unsettled, keeping the message so far for the answer.
-func (s *Service) noted(ctx context.Context, user domain.User, kind ProposalKind, text string, p Proposal, unresolved []string) domain.Reply {
-	if len(unresolved) > 0 {
-		return s.noteQuestion(ctx, user, kind, text, unresolved, p)
+func (s *Service) noted(ctx context.Context, user domain.User, kind ProposalKind, f Frame, nr noteRead) domain.Reply {
+	switch {
+	case nr.err != nil:
+		return s.failure(ctx, string(kind), nr.err)
+	case nr.refusal != "":
+		s.Audit.Record(ctx, user.Phone, string(kind)+"_refused", nr.prop.Subject, map[string]any{"reason": nr.refusal})
+		if err := s.Books.SetAside(ctx, user.Phone); err != nil {
+			return s.failure(ctx, string(kind), err)
+		}
+		return domain.Reply{Text: nr.refusal}
+	case len(nr.unresolved) > 0:
+		return s.noteQuestion(ctx, user, kind, f, nr)
 	}
+	p := nr.prop
 	p.Kind = kind
 	return s.propose(ctx, user, p)
 }
 
 // noteQuestion asks the first thing a note leaves unsettled, and keeps the
 // note's message for the answer.
-func (s *Service) noteQuestion(ctx context.Context, user domain.User, kind ProposalKind, text string, questions []string, p Proposal) domain.Reply {
-	r := s.ask(ctx, user, string(kind), questions[:1])
+func (s *Service) noteQuestion(ctx context.Context, user domain.User, kind ProposalKind, f Frame, nr noteRead) domain.Reply {
+	r := s.ask(ctx, user, string(kind), nr.unresolved[:1])
 	if r.Question {
-		a := Ask{Text: questions[0]}
-		if p.Payment != nil && len(p.Payment.Candidates) > 0 && p.Payment.CustomerID == "" {
-			a.Slot, a.Options = SlotCustomer, p.Payment.Candidates
-		}
-		r.Pending = Frame{Kind: string(kind), Text: clip(text, maxNoteText), Asks: []Ask{a}}.encode()
+		a := nr.ask
+		a.Text = nr.unresolved[0]
+		r.Pending = Frame{Kind: string(kind), Customer: f.Customer, Text: clip(f.Text, maxNoteText), Asks: []Ask{a}}.encode()
 	}
 	return r
 }

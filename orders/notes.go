@@ -26,8 +26,8 @@ type PaymentNote struct {
 	Candidates []string `json:"-"`
 }
 
-// DeliveryNote is what a delivery message says: the order, and what of it
-// did not reach the customer.
+// DeliveryNote is what a delivery message says: the order (or only its
+// customer), and what of it did not reach the customer.
 type DeliveryNote struct {
 	OrderID string `json:"order_id"`
 	// Short are the quantities not delivered ("GC 5 carton kam"); Only the
@@ -36,6 +36,13 @@ type DeliveryNote struct {
 	Short      []Item   `json:"short"`
 	Only       []Item   `json:"-"`
 	Unresolved []string `json:"-"`
+
+	// CustomerID is the customer a message names instead of an order
+	// ("Rajesh ka maal de diya"), when it names no order; Candidates the
+	// customers a shared name could mean, when the first question asks
+	// which one.
+	CustomerID string   `json:"-"`
+	Candidates []string `json:"-"`
 
 	// Units is the unit each product's quantity was said in ("bottle"),
 	// so that the summary answers in it.
@@ -248,45 +255,42 @@ var (
 	onlyWords = map[string]bool{"only": true, "sirf": true, "keval": true, "bas": true, "सिर्फ": true, "केवल": true}
 )
 
-// ReadDelivery reads a delivery message.
-func (p *Parser) ReadDelivery(text string) DeliveryNote {
+// ReadDelivery reads a delivery message. It names its order by number,
+// or only its customer ("Rajesh ka maal de diya"): then CustomerID is set
+// and the order is found in the books among the customer's open ones.
+func (p *Parser) ReadDelivery(text string) DeliveryNote { return p.deliveryFor(text, "") }
+
+// deliveryFor reads a delivery message whose customer, when it names no
+// order, is customer if that is set: an answer chose it.
+func (p *Parser) deliveryFor(text, customer string) DeliveryNote {
 	n := p.norm.Normalize(text)
 	var note DeliveryNote
 	at := -1
-	for k, e := range n.Entities {
-		if e.Kind == intent.EntityOrderRef {
-			if note.OrderID != "" && note.OrderID != domain.OrderRef(e.ID) {
-				return DeliveryNote{Unresolved: []string{"Which one order was delivered? Please send one order number at a time."}}
-			}
-			note.OrderID, at = domain.OrderRef(e.ID), k
-		}
+	ms := orderMentions(newReading(text, n))
+	if distinctOrders(ms) > 1 {
+		return DeliveryNote{Unresolved: []string{"Which one order was delivered? Please send one order number at a time."}}
 	}
-	if note.OrderID == "" {
-		// A bare order number: "1042 deliver ho gaya", "order 1042 pahunch gaya".
-		for k, e := range n.Entities {
-			if e.Kind != intent.EntityNumber || e.Value < 1 || strings.Contains(e.ID, ".") || len(e.ID) > 9 {
-				continue
-			}
-			unitAfter := k+1 < len(n.Entities) && n.Entities[k+1].Start == e.End &&
-				(n.Entities[k+1].Kind == intent.EntityUnit || n.Entities[k+1].Kind == intent.EntityProduct)
-			before := ""
-			if e.Start > 0 {
-				before = n.Tokens[e.Start-1].Text
-			}
-			if !unitAfter && (e.Start == 0 || before == "order" || before == "ord" || before == "no" || before == "#") {
-				note.OrderID, at = domain.OrderRef(e.ID), k
-				break
-			}
+	switch {
+	case len(ms) > 0:
+		note.OrderID, at = ms[0].ref, ms[0].at
+	case customer != "":
+		note.CustomerID = customer
+	default:
+		id, question, candidates := p.deliveredTo(newReading(text, n))
+		note.CustomerID, note.Candidates = id, candidates
+		if question != "" {
+			note.Unresolved = append(note.Unresolved, question)
 		}
-	}
-	if note.OrderID == "" {
-		note.Unresolved = append(note.Unresolved, "Which order was delivered? Please send its number, e.g. ORD-1042 delivered.")
-		return note
+		if id == "" && len(candidates) == 0 {
+			return note
+		}
 	}
 	// What else the message says is about quantities: read them as an
 	// order's items, without the order number.
 	rest := n
-	rest.Entities = append(append([]intent.Entity(nil), n.Entities[:at]...), n.Entities[at+1:]...)
+	if at >= 0 {
+		rest.Entities = append(append([]intent.Entity(nil), n.Entities[:at]...), n.Entities[at+1:]...)
+	}
 	r := newReading(text, rest)
 	short, only := false, false
 	for _, t := range r.toks {
@@ -308,6 +312,39 @@ func (p *Parser) ReadDelivery(text string) DeliveryNote {
 		note.Unresolved = append(note.Unresolved, "Were those quantities short (say \"GC 5 carton kam\") or all that was delivered (say \"sirf 3 carton GC gaya\")?")
 	}
 	return note
+}
+
+// deliveredTo is the customer a delivery message names when it names no
+// order, or the question to ask and the customers it offers.
+func (p *Parser) deliveredTo(r *reading) (string, string, []string) {
+	var named [][]string
+	for _, e := range r.ents {
+		if e.Kind != intent.EntityCustomer || e.End < len(r.toks) && negations[r.toks[e.End].Text] {
+			continue // "Rajesh nahi, Mehta ka"
+		}
+		named = append(named, customerIDs(e))
+	}
+	ids := unsettled(named)
+	switch {
+	case len(ids) == 0:
+		if name := p.customerSpan(r); name != "" {
+			return "", fmt.Sprintf("I don't know a customer called %q. Which order was delivered? Please send its number, e.g. ORD-1042, or the customer's name as it is in the customer list.", name), nil
+		}
+		return "", "Which order was delivered? Please send its number (e.g. ORD-1042 delivered) or the customer's name.", nil
+	case len(ids) > 1 && !sameIDs(ids):
+		var names, cands []string
+		for _, set := range ids {
+			names, cands = append(names, p.customerName(set[0])), append(cands, set[0])
+		}
+		return "", "Whose order was delivered: " + orList(names) + "? Please send one customer at a time.", cands
+	case len(ids[0]) > 1:
+		var names []string
+		for _, id := range ids[0] {
+			names = append(names, p.customerName(id))
+		}
+		return "", "Which customer's order was delivered: " + orList(names) + "?", ids[0]
+	}
+	return ids[0][0], "", nil
 }
 
 func hasQuantityOrProduct(n intent.Normalized) bool {

@@ -70,11 +70,70 @@ func TestReadDelivery(t *testing.T) {
 		{"ORD-1042 delivered 5 carton GC", "ORD-1042", nil, nil, "short"},
 		{"delivered ho gaya", "", nil, nil, "Which order"},
 		{"ORD-1042 aur ORD-1043 delivered", "", nil, nil, "one order"},
+		{"1042 wala aur 1043 wala de diya", "", nil, nil, "one order"},
+		// An order in each of the forms people write it.
+		{"ORD 1042 delivered", "ORD-1042", nil, nil, ""},
+		{"ord1042 delivered", "ORD-1042", nil, nil, ""},
+		{"order no 1042 delivered", "ORD-1042", nil, nil, ""},
+		{"order number 1042 pahunch gaya", "ORD-1042", nil, nil, ""},
+		{"#1042 delivered", "ORD-1042", nil, nil, ""},
+		{"Rajesh ka maal de diya #1042", "ORD-1042", nil, nil, ""},
+		{"1042 wala de diya", "ORD-1042", nil, nil, ""},
+		{"Rajesh ka 1042 vala order de diya", "ORD-1042", nil, nil, ""},
+		{"१०४२ डिलीवर हो गया", "ORD-1042", nil, nil, ""},
+		{"ऑर्डर १०४२ पहुंच गया", "ORD-1042", nil, nil, ""},
+		{"१०४२ वाला दे दिया, GC ५ carton कम", "ORD-1042", []Item{{SKU: "GC500", Qty: 120}}, nil, ""},
+		{"order 42 delivered", "ORD-42", nil, nil, ""},
+		{"maal de diya\n1042", "ORD-1042", nil, nil, ""},
 	}
 	for _, c := range cases {
 		got := p.ReadDelivery(c.text)
 		if got.OrderID != c.order || !sameItems(got.Short, c.short) || !sameItems(got.Only, c.only) {
 			t.Errorf("ReadDelivery(%q) = %+v; want order %q short %v only %v", c.text, got, c.order, c.short, c.only)
+		}
+		asked := strings.Join(got.Unresolved, "\n")
+		if (c.ask == "") != (asked == "") || !strings.Contains(asked, c.ask) {
+			t.Errorf("ReadDelivery(%q) asks %q, want %q", c.text, asked, c.ask)
+		}
+	}
+}
+
+// TestReadDeliveryByCustomer: a delivery that names its customer, not its
+// order, says who (or asks which one), keeps any shortfall, and never
+// takes a quantity, a size or an amount for an order number.
+func TestReadDeliveryByCustomer(t *testing.T) {
+	p := demoParser(t)
+	cases := []struct {
+		text       string
+		customer   string
+		candidates []string
+		short      []Item
+		ask        string
+	}{
+		{"Rajesh ka maal de diya", "C01", nil, nil, ""},
+		{"Sharma ji ka order pahuncha diya", "C02", nil, nil, ""},
+		{"Gupta ji ko supply ho gayi", "C04", nil, nil, ""},
+		{"delivered Mehta's order", "C03", nil, nil, ""},
+		{"राजेश का माल दे दिया", "C01", nil, nil, ""},
+		{"Rajesh ka maal de diya, 3 carton GC kam", "C01", nil, []Item{{SKU: "GC500", Qty: 72}}, ""},
+		{"3 carton GC kam, Rajesh ko de diya", "C01", nil, []Item{{SKU: "GC500", Qty: 72}}, ""},
+		{"GC 500ml wala 2 carton kam, Rajesh ko de diya", "C01", nil, []Item{{SKU: "GC500", Qty: 48}}, ""},
+		// A number that is no order is read as what it is, or asked about.
+		{"GC 500 wala 2 carton kam, Rajesh ko de diya", "C01", nil, nil, "500 cartons or 2 cartons"},
+		{"Rajesh ko ₹1042 ka maal de diya", "C01", nil, nil, "Which products"},
+		{"Rajesh ko 1042 rupees ka maal diya", "C01", nil, nil, "Which products"},
+		{"25 din pehle Rajesh ko maal de diya", "C01", nil, nil, "Which products"},
+		{"Rajesh nahi, Mehta ka maal de diya", "C03", nil, nil, ""},
+		{"Gupta ka maal de diya", "", []string{"C04", "C09"}, nil, "Gupta Supermart or Gupta Brothers"},
+		{"Rajesh aur Mehta ka maal de diya", "", []string{"C01", "C03"}, nil, "one customer at a time"},
+		{"Ramesh ko maal de diya", "", nil, nil, `I don't know a customer called "Ramesh"`},
+		{"3 carton GC kam", "", nil, nil, "Which order"},
+	}
+	for _, c := range cases {
+		got := p.ReadDelivery(c.text)
+		if got.OrderID != "" || got.CustomerID != c.customer || strings.Join(got.Candidates, ",") != strings.Join(c.candidates, ",") ||
+			!sameItems(got.Short, c.short) {
+			t.Errorf("ReadDelivery(%q) = %+v; want no order, customer %q (candidates %v), short %v", c.text, got, c.customer, c.candidates, c.short)
 		}
 		asked := strings.Join(got.Unresolved, "\n")
 		if (c.ask == "") != (asked == "") || !strings.Contains(asked, c.ask) {
@@ -142,7 +201,12 @@ func FuzzReaders(f *testing.F) {
 		"ORD-1042 delivered, GC 5 carton kam", "1042 deliver ho gaya", "production se 20 carton phenyl ready",
 		"मेहता ने डेढ़ लाख का चेक दिया", "ORD-99999999999999999999 delivered", "=cmd|' /C calc'!A0 50000 cash", "\x00\xff₹₹₹",
 		"ORD-1042 सिर्फ ३ carton GC गया", "ORD-1042 sirf 3 carton GC aur GC 30 bottle kam", "ORD-1042 GC 99999999999 bottle kam",
-		"ORD-1042 bas 0 carton GC", "ORD-1042 GC 1.5 box kam", "ORD-1042 \u202esirf 3 carton GC\u202c", "ORD-1042 only only sirf 🙏 GC 5 peti"} {
+		"ORD-1042 bas 0 carton GC", "ORD-1042 GC 1.5 box kam", "ORD-1042 \u202esirf 3 carton GC\u202c", "ORD-1042 only only sirf 🙏 GC 5 peti",
+		"Rajesh ka maal de diya", "Gupta ka maal de diya, 2 carton GC kam", "राजेश का माल दे दिया", "१०४२ वाला डिलीवर",
+		"ऑर्डर १०४२ पहुंच गया", "#1042 de diya", "#", "# # 12 wala", "ORD 1042\n2", "₹1042 Rajesh", "Rajesh ko 99999999999999 wala",
+		"\u202eRajesh ka maal\u202c", "राजेश 𝟏𝟎𝟒𝟐 wala", "order no ٣٤٥ delivered", "1042 wala 1043 wala", "wala wala wala",
+		"Rajesh nahi nahi Gupta", "Gupta Gupta Gupta Brothers ka maal", "order order order 0 wala", "-1042 wala", "1042.5 wala",
+		"Sharma\u200d ji ka माल", "Rajesh ka maal\x00 de diya 3 carton GC kam"} {
 		f.Add(s)
 	}
 	p := demoParser(f)
@@ -155,8 +219,19 @@ func FuzzReaders(f *testing.F) {
 			t.Fatalf("ReadPayment(%q) = %+v: incomplete without a question", s, pay)
 		}
 		del := p.ReadDelivery(s)
-		if len(del.Unresolved) == 0 && del.OrderID == "" {
-			t.Fatalf("ReadDelivery(%q) = %+v: no order without a question", s, del)
+		if len(del.Unresolved) == 0 && del.OrderID == "" && del.CustomerID == "" {
+			t.Fatalf("ReadDelivery(%q) = %+v: neither an order nor a customer, without a question", s, del)
+		}
+		if del.OrderID != "" && del.CustomerID != "" {
+			t.Fatalf("ReadDelivery(%q) = %+v: a customer is read only when no order is named", s, del)
+		}
+		for _, id := range append([]string{del.CustomerID}, del.Candidates...) {
+			if _, known := p.customers[id]; id != "" && !known {
+				t.Fatalf("ReadDelivery(%q) = %+v: customer %q is not in the books", s, del, id)
+			}
+		}
+		if len(del.Candidates) > 0 && (del.CustomerID != "" || len(del.Unresolved) == 0) {
+			t.Fatalf("ReadDelivery(%q) = %+v: candidates without their question", s, del)
 		}
 		for _, it := range append(append(del.Short, del.Only...), p.ReadReceipt(s).Items...) {
 			if it.Qty <= 0 || it.Qty > MaxQty {

@@ -37,6 +37,7 @@ type Books interface {
 	UsersByRole(ctx context.Context, role domain.Role) ([]domain.User, error)
 	UserByPhone(ctx context.Context, phone string) (domain.User, error)
 	LedgerBooks
+	DeliveryBooks
 }
 
 // DraftMove is a change of a draft's status.
@@ -108,6 +109,7 @@ type Service struct {
 	Channels      Channels // optional: whether accounts can be told right now
 	Nudge         func()   // tells the outbox dispatcher there is work
 	Now           func() time.Time
+	Location      *time.Location // the business's time zone, for the dates people read; default Asia/Kolkata
 
 	current atomic.Pointer[Parser]
 }

@@ -21,6 +21,8 @@ var access = map[string][]domain.Role{
 	ToolOrderStatus: {domain.RoleOwner, domain.RoleAccounts, domain.RoleSales},
 	// Accounts get the dues part of the digest.
 	ToolDailyDigest: {domain.RoleOwner, domain.RoleAccounts},
+	// Collections go with the dues they settle.
+	ToolPaymentsReceived: {domain.RoleOwner, domain.RoleAccounts},
 }
 
 // Allowed reports whether a role may use a tool.
@@ -40,7 +42,7 @@ func Refusal(user domain.User, tool string) string {
 		ToolOutstanding: "Dues and outstanding are", ToolPendingOrders: "Pending orders are",
 		ToolSalesSummary: "Sales figures are", ToolTopCustomers: "Sales figures are",
 		ToolOrderStatus: "Orders are",
-		ToolDailyDigest: "The daily digest is",
+		ToolDailyDigest: "The daily digest is", ToolPaymentsReceived: "Payments received are",
 	}[tool]
 	if what == "" {
 		what = "That is"

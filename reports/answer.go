@@ -38,6 +38,10 @@ type Call struct {
 //   - order_status: order_status([order], [customer], [period]), the
 //     order as written ("ORD-1042", or a number of three digits or more
 //     standing alone: "1042 kahan hai").
+//   - payments_received: payments_received(period, [customer], [mode],
+//     [by]), the modes read from the words ("UPI se", "cash mein",
+//     "NEFT"); "mode wise", "alag alag" or two modes named group by mode,
+//     "daily", "day wise" by day, "details", "each" list each payment.
 //   - any other intent naming a product and a word of buying ("who bought
 //     glass cleaner last week?") → sales_summary by customer.
 func (t *Tools) Plan(d intent.Decision) (Call, bool) {
@@ -132,6 +136,8 @@ func (t *Tools) plan(d intent.Decision) (Call, bool) {
 			args["by"] = string(ByProduct)
 		}
 		return Call{Tool: ToolSalesSummary, Args: args}, true
+	case domain.IntentPaymentsReceived:
+		return paymentsCall(n, args, period, has), true
 	}
 	if len(products) > 0 && has("bought buy buys purchased purchase kharida kharide kharidi kharidaa liya liye mangwaya mangaya") {
 		if period != "" {

@@ -48,6 +48,11 @@ type Books interface {
 	// has no row limit and no time limit of its own: it feeds exports,
 	// which stop it through ctx. An error ends the stream.
 	SaleLines(ctx context.Context, q SalesQuery) iter.Seq2[SaleLine, error]
+	// PaymentsReceived sums the payments received in [From, To), those
+	// recorded through the chat and imported history alike, filtered by
+	// customers and modes and grouped as asked (see PaymentsBy), with the
+	// totals of every payment matched.
+	PaymentsReceived(ctx context.Context, q PaymentsQuery) (PaymentsTotals, []PaymentLine, error)
 	// MatchProducts and MatchCustomers find what a name means: an exact
 	// SKU or id first, then an exact name or alias, then names containing
 	// the text. At most limit matches.
@@ -299,4 +304,58 @@ type SaleLine struct {
 	Amount     domain.Paise
 	GSTRate    domain.GSTRate
 	GST        domain.Paise
+}
+
+// PaymentsBy is how the payments received are grouped.
+type PaymentsBy string
+
+const (
+	PaymentsByCustomer PaymentsBy = "customer" // largest amount first
+	PaymentsByMode     PaymentsBy = "mode"     // largest amount first
+	PaymentsByDay      PaymentsBy = "day"      // newest day first
+	PaymentsByPayment  PaymentsBy = "payment"  // each payment, newest first
+)
+
+// PaymentsQuery asks for the payments received in [From, To), of some
+// customers and modes (empty: all). Day groups are local dates at
+// UTCOffset seconds east of UTC.
+type PaymentsQuery struct {
+	From, To    time.Time
+	By          PaymentsBy
+	CustomerIDs []string
+	Modes       []domain.PaymentMode
+	UTCOffset   int
+	Page        Page
+}
+
+// PaymentLine is one line of the payments received: a customer's, a
+// mode's or a day's payments, or one payment.
+type PaymentLine struct {
+	Key   string // customer id, mode, date (2006-01-02) or the payment's number
+	Label string // customer name, mode or date
+	// CustomerID and Customer are the payer, by customer and by payment.
+	CustomerID string
+	Customer   string
+	// Mode is the mode of the group, by mode, or of the payment.
+	Mode domain.PaymentMode
+	// Modes are the modes a customer's or a day's payments came by, in
+	// domain.PaymentModes order.
+	Modes    []domain.PaymentMode
+	Amount   domain.Paise
+	Payments int
+	// Customers is how many customers paid, by mode and by day.
+	Customers int
+	// Last is when the group's latest payment was received; by payment,
+	// when the payment was.
+	Last      time.Time
+	Reference string // by payment
+	Imported  bool   // by payment: from history files
+}
+
+// PaymentsTotals sums every payment a query matched, not only the page.
+type PaymentsTotals struct {
+	Groups    int
+	Payments  int
+	Customers int
+	Amount    domain.Paise
 }

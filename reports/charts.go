@@ -16,12 +16,20 @@ import (
 const weeklyAfter = 92 * 24 * time.Hour
 
 // chartFor turns a call asked as a chart into the call whose rows the
-// chart draws: sales with no grouping asked for are a trend by day.
+// chart draws: sales with no grouping asked for are a trend by day, and
+// so are payments unless asked by customer or by mode.
 func chartFor(call Call) Call {
-	if call.Tool != ToolSalesSummary {
-		return call
-	}
-	if by, _ := call.Args["by"].(string); by != "" {
+	by, _ := call.Args["by"].(string)
+	switch call.Tool {
+	case ToolSalesSummary:
+		if by != "" {
+			return call
+		}
+	case ToolPaymentsReceived:
+		if by == string(PaymentsByCustomer) || by == string(PaymentsByMode) {
+			return call
+		}
+	default:
 		return call
 	}
 	args := cloneArgs(call.Args)
@@ -55,13 +63,30 @@ func (t *Tools) chart(ctx context.Context, user domain.User, res Result, top int
 			if tab, err = t.tableOf(ctx, user, res, chart.MaxPoints); err != nil {
 				return made{}, err
 			}
-			c = trendChart(tab, r.Period, res.at.loc)
+			c = trendChart(tab, r.Period, res.at.loc, "Before GST", "amount_before_gst")
 			break
 		}
 		if tab, err = t.tableOf(ctx, user, res, rows); err != nil {
 			return made{}, err
 		}
 		c = barChart(tab, "Before GST", "amount_before_gst")
+	case *PaymentsReceived:
+		period, stem = &r.Period, paymentsStem(r, true)
+		if r.Totals.Payments == 0 {
+			return made{nothing: true, caption: fmt.Sprintf("No payments received %s, so there is nothing to chart.", r.Period.Label())}, nil
+		}
+		if r.By == PaymentsByDay {
+			if tab, err = t.tableOf(ctx, user, res, chart.MaxPoints); err != nil {
+				return made{}, err
+			}
+			c = trendChart(tab, r.Period, res.at.loc, "Received", "amount")
+			break
+		}
+		if tab, err = t.tableOf(ctx, user, res, rows); err != nil {
+			return made{}, err
+		}
+		c = barChart(tab, "Received", "amount")
+		c.Title += " · by " + string(r.By)
 	case *Dues:
 		stem = "outstanding"
 		if r.Totals.Customers == 0 {
@@ -123,11 +148,11 @@ func (t *Tools) tableOf(ctx context.Context, user domain.User, res Result, limit
 	return tab, nil
 }
 
-// trendChart draws sales by day (or by week, for a long period) as a line,
-// or as bars when there are only a few: every day of the period, those
-// without sales at zero.
-func trendChart(tab Table, p Period, loc *time.Location) chart.Chart {
-	amount := tab.Column("amount_before_gst")
+// trendChart draws a money column by day (or by week, for a long period)
+// as a line, or as bars when there are only a few: every day of the
+// period, those without any at zero.
+func trendChart(tab Table, p Period, loc *time.Location, series, key string) chart.Chart {
+	amount := tab.Column(key)
 	byDay := map[string]domain.Paise{}
 	for _, row := range tab.Rows {
 		if !row[0].Empty {
@@ -154,8 +179,8 @@ func trendChart(tab Table, p Period, loc *time.Location) chart.Chart {
 	if len(cats) <= 14 {
 		kind = chart.Bar
 	}
-	return chart.Chart{Title: tab.Title + " · " + by, Caption: "Before GST", Kind: kind, Categories: cats,
-		Series: []chart.Series{chart.MoneySeries("Before GST", values)}}
+	return chart.Chart{Title: tab.Title + " · " + by, Caption: series, Kind: kind, Categories: cats,
+		Series: []chart.Series{chart.MoneySeries(series, values)}}
 }
 
 // barChart draws one money column of a table's rows as horizontal bars,

@@ -1,8 +1,9 @@
 // Package reports answers owners' and accounts' questions from the books:
 // typed, read-only business tools (stock, out of stock, outstanding, pending
-// orders, sales summaries, top customers) with role permissions enforced
-// here, deterministic rendering for WhatsApp, and a bounded tool-calling
-// agent for questions the deterministic path cannot map.
+// orders, sales summaries, top customers, payments received) with role
+// permissions enforced here, deterministic rendering for WhatsApp, and a
+// bounded tool-calling agent for questions the deterministic path cannot
+// map.
 //
 // It must not send messages itself, and never offers a raw-SQL tool. It
 // must not import the store (the store imports it for its row types);
@@ -15,11 +16,11 @@
 // goes through — the WhatsApp path, the agent and `munshi mcp`:
 //
 //  1. the role check (owners: every tool; accounts: outstanding, pending
-//     orders, order status and sales; sales staff: stock, and the pending
-//     orders and order status of the orders they placed — asked about
-//     someone else's order by number, they are told it is not theirs, a
-//     refusal; anyone else: nothing), refusing politely and saying who can
-//     see it;
+//     orders, order status, sales and payments received; sales staff:
+//     stock, and the pending orders and order status of the orders they
+//     placed — asked about someone else's order by number, they are told
+//     it is not theirs, a refusal; anyone else: nothing), refusing
+//     politely and saying who can see it;
 //  2. the arguments, with product and customer names resolved (exact SKU
 //     or id, name or alias in the books, then the Normalizer's reading with
 //     Hindi spellings and typos; a shared name such as "Gupta" means all of
@@ -41,12 +42,23 @@
 //	top_customers(period)                    customers by sales
 //	order_status(order?, customer?, period?) where orders stand: waiting for the owner, not approved,
 //	                                         committed (to deliver), delivered, cancelled; newest first
+//	payments_received(period | from, to, customer?, mode?, by?)
+//	                                         collections: the total, payments and customers, by customer
+//	                                         (largest first), mode, day or each payment (newest first)
 //
 // Imported history (orders from another system's files) counts in sales
 // and in the age of the oldest unpaid bill, whatever its payment mode; it
 // holds no stock and is never pending (the other system had it open, and
 // Munshi cannot deliver it); order_status shows it, marked as imported
-// history.
+// history. Imported payments count in payments_received like those
+// recorded in the chat: both are money that came in.
+//
+// A payments question names its period like a sales question, or gives
+// dates (from, to; at most MaxPeriodDays), and covers today when it names
+// neither: collections are counted day by day. Modes are read from the
+// words people use (GPay and PhonePe are UPI, NEFT a bank transfer, nakad
+// cash), as the router hands no entity for them; one customer's payments
+// are listed one by one.
 //
 // Every list tool also takes offset. Periods: today, yesterday, this_week,
 // last_week, this_month, last_month, this_year, last_N_days; weeks start on

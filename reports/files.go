@@ -211,6 +211,23 @@ func salesStem(s *Sales, chart bool) string {
 	return stem
 }
 
+// paymentsStem is what a payments file holds: payments received, from one
+// customer or by one mode when asked about one, and a chart's grouping
+// (by customer or by mode; a trend by day says nothing more).
+func paymentsStem(p *PaymentsReceived, chart bool) string {
+	stem := "payments-received"
+	if len(p.Customers) == 1 {
+		stem += "-" + fileWord(p.Customers[0].ID)
+	}
+	if len(p.Modes) == 1 {
+		stem += "-" + fileWord(modeArg(p.Modes[0]))
+	}
+	if chart && (p.By == PaymentsByCustomer || p.By == PaymentsByMode) {
+		stem += "-by-" + string(p.By)
+	}
+	return stem
+}
+
 // fileWord is an id as a word of a file name: lower case, and any
 // character a media name does not keep made a dash.
 func fileWord(id string) string {

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"context"
+	"slices"
 
 	"github.com/munshi/munshi/intent"
 
@@ -60,6 +61,20 @@ func KeysOf(res Result) Keys {
 			add(&k.Customers, o.CustomerID)
 			_, words := stateWords(o.State, o.Imported)
 			add(&k.Rows, o.ID+" "+o.CustomerName+": "+words)
+		}
+	case *PaymentsReceived:
+		for _, c := range r.Customers {
+			add(&k.Customers, c.ID)
+		}
+		for _, l := range r.Lines {
+			if !slices.Contains(k.Customers, l.CustomerID) { // one customer's payments name them once
+				add(&k.Customers, l.CustomerID)
+			}
+			label := l.Label
+			if r.By == PaymentsByMode {
+				label = modeName(l.Mode)
+			}
+			add(&k.Rows, rowText(label)+": "+l.Amount.String())
 		}
 	case *Sales:
 		if r.Product != nil {

@@ -27,7 +27,13 @@ const (
 	PeriodLastMonth = "last_month"
 	PeriodThisYear  = "this_year"
 	PeriodLast30    = "last_30_days"
+	// PeriodDates is a period of dates given as they are (from, to), not
+	// by name.
+	PeriodDates = "dates"
 )
+
+// MaxPeriodDays is the longest period a tool reads, as last_N_days takes.
+const MaxPeriodDays = 366
 
 // MonthToDateFrom is the day of the month from which a sales question that
 // names no period covers the month so far. Before it the month holds too
@@ -59,6 +65,9 @@ func (p Period) Label() string {
 		dates = fmt.Sprintf("%d–%s", p.From.Day(), last.Format("2 Jan"))
 	default:
 		dates = p.From.Format("2 Jan") + "–" + last.Format("2 Jan")
+	}
+	if p.Name == PeriodDates {
+		return dates
 	}
 	name := strings.ReplaceAll(p.Name, "_", " ")
 	if p.soFar() {

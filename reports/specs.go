@@ -70,6 +70,22 @@ var specs = []ToolSpec{
 		},
 	},
 	{
+		Name: ToolPaymentsReceived,
+		Description: "Payments received (collections) in a period: the total, how many payments and from how many customers, grouped by customer " +
+			"(largest first), by mode (cash, UPI, cheque, bank transfer), by day, or each payment (newest first). Payments recorded through the chat " +
+			"and imported history both count. \"aaj kitna payment aaya\" is period=today; \"is mahine UPI se kitna aaya\" is period=this_month, mode=upi; " +
+			"\"kal kis kis ne payment kiya\" is period=yesterday; \"mode wise\" is by=mode.",
+		Parameters: []ParamSpec{
+			{Name: "period", Type: "string", Description: "today (default), yesterday, this_week, last_week, this_month, last_month, this_year or last_N_days (weeks start on Monday); omit when giving from and to"},
+			{Name: "from", Type: "string", Description: "the first day of a period given by dates, YYYY-MM-DD; with to (default today), at most 366 days"},
+			{Name: "to", Type: "string", Description: "the last day of a period given by dates, YYYY-MM-DD, counted in full"},
+			{Name: "customer", Type: "string", Description: "only this customer's payments (id or name); then each payment is listed unless by is given"},
+			{Name: "mode", Type: "string", Description: "only payments by this mode: cash, upi, cheque or bank_transfer (GPay, PhonePe and Paytm are UPI; NEFT, RTGS and IMPS bank transfer); several separated by commas; omit for every mode"},
+			{Name: "by", Type: "string", Enum: []string{string(PaymentsByCustomer), string(PaymentsByMode), string(PaymentsByDay), string(PaymentsByPayment)}, Description: "how to group: customer (default), mode, day, or payment (each one; the default for one customer)"},
+			{Name: "offset", Type: "integer", Description: "rows to skip, to page through the list"},
+		},
+	},
+	{
 		Name: ToolDailyDigest,
 		Description: "A daily digest as it was sent (a day against a usual day of that weekday, customers to call, stock running out, work waiting); accounts get its dues part. " +
 			"\"aaj ka digest\" is today's (about yesterday); \"kal ka digest\" is edition=yesterday (about the day before).",

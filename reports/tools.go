@@ -209,6 +209,8 @@ func (t *Tools) run(ctx context.Context, user domain.User, name string, args map
 	case ToolDailyDigest:
 		rep, err := t.dailyDigest(ctx, user, args, understood)
 		return rep, understood, err
+	case ToolPaymentsReceived:
+		return t.paymentsReceived(ctx, args, page, understood, c)
 	}
 	return nil, understood, domain.Errorf(domain.EINVALID, "There is no tool called %q.", name)
 }

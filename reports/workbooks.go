@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"time"
 
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/reports/excel"
@@ -65,6 +66,13 @@ func (t *Tools) workbook(ctx context.Context, user domain.User, res Result) (mad
 			q.SKUs = []string{r.Product.ID}
 		}
 		wb = excel.Sales(about, counted(&rows, saleLines(t.Books.SaleLines(ctx, q), c)))
+	case *PaymentsReceived:
+		period, stem = &r.Period, paymentsStem(r, false)
+		if r.Totals.Payments == 0 {
+			return made{nothing: true, caption: fmt.Sprintf("No payments received %s, so there is no file to send.", r.Period.Label())}, nil
+		}
+		about.Title, about.Period = tab.Title, excel.Period{From: r.Period.From, To: r.Period.To}
+		wb = t.paymentsWorkbook(ctx, user, res, r, about, &rows)
 	case *StockCheck, *CatalogStock, *OutOfStock:
 		if res.Report.Rows() == 0 {
 			return made{nothing: true, caption: "There are no products to list."}, nil
@@ -149,4 +157,44 @@ func saleLines(lines iter.Seq2[SaleLine, error], c clock) iter.Seq2[excel.SaleLi
 			}
 		}
 	}
+}
+
+// paymentsWorkbook is the payments file: the groups of the answer as its
+// text pages through them, then each payment, both read through the same
+// tool with the arguments it understood, so that they agree to the paisa.
+// rows counts the payments.
+func (t *Tools) paymentsWorkbook(ctx context.Context, user domain.User, res Result, r *PaymentsReceived, about excel.About, rows *int) excel.Workbook {
+	c := res.at
+	each := res
+	each.Args = cloneArgs(res.Args)
+	each.Args["by"] = string(PaymentsByPayment)
+	payments := counted(rows, eachRow(t.allPages(ctx, user, each), func(p *PaymentsReceived) []excel.PaymentRow {
+		out := make([]excel.PaymentRow, len(p.Lines))
+		for i, l := range p.Lines {
+			out[i] = excel.PaymentRow{ReceivedAt: l.Last.In(c.loc), CustomerID: l.CustomerID, Customer: l.Customer,
+				Mode: modeName(l.Mode), Reference: l.Reference, Amount: l.Amount, Imported: l.Imported}
+		}
+		return out
+	}))
+	by := map[PaymentsBy]string{PaymentsByCustomer: excel.PaymentsByCustomer, PaymentsByMode: excel.PaymentsByMode, PaymentsByDay: excel.PaymentsByDay}[r.By]
+	groups := eachRow(t.allPages(ctx, user, res), func(p *PaymentsReceived) []excel.PaymentGroupRow {
+		out := make([]excel.PaymentGroupRow, len(p.Lines))
+		for i, l := range p.Lines {
+			g := excel.PaymentGroupRow{Key: l.Key, Name: l.Label, Payments: l.Payments, Customers: l.Customers,
+				Modes: modeNames(l.Modes), Amount: l.Amount}
+			switch p.By {
+			case PaymentsByCustomer:
+				g.Last = l.Last.In(c.loc)
+			case PaymentsByMode:
+				g.Key = modeName(l.Mode)
+			case PaymentsByDay:
+				if day, err := time.ParseInLocation(time.DateOnly, l.Key, c.loc); err == nil {
+					g.Day = day
+				}
+			}
+			out[i] = g
+		}
+		return out
+	})
+	return excel.PaymentsReceived(about, by, groups, payments)
 }

@@ -188,7 +188,7 @@ func (m *Main) newOrders(p *orders.Parser) *orders.Service {
 	svc := &orders.Service{
 		Books: m.Store, Parser: p, Audit: m.Audit, Logger: m.Logger,
 		MinimumOrder: m.Config.MinimumOrder, MaxAdvance: m.Config.MaxAdvance, AccountsEmail: m.Config.AccountsEmails(),
-		Nudge: m.Dispatcher.Nudge, Channels: m.Channels,
+		Nudge: m.Dispatcher.Nudge, Channels: m.Channels, Location: m.Config.Location,
 	}
 	if m.LLM != nil {
 		svc.Extractor, svc.Chooser = m.LLM, m.LLM

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -90,6 +91,57 @@ func TestDeliveryEndToEnd(t *testing.T) {
 	waitFor(t, tw, demo.SalesPhone, "Your order "+o.ID+" for Mehta Traders was delivered")
 	// The stock answer knows.
 	mustContain(t, "stock after", say(t, m, "SMd1s", demo.OwnerPhone, "GC ka stock kitna hai?"), "Ready: "+domain.Units(ready-240, "bottle"))
+}
+
+// deliveredByCustomer is a delivery named by its customer alone.
+const deliveredByCustomer = "Rajesh ka maal de diya"
+
+// listedAt finds "N. ORD-…" in a question listing orders, and returns N.
+func listedAt(t *testing.T, question, id string) string {
+	t.Helper()
+	m := regexp.MustCompile(`(?m)^(\d+)\. ` + regexp.QuoteMeta(id) + ` · `).FindStringSubmatch(question)
+	if m == nil {
+		t.Fatalf("%s is not listed:\n%s", id, question)
+	}
+	return m[1]
+}
+
+// TestDeliveryByCustomerEndToEnd: "Rajesh ka maal de diya" with two of
+// Rajesh's orders open asks which one, the answer shows that order's
+// summary with the shortfall said first, "ok" delivers it, and a second
+// "ok" delivers nothing again.
+func TestDeliveryByCustomerEndToEnd(t *testing.T) {
+	m, tw, _ := startShop(t)
+	ctx := context.Background()
+	a := placeAndOk(t, m, "bc1", "10 carton glass cleaner for Rajesh, cash")
+	b := placeAndOk(t, m, "bc2", "12 carton glass cleaner for Rajesh, cash")
+	ready := readyOf(t, m, "GC500")
+
+	question := say(t, m, "SMbc1", demo.AccountsPhone, deliveredByCustomer+", GC 2 carton kam")
+	mustContain(t, "question", question, "Rajesh Kirana Store has", "open orders", a.ID, b.ID, a.Total.String(), "Reply 1, 2… or the order number")
+	if readyOf(t, m, "GC500") != ready {
+		t.Fatal("stock moved at the question")
+	}
+	shown := say(t, m, "SMbc2", demo.AccountsPhone, listedAt(t, question, a.ID))
+	mustContain(t, "summary", shown, "Delivered: "+a.ID, "Rajesh Kirana Store", "8 of 10 cartons delivered, 2 cartons short", "Reply *ok*")
+	mustContain(t, "ok", say(t, m, "SMbc3", demo.AccountsPhone, "ok"), a.ID, "delivered, short")
+	again := say(t, m, "SMbc4", demo.AccountsPhone, "ok")
+	if strings.Contains(again, "recorded as delivered") {
+		t.Fatalf("a second ok delivered again: %s", again)
+	}
+	if got, _, _ := m.Store.Order(ctx, a.ID); got.Status != domain.OrderDelivered || got.Lines[0].Short != 48 {
+		t.Errorf("%s %s, lines %+v; want delivered with 48 short", a.ID, got.Status, got.Lines)
+	}
+	if got, _, _ := m.Store.Order(ctx, b.ID); got.Status != domain.OrderCommitted {
+		t.Errorf("%s is %s: only the order chosen is delivered", b.ID, got.Status)
+	}
+	if got := readyOf(t, m, "GC500"); got != ready-192 {
+		t.Errorf("GC ready %d, want %d: 8 cartons out, once", got, ready-192)
+	}
+	waitFor(t, tw, demo.SalesPhone, "Your order "+a.ID+" for Rajesh Kirana Store was delivered")
+	if n := countTo(tw, demo.SalesPhone, "Your order "+a.ID); n != 1 {
+		t.Errorf("the placer was told %d times", n)
+	}
 }
 
 func TestShortDeliveryAndCancelMoveTheDues(t *testing.T) {

@@ -25,7 +25,7 @@ const mcpPageRows = 25
 // Protocol), so an operator can query the books from an MCP client. It
 // opens MUNSHI_DB; stdout carries the protocol, logs go to stderr.
 func cmdMCP(ctx context.Context, env environment, args []string) error {
-	fs := newFlags("mcp", "usage: munshi mcp\n\nServes Munshi's read-only business tools (stock, out of stock, outstanding, pending orders,\nsales summary, top customers) over stdin/stdout with the Model Context Protocol. Calls run with\nthe owner's permissions and are audited as \"mcp\".", env.stderr)
+	fs := newFlags("mcp", "usage: munshi mcp\n\nServes Munshi's read-only business tools (stock, out of stock, outstanding, pending orders,\nsales summary, top customers, payments received) over stdin/stdout with the Model Context\nProtocol. Calls run with the owner's permissions and are audited as \"mcp\".", env.stderr)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -116,6 +116,15 @@ type (
 		Period   string `json:"period,omitempty"`
 		Offset   int    `json:"offset,omitempty"`
 	}
+	paymentsInput struct {
+		Period   string `json:"period,omitempty"`
+		From     string `json:"from,omitempty"`
+		To       string `json:"to,omitempty"`
+		Customer string `json:"customer,omitempty"`
+		Mode     string `json:"mode,omitempty"`
+		By       string `json:"by,omitempty"`
+		Offset   int    `json:"offset,omitempty"`
+	}
 )
 
 // newMCPServer serves every tool of reports.Specs through tools.Call, as
@@ -146,6 +155,11 @@ func newMCPServer(tools *reports.Tools) *mcp.Server {
 			})
 		case reports.ToolDailyDigest:
 			addTool(s, tools, spec, func(in digestInput) map[string]any { return toolArgs("edition", in.Edition) })
+		case reports.ToolPaymentsReceived:
+			addTool(s, tools, spec, func(in paymentsInput) map[string]any {
+				return toolArgs("period", in.Period, "from", in.From, "to", in.To, "customer", in.Customer, "mode", in.Mode,
+					"by", in.By, "offset", in.Offset)
+			})
 		default:
 			panic("mcp: no input type for tool " + spec.Name)
 		}

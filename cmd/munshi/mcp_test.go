@@ -21,7 +21,8 @@ import (
 	"github.com/munshi/munshi/reports/reportstest"
 )
 
-// mcpStore opens a database with the known books of reportstest.
+// mcpStore opens a database with the known books of reportstest and their
+// payments.
 func mcpStore(t *testing.T) (store.Store, string) {
 	t.Helper()
 	ctx := context.Background()
@@ -32,6 +33,9 @@ func mcpStore(t *testing.T) (store.Store, string) {
 	}
 	t.Cleanup(func() { s.Close() })
 	if err := reportstest.Known(ctx, s); err != nil {
+		t.Fatal(err)
+	}
+	if err := reportstest.KnownPayments(ctx, s); err != nil {
 		t.Fatal(err)
 	}
 	return s, path
@@ -117,17 +121,44 @@ func checkMCPSession(t *testing.T, ctx context.Context, cs *mcp.ClientSession) {
 	if err != nil || res.IsError || !strings.HasPrefix(mcpText(t, res), "*Who bought Glass Cleaner 500ml*, last week") {
 		t.Fatalf("sales: %v\n%s", err, mcpText(t, res))
 	}
+	checkMCPPayments(t, ctx, cs)
 	// Bad arguments are tool errors, never a crash: an unknown product, a
 	// grouping outside the enum, an argument the tool does not take.
 	for _, bad := range []mcp.CallToolParams{
 		{Name: reports.ToolCheckStock, Arguments: map[string]any{"product": "unobtainium"}},
 		{Name: reports.ToolSalesSummary, Arguments: map[string]any{"by": "salesman"}},
 		{Name: reports.ToolOutOfStock, Arguments: map[string]any{"sql": "SELECT * FROM users"}},
+		{Name: reports.ToolPaymentsReceived, Arguments: map[string]any{"mode": "bitcoin"}},
+		{Name: reports.ToolPaymentsReceived, Arguments: map[string]any{"from": "1900-01-01", "to": "2999-12-31"}},
+		{Name: reports.ToolPaymentsReceived, Arguments: map[string]any{"by": "salesman"}},
 	} {
 		res, err := cs.CallTool(ctx, &bad)
 		if err != nil || !res.IsError {
 			t.Errorf("%s %v: %v %+v", bad.Name, bad.Arguments, err, res)
 		}
+	}
+}
+
+// checkMCPPayments asks for the payments received by dates, by mode: the
+// WhatsApp text, and the snapshot's totals to the paisa. The books' clock
+// is the real one here, so the period is given by dates.
+func checkMCPPayments(t *testing.T, ctx context.Context, cs *mcp.ClientSession) {
+	t.Helper()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: reports.ToolPaymentsReceived,
+		Arguments: map[string]any{"from": "2026-03-09", "to": "2026-03-14", "by": "mode"}})
+	if err != nil || res.IsError {
+		t.Fatalf("payments_received: %v\n%s", err, mcpText(t, res))
+	}
+	if text := mcpText(t, res); !strings.HasPrefix(text, "*Payments received* · 9–14 Mar\n₹50,235.06 in 6 payments from 3 customers\n\n• Cheque: ₹25,000") {
+		t.Fatalf("payments_received text:\n%s", text)
+	}
+	var snap map[string]any
+	raw, _ := json.Marshal(res.StructuredContent)
+	if err := json.Unmarshal(raw, &snap); err != nil || snap["tool"] != reports.ToolPaymentsReceived || snap["row_count"] != 4.0 {
+		t.Fatalf("structured content %s", raw)
+	}
+	if tot := snap["totals"].(map[string]any); tot["received"] != "₹50,235.06" || tot["payments"] != 6.0 || tot["by"] != "mode" {
+		t.Fatalf("totals %v", tot)
 	}
 }
 

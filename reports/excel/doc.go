@@ -1,6 +1,7 @@
 // Package excel renders spreadsheets (.xlsx) that owners can forward to
-// their CA: outstanding dues, pending orders, sales for a period and the
-// stock list, each with an About sheet saying what the file holds.
+// their CA: outstanding dues, pending orders, sales for a period, payments
+// received and the stock list, each with an About sheet saying what the
+// file holds.
 //
 // It owns drawing a workbook from rows it is given, nothing else. reports
 // builds the data from the same typed tools that make the WhatsApp answers
@@ -17,8 +18,8 @@
 // date, date-time, days) and Rows, an iterator: rows are written as they
 // come, so half a million order lines never sit in memory. Columns marked
 // Sum get a totals row. Write streams the file to an io.Writer; Outstanding,
-// PendingOrders, Sales and Stock build the four workbooks reports needs from
-// typed rows.
+// PendingOrders, Sales, PaymentsReceived and Stock build the workbooks
+// reports needs from typed rows.
 //
 // # What a file looks like
 //

@@ -72,6 +72,7 @@ func Run(t *testing.T, open Open) {
 		{"PaymentReferenceOncePerCustomer", testReferenceOncePerCustomer},
 		{"GoodsReceivedAndFromProduction", testReceipt},
 		{"OkIsAboutWhatWasShownLast", testOkIsAboutWhatWasShownLast},
+		{"OrdersToDeliverOfACustomer", testOrdersToDeliver},
 
 		{"ClaimAndSavedReply", testClaim},
 		{"ClaimConcurrent", testClaimConcurrent},
@@ -113,6 +114,7 @@ func Run(t *testing.T, open Open) {
 		{"ReportMatch", testMatch},
 		{"ReportCommittedFollowsTheBooks", testCommittedFollows},
 		{"ReportStockNeeds", testStockNeeds},
+		{"ReportPaymentsReceived", testPaymentsReceived},
 
 		{"DigestCustomerDays", testDigestCustomerDays},
 		{"DigestStandings", testDigestStandings},

@@ -1,0 +1,143 @@
+package orders
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// A delivery is often reported by its customer, not its order: "Rajesh ka
+// maal de diya". The customer's open orders decide what that means: one is
+// the order, as if its number had been given; several are asked about,
+// newest first; none is said plainly, with what became of their last one.
+
+// DeliveryBooks is what a delivery named by its customer reads.
+type DeliveryBooks interface {
+	// OrdersToDeliver returns a customer's placed orders not yet
+	// delivered nor cancelled, imported history left out (it is delivered
+	// in the books it came from), newest first and at most limit of them,
+	// with how many there are and their latest other order.
+	OrdersToDeliver(ctx context.Context, customerID string, limit int) (OrdersToDeliver, error)
+}
+
+// OrdersToDeliver is what a customer's delivery can be about.
+type OrdersToDeliver struct {
+	Open  []domain.Order // newest first, without their lines
+	Count int            // all the open ones, listed or not
+	// Last is the customer's latest order that is not open (delivered,
+	// cancelled, or imported history), nil when there is none.
+	Last         *domain.Order
+	LastImported bool
+}
+
+// maxOrderChoices bounds the orders a question lists; an older one is
+// answered with its number.
+const maxOrderChoices = 8
+
+// readDelivery reads a delivery message, and, when it names a customer
+// instead of an order (or a question chose one), finds the order among
+// the customer's open ones.
+func (s *Service) readDelivery(ctx context.Context, p *Parser, f Frame) noteRead {
+	n := p.deliveryFor(f.Text, f.Customer)
+	id := s.placedAs(ctx, n.OrderID)
+	nr := noteRead{prop: Proposal{Subject: id, OrderID: id, Short: n.Short, Only: n.Only, Units: n.Units}, unresolved: n.Unresolved}
+	if id != "" {
+		return nr
+	}
+	if n.CustomerID == "" {
+		if len(n.Candidates) > 0 {
+			nr.ask = Ask{Slot: SlotCustomer, Options: n.Candidates}
+		}
+		return nr
+	}
+	open, err := s.Books.OrdersToDeliver(ctx, n.CustomerID, maxOrderChoices)
+	if err != nil {
+		nr.err = fmt.Errorf("orders: open orders of %s: %w", n.CustomerID, err)
+		return nr
+	}
+	name := p.customerName(n.CustomerID)
+	switch {
+	case len(open.Open) == 0:
+		nr.prop.Subject = n.CustomerID
+		nr.refusal = s.nothingToDeliver(name, open)
+	case open.Count == 1:
+		nr.prop.Subject, nr.prop.OrderID = open.Open[0].ID, open.Open[0].ID
+	default:
+		ids := make([]string, len(open.Open))
+		for i, o := range open.Open {
+			ids[i] = o.ID
+		}
+		nr.unresolved = append([]string{s.whichOrder(name, open)}, nr.unresolved...)
+		nr.ask = Ask{Slot: SlotOrder, Options: ids}
+	}
+	return nr
+}
+
+// whichOrder asks which of a customer's open orders was delivered.
+func (s *Service) whichOrder(name string, open OrdersToDeliver) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s has %d open orders. Which one was delivered?\n", name, open.Count)
+	for i, o := range open.Open {
+		fmt.Fprintf(&b, "%d. %s · %s · %s\n", i+1, o.ID, s.day(o.CreatedAt), o.Total)
+	}
+	if more := open.Count - len(open.Open); more > 0 {
+		fmt.Fprintf(&b, "…and %d older, not listed.\n", more)
+	}
+	b.WriteString("Reply 1, 2… or the order number.")
+	return b.String()
+}
+
+// nothingToDeliver says a customer has no open order, and what became of
+// their last one.
+func (s *Service) nothingToDeliver(name string, open OrdersToDeliver) string {
+	head := name + " has no open order to deliver."
+	o := open.Last
+	switch {
+	case o == nil:
+		return head + " There is no order of theirs in the books yet."
+	case open.LastImported && o.Status == domain.OrderCommitted:
+		return fmt.Sprintf("%s Their last order %s is history imported from your books; record its delivery there.", head, o.ID)
+	case o.Status == domain.OrderDelivered && !o.DeliveredAt.IsZero():
+		return fmt.Sprintf("%s Their last order %s was delivered on %s.", head, o.ID, s.day(o.DeliveredAt))
+	case o.Status == domain.OrderDelivered:
+		return fmt.Sprintf("%s Their last order %s was delivered.", head, o.ID)
+	case o.Status == domain.OrderCancelled:
+		return fmt.Sprintf("%s Their last order %s (%s) was cancelled.", head, o.ID, s.day(o.CreatedAt))
+	}
+	return head
+}
+
+// day is a date as people here read it: "28 Nov" in the business's time
+// zone, with the year when it is not this one.
+func (s *Service) day(t time.Time) string {
+	loc := s.Location
+	if loc == nil {
+		loc = domain.DefaultLocation()
+	}
+	t = t.In(loc)
+	if t.Year() != s.now().In(loc).Year() {
+		return t.Format("2 Jan 2006")
+	}
+	return t.Format("2 Jan")
+}
+
+// pickOrder reads which order an answer chooses: by its place in the list
+// ("2", "dusra", "last") or by its number in any of its forms ("ORD-1042",
+// "1042 wala", "१०४२"); "" when it chooses none.
+func pickOrder(text string, n intent.Normalized, options []string) string {
+	cs := make([]choice, len(options))
+	for i, id := range options {
+		cs[i] = choice{id: id}
+	}
+	if id, ok := choose(n, cs); ok {
+		return id
+	}
+	if ms := orderMentions(newReading(text, n)); distinctOrders(ms) == 1 {
+		return ms[0].ref
+	}
+	return ""
+}

@@ -1,0 +1,285 @@
+package orders_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/munshi/munshi/internal/demo"
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// Deliveries named by their customer ("Rajesh ka maal de diya") against
+// the demo's books on the shop's fixed clock (16 Nov 2026, 11:00 in
+// Kolkata), with the customer's open orders put in the books as history
+// at known times.
+
+// booked puts committed orders of a customer in the books, numbered from
+// first, one at each time given: the first of 10 cartons of glass
+// cleaner, each next one of a carton more, each with 2 cartons of
+// dishwash.
+func (s *shop) booked(customer string, first int, at ...time.Time) []domain.Order {
+	s.t.Helper()
+	ctx := context.Background()
+	ps, err := s.books.Products(ctx)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	price := map[string]domain.Product{}
+	for _, p := range ps {
+		price[p.SKU] = p
+	}
+	var out []domain.Order
+	for i, t := range at {
+		o := domain.Order{ID: fmt.Sprintf("ORD-%d", first+i), CustomerID: customer, PlacedBy: demo.SalesPhone,
+			Payment: domain.PayCOD, Status: domain.OrderCommitted, CreatedAt: t, CommittedAt: t}
+		gc := int64(10 + i)
+		for _, l := range []domain.OrderLine{{SKU: "GC500", Qty: 24 * gc, SaidQty: gc, SaidUnit: "carton"},
+			{SKU: "DW500", Qty: 48, SaidQty: 2, SaidUnit: "carton"}} {
+			l.Price, l.GSTRate = price[l.SKU].Price, price[l.SKU].GSTPercent
+			l = domain.PriceLine(l)
+			o.Lines = append(o.Lines, l)
+			o.Subtotal += l.Amount
+			o.GST += l.GSTAmount
+		}
+		o.Total = o.Subtotal + o.GST
+		out = append(out, o)
+	}
+	if err := s.books.AddHistory(ctx, out, nil); err != nil {
+		s.t.Fatal(err)
+	}
+	return out
+}
+
+// answer reads text as the answer to the question pending, as the
+// accounts team sends it.
+func (s *shop) answer(pending, text string) (domain.Reply, bool) {
+	s.t.Helper()
+	ctx := context.Background()
+	return s.svc.Answer(ctx, accounts, pending, s.router.Route(ctx, text))
+}
+
+func ist(day, hour, minute int) time.Time {
+	return time.Date(2026, 11, day, hour, minute, 0, 0, domain.DefaultLocation())
+}
+
+func TestDeliverByCustomerWithOneOpenOrder(t *testing.T) {
+	s := newShop(t, nil)
+	ctx := context.Background()
+	o := s.placed("10 carton glass cleaner for Rajesh, cash")
+	ready := s.ready("GC500")
+	byNumber := s.svc.Deliver(ctx, accounts, o.ID+" delivered").Text
+	for _, text := range []string{"Rajesh ka maal de diya", "राजेश का माल दे दिया", "rajesh bhai ka order pahuncha diya",
+		"delivered Rajesh's order"} {
+		r := s.svc.Deliver(ctx, accounts, text)
+		says(t, text, r.Text, "Delivered: "+o.ID, "Rajesh Kirana Store", "Reply *ok*")
+		if r.Pending != "" || r.Text != byNumber {
+			t.Errorf("%q: want the summary of %s exactly as by its number (pending %q):\n%s\n--- by number:\n%s", text, o.ID, r.Pending, r.Text, byNumber)
+		}
+	}
+	says(t, "ok", s.svc.Confirm(ctx, accounts, "").Text, o.ID, "delivered")
+	got, _, _ := s.books.Order(ctx, o.ID)
+	if got.Status != domain.OrderDelivered || s.ready("GC500") != ready-240 {
+		t.Errorf("order %s, GC ready %d; want delivered and %d", got.Status, s.ready("GC500"), ready-240)
+	}
+	// Nothing left to deliver: said plainly, with what became of the last.
+	r := s.svc.Deliver(ctx, accounts, "Rajesh ka maal de diya")
+	want := "Rajesh Kirana Store has no open order to deliver. Their last order " + o.ID + " was delivered on 16 Nov."
+	if r.Text != want || r.Pending != "" {
+		t.Errorf("no open order: %q (pending %q), want %q", r.Text, r.Pending, want)
+	}
+	if !s.audited("delivery_refused", "C01") {
+		t.Error("the refusal is not in the audit log")
+	}
+}
+
+func TestDeliverByCustomerWithNoOrderAtAll(t *testing.T) {
+	s := newShop(t, nil)
+	r := s.svc.Deliver(context.Background(), accounts, "Sharma Hardware ka maal de diya")
+	says(t, "reply", r.Text, "Sharma Hardware has no open order to deliver. There is no order of theirs in the books yet.")
+	if r.Pending != "" || strings.Contains(r.Text, "Reply *ok*") {
+		t.Errorf("nothing to deliver must ask and show nothing: %+v", r)
+	}
+}
+
+func TestDeliverByCustomerAsksWhichOrder(t *testing.T) {
+	s := newShop(t, nil)
+	ctx := context.Background()
+	// The middle one is 13 Nov in UTC and 14 Nov in Kolkata.
+	os := s.booked("C01", 1501, ist(10, 11, 30), ist(14, 1, 30), ist(15, 14, 30))
+	q := s.svc.Deliver(ctx, accounts, "Rajesh ka maal de diya")
+	if !q.Question || q.Pending == "" {
+		t.Fatalf("several open orders must be asked about: %+v", q)
+	}
+	says(t, "question", q.Text, "Rajesh Kirana Store has 3 open orders",
+		"1. ORD-1503 · 15 Nov · "+os[2].Total.String(), "2. ORD-1502 · 14 Nov · "+os[1].Total.String(),
+		"3. ORD-1501 · 10 Nov · "+os[0].Total.String(), "Reply 1, 2… or the order number")
+	saysNot(t, "question", q.Text, "13 Nov", "older", "Reply *ok*")
+	if asked, ok := s.svc.Asked(q.Pending); !ok || asked != q.Text {
+		t.Errorf("the frame waits on %q, want the question asked", asked)
+	}
+	for _, c := range []struct{ answer, order string }{
+		{"2", "ORD-1502"}, {"dusra", "ORD-1502"}, {"1", "ORD-1503"}, {"last", "ORD-1501"},
+		{"ORD-1501", "ORD-1501"}, {"ord 1502", "ORD-1502"}, {"1503 wala", "ORD-1503"}, {"1502 vala", "ORD-1502"},
+		{"#1501", "ORD-1501"}, {"order no 1503", "ORD-1503"}, {"१५०१", "ORD-1501"}, {"ऑर्डर १५०२", "ORD-1502"}, {"२", "ORD-1502"},
+	} {
+		r, ok := s.answer(q.Pending, c.answer)
+		if !ok || r.Pending != "" {
+			t.Errorf("%q: not read as the answer (%v, pending %q): %s", c.answer, ok, r.Pending, r.Text)
+			continue
+		}
+		byNumber := s.svc.Deliver(ctx, accounts, c.order+" delivered").Text
+		if r.Text != byNumber {
+			t.Errorf("%q: want the summary of %s as by its number:\n%s\n--- by number:\n%s", c.answer, c.order, r.Text, byNumber)
+		}
+	}
+	// Not answers: the question still waits for them.
+	for _, text := range []string{"7", "GC ka stock kitna hai?", "ok", "12"} {
+		if r, ok := s.answer(q.Pending, text); ok {
+			t.Errorf("%q read as an answer: %s", text, r.Text)
+		}
+	}
+	// The one chosen is delivered at "ok", once; the others stay open.
+	r, _ := s.answer(q.Pending, "2")
+	says(t, "summary", r.Text, "Delivered: ORD-1502")
+	says(t, "ok", s.svc.Confirm(ctx, accounts, "").Text, "ORD-1502", "delivered")
+	says(t, "second ok", s.svc.Confirm(ctx, accounts, "").Text, "already recorded")
+	for _, o := range os {
+		got, _, _ := s.books.Order(ctx, o.ID)
+		if want := map[bool]domain.OrderStatus{true: domain.OrderDelivered, false: domain.OrderCommitted}[o.ID == "ORD-1502"]; got.Status != want {
+			t.Errorf("%s is %s, want %s", o.ID, got.Status, want)
+		}
+	}
+	// Two left: asked again, without the delivered one.
+	again := s.svc.Deliver(ctx, accounts, "Rajesh ka maal de diya")
+	says(t, "again", again.Text, "has 2 open orders", "1. ORD-1503", "2. ORD-1501")
+	saysNot(t, "again", again.Text, "ORD-1502")
+}
+
+func TestDeliverByCustomerKeepsTheShortfall(t *testing.T) {
+	s := newShop(t, nil)
+	ctx := context.Background()
+	s.booked("C01", 1501, ist(12, 10, 0), ist(15, 10, 0))
+	q := s.svc.Deliver(ctx, accounts, "Rajesh ka maal de diya, 2 carton GC kam")
+	says(t, "question", q.Text, "has 2 open orders", "1. ORD-1502", "2. ORD-1501")
+	r, ok := s.answer(q.Pending, "dusra")
+	if !ok {
+		t.Fatalf("not an answer: %s", r.Text)
+	}
+	says(t, "short summary", r.Text, "Delivered: ORD-1501", "Everything not said to be short was delivered in full",
+		"Glass Cleaner 500ml: 8 of 10 cartons delivered, 2 cartons short", "Dishwash Liquid 500ml: all 2 cartons delivered")
+	says(t, "ok", s.svc.Confirm(ctx, accounts, "").Text, "ORD-1501", "short: Glass Cleaner 500ml 2 cartons")
+	got, _, _ := s.books.Order(ctx, "ORD-1501")
+	if gc := orderLine(t, got, "GC500"); got.Status != domain.OrderDelivered || gc.Short != 48 {
+		t.Errorf("ORD-1501 %s, GC line %+v; want delivered 48 short", got.Status, gc)
+	}
+	if other, _, _ := s.books.Order(ctx, "ORD-1502"); other.Status != domain.OrderCommitted {
+		t.Errorf("ORD-1502 is %s: only the one chosen is delivered", other.Status)
+	}
+}
+
+func TestDeliverByCustomerListsTheNewestEight(t *testing.T) {
+	s := newShop(t, nil)
+	ctx := context.Background()
+	var at []time.Time
+	for d := 1; d <= 10; d++ {
+		at = append(at, ist(d, 12, 0))
+	}
+	s.booked("C01", 1501, at...)
+	q := s.svc.Deliver(ctx, accounts, "Rajesh ka maal de diya")
+	says(t, "question", q.Text, "has 10 open orders", "1. ORD-1510 · 10 Nov", "8. ORD-1503 · 3 Nov", "…and 2 older, not listed.")
+	saysNot(t, "question", q.Text, "ORD-1502", "ORD-1501", "\n9. ")
+	// One not listed is answered by its number.
+	r, ok := s.answer(q.Pending, "1501 wala")
+	if !ok {
+		t.Fatalf("not an answer: %s", r.Text)
+	}
+	says(t, "summary", r.Text, "Delivered: ORD-1501", "Rajesh Kirana Store")
+}
+
+func TestDeliverByCustomerAsksWhichCustomerFirst(t *testing.T) {
+	s := newShop(t, nil)
+	ctx := context.Background()
+	s.booked("C09", 1501, ist(13, 10, 0), ist(15, 10, 0))
+	q := s.svc.Deliver(ctx, accounts, "Gupta ka maal de diya, 1 carton GC kam")
+	says(t, "customer question", q.Text, "Gupta Supermart", "Gupta Brothers")
+	saysNot(t, "customer question", q.Text, "ORD-")
+	q, ok := s.answer(q.Pending, "Gupta Brothers")
+	if !ok || q.Pending == "" {
+		t.Fatalf("the customer answered, the order must be asked (%v): %s", ok, q.Text)
+	}
+	says(t, "order question", q.Text, "Gupta Brothers has 2 open orders", "1. ORD-1502 · 15 Nov", "2. ORD-1501 · 13 Nov")
+	r, ok := s.answer(q.Pending, "ORD-1502")
+	if !ok || r.Pending != "" {
+		t.Fatalf("not an answer (%v): %s", ok, r.Text)
+	}
+	says(t, "summary", r.Text, "Delivered: ORD-1502* for Gupta Brothers", "10 of 11 cartons delivered, 1 carton short")
+	// By position too.
+	q = s.svc.Deliver(ctx, accounts, "Gupta ka maal de diya")
+	if q, ok = s.answer(q.Pending, "dusra"); !ok {
+		t.Fatalf("dusra: %s", q.Text)
+	}
+	says(t, "order question", q.Text, "Gupta Brothers has 2 open orders")
+	// Two customers named: the one chosen is kept, though the message
+	// still names both.
+	o := s.placed("10 carton glass cleaner for Rajesh, cash")
+	q = s.svc.Deliver(ctx, accounts, "Rajesh aur Mehta ka maal de diya")
+	says(t, "customers question", q.Text, "Whose order was delivered: Rajesh Kirana Store or Mehta Traders?")
+	r, ok = s.answer(q.Pending, "Rajesh")
+	if !ok || r.Pending != "" {
+		t.Fatalf("Rajesh: not an answer (%v): %s", ok, r.Text)
+	}
+	says(t, "summary", r.Text, "Delivered: "+o.ID+"* for Rajesh Kirana Store")
+}
+
+// TestSalespersonCannotDeliverByCustomer: only accounts and owners record
+// deliveries, whoever placed the order, and a refused salesperson is not
+// shown the customer's orders.
+func TestSalespersonCannotDeliverByCustomer(t *testing.T) {
+	s := newShop(t, nil)
+	ctx := context.Background()
+	s.booked("C01", 1501, ist(14, 10, 0), ist(15, 10, 0))
+	placer := domain.User{Phone: demo.SalesPhone, Name: "Ravi", Role: domain.RoleSales}
+	r := s.svc.Deliver(ctx, placer, "Rajesh ka maal de diya")
+	says(t, "refusal", r.Text, "Only the accounts team or an owner can mark orders delivered")
+	saysNot(t, "refusal", r.Text, "ORD-1501", "ORD-1502")
+	if r.Pending != "" {
+		t.Errorf("a refusal leaves no question waiting: %q", r.Pending)
+	}
+	if got, _, _ := s.books.Order(ctx, "ORD-1502"); got.Status != domain.OrderCommitted {
+		t.Errorf("ORD-1502 is %s", got.Status)
+	}
+	owner := domain.User{Phone: demo.OwnerPhone, Name: "Owner", Role: domain.RoleOwner}
+	says(t, "owner", s.svc.Deliver(ctx, owner, "Rajesh ka maal de diya").Text, "has 2 open orders")
+}
+
+// FuzzWhichOrderAnswer: whatever answers "which of Rajesh's orders?",
+// reading it never panics, and what it shows is a summary of one of the
+// customer's orders, a question, or a refusal.
+func FuzzWhichOrderAnswer(f *testing.F) {
+	for _, seed := range []string{"2", "dusra", "ORD-1502", "1501 wala", "१५०१", "٣", "𝟐", "0", "-1", "99999999999999999999",
+		"ORD-1502 aur ORD-1501", "#", "wala", "\u202e1502\u202c", "2 carton GC kam", "Mehta", "\x00\xff", ""} {
+		f.Add(seed)
+	}
+	s := newShop(f, nil)
+	ctx := context.Background()
+	s.booked("C01", 1501, ist(14, 10, 0), ist(15, 10, 0))
+	q := s.svc.Deliver(ctx, accounts, "Rajesh ka maal de diya")
+	if q.Pending == "" {
+		f.Fatalf("no question: %s", q.Text)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		r, ok := s.svc.Answer(ctx, accounts, q.Pending, s.router.Route(ctx, text))
+		if !ok {
+			return
+		}
+		if r.Text == "" {
+			t.Fatalf("%q: an empty reply", text)
+		}
+		if strings.Contains(r.Text, "Reply *ok*") && !strings.Contains(r.Text, "Delivered: ORD-") {
+			t.Fatalf("%q: a summary of no order:\n%s", text, r.Text)
+		}
+	})
+}

@@ -1,0 +1,112 @@
+package orders
+
+import (
+	"strings"
+
+	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// An order is named the way the books write it (ORD-1042, "ord1042"), the
+// way people type it ("ORD 1042", "order no 1042", "#1042", "1042 wala"),
+// or in Devanagari ("ऑर्डर १०४२": the normaliser turns its digits into
+// ASCII ones). A number counting something is never an order: "3 carton",
+// "GC 500 wala" and "₹1042" are a quantity, a size and an amount.
+
+// orderMention is an order a message names.
+type orderMention struct {
+	ref string // as Munshi writes it: ORD-1042, D-57
+	at  int    // the index of its entity in the message's entities
+}
+
+var (
+	// orderWords say the number after them is an order's.
+	orderWords = words(`order ord ordr odr orders`)
+	// numberWords stand between "order" and its number: "order no 1042".
+	numberWords = words(`no number num nr nos नंबर नं`)
+)
+
+// orderMentions are the orders a message names, by the strongest sign it
+// gives: references written as one ("ORD-1042"), else numbers marked as
+// an order's ("order 1042", "#1042", "1042 wala"), else a bare number of
+// three digits or more starting a line ("1042 deliver ho gaya"), the
+// first of them only.
+func orderMentions(r *reading) []orderMention {
+	var refs, marked, bare []orderMention
+	for k, e := range r.ents {
+		switch e.Kind {
+		case intent.EntityOrderRef:
+			refs = append(refs, orderMention{domain.OrderRef(e.ID), k})
+		case intent.EntityNumber:
+			switch orderNumberAt(r, k) {
+			case numberMarked:
+				marked = append(marked, orderMention{domain.OrderRef(e.ID), k})
+			case numberBare:
+				bare = append(bare, orderMention{domain.OrderRef(e.ID), k})
+			}
+		}
+	}
+	switch {
+	case len(refs) > 0:
+		return refs
+	case len(marked) > 0:
+		return marked
+	case len(bare) > 0:
+		return bare[:1]
+	}
+	return nil
+}
+
+// distinctOrders counts the different orders mentions name.
+func distinctOrders(ms []orderMention) int {
+	seen := map[string]bool{}
+	for _, m := range ms {
+		seen[m.ref] = true
+	}
+	return len(seen)
+}
+
+// numberSign is what a number's neighbours make of it.
+type numberSign int
+
+const (
+	numberCounts numberSign = iota // a quantity, an amount, or nothing said
+	numberMarked                   // said to be an order's
+	numberBare                     // alone at the start of a line
+)
+
+// orderNumberAt says what makes the number entity k an order's, if
+// anything does.
+func orderNumberAt(r *reading, k int) numberSign {
+	e := r.ents[k]
+	if e.Value < 1 || strings.ContainsAny(e.ID, ".-") || len(e.ID) > 12 {
+		return numberCounts
+	}
+	if k+1 < len(r.ents) && r.ents[k+1].Start == e.End {
+		switch r.ents[k+1].Kind {
+		case intent.EntityUnit, intent.EntityProduct, intent.EntitySize:
+			return numberCounts // "3 carton", "2 GC"
+		}
+	}
+	if k > 0 && r.ents[k-1].End == e.Start {
+		switch r.ents[k-1].Kind {
+		case intent.EntityProduct, intent.EntitySize:
+			return numberCounts // "GC 500 wala", "phenyl 5"
+		}
+	}
+	if r.moneyMark(e.Start, e.End) {
+		return numberCounts
+	}
+	before, after := r.word(e.Start-1), r.word(e.End)
+	switch {
+	case orderWords[before], numberWords[before]:
+		return numberMarked
+	case e.Start < len(r.toks) && strings.HasSuffix(strings.TrimRight(r.source(0, r.toks[e.Start].Start), " "), "#"):
+		return numberMarked
+	case after == "wala":
+		return numberMarked
+	case len(e.ID) >= 3 && r.lineStart(e.Start) && !shortWords[after] && !onlyWords[after]:
+		return numberBare
+	}
+	return numberCounts
+}
