@@ -294,7 +294,7 @@ func TestCrossValidated(t *testing.T) {
 // they catch a regression without inviting anyone to fit it. Its safety
 // properties are absolute. Once the training corpus lost its near-copies
 // of held-out messages and the model abstained on questions that name
-// nothing of the books, it measured coverage 0.877 at precision 0.948.
+// nothing of the books, it measured coverage 0.860 at precision 0.947.
 func TestHeldOut(t *testing.T) {
 	rep := evaluateSplit(t, "corpus/heldout.jsonl", 0.84, 0.94)
 	if rep.FalseConfirm != 0 || rep.FalseCancel != 0 || rep.UnknownAsOrder != 0 || rep.FalseOrder != 0 {
@@ -321,16 +321,32 @@ func TestHeldOutLifecycle(t *testing.T) {
 	}
 }
 
+// The fresh lifecycle held-out split, written before the rules for
+// deliveries without the word, collections and order status by place or
+// time: measured once they were built at coverage 0.802, precision 0.962,
+// one false order and no false delivery, payment or goods received. The
+// bars sit a little under that; the safety properties are absolute.
+func TestHeldOutLifecycleFresh(t *testing.T) {
+	rep := evaluateSplit(t, "corpus/heldout-lifecycle-2.jsonl", 0.77, 0.95)
+	if rep.FalseDelivery != 0 || rep.FalsePayment != 0 || rep.FalseStockReceived != 0 || rep.FalseConfirm != 0 || rep.FalseCancel != 0 {
+		t.Errorf("false delivery %d, payment %d, stock received %d, confirm %d, cancel %d",
+			rep.FalseDelivery, rep.FalsePayment, rep.FalseStockReceived, rep.FalseConfirm, rep.FalseCancel)
+	}
+	if rep.FalseOrder > 1 || rep.UnknownAsOrder != 0 {
+		t.Errorf("false order %d (1 when measured), unknown as order %d", rep.FalseOrder, rep.UnknownAsOrder)
+	}
+}
+
 // No held-out message is in training or in a development split. Only the
 // count of shared messages is reported, so the held-out text stays unread.
 func TestHeldOutIsSeparate(t *testing.T) {
 	seen := map[string]string{}
-	for _, split := range []string{"train", "dev", "dev-lifecycle"} {
+	for _, split := range []string{"train", "dev", "dev-lifecycle", "dev-rules", "dev-spellings"} {
 		for _, ex := range readCorpus(t, "corpus/"+split+".jsonl") {
 			seen[strings.ToLower(ex.Text)] = split
 		}
 	}
-	for _, held := range []string{"heldout", "heldout-lifecycle"} {
+	for _, held := range []string{"heldout", "heldout-lifecycle", "heldout-lifecycle-2"} {
 		shared := map[string]int{}
 		for _, ex := range readCorpus(t, "corpus/"+held+".jsonl") {
 			if split, ok := seen[strings.ToLower(ex.Text)]; ok {

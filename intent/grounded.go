@@ -21,7 +21,8 @@ var booksWords = words(`PRODUCT CUSTOMER ORDERREF UNIT SIZE
 	sales sale sold sell bikri becha beche bika bought kharida kharide dhanda growth revenue report
 	dashboard turnover business top customer customers product products
 	order orders pending deliver delivered delivery dispatch status
-	bill bills invoice gst digest summary`)
+	bill bills invoice gst digest summary
+	chart graph trend excel sheet file`)
 
 // ungrounded says why a question names nothing of the books, or nothing.
 func ungrounded(in domain.Intent, shape []string) string {

@@ -162,8 +162,10 @@ func TestHeldOutHasNoNearCopies(t *testing.T) {
 			continue
 		}
 		for _, ex := range readFile(t, path) {
+			// Only the line is named, so that the held-out text stays
+			// unread; the training or development message is shown.
 			if from, ok := seen[masked(lex, ex.Text)]; ok {
-				t.Errorf("%s:%d %q is a near-copy of %s", path, ex.Line, ex.Text, from)
+				t.Errorf("%s:%d is a near-copy of %s", path, ex.Line, from)
 			}
 		}
 	}
