@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -133,6 +134,22 @@ type Bin struct {
 	N       int
 	MeanP   float64
 	Correct int
+}
+
+// CalibrationError is the expected calibration error of the reliability
+// table: the gap between what the model says and how often it is right,
+// averaged over the messages it read.
+func (rep Report) CalibrationError() float64 {
+	var n int
+	var gap float64
+	for _, b := range rep.Reliability {
+		n += b.N
+		gap += math.Abs(b.MeanP*float64(b.N) - float64(b.Correct))
+	}
+	if n == 0 {
+		return 0
+	}
+	return gap / float64(n)
 }
 
 // Accuracy is the share of the bin's first choices that were right.

@@ -44,7 +44,7 @@ func (rep Report) Write(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, "%.1f–%.1f   %6d %9.3f %9.3f\n", float64(i)/10, float64(i+1)/10, bin.N, bin.MeanP, bin.Accuracy())
 	}
-	b.WriteByte('\n')
+	fmt.Fprintf(&b, "Expected calibration error: %.3f\n\n", rep.CalibrationError())
 
 	b.WriteString("Confusion matrix (rows: gold, columns: predicted)\n")
 	fmt.Fprintf(&b, "%-16s", "")
