@@ -150,6 +150,28 @@ func handedToCustomer(shape []string) bool {
 	return handedOver(shape)
 }
 
+// notAnOrder are words that make a message naming a customer and a
+// product something else than an order for it: a question of stock,
+// dues, price or sales.
+var notAnOrder = words(`stock available kitna price rate sales bika bikri report chart excel outstanding baaki
+	due dues payment wapas return damaged`)
+
+// ordersByName is an order that names its customer and products and no
+// quantity yet ("sharma hardware ko phenyl 5L, udhaar", "city hospital
+// needs brooms"): the order reader asks how many. A word of the books
+// beyond it makes it a question, and a record is read before this.
+func ordersByName(shape []string, n Normalized) bool {
+	if len(shape) > 12 || !n.Has(EntityProduct) || !n.Has(EntityCustomer) || asked(shape, n.Question) || denied(shape) {
+		return false
+	}
+	for _, w := range shape {
+		if w == phNumber || w == phOrderRef || notAnOrder[w] {
+			return false
+		}
+	}
+	return !deliverySignal(shape, n) && !receivedSignal(shape)
+}
+
 // statusWords ask where an order is or when it comes.
 var statusWords = words("status kahan where track kab when pahuncha pahunch pahunchega aayega milega")
 

@@ -258,6 +258,9 @@ func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	if asksAfterOrder(shape, n) {
 		return domain.IntentOrderStatus, "rule: where a named order is", true
 	}
+	if ordersByName(shape, n) {
+		return domain.IntentOrder, "rule: an order named by customer and product", true
+	}
 	if cancelsNamedOrder(shape, n) {
 		return domain.IntentCancel, "rule: cancel a named order, with its reason", true
 	}
@@ -341,13 +344,18 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 		// met: a stock question, or at least not an order to write.
 		// "HW 5 ya HW 405 konsa raasta tez hai" asks which: an order
 		// chooses nothing back.
-		if n.Question && anyOf(shape, askingWords) || anyOf(shape, whichWords) {
+		if n.Question && anyOf(shape, askingWords) || anyOf(shape, whichWords) || asked(shape, n.Question) && anyOf(shape, canWords) {
 			return "a question, not an order"
 		}
 		// "GC 100 carton aaya" and "100 carton GC Rajesh ke yahan pahunch
 		// gaye" say goods came in or went out.
 		if receivedSignal(shape) || delivered(shape) {
 			return "goods received or delivered, not an order"
+		}
+		// "Sharma ji ne 5 carton GC wapas bheja, defective tha": goods a
+		// customer sent back.
+		if anyOf(shape, returnWords) {
+			return "goods sent back, not an order"
 		}
 	case domain.IntentDelivery:
 		if asked(shape, n.Question) {
@@ -392,6 +400,10 @@ var (
 	orderWords = words(`CUSTOMER bhejo dedo send chahiye order keliye for ko cod cash credit upi cheque
 		payment neft rtgs udhaar supply dispatch deliver`)
 	whichWords  = words("kaun which")
+	returnWords = words("wapas return returned defective")
+	// canWords ask whether an order can be met: "kya team Rajesh ke liye
+	// 500 bag surf bhej sakti hai" is a stock question.
+	canWords    = words("sakte possible payenge paoge")
 	askingWords = words(`kya can could is are do does kitna how enough sakte milega hoga jayega available
 		stock possible payenge paoge`)
 	cancelWords = words(`cancel nahi no reject rehne mat chhodo drop nope discard abort hatao radd na

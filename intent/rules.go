@@ -159,7 +159,7 @@ var rules = []rule{
 	},
 	{
 		name: "report", intent: domain.IntentReport, maxLen: 16,
-		need: groups("sales report chart graph excel export digest summary revenue turnover performance trend analysis analytics dashboard top best breakdown"),
+		need: groups("sales report chart graph excel export digest summary revenue turnover performance trend analysis analytics dashboard top best breakdown bika bikta bike bikri"),
 		allow: words(timeWords + ` ki ka ke kitni kitna hua hui hue show send bhejo dikhao batao me the of for by
 			per wise customer customers product products items item sku skus CUSTOMER PRODUCT total
 			overall kaisi kaise rahi raha hai how was were is what whats in mein compare vs versus
@@ -167,14 +167,14 @@ var rules = []rule{
 			with sheet file data liye keliye a an my our us bar line pie mail email on whatsapp get
 			want need i kar karo do kitne party figure figures number numbers comparison growth same
 			morning subah roz everyday every day time at baje bhi wala wali report chart graph excel
-			all orders order`),
+			all orders order kaun sabse zyada UNIT`),
 	},
 	{
 		// "aaj kitna payment aaya", "is hafte ki collection": what came
 		// in over a period. Dues ("kitna baaki hai") and one customer's
 		// "payment aaya kya?" are not it.
 		name: "payments received", intent: domain.IntentPaymentsReceived, maxLen: 16, unless: paymentRecord,
-		need: groups("payment payments paisa paise amount collection vasooli receipts",
+		need: groups("payment payments paisa paise amount collection vasooli receipts bhugtan cash upi cheque neft",
 			"aaj kal today yesterday week month year this last pichle"),
 		allow: words(askWords + ` aaya mila hua kiya received collected collect jama credited kis kisne kaun who which
 			se from cash cheque upi neft online mode wise total list report chart excel CUSTOMER
@@ -235,10 +235,10 @@ var rules = []rule{
 	},
 	{
 		name: "order status: customer", intent: domain.IntentOrderStatus, maxLen: 14, asked: true,
-		need: groups("CUSTOMER", "order orders maal delivery",
-			"gaya pahuncha pahunch pahunchega deliver delivered dispatch dispatched hua status kahan"),
+		need: groups("CUSTOMER", "order orders maal delivery gaadi",
+			"gaya pahuncha pahunch pahunchega deliver delivered dispatch dispatched hua status kahan kab jayega aayega milega"),
 		allow: words(askWords + ` abhi tak kab when ho hua hui ya nahi not yet jayega hoga wala wale aaj kal today
-			yesterday`),
+			yesterday customer wait`),
 	},
 	{
 		// "Rajesh ke orders dikhao": one customer's orders, each with its

@@ -126,6 +126,7 @@ zyada: zyada jyada jada jyaada zyaada jiyada ज्यादा
 hua: hua huwa hui huye hue हुआ हुई हुए
 gaya: gaya gya gayi gye gaye गया गई गए
 jayega: jayega jaega jaayega jaaega jayegi jaegi जाएगा जायेगा
+bika: bika biki बिका बिकी
 milega: milega milegaa milegi मिलेगा
 lagao: lagao lagado lgao lagaa लगाओ लगा
 likho: likho likhdo likhlo लिखो
