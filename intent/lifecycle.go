@@ -25,7 +25,7 @@ const (
 	receivedList = "received mila jama collected collect credited aaya"
 	payerList    = "diya paid pay bheja transfer transferred"
 	modeList     = "cash cheque neft rtgs imps upi gpay phonepe paytm online dd draft bhugtan"
-	arrivalList  = "aaya arrived received ready pahuncha mila unloaded inward utra grn bane bani banke manufactured produced packed"
+	arrivalList  = "aaya arrived received ready pahuncha mila unloaded inward utra grn bane bani banke manufactured produced packed packing"
 	goodsList    = "PRODUCT maal stock goods"
 )
 
@@ -95,7 +95,7 @@ func deliverySignal(shape []string, n Normalized) bool {
 var (
 	// handVerbs hand goods over once a completion follows: "de diya",
 	// "supply ho gaya", "drop kar diya"; handedWords say it by themselves.
-	handVerbs   = words("de pahuncha pahunch utaar supply handover drop deliver delivery")
+	handVerbs   = words("de pahuncha pahunch utaar supply handover drop deliver delivery thama")
 	handedWords = words("delivered supplied dropped handed")
 	completions = words("diya gaya hua done kiya aaya complete completed")
 	// givingVerbs hand over whatever they name, so the goods must be

@@ -175,7 +175,10 @@ var rules = []rule{
 		// "payment aaya kya?" are not it.
 		name: "payments received", intent: domain.IntentPaymentsReceived, maxLen: 16, unless: paymentRecord,
 		need: groups("payment payments paisa paise amount collection vasooli receipts bhugtan cash upi cheque neft",
-			"aaj kal today yesterday week month year this last pichle"),
+			"aaj kal today yesterday week month year this last pichle",
+			// how much, or who: "Rajesh se paisa aaya kya aaj" asks
+			// whether one customer paid, which is their dues.
+			"kitna kis kisne kaun who which total list report chart excel much collection vasooli receipts dikhao batao"),
 		allow: words(askWords + ` aaya mila hua kiya received collected collect jama credited kis kisne kaun who which
 			se from cash cheque upi neft online mode wise total list report chart excel CUSTOMER
 			the of in by receive karna hui is iss hafte tak so far till now abhi bhejo dikhao batao`),

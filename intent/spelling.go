@@ -80,7 +80,7 @@ dropped: dropped
 utaar: utaar utar उतार
 liya: liya लिया
 le: le ले
-delivery: delivery dlvry delivry delvery delivary deliveries डिलीवरी
+delivery: delivery dlvry delivry delvery delivary deliveries dilivery डिलीवरी
 deliver: deliver delivr deliwer डिलीवर
 report: report rprt riport reprt reports रिपोर्ट
 chart: chart chrt charts चार्ट
@@ -127,6 +127,10 @@ hua: hua huwa hui huye hue हुआ हुई हुए
 gaya: gaya gya gayi gye gaye गया गई गए
 jayega: jayega jaega jaayega jaaega jayegi jaegi जाएगा जायेगा
 bika: bika biki बिका बिकी
+kab: kab कब
+unloaded: unloaded unload
+utra: utra utre
+thama: thama
 milega: milega milegaa milegi मिलेगा
 lagao: lagao lagado lgao lagaa लगाओ लगा
 likho: likho likhdo likhlo लिखो
@@ -156,7 +160,7 @@ status: status staus stetus sttus स्टेटस
 kahan: kahan kahaan kidhar किधर कहां कहाँ
 mera: mera meri mere mra mre मेरा मेरी मेरे
 cheque: cheque chq cheq चेक
-cash: cash csh nakad nagad नकद कैश
+cash: cash csh nakad nagad rokda नकद कैश
 bhugtan: bhugtan भुगतान
 upi: upi यूपीआई
 phonepe: phonepe फोनपे
