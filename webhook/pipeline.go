@@ -168,20 +168,30 @@ func (p *Pipeline) Handle(ctx context.Context, in domain.Inbound) (domain.Reply,
 }
 
 // keptChars is how much of a body too long to read is recorded: enough
-// to recognise it, not the rest.
-const keptChars = 160
+// to recognise it, not the rest; redactMargin is how far past it is
+// redacted first, longer than any secret.
+const (
+	keptChars    = 160
+	redactMargin = 512
+)
 
 // AtRest is in as it is kept at rest, which is also what the recovery
 // after a crash works from: redacted, and only the start of a body too
 // long to read, with its length.
 func (p *Pipeline) AtRest(in domain.Inbound) domain.Inbound {
 	rec := in
-	if p.Redact != nil {
-		rec.Body = p.Redact(in.Body)
+	n := utf8.RuneCountInString(in.Body)
+	long := p.MaxBody > 0 && n > p.MaxBody
+	if long {
+		// Only the start is kept: redact a margin beyond it, then cut, so
+		// that no secret is cut in two and the rest costs nothing.
+		rec.Body, rec.Chars = clip(in.Body, keptChars+redactMargin), n
 	}
-	if n := utf8.RuneCountInString(in.Body); p.MaxBody > 0 && n > p.MaxBody {
-		// Cut after redacting, so that no secret is cut in two.
-		rec.Body, rec.Chars = clip(rec.Body, keptChars), n
+	if p.Redact != nil {
+		rec.Body = p.Redact(rec.Body)
+	}
+	if long {
+		rec.Body = clip(rec.Body, keptChars)
 	}
 	return rec
 }
