@@ -50,7 +50,17 @@ func cmdChat(ctx context.Context, env environment, args []string) error {
 		}
 		return err
 	}
-	go m.Dispatcher.Run(ctx)
+	// The dispatcher stops before Close closes the database under it.
+	sending, stopSending := context.WithCancel(ctx)
+	sent := make(chan struct{})
+	go func() {
+		defer close(sent)
+		m.Dispatcher.Run(sending)
+	}()
+	defer func() {
+		stopSending()
+		<-sent
+	}()
 	if files != nil {
 		defer m.serveMedia(files).Close()
 	}

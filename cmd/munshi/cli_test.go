@@ -112,9 +112,12 @@ func TestRouteJSONContract(t *testing.T) {
 
 func TestChatCommand(t *testing.T) {
 	env := map[string]string{"MUNSHI_DB": filepath.Join(t.TempDir(), "chat.db")}
-	out, _, err := cli(t, env, "namaste\n\nhelp\n", "chat", "--demo", "--as", demo.SalesPhone)
+	out, errOut, err := cli(t, env, "namaste\n\nhelp\n", "chat", "--demo", "--as", demo.SalesPhone)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if strings.Contains(errOut, "database is closed") {
+		t.Errorf("the dispatcher outlived the database:\n%s", errOut)
 	}
 	if !strings.Contains(out, "Namaste Ravi") || strings.Count(out, "munshi>") != 2 {
 		t.Fatalf("chat output:\n%s", out)
