@@ -110,6 +110,10 @@ func (t *Tools) plan(d intent.Decision) (Call, bool) {
 		delete(args, "product")
 		if ref := orderAskedAbout(d.Text, n); ref != "" {
 			args["order"] = ref
+		} else if period == "" && has("last latest pichla pichle pichhla previous recent akhri aakhri") && !has("orders") {
+			// "Rajesh ka last order": one order, the newest; "pichle hafte
+			// ke orders" is a period.
+			args["latest"] = true
 		}
 		if period != "" {
 			args["period"] = period

@@ -64,6 +64,7 @@ var specs = []ToolSpec{
 			"Sales staff see only the orders they placed. \"ORD-1042 kahan hai\" is order=ORD-1042; \"aaj ke mere orders\" is period=today.",
 		Parameters: []ParamSpec{
 			{Name: "order", Type: "string", Description: "one order's number (\"ORD-1042\", \"1042\", an imported bill number); omit for a list"},
+			{Name: "latest", Type: "boolean", Description: "only the newest order of the list (\"Rajesh ka last order\"), shown as one order"},
 			{Name: "customer", Type: "string", Description: "only this customer's orders (id or name)"},
 			{Name: "period", Type: "string", Description: "only orders placed in this period: today, yesterday, this_week, last_week, this_month, last_month, this_year or last_N_days; any time when omitted"},
 			{Name: "offset", Type: "integer", Description: "rows to skip, to page through the list"},

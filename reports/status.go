@@ -47,6 +47,13 @@ func (t *Tools) orderStatus(ctx context.Context, user domain.User, args map[stri
 	if r.Totals, r.Orders, err = t.Books.OrderStatuses(ctx, q); err != nil {
 		return nil, understood, err
 	}
+	if latest, _ := args["latest"].(bool); latest && r.Order == "" {
+		// "Rajesh ka last order": the newest of the list, as one order.
+		understood["latest"] = true
+		if len(r.Orders) > 0 && page.Offset == 0 {
+			r.Order, r.Orders = r.Orders[0].ID, r.Orders[:1]
+		}
+	}
 	if r.Mine && r.Order != "" {
 		for _, o := range r.Orders {
 			if o.PlacedBy != user.Phone {

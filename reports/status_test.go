@@ -98,6 +98,15 @@ func TestToolOrderStatusOwnOrders(t *testing.T) {
 	}
 	res = b.call(t, sales, reports.ToolOrderStatus, map[string]any{"order": "t-77"})
 	wantContains(t, res.Text, "*T-77* for Mehta Traders", "(imported history)")
+	// His last order: the newest of his, as one order; of a customer he
+	// has none for, none.
+	res = b.call(t, sales, reports.ToolOrderStatus, map[string]any{"latest": true})
+	wantContains(t, res.Text, "*ORD-1008* for Mehta Traders", "Waiting for the owner's approval")
+	res = b.call(t, sales, reports.ToolOrderStatus, map[string]any{"latest": true, "customer": "Rajesh"})
+	wantContains(t, res.Text, "*ORD-1009* for Rajesh Kirana Store")
+	if res = b.call(t, sales, reports.ToolOrderStatus, map[string]any{"latest": true, "customer": "Sharma"}); res.Text != "*Your orders for Sharma General Store*: none." {
+		t.Fatalf("the last of none: %q", res.Text)
+	}
 }
 
 func TestToolOrderStatusNotYours(t *testing.T) {
@@ -212,6 +221,10 @@ func TestPlanOrderStatus(t *testing.T) {
 		{"Rajesh ka order gaya kya?", map[string]any{"customer": []string{"C01"}}},
 		{"last 30 days ke mere orders", map[string]any{"period": "last_30_days"}},
 		{"5 carton GC wala order kahan hai", map[string]any{}},
+		{"Rajesh ka last order kahan tak pahuncha", map[string]any{"customer": []string{"C01"}, "latest": true}},
+		{"mera pichla order gaya kya", map[string]any{"latest": true}},
+		{"pichle hafte ka order status", map[string]any{"period": "last_week"}},
+		{"Rajesh ke last orders", map[string]any{"customer": []string{"C01"}}},
 	} {
 		n := b.router.Normalize(tc.text)
 		call, ok := b.tools.Plan(intent.Decision{Text: tc.text, Intent: domain.IntentOrderStatus, Normalized: n})

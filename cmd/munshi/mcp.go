@@ -112,6 +112,7 @@ type (
 	}
 	statusInput struct {
 		Order    string `json:"order,omitempty"`
+		Latest   bool   `json:"latest,omitempty"`
 		Customer string `json:"customer,omitempty"`
 		Period   string `json:"period,omitempty"`
 		Offset   int    `json:"offset,omitempty"`
@@ -151,7 +152,7 @@ func newMCPServer(tools *reports.Tools) *mcp.Server {
 			addTool(s, tools, spec, func(in topInput) map[string]any { return toolArgs("period", in.Period, "offset", in.Offset) })
 		case reports.ToolOrderStatus:
 			addTool(s, tools, spec, func(in statusInput) map[string]any {
-				return toolArgs("order", in.Order, "customer", in.Customer, "period", in.Period, "offset", in.Offset)
+				return toolArgs("order", in.Order, "latest", in.Latest, "customer", in.Customer, "period", in.Period, "offset", in.Offset)
 			})
 		case reports.ToolDailyDigest:
 			addTool(s, tools, spec, func(in digestInput) map[string]any { return toolArgs("edition", in.Edition) })
@@ -225,6 +226,10 @@ func toolArgs(kv ...any) map[string]any {
 			}
 		case int64:
 			if v != 0 {
+				out[kv[i].(string)] = v
+			}
+		case bool:
+			if v {
 				out[kv[i].(string)] = v
 			}
 		}
