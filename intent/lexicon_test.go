@@ -98,7 +98,7 @@ func (s *scanLexicon) match(toks []Token, i int) (best scanMatch, ok bool) {
 			for k := 1; k < len(n.words) && fits; k++ {
 				t := toks[i+k].Text
 				switch {
-				case t == n.words[k]:
+				case l.asNamed(t) == n.words[k]:
 				case !fuzzy && typoOf(t, n.words[k]):
 					fuzzy = true
 				default:
@@ -111,7 +111,7 @@ func (s *scanLexicon) match(toks []Token, i int) (best scanMatch, ok bool) {
 		}
 	}
 	w := toks[i].Text
-	consider(s.first[w], false)
+	consider(s.first[l.asNamed(w)], false)
 	if l.mayBeTypo(w) {
 		r, _ := utf8.DecodeRuneInString(w)
 		n := utf8.RuneCountInString(w)

@@ -26,7 +26,7 @@ type nameMatch struct {
 func (l *lexicon) matchName(toks []Token, i int) (nameMatch, bool) {
 	s := nameSearch{l: l, toks: toks, i: i}
 	w := toks[i].Text
-	if node, ok := l.step(0, w); ok {
+	if node, ok := l.stepOrSingular(0, w); ok {
 		s.walk(node, 1, false, route{})
 	}
 	if l.mayBeTypo(w) {
@@ -43,6 +43,25 @@ func (l *lexicon) matchName(toks []Token, i int) (nameMatch, bool) {
 		}
 	}
 	return s.best, s.ok
+}
+
+// stepOrSingular follows w from node, or, when no name goes that way, its
+// English singular: "brooms" for a Broom, "garbage bags" for Garbage Bags
+// called "garbage bag". A plural is the same name, not a typo of it.
+func (l *lexicon) stepOrSingular(node int32, w string) (int32, bool) {
+	return l.step(node, l.asNamed(w))
+}
+
+// asNamed is w as names write it: itself, or, when no name has the word,
+// its singular if a name has that ("brooms", "rajeshs").
+func (l *lexicon) asNamed(w string) string {
+	if _, ok := l.words[w]; ok || len(w) < 4 || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") {
+		return w
+	}
+	if _, ok := l.words[w[:len(w)-1]]; ok {
+		return w[:len(w)-1]
+	}
+	return w
 }
 
 // nameSearch walks the trie from one position of a message, keeping the
@@ -84,7 +103,7 @@ func (s *nameSearch) walk(node int32, n int, fuzzy bool, via route) {
 		return
 	}
 	t := s.toks[s.i+n].Text
-	if next, ok := s.l.step(node, t); ok {
+	if next, ok := s.l.stepOrSingular(node, t); ok {
 		s.walk(next, n+1, fuzzy, via)
 	}
 	if fuzzy || !s.l.mayBeTypo(t) {

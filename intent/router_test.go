@@ -233,3 +233,19 @@ func TestDiscountIsNotOurs(t *testing.T) {
 		t.Errorf("an order → %s %q", d.Intent, d.NotOurs)
 	}
 }
+
+// A plural names the same product or customer: "brooms" is the Floor
+// Broom (alias "broom"), and the possessive "Rajesh's" is Rajesh. A word
+// that is itself a name is never cut.
+func TestPluralNamesTheSame(t *testing.T) {
+	r := demoRouter(t)
+	for text, want := range map[string]string{"city hospital needs brooms": "BR01", "5 garbage bags": "GB30", "Rajesh's order": "C01"} {
+		found := false
+		for _, e := range r.Entities(text) {
+			found = found || e.ID == want
+		}
+		if !found {
+			t.Errorf("%q names no %s: %+v", text, want, r.Entities(text))
+		}
+	}
+}
