@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/munshi/munshi/internal/joiners"
 )
 
 // Invisible format characters are dropped from what is kept: direction
@@ -19,22 +21,10 @@ func dropInvisible(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for i, r := range s {
-		if unicode.Is(unicode.Cf, r) && !((r == '\u200C' || r == '\u200D') && joins(s, i, utf8.RuneLen(r))) {
+		if unicode.Is(unicode.Cf, r) && !((r == joiners.ZWNJ || r == joiners.ZWJ) && joiners.Joins(s, i, utf8.RuneLen(r))) {
 			continue
 		}
 		b.WriteRune(r)
 	}
 	return b.String()
-}
-
-// joins reports whether the joiner at s[i:i+n] stands between two visible
-// characters.
-func joins(s string, i, n int) bool {
-	before, _ := utf8.DecodeLastRuneInString(s[:i])
-	after, _ := utf8.DecodeRuneInString(s[i+n:])
-	return visible(before) && visible(after)
-}
-
-func visible(r rune) bool {
-	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r) || unicode.IsSymbol(r))
 }

@@ -6,15 +6,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/joiners"
 	"github.com/munshi/munshi/reports"
-)
-
-// Zero-width joiner and non-joiner: Devanagari and other Indian scripts
-// need them to choose a conjunct's form ("क्‍ष"), and emoji sequences are
-// built with them.
-const (
-	zwnj = '\u200C'
-	zwj  = '\u200D'
 )
 
 // textProblem says why a field's value cannot be imported as text, or
@@ -43,10 +36,10 @@ func textProblem(s string) string {
 			return fmt.Sprintf("has the control character %U, which is not text", r)
 		case directionControl(r):
 			return fmt.Sprintf("has the invisible direction control %U, which can make it display differently from what it is", r)
-		case r == zwj || r == zwnj:
-			if !joins(s, i, utf8.RuneLen(r)) {
+		case r == joiners.ZWJ || r == joiners.ZWNJ:
+			if !joiners.Joins(s, i, utf8.RuneLen(r)) {
 				name := "joiner"
-				if r == zwnj {
+				if r == joiners.ZWNJ {
 					name = "non-joiner"
 				}
 				return fmt.Sprintf("has a zero-width %s (%U) that joins nothing; remove it", name, r)
@@ -70,18 +63,6 @@ func lineBreak(r rune) bool {
 
 func directionControl(r rune) bool {
 	return r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069 || r == 0x200E || r == 0x200F || r == 0x061C
-}
-
-// joins reports whether the joiner at s[i:i+n] stands between two visible
-// characters: letters, marks, digits or symbols (emoji).
-func joins(s string, i, n int) bool {
-	before, _ := utf8.DecodeLastRuneInString(s[:i])
-	after, _ := utf8.DecodeRuneInString(s[i+n:])
-	return visible(before) && visible(after)
-}
-
-func visible(r rune) bool {
-	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r) || unicode.IsSymbol(r))
 }
 
 // replyWord says what people mean when they send name alone as a reply to
