@@ -1,7 +1,6 @@
 package intent
 
 import (
-	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -21,16 +20,7 @@ func readEvidence(t *testing.T) evidence {
 	t.Helper()
 	ev := evidence{raw: map[string]bool{}, canonical: map[string]bool{}}
 	for _, path := range evidenceFiles {
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		exs, err := ReadExamples(f)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, ex := range exs {
+		for _, ex := range readCorpus(t, path) {
 			for _, w := range splitWords(strings.ToLower(ex.Text), nil) {
 				ev.raw[w.text] = true
 				ev.raw[foldDevanagari(w.text)] = true
@@ -153,15 +143,12 @@ func TestHeldOutHasNoNearCopies(t *testing.T) {
 	lex := mustLexicon(vocab)
 	seen := map[string]string{}
 	for _, path := range evidenceFiles {
-		for _, ex := range readFile(t, path) {
+		for _, ex := range readCorpus(t, path) {
 			seen[masked(lex, ex.Text)] = path + ": " + ex.Text
 		}
 	}
 	for _, path := range heldOutFiles {
-		if _, err := os.Stat(path); os.IsNotExist(err) {
-			continue
-		}
-		for _, ex := range readFile(t, path) {
+		for _, ex := range readCorpus(t, path) {
 			// Only the line is named, so that the held-out text stays
 			// unread; the training or development message is shown.
 			if from, ok := seen[masked(lex, ex.Text)]; ok {
@@ -169,18 +156,4 @@ func TestHeldOutHasNoNearCopies(t *testing.T) {
 			}
 		}
 	}
-}
-
-func readFile(t *testing.T, path string) []Example {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	exs, err := ReadExamples(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return exs
 }

@@ -11,21 +11,14 @@ import (
 	"github.com/munshi/munshi/intent"
 )
 
-// developmentWords are the canonical words of every development message:
-// the development conversations' turns and the labelled development and
-// training messages. The held-out files are never read.
-func developmentWords(t *testing.T) map[string]bool {
+// developmentTexts are the messages of the development and training files
+// at paths (below the repository's root): each line's text and each turn
+// of a conversation. The held-out files are never read.
+func developmentTexts(t *testing.T, paths ...string) []string {
 	t.Helper()
-	root := filepath.Join("..")
-	seen := map[string]bool{}
-	add := func(text string) {
-		for _, tok := range intent.Normalize(text).Tokens {
-			seen[tok.Text] = true
-		}
-	}
-	for _, path := range []string{"internal/dialogs/testdata/dev/dialogs.jsonl", "intent/corpus/dev.jsonl",
-		"intent/corpus/train.jsonl", "intent/corpus/dev-lifecycle.jsonl"} {
-		f, err := os.Open(filepath.Join(root, path))
+	var out []string
+	for _, path := range paths {
+		f, err := os.Open(filepath.Join("..", path))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,12 +32,24 @@ func developmentWords(t *testing.T) map[string]bool {
 			if json.Unmarshal(sc.Bytes(), &line) != nil {
 				continue
 			}
-			add(line.Text)
-			for _, turn := range line.Turns {
-				add(turn)
-			}
+			out = append(append(out, line.Turns...), line.Text)
 		}
 		f.Close()
+	}
+	return out
+}
+
+// developmentWords are the canonical words of every development message:
+// the development conversations' turns and the labelled development and
+// training messages.
+func developmentWords(t *testing.T) map[string]bool {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, text := range developmentTexts(t, "internal/dialogs/testdata/dev/dialogs.jsonl", "intent/corpus/dev.jsonl",
+		"intent/corpus/train.jsonl", "intent/corpus/dev-lifecycle.jsonl") {
+		for _, tok := range intent.Normalize(text).Tokens {
+			seen[tok.Text] = true
+		}
 	}
 	return seen
 }

@@ -1,10 +1,6 @@
 package orders
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -14,40 +10,21 @@ import (
 )
 
 // noteEvidence is every word of the development and training messages,
-// as typed (lower case) and as the router reads it. The held-out files
-// are never read.
+// as typed (lower case) and as the router reads it.
 func noteEvidence(t *testing.T) map[string]bool {
 	t.Helper()
 	seen := map[string]bool{}
-	for _, path := range []string{"intent/corpus/train.jsonl", "intent/corpus/dev.jsonl", "intent/corpus/dev-lifecycle.jsonl",
-		"intent/corpus/dev-rules.jsonl", "intent/corpus/dev-spellings.jsonl", "orders/testdata/orders.jsonl",
-		"internal/dialogs/testdata/dev/dialogs.jsonl"} {
-		f, err := os.Open(filepath.Join("..", path))
-		if err != nil {
-			t.Fatal(err)
+	for _, text := range developmentTexts(t, "intent/corpus/train.jsonl", "intent/corpus/dev.jsonl",
+		"intent/corpus/dev-lifecycle.jsonl", "intent/corpus/dev-rules.jsonl", "intent/corpus/dev-spellings.jsonl",
+		"orders/testdata/orders.jsonl", "internal/dialogs/testdata/dev/dialogs.jsonl") {
+		for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r) && r != '#' && r != '₹'
+		}) {
+			seen[w] = true
 		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		for sc.Scan() {
-			var line struct {
-				Text  string   `json:"text"`
-				Turns []string `json:"turns"`
-			}
-			if json.Unmarshal(sc.Bytes(), &line) != nil {
-				continue
-			}
-			for _, text := range append(line.Turns, line.Text) {
-				for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-					return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r) && r != '#' && r != '₹'
-				}) {
-					seen[w] = true
-				}
-				for _, tok := range intent.Normalize(text).Tokens {
-					seen[tok.Text] = true
-				}
-			}
+		for _, tok := range intent.Normalize(text).Tokens {
+			seen[tok.Text] = true
 		}
-		f.Close()
 	}
 	return seen
 }
