@@ -52,15 +52,9 @@ func (t *Tools) paymentsReceived(ctx context.Context, args map[string]any, page 
 	by, _ := args["by"].(string)
 	q := PaymentsQuery{From: period.From, To: period.To, CustomerIDs: ids(customers), Modes: modes,
 		UTCOffset: utcOffset(period.From), Page: page}
-	switch PaymentsBy(strings.ToLower(strings.TrimSpace(by))) {
-	case PaymentsByCustomer:
-		q.By = PaymentsByCustomer
-	case PaymentsByMode:
-		q.By = PaymentsByMode
-	case PaymentsByDay:
-		q.By = PaymentsByDay
-	case PaymentsByPayment:
-		q.By = PaymentsByPayment
+	switch b := PaymentsBy(strings.ToLower(strings.TrimSpace(by))); b {
+	case PaymentsByCustomer, PaymentsByMode, PaymentsByDay, PaymentsByPayment:
+		q.By = b
 	case "":
 		q.By = PaymentsByCustomer
 		if len(customers) == 1 {

@@ -36,13 +36,9 @@ func (t *Tools) sales(ctx context.Context, name string, args map[string]any, pag
 			return nil, understood, err
 		}
 		by, _ := args["by"].(string)
-		switch SalesBy(strings.ToLower(strings.TrimSpace(by))) {
-		case ByProduct:
-			q.By = ByProduct
-		case ByCustomer:
-			q.By = ByCustomer
-		case ByDay:
-			q.By = ByDay
+		switch b := SalesBy(strings.ToLower(strings.TrimSpace(by))); b {
+		case ByProduct, ByCustomer, ByDay:
+			q.By = b
 		case "":
 			q.By = ByProduct
 			if len(products) == 1 {
