@@ -475,6 +475,10 @@ func TestConversationOkWhileAsking(t *testing.T) {
 	s.placedOnly(s.sales("ok"), d, "C01", domain.PayCredit, gc(5))
 }
 
+// monthEnd is 23:45 on the 31st in Kolkata: a question's wait that runs
+// past it runs into the 1st of the next month.
+var monthEnd = time.Date(2026, 3, 31, 23, 45, 0, 0, domain.DefaultLocation())
+
 // handleAt answers a message received at the clock's time, through the
 // webhook's pipeline (claim, dedupe, memory, reply record) as the
 // webhook does, but with the time of arrival the clock gives: the way
@@ -492,7 +496,7 @@ func handleAt(t *testing.T, m *Main, clk *testClock, sid, body string) string {
 // 30 minutes is read as the answer; one after them is a message of its
 // own, and makes no order for Gupta Brothers.
 func TestConversationAnswerAfterFrameTTL(t *testing.T) {
-	clk := &testClock{fixed: time.Now()}
+	clk := &testClock{fixed: monthEnd}
 	m := startMainAt(t, clk.Now, newFakeTwilio(t).URL, convEnv(nil))
 
 	mustContain(t, "question", handleAt(t, m, clk, "SMttl1", "Gupta ke liye 5 carton GC, cheque"), "Gupta Brothers (C09)")
@@ -520,7 +524,7 @@ func TestConversationAnswerAfterFrameTTL(t *testing.T) {
 // stamps a message's arrival by the pipeline's clock, so the question's
 // wait ends by it too.
 func TestConversationAnswerAfterFrameTTLThroughWebhook(t *testing.T) {
-	clk := &testClock{fixed: time.Now()}
+	clk := &testClock{fixed: monthEnd}
 	s := onShop(t, startMainAt(t, clk.Now, newFakeTwilio(t).URL, convEnv(nil)), "web")
 	mustContain(t, "question", s.sales("Gupta ke liye 5 carton GC, cash"), "Gupta Brothers (C09)")
 	clk.Advance(conversation.FrameTTL + time.Minute)
