@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/munshi/munshi/internal/store/sqlite"
+	"github.com/munshi/munshi/internal/store/sqlbooks"
 )
 
 // Option changes how Open opens a store.
@@ -29,7 +29,7 @@ func WithClock(now func() time.Time) Option {
 // "C:\munshi.db" is a Windows path.
 var scheme = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9+.\-]+):`)
 
-var _ Store = (*sqlite.Store)(nil)
+var _ Store = (*sqlbooks.Store)(nil)
 
 // Open opens the database dsn names, creating and migrating it if needed:
 //
@@ -51,11 +51,11 @@ func Open(ctx context.Context, dsn string, opts ...Option) (Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	var sopts []sqlite.Option
+	var sopts []sqlbooks.Option
 	if o.now != nil {
-		sopts = append(sopts, sqlite.WithClock(o.now))
+		sopts = append(sopts, sqlbooks.WithClock(o.now))
 	}
-	s, err := sqlite.Open(ctx, path, sopts...)
+	s, err := sqlbooks.OpenSQLite(ctx, path, sopts...)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,183 @@
+package sqlbooks
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"time"
+)
+
+// timeFormat is fixed-width so that text comparison orders times, in both
+// engines alike.
+const timeFormat = "2006-01-02T15:04:05.000000Z"
+
+func formatTime(t time.Time) string { return t.UTC().Format(timeFormat) }
+
+func parseTime(s string) time.Time {
+	t, _ := time.Parse(timeFormat, s)
+	return t
+}
+
+// Store is Munshi's books in one SQL database, SQLite or PostgreSQL. On
+// SQLite writes go through one connection, so writers queue in the process
+// instead of sleeping in SQLite's busy handler, and reads use a pool of
+// query-only connections that see WAL snapshots. On PostgreSQL both are
+// one pool, and every writing transaction is serializable and retried
+// when the server says another won, so that what a single writer made
+// safe stays safe with many processes.
+type Store struct {
+	db   *pool            // the writer
+	read *pool            // readers
+	e    *engine          // how the engine differs
+	Now  func() time.Time // the clock; tests replace it
+}
+
+// Option changes how a store is opened.
+type Option func(*Store)
+
+// WithClock makes now the store's clock, from the first write on.
+func WithClock(now func() time.Time) Option {
+	return func(s *Store) { s.Now = now }
+}
+
+func newStore(e *engine, writer, readers *sql.DB, opts []Option) *Store {
+	s := &Store{db: &pool{DB: writer, e: e}, read: &pool{DB: readers, e: e}, e: e, Now: time.Now}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+// Close closes the database.
+func (s *Store) Close() error {
+	if s.read.DB == s.db.DB {
+		return s.db.Close()
+	}
+	return errors.Join(s.read.Close(), s.db.Close())
+}
+
+// Ping checks that the database answers, for readiness probes.
+func (s *Store) Ping(ctx context.Context) error {
+	var one int
+	if err := s.read.QueryRowContext(ctx, `SELECT 1`).Scan(&one); err != nil {
+		return fmt.Errorf("sqlbooks: ping: %w", err)
+	}
+	return nil
+}
+
+// migrate applies the engine's migrations that are missing, each in its
+// own transaction, in name order.
+func (s *Store) migrate(ctx context.Context, migrations fs.FS) error {
+	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`); err != nil {
+		return fmt.Errorf("sqlbooks: migrations table: %w", err)
+	}
+	names, err := fs.Glob(migrations, "migrations/*/*.sql")
+	if err != nil {
+		return fmt.Errorf("sqlbooks: list migrations: %w", err)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		body, err := fs.ReadFile(migrations, name)
+		if err != nil {
+			return fmt.Errorf("sqlbooks: read %s: %w", name, err)
+		}
+		// Both engines record a migration by the same name.
+		key := "migrations/" + name[strings.LastIndex(name, "/")+1:]
+		err = s.inTx(ctx, func(tx *dbTx) error {
+			if err := s.e.lockMigrations(ctx, tx); err != nil {
+				return err
+			}
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE name = ?`, key).Scan(&n); err != nil || n > 0 {
+				return err
+			}
+			if _, err := tx.Tx.ExecContext(ctx, string(body)); err != nil {
+				return err
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)`, key, formatTime(s.Now()))
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("sqlbooks: apply %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// migrationNames lists the migrations applied, in order.
+func (s *Store) migrationNames(ctx context.Context) ([]string, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT name FROM schema_migrations ORDER BY name`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var names []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, err
+		}
+		names = append(names, n)
+	}
+	return names, rows.Err()
+}
+
+// retries bounds how often a transaction that lost a race is run again.
+const retries = 12
+
+// inTx runs fn in a writing transaction, committing when it returns nil.
+// When the engine says the transaction lost to a concurrent one (or its
+// connection went before the commit was sent), fn runs again on a fresh
+// transaction: fn must start from nothing each time.
+func (s *Store) inTx(ctx context.Context, fn func(*dbTx) error) error {
+	for attempt := 0; ; attempt++ {
+		err := s.tryTx(ctx, fn)
+		if err == nil || attempt >= retries || !s.e.retryable(err) || ctx.Err() != nil {
+			return err
+		}
+		// Back off a little, at random, so the losers do not meet again.
+		wait := time.Duration(1+rand.IntN(1<<min(attempt, 6))) * time.Millisecond
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
+		}
+	}
+}
+
+func (s *Store) tryTx(ctx context.Context, fn func(*dbTx) error) error {
+	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{Isolation: s.e.write})
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return commitError{err}
+	}
+	return nil
+}
+
+// commitError is a failed COMMIT: whether it took is unknown unless the
+// server said it did not, so only such an answer is retried.
+type commitError struct{ err error }
+
+func (e commitError) Error() string { return e.err.Error() }
+func (e commitError) Unwrap() error { return e.err }
+
+func joinList(xs []string) string { return strings.Join(xs, "|") }
+
+func splitList(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "|")
+}

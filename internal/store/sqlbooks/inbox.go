@@ -1,0 +1,202 @@
+package sqlbooks
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// Claim records an inbound message by its MessageSid and claims it for the
+// caller until lease has passed: claimed is true when the message is new, or
+// when an earlier claim ran out with no reply saved (Munshi died while
+// answering it), and the caller must then answer it and call SaveReply. A
+// delivery that does not claim it learns whether its reply is saved (done,
+// with the reply) or still being worked on (neither). A MessageSid recorded
+// for another sender is EUNAUTHORIZED, and nothing of it is returned.
+//
+// The body is stored as given (the caller redacts it, and shortens one
+// too long to read, giving its length in Chars) and only for the numbers
+// in users: an unknown sender's message keeps no text at rest.
+func (s *Store) Claim(ctx context.Context, in domain.Inbound, lease time.Duration) (claimed, done bool, reply domain.Reply, err error) {
+	now := s.Now()
+	row, found, err := s.inbound(ctx, in.SID)
+	if err != nil {
+		return false, false, reply, err
+	}
+	if !found {
+		res, err := s.db.ExecContext(ctx, `INSERT INTO inbound_messages (sid, sender, body, chars, received_at, lease_until)
+			VALUES (?, ?, CASE WHEN EXISTS (SELECT 1 FROM users WHERE phone = ?) THEN ? ELSE '' END, ?, ?, ?)
+			ON CONFLICT(sid) DO NOTHING`,
+			in.SID, in.From, in.From, in.Body, max(in.Chars, 0), formatTime(now), formatTime(now.Add(lease)))
+		if err != nil {
+			return false, false, reply, fmt.Errorf("sqlbooks: claim %s: %w", in.SID, err)
+		}
+		if n, _ := res.RowsAffected(); n == 1 {
+			return true, false, reply, nil
+		}
+		// Another delivery recorded it in between.
+		if row, found, err = s.inbound(ctx, in.SID); err != nil || !found {
+			return false, false, reply, err
+		}
+	}
+	switch {
+	case row.sender != in.From:
+		return false, false, reply, domain.Errorf(domain.EUNAUTHORIZED, "MessageSid belongs to another sender")
+	case row.reply.Valid:
+		reply, err = decodeReply(in.SID, row.reply.String)
+		return false, err == nil, reply, err
+	case row.leaseUntil.Valid && row.leaseUntil.String > formatTime(now):
+		return false, false, reply, nil
+	}
+	// The claim ran out unanswered: take it over, unless another delivery
+	// or the recovery job just did.
+	res, err := s.db.ExecContext(ctx, `UPDATE inbound_messages SET lease_until = ?, attempts = attempts + 1
+		WHERE sid = ? AND sender = ? AND reply IS NULL AND (lease_until IS NULL OR lease_until <= ?)`,
+		formatTime(now.Add(lease)), in.SID, in.From, formatTime(now))
+	if err != nil {
+		return false, false, reply, fmt.Errorf("sqlbooks: take over %s: %w", in.SID, err)
+	}
+	n, _ := res.RowsAffected()
+	return n == 1, false, reply, nil
+}
+
+// inboundRow is what Claim needs to know of a recorded message.
+type inboundRow struct {
+	sender     string
+	reply      sql.NullString
+	leaseUntil sql.NullString
+}
+
+func (s *Store) inbound(ctx context.Context, sid string) (inboundRow, bool, error) {
+	var r inboundRow
+	err := s.read.QueryRowContext(ctx, `SELECT sender, reply, lease_until FROM inbound_messages WHERE sid = ?`, sid).
+		Scan(&r.sender, &r.reply, &r.leaseUntil)
+	if errors.Is(err, sql.ErrNoRows) {
+		return r, false, nil
+	} else if err != nil {
+		return r, false, fmt.Errorf("sqlbooks: inbound %s: %w", sid, err)
+	}
+	return r, true, nil
+}
+
+// SavedReply returns the reply recorded for a MessageSid, if there is one.
+func (s *Store) SavedReply(ctx context.Context, sid string) (bool, domain.Reply, error) {
+	var raw sql.NullString
+	err := s.read.QueryRowContext(ctx, `SELECT reply FROM inbound_messages WHERE sid = ?`, sid).Scan(&raw)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && !raw.Valid) {
+		return false, domain.Reply{}, nil
+	} else if err != nil {
+		return false, domain.Reply{}, fmt.Errorf("sqlbooks: saved reply %s: %w", sid, err)
+	}
+	reply, err := decodeReply(sid, raw.String)
+	return err == nil, reply, err
+}
+
+func decodeReply(sid, raw string) (domain.Reply, error) {
+	var reply domain.Reply
+	if err := json.Unmarshal([]byte(raw), &reply); err != nil {
+		return domain.Reply{}, fmt.Errorf("sqlbooks: saved reply %s: %w", sid, err)
+	}
+	return reply, nil
+}
+
+// SaveReply records the reply to a claimed message, so that a retry of the
+// same MessageSid gets it again; an empty reply closes the message without
+// an answer. The claim ends with it.
+func (s *Store) SaveReply(ctx context.Context, sid string, reply domain.Reply) error {
+	raw, err := json.Marshal(reply)
+	if err != nil {
+		return fmt.Errorf("sqlbooks: save reply %s: %w", sid, err)
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE inbound_messages SET reply = ?, replied_at = ?, lease_until = NULL WHERE sid = ?`,
+		string(raw), formatTime(s.Now()), sid); err != nil {
+		return fmt.Errorf("sqlbooks: save reply %s: %w", sid, err)
+	}
+	return nil
+}
+
+// Release ends the caller's claim on an unanswered message without a
+// reply, so that the next retry, or the recovery job, looks at it again:
+// another instance is answering it, and this one must not record it as
+// answered.
+func (s *Store) Release(ctx context.Context, sid string) error {
+	if _, err := s.db.ExecContext(ctx, `UPDATE inbound_messages SET lease_until = ? WHERE sid = ? AND reply IS NULL`,
+		formatTime(s.Now()), sid); err != nil {
+		return fmt.Errorf("sqlbooks: release %s: %w", sid, err)
+	}
+	return nil
+}
+
+// Discard deletes an unanswered message that was never this instance's to
+// answer (its MessageSid belongs to another sender elsewhere), so that the
+// record does not stand in the real sender's way.
+func (s *Store) Discard(ctx context.Context, sid string) error {
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM inbound_messages WHERE sid = ? AND reply IS NULL`, sid); err != nil {
+		return fmt.Errorf("sqlbooks: discard %s: %w", sid, err)
+	}
+	return nil
+}
+
+// ClaimAbandoned claims, for lease, up to limit messages that were claimed
+// and never answered once their claim has run out (oldest first), and
+// returns them as they were recorded: the body as stored (redacted, and
+// empty for unknown senders) and Received the time they arrived.
+func (s *Store) ClaimAbandoned(ctx context.Context, lease time.Duration, limit int) ([]domain.Inbound, error) {
+	now := s.Now()
+	rows, err := s.db.QueryContext(ctx, `UPDATE inbound_messages SET lease_until = ?, attempts = attempts + 1
+		WHERE sid IN (SELECT sid FROM inbound_messages
+			WHERE reply IS NULL AND (lease_until IS NULL OR lease_until <= ?) ORDER BY received_at LIMIT ?)
+		RETURNING sid, sender, body, chars, received_at`, formatTime(now.Add(lease)), formatTime(now), limit)
+	if err != nil {
+		return nil, fmt.Errorf("sqlbooks: claim abandoned messages: %w", err)
+	}
+	defer rows.Close()
+	var out []domain.Inbound
+	for rows.Next() {
+		var in domain.Inbound
+		var received string
+		if err := rows.Scan(&in.SID, &in.From, &in.Body, &in.Chars, &received); err != nil {
+			return nil, fmt.Errorf("sqlbooks: claim abandoned messages: %w", err)
+		}
+		in.Received = parseTime(received)
+		out = append(out, in)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlbooks: claim abandoned messages: %w", err)
+	}
+	return out, nil
+}
+
+// WroteSince reports whether the sender of in has a message recorded after
+// it: a message the recovery finds unanswered is then not acted on, since
+// its sender has moved on.
+func (s *Store) WroteSince(ctx context.Context, in domain.Inbound) (bool, error) {
+	var later bool
+	err := s.read.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM inbound_messages
+		WHERE sender = ? AND sid <> ? AND received_at > (SELECT received_at FROM inbound_messages WHERE sid = ?))`,
+		in.From, in.SID, in.SID).Scan(&later)
+	if err != nil {
+		return false, fmt.Errorf("sqlbooks: messages of %s since %s: %w", in.From, in.SID, err)
+	}
+	return later, nil
+}
+
+// FirstRefusalToday records that the unknown number phone is refused today
+// (the calendar day in zone, by the store's clock) and reports whether it
+// is the first refusal of that day.
+func (s *Store) FirstRefusalToday(ctx context.Context, phone string, zone *time.Location) (bool, error) {
+	now := s.Now()
+	res, err := s.db.ExecContext(ctx, `INSERT INTO refusals (phone, day, refused_at) VALUES (?, ?, ?)
+		ON CONFLICT(phone) DO UPDATE SET day = excluded.day, refused_at = excluded.refused_at
+		WHERE refusals.day <> excluded.day`, phone, now.In(zone).Format(time.DateOnly), formatTime(now))
+	if err != nil {
+		return false, fmt.Errorf("sqlbooks: refusal of %s: %w", phone, err)
+	}
+	n, _ := res.RowsAffected()
+	return n == 1, nil
+}

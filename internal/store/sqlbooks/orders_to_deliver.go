@@ -1,0 +1,66 @@
+package sqlbooks
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/orders"
+)
+
+// openToDeliver is the orders Munshi can deliver: placed, not delivered
+// nor cancelled, and not imported (open in another system, not here).
+const openToDeliver = `status = 'committed' AND source <> 'import'`
+
+// OrdersToDeliver returns a customer's open orders, newest first, and
+// their latest other order, in one read snapshot.
+func (s *Store) OrdersToDeliver(ctx context.Context, customerID string, limit int) (orders.OrdersToDeliver, error) {
+	var out orders.OrdersToDeliver
+	limit = max(1, min(limit, 100))
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return out, fmt.Errorf("sqlbooks: orders to deliver: %w", err)
+	}
+	defer tx.Rollback()
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM orders WHERE customer_id = ? AND `+openToDeliver, customerID).Scan(&out.Count); err != nil {
+		return out, fmt.Errorf("sqlbooks: orders to deliver: %w", err)
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT id, customer_id, placed_by, payment_mode, status, total_paise, created_at
+		FROM orders WHERE customer_id = ? AND `+openToDeliver+` ORDER BY created_at DESC, id DESC LIMIT ?`, customerID, limit)
+	if err != nil {
+		return out, fmt.Errorf("sqlbooks: orders to deliver: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var o domain.Order
+		var payment, status, created string
+		var total int64
+		if err := rows.Scan(&o.ID, &o.CustomerID, &o.PlacedBy, &payment, &status, &total, &created); err != nil {
+			return out, fmt.Errorf("sqlbooks: orders to deliver: %w", err)
+		}
+		o.Payment, o.Status, o.Total, o.CreatedAt = domain.PaymentMode(payment), domain.OrderStatus(status), domain.Paise(total), parseTime(created)
+		out.Open = append(out.Open, o)
+	}
+	if err := rows.Err(); err != nil {
+		return out, fmt.Errorf("sqlbooks: orders to deliver: %w", err)
+	}
+	var last domain.Order
+	var payment, status, created, source string
+	var deliveredAt sql.NullString
+	var total int64
+	err = tx.QueryRowContext(ctx, `SELECT id, customer_id, placed_by, payment_mode, status, total_paise, created_at, delivered_at, source
+		FROM orders WHERE customer_id = ? AND NOT (`+openToDeliver+`) ORDER BY created_at DESC, id DESC LIMIT 1`, customerID).Scan(
+		&last.ID, &last.CustomerID, &last.PlacedBy, &payment, &status, &total, &created, &deliveredAt, &source)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return out, nil
+	case err != nil:
+		return out, fmt.Errorf("sqlbooks: last order of %s: %w", customerID, err)
+	}
+	last.Payment, last.Status, last.Total = domain.PaymentMode(payment), domain.OrderStatus(status), domain.Paise(total)
+	last.CreatedAt, last.DeliveredAt = parseTime(created), parseTime(deliveredAt.String)
+	out.Last, out.LastImported = &last, source == "import"
+	return out, nil
+}

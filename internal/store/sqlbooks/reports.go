@@ -1,0 +1,53 @@
+package sqlbooks
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"github.com/munshi/munshi/reports"
+)
+
+// The owners' questions: read-only queries behind the reports tools. Each
+// method reads inside one transaction of the reader pool, so that a page and
+// its totals agree; each runs under ReportTimeout and returns at most
+// reports.MaxRows rows.
+
+// ReportTimeout bounds every report query; SQLite is interrupted when it
+// passes.
+const ReportTimeout = 2 * time.Second
+
+var _ reports.Books = (*Store)(nil)
+
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// report runs fn in a read transaction of the reader pool (a deferred
+// BEGIN: a shared WAL snapshot, never the write lock) under ReportTimeout.
+func (s *Store) report(ctx context.Context, what string, fn func(ctx context.Context, q querier) error) error {
+	ctx, cancel := context.WithTimeout(ctx, ReportTimeout)
+	defer cancel()
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return fmt.Errorf("sqlbooks: %s: %w", what, err)
+	}
+	defer tx.Rollback()
+	if err := fn(ctx, tx); err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("sqlbooks: %s took longer than %s: %w", what, ReportTimeout, ctx.Err())
+		}
+		return fmt.Errorf("sqlbooks: %s: %w", what, err)
+	}
+	return nil
+}
+
+func anys(xs []string) []any {
+	out := make([]any, len(xs))
+	for i, x := range xs {
+		out[i] = x
+	}
+	return out
+}

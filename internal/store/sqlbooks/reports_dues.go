@@ -1,0 +1,89 @@
+package sqlbooks
+
+import (
+	"context"
+
+	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/reports"
+)
+
+// Dues returns what customers owe, largest first, with their oldest unpaid
+// bills (see reports.Due for how that is derived).
+func (s *Store) Dues(ctx context.Context, dq reports.DuesQuery) (reports.DuesTotals, []reports.Due, error) {
+	p := dq.Page.Clamp()
+	var t reports.DuesTotals
+	var out []reports.Due
+	where, args := `c.outstanding_paise > 0`, []any{}
+	if len(dq.CustomerIDs) > 0 {
+		where, args = `c.id IN (`+placeholders(len(dq.CustomerIDs))+`)`, anys(dq.CustomerIDs)
+	}
+	err := s.report(ctx, "dues", func(ctx context.Context, q querier) error {
+		var sum int64
+		if err := q.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(c.outstanding_paise), 0),
+			COALESCE(SUM(c.outstanding_paise > c.credit_limit_paise), 0) FROM customers c WHERE `+where, args...).Scan(
+			&t.Customers, &sum, &t.OverLimit); err != nil {
+			return err
+		}
+		t.Outstanding = domain.Paise(sum)
+		rows, err := q.QueryContext(ctx, `SELECT c.id, c.name, c.outstanding_paise, c.credit_limit_paise FROM customers c
+			WHERE `+where+` ORDER BY c.outstanding_paise DESC, c.id LIMIT ? OFFSET ?`, append(args, p.Limit, p.Offset)...)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var d reports.Due
+			var due, limit int64
+			if err := rows.Scan(&d.CustomerID, &d.Name, &due, &limit); err != nil {
+				rows.Close()
+				return err
+			}
+			d.Outstanding, d.CreditLimit = domain.Paise(due), domain.Paise(limit)
+			out = append(out, d)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for i := range out {
+			if err := oldestUnpaid(ctx, q, &out[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return t, out, err
+}
+
+// oldestUnpaid walks the customer's credit bills newest first, adding up
+// their totals until they cover the outstanding amount: payments settle
+// the oldest bills first, so the last bill reached is the oldest unpaid.
+// Imported orders are bills on the customer's account whatever their
+// payment (their files do not say it; payments come in their own file).
+func oldestUnpaid(ctx context.Context, q querier, d *reports.Due) error {
+	if d.Outstanding <= 0 {
+		return nil
+	}
+	rows, err := q.QueryContext(ctx, `SELECT id, total_paise, created_at FROM orders
+		WHERE customer_id = ? AND (payment_mode = 'credit' OR source = 'import') AND status IN ('committed', 'delivered')
+		ORDER BY created_at DESC, id DESC`, d.CustomerID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var covered domain.Paise
+	for covered < d.Outstanding && rows.Next() {
+		var id, at string
+		var total int64
+		if err := rows.Scan(&id, &total, &at); err != nil {
+			return err
+		}
+		covered += domain.Paise(total)
+		d.OldestBill, d.OldestAt = id, parseTime(at)
+		d.UnpaidBills++
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	d.BeforeRecords = covered < d.Outstanding
+	return nil
+}

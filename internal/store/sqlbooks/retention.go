@@ -1,0 +1,60 @@
+package sqlbooks
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// sweepBatch bounds the rows one DELETE removes, so that a sweep of a
+// large backlog never holds the writer for long.
+const sweepBatch = 1000
+
+// refusalMemory is how long the day of an unknown number's last refusal is
+// kept: it only matters on that day.
+const refusalMemory = 48 * time.Hour
+
+// SweepInbound deletes the inbound records received before cutoff that
+// were answered or closed (an unanswered one is the recovery job's), and
+// the refusal days that can no longer be today. It returns how many
+// inbound records went.
+func (s *Store) SweepInbound(ctx context.Context, cutoff time.Time) (int64, error) {
+	n, err := s.deleteInBatches(ctx, `DELETE FROM inbound_messages WHERE rowid IN (SELECT rowid FROM inbound_messages
+		WHERE received_at < ? AND reply IS NOT NULL LIMIT ?)`, formatTime(cutoff))
+	if err != nil {
+		return n, fmt.Errorf("sqlbooks: sweep inbound messages: %w", err)
+	}
+	if _, err := s.deleteInBatches(ctx, `DELETE FROM refusals WHERE phone IN (SELECT phone FROM refusals
+		WHERE refused_at < ? LIMIT ?)`, formatTime(s.Now().Add(-refusalMemory))); err != nil {
+		return n, fmt.Errorf("sqlbooks: sweep refusals: %w", err)
+	}
+	return n, nil
+}
+
+// SweepAudit deletes the audit entries written before cutoff.
+func (s *Store) SweepAudit(ctx context.Context, cutoff time.Time) (int64, error) {
+	n, err := s.deleteInBatches(ctx, `DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log
+		WHERE at < ? LIMIT ?)`, formatTime(cutoff))
+	if err != nil {
+		return n, fmt.Errorf("sqlbooks: sweep audit log: %w", err)
+	}
+	return n, nil
+}
+
+// deleteInBatches runs query, whose last parameter is the batch size, until
+// a batch deletes fewer rows than that.
+func (s *Store) deleteInBatches(ctx context.Context, query string, args ...any) (int64, error) {
+	args = append(args, sweepBatch)
+	var total int64
+	for {
+		res, err := s.db.ExecContext(ctx, query, args...)
+		if err != nil {
+			return total, err
+		}
+		n, _ := res.RowsAffected()
+		total += n
+		if n < sweepBatch {
+			return total, nil
+		}
+	}
+}

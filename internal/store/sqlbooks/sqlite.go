@@ -1,0 +1,114 @@
+package sqlbooks
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"strings"
+
+	_ "github.com/mattn/go-sqlite3" // the database/sql driver "sqlite3"
+)
+
+//go:embed migrations/sqlite/*.sql
+var sqliteMigrations embed.FS
+
+// sqliteEngine has one writer, so no transaction ever loses a race.
+var sqliteEngine = &engine{
+	name:           "sqlite",
+	retryable:      func(error) bool { return false },
+	lockMigrations: func(context.Context, *dbTx) error { return nil },
+	ddl:            sqliteDDL,
+	backup:         backupSQLite,
+}
+
+// OpenSQLite opens (creating if needed) the SQLite database at path with
+// WAL, a busy timeout and foreign keys on, and applies any missing
+// migrations.
+func OpenSQLite(ctx context.Context, path string, opts ...Option) (*Store, error) {
+	q := url.Values{}
+	q.Set("_journal_mode", "WAL")
+	q.Set("_busy_timeout", "5000")
+	q.Set("_foreign_keys", "on")
+	q.Set("_synchronous", "NORMAL")
+	q.Set("_txlock", "immediate")
+	// The path is a URI filename: '?', '#' and '%' in it must be escaped.
+	escaped := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
+	db, err := sql.Open("sqlite3", "file:"+escaped+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("sqlbooks: open %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(1)
+	db.SetMaxIdleConns(1)
+	db.SetConnMaxLifetime(0)
+	s := newStore(sqliteEngine, db, db, opts)
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlbooks: open %s: %w", path, err)
+	}
+	if err := s.migrate(ctx, sqliteMigrations); err != nil {
+		db.Close()
+		return nil, err
+	}
+	rq := url.Values{}
+	rq.Set("_busy_timeout", "5000")
+	rq.Set("_foreign_keys", "on")
+	rq.Set("_query_only", "true")
+	read, err := sql.Open("sqlite3", "file:"+escaped+"?"+rq.Encode())
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlbooks: open %s for reading: %w", path, err)
+	}
+	read.SetMaxOpenConns(4)
+	read.SetMaxIdleConns(4)
+	s.read = &pool{DB: read, e: sqliteEngine}
+	return s, nil
+}
+
+// Schema names the schema: the engine, the last migration applied, and a
+// hash of the migrations with the tables and indexes they made, so that
+// an edited migration shows too.
+func (s *Store) Schema(ctx context.Context) (string, error) {
+	names, err := s.migrationNames(ctx)
+	if err != nil {
+		return "", fmt.Errorf("sqlbooks: schema: %w", err)
+	}
+	ddl, err := s.e.ddl(ctx, s.read)
+	if err != nil {
+		return "", fmt.Errorf("sqlbooks: schema: %w", err)
+	}
+	h := sha256.Sum256([]byte(strings.Join(names, ",") + "|" + ddl))
+	last := ""
+	if len(names) > 0 {
+		last = names[len(names)-1]
+	}
+	return s.e.name + " " + strings.TrimSuffix(strings.TrimPrefix(last, "migrations/"), ".sql") + " " + hex.EncodeToString(h[:8]), nil
+}
+
+// sqliteDDL is every table's and index's definition, in name order.
+func sqliteDDL(ctx context.Context, q querier) (string, error) {
+	var ddl sql.NullString
+	err := q.QueryRowContext(ctx, `SELECT group_concat(sql, ';') FROM (SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name)`).Scan(&ddl)
+	return ddl.String, err
+}
+
+// backupSQLite writes a consistent copy of the database, write-ahead log
+// included, to a new file at path. VACUUM INTO reads one snapshot on the
+// writer's connection, so no write lands half in the copy.
+func backupSQLite(ctx context.Context, s *Store, path string) error {
+	if _, err := os.Stat(path); err == nil {
+		return fmt.Errorf("sqlbooks: backup: %s already exists", path)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("sqlbooks: backup: %w", err)
+	}
+	if _, err := s.db.ExecContext(ctx, `VACUUM INTO ?`, path); err != nil {
+		return fmt.Errorf("sqlbooks: backup: %w", err)
+	}
+	return nil
+}
