@@ -5,8 +5,8 @@
 // conversation.Refusals, demo.Books) and of what the commands use for
 // imports, catalog reloads, history, retention, health and operators'
 // listings. Open picks the backend from the database name: a file path,
-// file: or sqlite: is SQLite (internal/store/sqlite); postgres:// is
-// refused until the PostgreSQL store exists.
+// file: or sqlite: is SQLite, postgres:// or postgresql:// is
+// PostgreSQL, both the one implementation in internal/store/sqlbooks.
 //
 // Every backend must pass storetest.Run, which also states the business
 // rules a backend must keep under concurrent commits.

@@ -16,7 +16,14 @@ import (
 type Option func(*options)
 
 type options struct {
-	now func() time.Time
+	now  func() time.Time
+	pool int
+}
+
+// WithPoolSize sets how many connections a PostgreSQL store keeps (0:
+// sqlbooks.DefaultPoolSize); SQLite keeps its one writer.
+func WithPoolSize(n int) Option {
+	return func(o *options) { o.pool = n }
 }
 
 // WithClock makes now the store's clock: leases, refusal days, the times
@@ -37,8 +44,8 @@ var _ Store = (*sqlbooks.Store)(nil)
 //     without parameters), or sqlite:PATH or sqlite://PATH: SQLite (a name
 //     with a scheme of two or more letters is never a path: write
 //     ./data:2026.db for such a file);
-//   - postgres://… or postgresql://…: refused for now, PostgreSQL comes
-//     next;
+//   - postgres://… or postgresql://…: PostgreSQL (the database must
+//     exist; Munshi creates its tables);
 //   - anything else: refused.
 //
 // Errors never repeat the rest of dsn, which may hold a password.
@@ -47,19 +54,35 @@ func Open(ctx context.Context, dsn string, opts ...Option) (Store, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	path, err := sqlitePath(dsn)
-	if err != nil {
-		return nil, err
-	}
 	var sopts []sqlbooks.Option
 	if o.now != nil {
 		sopts = append(sopts, sqlbooks.WithClock(o.now))
+	}
+	if IsPostgres(dsn) {
+		// A scheme is case-blind; pgx reads only the lower case.
+		name := scheme.FindStringSubmatch(dsn)[1]
+		dsn = strings.ToLower(name) + dsn[len(name):]
+		s, err := sqlbooks.OpenPostgres(ctx, dsn, append(sopts, sqlbooks.PoolSize(o.pool))...)
+		if err != nil {
+			return nil, fmt.Errorf("store: %w", err)
+		}
+		return s, nil
+	}
+	path, err := sqlitePath(dsn)
+	if err != nil {
+		return nil, err
 	}
 	s, err := sqlbooks.OpenSQLite(ctx, path, sopts...)
 	if err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// IsPostgres reports whether dsn names a PostgreSQL database.
+func IsPostgres(dsn string) bool {
+	m := scheme.FindStringSubmatch(dsn)
+	return m != nil && (strings.EqualFold(m[1], "postgres") || strings.EqualFold(m[1], "postgresql"))
 }
 
 // sqlitePath is the SQLite file dsn names, or why dsn names none.
@@ -88,10 +111,8 @@ func sqlitePath(dsn string) (string, error) {
 		return rest, nil
 	case "file":
 		return fileURIPath(dsn)
-	case "postgres", "postgresql":
-		return "", errors.New("store: PostgreSQL is not available yet (it comes next): set MUNSHI_DB to a SQLite file path for now")
 	default:
-		return "", fmt.Errorf("store: unsupported database %q: want a SQLite file path, file: or sqlite:", name+":")
+		return "", fmt.Errorf("store: unsupported database %q: want a SQLite file path, file:, sqlite: or postgres://", name+":")
 	}
 }
 

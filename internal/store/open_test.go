@@ -41,9 +41,11 @@ func TestOpenRefuses(t *testing.T) {
 	for dsn, want := range map[string]string{
 		"":    "no database given",
 		"   ": "no database given",
-		"postgres://munshi:" + secret + "@db.example:5432/munshi?sslmode=require": "PostgreSQL is not available yet",
-		"postgresql://munshi:" + secret + "@db.example/munshi":                    "PostgreSQL is not available yet",
-		"POSTGRES://db.example/munshi":                                            "PostgreSQL is not available yet",
+		// Nothing listens on port 1: the error says where, never the password.
+		"postgres://munshi:" + secret + "@127.0.0.1:1/munshi?sslmode=disable": `connect to PostgreSQL database "munshi"`,
+		"postgresql://munshi:" + secret + "@127.0.0.1:1/books":                `connect to PostgreSQL database "books"`,
+		"POSTGRES://munshi:" + secret + "@127.0.0.1:1/munshi":                 `connect to PostgreSQL database "munshi"`,
+		"postgres://munshi:" + secret + "@[::1/munshi":                        "does not parse",
 		"mysql://root:" + secret + "@localhost/munshi":                            `unsupported database "mysql:"`,
 		"redis://:" + secret + "@127.0.0.1:6379/0":                                `unsupported database "redis:"`,
 		"with\x00nul.db":           "NUL",

@@ -35,6 +35,8 @@ type Store struct {
 	read *pool            // readers
 	e    *engine          // how the engine differs
 	Now  func() time.Time // the clock; tests replace it
+
+	poolSize int // PostgreSQL's connections
 }
 
 // Option changes how a store is opened.
@@ -73,8 +75,15 @@ func (s *Store) Ping(ctx context.Context) error {
 // migrate applies the engine's migrations that are missing, each in its
 // own transaction, in name order.
 func (s *Store) migrate(ctx context.Context, migrations fs.FS) error {
-	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`); err != nil {
+	err := s.inTx(ctx, func(tx *dbTx) error {
+		if err := s.e.lockMigrations(ctx, tx); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+			name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`)
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("sqlbooks: migrations table: %w", err)
 	}
 	names, err := fs.Glob(migrations, "migrations/*/*.sql")

@@ -28,7 +28,7 @@ func (s *Store) CustomerDays(ctx context.Context, spans []digest.Span) ([]digest
 	values := make([]string, len(spans))
 	args := make([]any, 0, 3*len(spans))
 	for i, sp := range spans {
-		values[i] = "(?, ?, ?)"
+		values[i] = "(CAST(? AS INTEGER), ?, ?)"
 		args = append(args, i, formatTime(sp.From), formatTime(sp.To))
 	}
 	var out []digest.CustomerDay
@@ -170,7 +170,7 @@ func (s *Store) Waiting(ctx context.Context, lateBefore time.Time, limit int) (d
 	err := s.report(ctx, "digest waiting", func(ctx context.Context, q querier) error {
 		var draftValue, lateValue int64
 		if err := q.QueryRowContext(ctx, `SELECT
-			(SELECT COUNT(*) `+drafts+`), (SELECT COALESCE(SUM(json_extract(d.payload, '$.total')), 0) `+drafts+`),
+			(SELECT COUNT(*) `+drafts+`), (SELECT COALESCE(SUM(`+s.e.jsonInt("d.payload", "total")+`), 0) `+drafts+`),
 			(SELECT COUNT(*) `+late+`), (SELECT COALESCE(SUM(o.total_paise), 0) `+late+`)`, cutoff, cutoff).Scan(
 			&w.DraftCount, &draftValue, &w.LateCount, &lateValue); err != nil {
 			return err
@@ -197,7 +197,7 @@ func (s *Store) Waiting(ctx context.Context, lateBefore time.Time, limit int) (d
 		}
 		var err error
 		if w.Drafts, err = list(`SELECT d.id, d.customer_id, COALESCE(c.name, d.customer_id),
-			COALESCE(json_extract(d.payload, '$.total'), 0), d.created_at `+drafts+` ORDER BY d.created_at, d.rowid LIMIT ?`, limit); err != nil {
+			COALESCE(`+s.e.jsonInt("d.payload", "total")+`, 0), d.created_at `+drafts+` ORDER BY d.created_at, d.`+s.e.seq()+` LIMIT ?`, limit); err != nil {
 			return err
 		}
 		w.Late, err = list(`SELECT o.id, o.customer_id, COALESCE(c.name, o.customer_id), o.total_paise, o.created_at `+late+`

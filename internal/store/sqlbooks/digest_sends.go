@@ -21,6 +21,7 @@ func (s *Store) ClaimDelivery(ctx context.Context, d briefing.Delivery, held *do
 	}
 	claimed := false
 	err := s.inTx(ctx, func(tx *dbTx) error {
+		claimed = false
 		res, err := tx.ExecContext(ctx, `INSERT INTO digest_sends (digest_date, recipient, channel, status,
 			held_kind, held_payload, held_about, claimed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT DO NOTHING`,
@@ -45,6 +46,7 @@ func (s *Store) ClaimDelivery(ctx context.Context, d briefing.Delivery, held *do
 func (s *Store) HoldDelivery(ctx context.Context, d briefing.Delivery, held domain.Effect, effects ...domain.Effect) (bool, error) {
 	done := false
 	err := s.inTx(ctx, func(tx *dbTx) error {
+		done = false
 		res, err := tx.ExecContext(ctx, `UPDATE digest_sends SET status = 'held', held_kind = ?, held_payload = ?,
 			held_about = ? WHERE digest_date = ? AND recipient = ? AND channel = ? AND status = 'sent'`,
 			held.Kind, string(held.Payload), held.About, d.Date, d.Recipient, d.Channel)
@@ -68,6 +70,7 @@ func (s *Store) HoldDelivery(ctx context.Context, d briefing.Delivery, held doma
 func (s *Store) ReleaseDigests(ctx context.Context, recipient string, since time.Time) (int, error) {
 	released := 0
 	err := s.inTx(ctx, func(tx *dbTx) error {
+		released = 0
 		rows, err := tx.QueryContext(ctx, `SELECT digest_date, channel, held_kind, held_payload, held_about
 			FROM digest_sends WHERE recipient = ? AND status = 'held' AND claimed_at >= ?
 			ORDER BY digest_date, channel`, recipient, formatTime(since))

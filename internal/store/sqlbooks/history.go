@@ -105,7 +105,7 @@ func (n numbered) keep(ctx context.Context, tx *dbTx) error {
 		if c.past == 0 {
 			continue
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE counters SET value = MAX(value, ?) WHERE name = ?`, c.past, c.name); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE counters SET value = `+tx.e.greatest("value", "?")+` WHERE name = ?`, c.past, c.name); err != nil {
 			return err
 		}
 	}

@@ -148,10 +148,13 @@ func (s *Store) Discard(ctx context.Context, sid string) error {
 // empty for unknown senders) and Received the time they arrived.
 func (s *Store) ClaimAbandoned(ctx context.Context, lease time.Duration, limit int) ([]domain.Inbound, error) {
 	now := s.Now()
+	// The claim is checked again on the row it updates, so that of two
+	// instances claiming at once each row goes to one.
 	rows, err := s.db.QueryContext(ctx, `UPDATE inbound_messages SET lease_until = ?, attempts = attempts + 1
 		WHERE sid IN (SELECT sid FROM inbound_messages
-			WHERE reply IS NULL AND (lease_until IS NULL OR lease_until <= ?) ORDER BY received_at LIMIT ?)
-		RETURNING sid, sender, body, chars, received_at`, formatTime(now.Add(lease)), formatTime(now), limit)
+			WHERE reply IS NULL AND (lease_until IS NULL OR lease_until <= ?) ORDER BY received_at LIMIT ?`+s.e.skipLocked()+`)
+			AND reply IS NULL AND (lease_until IS NULL OR lease_until <= ?)
+		RETURNING sid, sender, body, chars, received_at`, formatTime(now.Add(lease)), formatTime(now), limit, formatTime(now))
 	if err != nil {
 		return nil, fmt.Errorf("sqlbooks: claim abandoned messages: %w", err)
 	}

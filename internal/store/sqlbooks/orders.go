@@ -61,7 +61,7 @@ func (s *Store) SaveDraft(ctx context.Context, d orders.Draft) error {
 // whatever its status.
 func (s *Store) LatestDraft(ctx context.Context, phone string, since time.Time) (orders.Draft, bool, error) {
 	return s.draft(ctx, `SELECT payload, status, order_id FROM drafts WHERE placed_by = ? AND created_at >= ?
-		ORDER BY created_at DESC, rowid DESC LIMIT 1`, phone, formatTime(since))
+		ORDER BY created_at DESC, `+s.e.seq()+` DESC LIMIT 1`, phone, formatTime(since))
 }
 
 // DraftByID returns a draft by its reference (D-57), or by the order
@@ -121,6 +121,7 @@ func (s *Store) moveStatus(ctx context.Context, table, set string, args []any, i
 	}
 	moved := false
 	err := s.inTx(ctx, func(tx *dbTx) error {
+		moved = false
 		res, err := tx.ExecContext(ctx, `UPDATE `+table+` SET `+set+` WHERE id = ? AND status IN (`+placeholders(len(from))+`)`, args...)
 		if err != nil {
 			return err
@@ -257,8 +258,9 @@ func customerByID(ctx context.Context, tx *dbTx, id string) (domain.Customer, er
 // on without gaps.
 func (s *Store) Commit(ctx context.Context, c orders.Commitment) (string, error) {
 	d, now := c.Draft, s.Now()
-	id := d.Number()
+	var id string
 	err := s.inTx(ctx, func(tx *dbTx) error {
+		id = d.Number()
 		res, err := tx.ExecContext(ctx, `UPDATE drafts SET status = ?, decided_by = ?, decided_at = ?
 			WHERE id = ? AND status IN (?, ?)`, string(orders.DraftCommitted), c.By, formatTime(now), d.ID,
 			string(orders.DraftOpen), string(orders.DraftPendingApproval))

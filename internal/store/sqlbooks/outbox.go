@@ -57,9 +57,10 @@ func (s *Store) ClaimDue(ctx context.Context, limit int, lease time.Duration) ([
 	now := s.Now()
 	var out []outbox.Message
 	err := s.inTx(ctx, func(tx *dbTx) error {
+		out = out[:0]
 		rows, err := tx.QueryContext(ctx, `SELECT `+outboxColumns+` FROM outbox
 			WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
-			ORDER BY id LIMIT ?`, formatTime(now), formatTime(now), limit)
+			ORDER BY id LIMIT ?`+s.e.skipLocked(), formatTime(now), formatTime(now), limit)
 		if err != nil {
 			return err
 		}
@@ -138,6 +139,7 @@ func (s *Store) MarkHeld(ctx context.Context, id int64, held, lastError string, 
 func (s *Store) MarkFailed(ctx context.Context, id int64, reason string, notices ...domain.Effect) (bool, error) {
 	failed := false
 	err := s.inTx(ctx, func(tx *dbTx) error {
+		failed = false
 		res, err := tx.ExecContext(ctx, `UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ?,
 			lease_until = NULL, held_reason = '', held_since = NULL WHERE id = ? AND status = 'pending'`, reason, id)
 		if err != nil {

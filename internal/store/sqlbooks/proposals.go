@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/mattn/go-sqlite3"
 
 	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/domain"
@@ -73,7 +72,7 @@ func (s *Store) LatestProposal(ctx context.Context, phone string, since time.Tim
 	var p orders.Proposal
 	var payload, status string
 	err := s.read.QueryRowContext(ctx, `SELECT payload, status FROM proposals WHERE proposed_by = ? AND created_at >= ?
-		ORDER BY created_at DESC, rowid DESC LIMIT 1`, phone, formatTime(since)).Scan(&payload, &status)
+		ORDER BY created_at DESC, `+s.e.seq()+` DESC LIMIT 1`, phone, formatTime(since)).Scan(&payload, &status)
 	if errors.Is(err, sql.ErrNoRows) {
 		return p, false, nil
 	} else if err != nil {
@@ -226,7 +225,7 @@ func applyChange(ctx context.Context, tx *dbTx, c orders.Change, by string, at t
 	case orders.ChangePayment:
 		_, err := tx.ExecContext(ctx, `INSERT INTO payments (customer_id, amount_paise, mode, received_at, reference, source, recorded_by)
 			VALUES (?, ?, ?, ?, ?, 'munshi', ?)`, c.CustomerID, int64(c.Amount), string(c.Mode), formatTime(at), c.Reference, by)
-		if se := (sqlite3.Error{}); errors.As(err, &se) && se.ExtendedCode == sqlite3.ErrConstraintUnique {
+		if uniqueViolation(err) {
 			return domain.Errorf(domain.ECONFLICT, "reference %s is already recorded for %s", c.Reference, c.CustomerID)
 		}
 		return err

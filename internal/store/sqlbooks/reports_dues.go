@@ -20,7 +20,7 @@ func (s *Store) Dues(ctx context.Context, dq reports.DuesQuery) (reports.DuesTot
 	err := s.report(ctx, "dues", func(ctx context.Context, q querier) error {
 		var sum int64
 		if err := q.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(c.outstanding_paise), 0),
-			COALESCE(SUM(c.outstanding_paise > c.credit_limit_paise), 0) FROM customers c WHERE `+where, args...).Scan(
+			COALESCE(SUM(CASE WHEN c.outstanding_paise > c.credit_limit_paise THEN 1 ELSE 0 END), 0) FROM customers c WHERE `+where, args...).Scan(
 			&t.Customers, &sum, &t.OverLimit); err != nil {
 			return err
 		}

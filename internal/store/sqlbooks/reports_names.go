@@ -33,8 +33,8 @@ func (s *Store) match(ctx context.Context, what, sel, key, text string, limit in
 		args  []any
 	}{
 		{key + ` IN (?, ?)`, []any{text, strings.ToUpper(text)}},
-		{`lower(name) = lower(?) OR instr('|' || lower(aliases) || '|', '|' || lower(?) || '|') > 0`, []any{text, text}},
-		{`instr(lower(name), lower(?)) > 0`, []any{text}},
+		{`lower(name) = lower(?) OR ` + s.e.strpos(`'|' || lower(aliases) || '|'`, `'|' || lower(?) || '|'`) + ` > 0`, []any{text, text}},
+		{s.e.strpos(`lower(name)`, `lower(?)`) + ` > 0`, []any{text}},
 	}
 	var out []reports.Named
 	err := s.report(ctx, what, func(ctx context.Context, q querier) error {

@@ -31,7 +31,7 @@ func (s *Store) OpenOrders(ctx context.Context, oq reports.OpenOrdersQuery) (rep
 		var awaitingValue, deliverValue int64
 		if err := q.QueryRowContext(ctx, `SELECT
 			(SELECT COUNT(*) FROM drafts d WHERE `+draftWhere+`),
-			(SELECT COALESCE(SUM(json_extract(d.payload, '$.total')), 0) FROM drafts d WHERE `+draftWhere+`),
+			(SELECT COALESCE(SUM(`+s.e.jsonInt("d.payload", "total")+`), 0) FROM drafts d WHERE `+draftWhere+`),
 			(SELECT COUNT(*) FROM orders o WHERE `+orderWhere+`),
 			(SELECT COALESCE(SUM(o.total_paise), 0) FROM orders o WHERE `+orderWhere+`)`,
 			append(append([]any{}, both...), both...)...).Scan(&t.AwaitingApproval, &awaitingValue, &t.ToDeliver, &deliverValue); err != nil {
@@ -42,17 +42,17 @@ func (s *Store) OpenOrders(ctx context.Context, oq reports.OpenOrdersQuery) (rep
 				x.total, x.lines, x.items, x.created_at
 			FROM (
 				SELECT 0 AS kind, d.id AS id, d.customer_id AS customer_id, d.placed_by AS placed_by,
-					COALESCE(json_extract(d.payload, '$.total'), 0) AS total,
-					COALESCE(json_array_length(d.payload, '$.lines'), 0) AS lines,
-					COALESCE((SELECT group_concat(json_extract(j.value, '$.SKU') || ' × ' || json_extract(j.value, '$.Qty'), ', ')
-						FROM json_each(d.payload, '$.lines') j), '') AS items,
+					COALESCE(`+s.e.jsonInt("d.payload", "total")+`, 0) AS total,
+					COALESCE(`+s.e.jsonLen("d.payload", "lines")+`, 0) AS lines,
+					COALESCE((SELECT `+s.e.joined(s.e.jsonText("j.value", "SKU")+` || ' × ' || `+s.e.jsonText("j.value", "Qty"), ", ", "")+`
+						FROM `+s.e.jsonEach("d.payload", "lines", "j")+`), '') AS items,
 					d.created_at AS created_at
 				FROM drafts d WHERE `+draftWhere+`
 				UNION ALL
 				SELECT 1, o.id, o.customer_id, o.placed_by, o.total_paise,
 					(SELECT COUNT(*) FROM order_lines l WHERE l.order_id = o.id),
-					COALESCE((SELECT group_concat(sku || ' × ' || qty, ', ') FROM
-						(SELECT sku, qty FROM order_lines l WHERE l.order_id = o.id ORDER BY line_no)), ''),
+					COALESCE((SELECT `+s.e.joined("sku || ' × ' || qty", ", ", "line_no")+` FROM
+						(SELECT sku, qty, line_no FROM order_lines l WHERE l.order_id = o.id ORDER BY line_no) ls), ''),
 					o.created_at
 				FROM orders o WHERE `+orderWhere+`
 			) x LEFT JOIN customers c ON c.id = x.customer_id

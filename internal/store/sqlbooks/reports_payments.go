@@ -2,7 +2,6 @@ package sqlbooks
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -32,7 +31,7 @@ func (s *Store) PaymentsReceived(ctx context.Context, pq reports.PaymentsQuery) 
 		}
 	}
 	// Day groups: the UTC text moved to local time, as sales by day are.
-	day := fmt.Sprintf(`date(substr(p.received_at, 1, 19), '%+d seconds')`, pq.UTCOffset)
+	day := s.e.localDay("p.received_at", pq.UTCOffset)
 	// Every grouping reads the same columns: key, label, customer id and
 	// name, mode, amount, payments, customers, modes, latest, reference,
 	// imported.
@@ -46,7 +45,7 @@ func (s *Store) PaymentsReceived(ctx context.Context, pq reports.PaymentsQuery) 
 	case reports.PaymentsByDay:
 		key = day
 		query = `SELECT ` + day + ` AS k, ` + day + `, '', '', '', SUM(p.amount_paise), COUNT(*), COUNT(DISTINCT p.customer_id),
-				group_concat(DISTINCT p.mode), MAX(p.received_at), '', 0
+				` + s.e.joined("DISTINCT p.mode", ",", "") + `, MAX(p.received_at), '', 0
 			FROM payments p WHERE ` + where + ` GROUP BY k ORDER BY k DESC LIMIT ? OFFSET ?`
 	case reports.PaymentsByPayment:
 		key = `p.id`
@@ -57,7 +56,7 @@ func (s *Store) PaymentsReceived(ctx context.Context, pq reports.PaymentsQuery) 
 	default:
 		key = `p.customer_id`
 		query = `SELECT g.k, COALESCE(c.name, g.k), g.k, COALESCE(c.name, g.k), '', g.amount, g.n, 1, g.modes, g.last, '', 0
-			FROM (SELECT p.customer_id AS k, SUM(p.amount_paise) AS amount, COUNT(*) AS n, group_concat(DISTINCT p.mode) AS modes,
+			FROM (SELECT p.customer_id AS k, SUM(p.amount_paise) AS amount, COUNT(*) AS n, ` + s.e.joined("DISTINCT p.mode", ",", "") + ` AS modes,
 					MAX(p.received_at) AS last
 				FROM payments p WHERE ` + where + ` GROUP BY p.customer_id) g
 			LEFT JOIN customers c ON c.id = g.k

@@ -2,7 +2,6 @@ package sqlbooks
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/reports"
@@ -37,9 +36,8 @@ func (s *Store) SalesSummary(ctx context.Context, sq reports.SalesQuery) (report
 	if by == "" {
 		by = reports.ByProduct
 	}
-	// Day groups: the UTC text moved to local time. SQLite reads the first
-	// 19 characters as a time; the modifier shifts it by the zone's offset.
-	day := fmt.Sprintf(`date(substr(o.created_at, 1, 19), '%+d seconds')`, sq.UTCOffset)
+	// Day groups: the UTC text moved to local time.
+	day := s.e.localDay("o.created_at", sq.UTCOffset)
 	var key, label, join, order string
 	switch by {
 	case reports.ByCustomer:

@@ -69,15 +69,15 @@ func (s *Store) OrderStatuses(ctx context.Context, sq reports.OrderStatusQuery) 
 				x.placed_by, COALESCE(u.name, ''), x.total, x.lines, x.created_at, x.changed_at
 			FROM (
 				SELECT * FROM (SELECT d.id AS id, d.status AS state, 0 AS imported, d.customer_id AS customer_id,
-					d.placed_by AS placed_by, COALESCE(json_extract(d.payload, '$.total'), 0) AS total,
-					COALESCE(json_array_length(d.payload, '$.lines'), 0) AS lines, d.created_at AS created_at,
+					d.placed_by AS placed_by, COALESCE(`+s.e.jsonInt("d.payload", "total")+`, 0) AS total,
+					COALESCE(`+s.e.jsonLen("d.payload", "lines")+`, 0) AS lines, d.created_at AS created_at,
 					COALESCE(d.decided_at, d.created_at) AS changed_at
-					FROM drafts d WHERE `+draftWhere+` ORDER BY d.created_at DESC, d.id DESC LIMIT ?)
+					FROM drafts d WHERE `+draftWhere+` ORDER BY d.created_at DESC, d.id DESC LIMIT ?) ds
 				UNION ALL
-				SELECT * FROM (SELECT o.id, o.status, o.source = 'import', o.customer_id, o.placed_by, o.total_paise,
+				SELECT * FROM (SELECT o.id, o.status, CASE WHEN o.source = 'import' THEN 1 ELSE 0 END, o.customer_id, o.placed_by, o.total_paise,
 					(SELECT COUNT(*) FROM order_lines l WHERE l.order_id = o.id), o.created_at,
 					COALESCE(o.cancelled_at, o.delivered_at, o.committed_at, o.created_at)
-					FROM orders o WHERE `+orderWhere+` ORDER BY o.created_at DESC, o.id DESC LIMIT ?)
+					FROM orders o WHERE `+orderWhere+` ORDER BY o.created_at DESC, o.id DESC LIMIT ?) os
 			) x LEFT JOIN customers c ON c.id = x.customer_id
 			LEFT JOIN users u ON u.phone = x.placed_by AND x.placed_by <> ''
 			ORDER BY x.created_at DESC, x.id DESC LIMIT ? OFFSET ?`, args...)

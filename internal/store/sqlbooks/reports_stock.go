@@ -144,7 +144,7 @@ func (s *Store) StockOuts(ctx context.Context, p reports.Page) (int, []reports.S
 		total = cat.empty + len(cat.held.taken)
 		taken, _ := json.Marshal(cat.held.taken)
 		out, err = stockLines(ctx, q, `SELECT `+stockColumns+` FROM products p
-			WHERE p.sku IN (SELECT sku FROM products WHERE stock_ready <= 0 UNION ALL SELECT value FROM json_each(?))
+			WHERE p.sku IN (SELECT sku FROM products WHERE stock_ready <= 0 UNION ALL `+s.e.jsonStrings()+`)
 			ORDER BY p.name, p.sku LIMIT ? OFFSET ?`, string(taken), p.Limit, p.Offset)
 		for i := range out {
 			out[i].Committed = cat.held.qty[out[i].SKU]
@@ -208,14 +208,15 @@ func (s *Store) catalogState(ctx context.Context, q querier) (catalog, error) {
 	var value int64
 	// The weights make the stock fingerprint change with any product's
 	// stock: two products share both weights only 1,040,399 rowids apart.
-	if err := q.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(stock_ready * price_paise), 0), COALESCE(SUM(stock_ready <= 0), 0),
-		COALESCE(MAX(updated_at), ''), TOTAL(stock_ready * (rowid % 1021 + 1)), TOTAL(stock_ready * (rowid % 1019 + 1)) FROM products`).Scan(
+	if err := q.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(stock_ready * price_paise), 0), COALESCE(SUM(CASE WHEN stock_ready <= 0 THEN 1 ELSE 0 END), 0),
+		COALESCE(MAX(updated_at), ''), COALESCE(SUM(stock_ready * (`+s.e.seq()+` % 1021 + 1)), 0),
+		COALESCE(SUM(stock_ready * (`+s.e.seq()+` % 1019 + 1)), 0) FROM products`).Scan(
 		&c.products, &value, &c.empty, &key.updated, &key.stock1, &key.stock2); err != nil {
 		return c, err
 	}
 	c.value, key.products = domain.Paise(value), c.products
-	if err := q.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(rowid), 0), COALESCE(MIN(rowid), 0), COALESCE(MAX(rowid), 0),
-		TOTAL(total_paise) FROM orders WHERE status = 'committed' AND source <> 'import'`).Scan(
+	if err := q.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(`+s.e.seq()+`), 0), COALESCE(MIN(`+s.e.seq()+`), 0),
+		COALESCE(MAX(`+s.e.seq()+`), 0), COALESCE(SUM(total_paise), 0) FROM orders WHERE status = 'committed' AND source <> 'import'`).Scan(
 		&key.orders, &key.orderRowids, &key.orderMin, &key.orderMax, &key.orderTotals); err != nil {
 		return c, err
 	}

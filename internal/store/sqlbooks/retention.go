@@ -19,7 +19,7 @@ const refusalMemory = 48 * time.Hour
 // the refusal days that can no longer be today. It returns how many
 // inbound records went.
 func (s *Store) SweepInbound(ctx context.Context, cutoff time.Time) (int64, error) {
-	n, err := s.deleteInBatches(ctx, `DELETE FROM inbound_messages WHERE rowid IN (SELECT rowid FROM inbound_messages
+	n, err := s.deleteInBatches(ctx, `DELETE FROM inbound_messages WHERE `+s.e.seq()+` IN (SELECT `+s.e.seq()+` FROM inbound_messages
 		WHERE received_at < ? AND reply IS NOT NULL LIMIT ?)`, formatTime(cutoff))
 	if err != nil {
 		return n, fmt.Errorf("sqlbooks: sweep inbound messages: %w", err)
