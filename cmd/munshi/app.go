@@ -106,7 +106,7 @@ func (m *Main) now() time.Time {
 // Open opens the database, seeds the demo if asked, and wires every part,
 // without listening yet. Commands that do not serve HTTP stop here.
 func (m *Main) Open(ctx context.Context) error {
-	books, err := store.Open(ctx, m.Config.DB, store.WithClock(m.now))
+	books, err := store.Open(ctx, m.Config.DB, store.WithClock(m.now), store.WithPoolSize(m.Config.DBPool))
 	if err != nil {
 		return err
 	}

@@ -387,7 +387,7 @@ func TestHelpNamesWhatEachCommandReads(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []string{"serve [--demo]", "chat --as PHONE", "route [--json]", "eval FILE.jsonl",
-		"import catalog|customers|users", "import orders|payments", "digest [--date", "--demo]", "forget PHONE", "mcp"} {
+		"import catalog|customers|users", "import orders|payments", "digest [--date", "--demo]", "forget PHONE", "mcp", "migrate --from"} {
 		if !strings.Contains(out, c) {
 			t.Errorf("munshi --help leaves out %q", c)
 		}

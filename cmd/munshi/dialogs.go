@@ -201,7 +201,7 @@ func dialogSeed(file, seedDir string) ([]seedFile, string, error) {
 // their snapshot.
 func seedBooks(ctx context.Context, cfg config.Config, start time.Time, files []seedFile, logger *slog.Logger) (store.Store, dialogs.Seed, dialogs.Snapshot, error) {
 	var seed dialogs.Seed
-	books, err := store.Open(ctx, cfg.DB, store.WithClock(func() time.Time { return start }))
+	books, err := store.Open(ctx, cfg.DB, store.WithClock(func() time.Time { return start }), store.WithPoolSize(cfg.DBPool))
 	if err != nil {
 		return nil, seed, dialogs.Snapshot{}, err
 	}

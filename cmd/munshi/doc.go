@@ -9,6 +9,7 @@
 //	munshi digest [--date D] [--send] [--demo]     the daily digest of a date, printed or sent
 //	munshi forget PHONE                            delete a person's conversation memory
 //	munshi mcp                                     the read-only business tools over MCP (stdio)
+//	munshi migrate --from FILE.db --to postgres://…  copy a SQLite database into an empty PostgreSQL one
 //
 // This package holds flags, wiring and signals only; the work is done by the
 // packages it wires together.

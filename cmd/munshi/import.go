@@ -55,7 +55,7 @@ func cmdImport(ctx context.Context, env environment, args []string) error {
 		// database.
 		return err
 	}
-	books, err := store.Open(ctx, cfg.DB)
+	books, err := store.Open(ctx, cfg.DB, store.WithPoolSize(cfg.DBPool))
 	if err != nil {
 		return err
 	}

@@ -25,6 +25,7 @@ Usage:
                                                      print the daily digest (yesterday's), and send it with --send
   munshi forget PHONE                                delete a person's conversation memory
   munshi mcp                                         serve the read-only business tools over MCP (stdio)
+  munshi migrate --from FILE.db --to postgres://…    copy a SQLite database into an empty PostgreSQL one
 
 Run "munshi COMMAND --help" for its flags and the environment variables it reads.
 `
@@ -71,6 +72,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdForget(ctx, env, args[1:])
 	case "mcp":
 		return cmdMCP(ctx, env, args[1:])
+	case "migrate":
+		return cmdMigrate(ctx, env, args[1:])
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

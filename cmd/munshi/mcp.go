@@ -38,7 +38,7 @@ func cmdMCP(ctx context.Context, env environment, args []string) error {
 		return err
 	}
 	logger := NewMain(cfg, false, env.stderr).Logger
-	books, err := store.Open(ctx, cfg.DB)
+	books, err := store.Open(ctx, cfg.DB, store.WithPoolSize(cfg.DBPool))
 	if err != nil {
 		return err
 	}

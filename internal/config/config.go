@@ -18,6 +18,9 @@ import (
 type Config struct {
 	Addr               string
 	DB                 string
+	// DBPool is how many connections a PostgreSQL database gets.
+	DBPool    int
+	dbPoolRaw string
 	PublicURL          string
 	RedisURL           string
 	RedisPrefix        string
@@ -70,7 +73,11 @@ type Var struct {
 // Vars lists every variable in the order `munshi serve --help` shows them.
 var Vars = []Var{
 	{Name: "MUNSHI_ADDR", Default: "127.0.0.1:8080", Help: "address the HTTP server listens on", set: func(c *Config, v string) { c.Addr = v }},
-	{Name: "MUNSHI_DB", Default: "munshi.db", Help: "the database: a SQLite file path (or file:PATH, sqlite:PATH); postgres://… is coming", set: func(c *Config, v string) { c.DB = v }},
+	{Name: "MUNSHI_DB", Default: "munshi.db", Help: "the database: a SQLite file path (or file:PATH, sqlite:PATH), or postgres://user:pass@host:5432/db for several instances", set: func(c *Config, v string) { c.DB = v }},
+	{Name: "MUNSHI_DB_POOL", Default: "10", Help: "connections each instance keeps to a PostgreSQL database", set: func(c *Config, v string) {
+		c.dbPoolRaw = v
+		c.DBPool, _ = strconv.Atoi(v)
+	}},
 	{Name: "MUNSHI_PUBLIC_URL", Help: "the URL Twilio calls (signatures and media links are computed from it)", set: func(c *Config, v string) { c.PublicURL = strings.TrimRight(v, "/") }},
 	{Name: "MUNSHI_BUDGET", Default: "12s", Help: "hard time budget for answering one webhook (Twilio waits 15s)", set: func(c *Config, v string) { c.Budget, _ = time.ParseDuration(v) }},
 	{Name: "MUNSHI_MIN_ORDER", Default: "25000", Help: "minimum order value in rupees (including GST); smaller orders need an owner's approval", set: func(c *Config, v string) {
@@ -149,7 +156,10 @@ func (c Config) Validate() error {
 		bad("MUNSHI_ADDR %q must be host:port, such as 127.0.0.1:8080", c.Addr)
 	}
 	if c.DB == "" {
-		bad("MUNSHI_DB must name the database: a SQLite file path")
+		bad("MUNSHI_DB must name the database: a SQLite file path or postgres://…")
+	}
+	if c.DBPool < 1 || c.DBPool > 500 {
+		bad("MUNSHI_DB_POOL %q must be a number of connections from 1 to 500, such as 10", c.dbPoolRaw)
 	}
 	if c.Budget <= 0 || c.Budget > 14*time.Second {
 		bad("MUNSHI_BUDGET must be a duration above 0 and at most 14s (Twilio waits 15s), such as 12s")
@@ -292,9 +302,11 @@ func (c Config) Secrets() []string {
 			out = append(out, s)
 		}
 	}
-	if u, err := url.Parse(c.SMTPURL); err == nil && u.User != nil {
-		if p, ok := u.User.Password(); ok && p != "" {
-			out = append(out, p)
+	for _, raw := range []string{c.SMTPURL, c.DB} {
+		if u, err := url.Parse(raw); err == nil && u.User != nil {
+			if p, ok := u.User.Password(); ok && p != "" {
+				out = append(out, p)
+			}
 		}
 	}
 	return out

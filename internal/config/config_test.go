@@ -209,6 +209,9 @@ func TestValidateReportsEachProblem(t *testing.T) {
 		{"log level unknown", env{"MUNSHI_LOG_LEVEL": "verbose"}, `MUNSHI_LOG_LEVEL "verbose" must be debug, info, warn or error`},
 		{"max advance not an amount", env{"MUNSHI_MAX_ADVANCE": "1 lakh"}, `MUNSHI_MAX_ADVANCE "1 lakh" must be an amount in rupees`},
 		{"max advance negative", env{"MUNSHI_MAX_ADVANCE": "-5000"}, `MUNSHI_MAX_ADVANCE "-5000" must be an amount in rupees`},
+		{"db pool not a number", env{"MUNSHI_DB_POOL": "many"}, `MUNSHI_DB_POOL "many" must be a number of connections from 1 to 500`},
+		{"db pool zero", env{"MUNSHI_DB_POOL": "0"}, `MUNSHI_DB_POOL "0" must be a number of connections from 1 to 500`},
+		{"db pool huge", env{"MUNSHI_DB_POOL": "100000"}, `MUNSHI_DB_POOL "100000" must be a number of connections from 1 to 500`},
 		{"redis url without scheme", env{"REDIS_URL": "127.0.0.1:6379"}, "REDIS_URL must look like redis://"},
 		{"redis url of another scheme", env{"REDIS_URL": "http://127.0.0.1:6379"}, "REDIS_URL must look like redis://"},
 		{"smtp without mail from", env{"MAIL_FROM": ""}, "SMTP_URL is set but MAIL_FROM is not"},
@@ -314,6 +317,11 @@ func TestSecrets(t *testing.T) {
 	c = config.Config{SMTPURL: "smtps://munshi:p%40ss%2Fword@mail.example.com:465"}
 	if got := c.Secrets(); !slices.Contains(got, "p@ss/word") {
 		t.Errorf("Secrets() = %q, want the decoded SMTP password p@ss/word", got)
+	}
+	// A PostgreSQL password is a secret; the rest of the address is not.
+	c = config.Config{DB: "postgres://munshi:pg%21pass@db.example:5432/books"}
+	if got := c.Secrets(); !slices.Equal(got, []string{"pg!pass"}) {
+		t.Errorf("Secrets() = %q, want only the decoded database password", got)
 	}
 	// An SMTP URL without a password lists only itself.
 	c = config.Config{SMTPURL: "smtp://mail.example.com:25"}

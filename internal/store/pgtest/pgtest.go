@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/munshi/munshi/internal/store/sqlbooks"
+	"github.com/munshi/munshi/internal/store/pgadmin"
 )
 
 // DefaultURL is the server tests use when MUNSHI_TEST_POSTGRES_URL is not set.
@@ -34,7 +34,7 @@ func NewDatabase(t testing.TB) string {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if err := sqlbooks.CreateDatabase(ctx, dsn); err != nil {
+	if err := pgadmin.CreateDatabase(ctx, dsn); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("pgtest: PostgreSQL is needed and does not answer at %s: %v", redacted(ServerURL()), err)
 		}
@@ -43,7 +43,7 @@ func NewDatabase(t testing.TB) string {
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		if err := sqlbooks.DropDatabase(ctx, dsn); err != nil {
+		if err := pgadmin.DropDatabase(ctx, dsn); err != nil {
 			t.Errorf("pgtest: %v", err)
 		}
 	})
@@ -61,7 +61,7 @@ func Sibling(t testing.TB, dsn, name string) string {
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		if err := sqlbooks.DropDatabase(ctx, out); err != nil {
+		if err := pgadmin.DropDatabase(ctx, out); err != nil {
 			t.Errorf("pgtest: %v", err)
 		}
 	})

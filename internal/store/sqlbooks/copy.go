@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/munshi/munshi/internal/store/pgadmin"
 )
 
 // bookTables are every table of the books, parents before the rows that
@@ -254,6 +256,10 @@ func (e *engine) writeOrder(table string) string {
 		}
 		return "1"
 	}
+	switch table {
+	case "refusals", "digest_sends", "digest_editions": // WITHOUT ROWID
+		return "1"
+	}
 	return "rowid"
 }
 
@@ -279,7 +285,7 @@ func backupPostgres(ctx context.Context, s *Store, dst string) error {
 	if err != nil {
 		return errors.New("sqlbooks: backup: the address of the copy does not parse")
 	}
-	if err := CreateDatabase(ctx, dst); err != nil {
+	if err := pgadmin.CreateDatabase(ctx, dst); err != nil {
 		return fmt.Errorf("sqlbooks: backup: %w", err)
 	}
 	copyTo, err := OpenPostgres(ctx, dst, PoolSize(2))
@@ -289,56 +295,6 @@ func backupPostgres(ctx context.Context, s *Store, dst string) error {
 	defer copyTo.Close()
 	if _, err := s.CopyTo(ctx, copyTo); err != nil {
 		return fmt.Errorf("sqlbooks: backup to %q: %w", cfg.Database, err)
-	}
-	return nil
-}
-
-// CreateDatabase creates the empty database dsn names, connecting to the
-// server's postgres database to do it; a database of that name that
-// exists already is an error.
-func CreateDatabase(ctx context.Context, dsn string) error {
-	cfg, err := pgx.ParseConfig(dsn)
-	if err != nil {
-		return errors.New("sqlbooks: the PostgreSQL address does not parse")
-	}
-	name := cfg.Database
-	if name == "" {
-		return errors.New("sqlbooks: the PostgreSQL address names no database")
-	}
-	cfg.Database = "postgres"
-	if cfg.ConnectTimeout == 0 {
-		cfg.ConnectTimeout = ConnectTimeout
-	}
-	conn, err := pgx.ConnectConfig(ctx, cfg)
-	if err != nil {
-		return fmt.Errorf("sqlbooks: connect to create %q: %w", name, pgCause(err))
-	}
-	defer conn.Close(context.WithoutCancel(ctx))
-	if _, err := conn.Exec(ctx, `CREATE DATABASE `+pgx.Identifier{name}.Sanitize()); err != nil {
-		return fmt.Errorf("sqlbooks: create database %q: %w", name, pgCause(err))
-	}
-	return nil
-}
-
-// DropDatabase drops the database dsn names, closing what is connected to
-// it, if it exists.
-func DropDatabase(ctx context.Context, dsn string) error {
-	cfg, err := pgx.ParseConfig(dsn)
-	if err != nil {
-		return errors.New("sqlbooks: the PostgreSQL address does not parse")
-	}
-	name := cfg.Database
-	cfg.Database = "postgres"
-	if cfg.ConnectTimeout == 0 {
-		cfg.ConnectTimeout = ConnectTimeout
-	}
-	conn, err := pgx.ConnectConfig(ctx, cfg)
-	if err != nil {
-		return fmt.Errorf("sqlbooks: connect to drop %q: %w", name, pgCause(err))
-	}
-	defer conn.Close(context.WithoutCancel(ctx))
-	if _, err := conn.Exec(ctx, `DROP DATABASE IF EXISTS `+pgx.Identifier{name}.Sanitize()+` WITH (FORCE)`); err != nil {
-		return fmt.Errorf("sqlbooks: drop database %q: %w", name, pgCause(err))
 	}
 	return nil
 }

@@ -75,7 +75,7 @@ func (s *Store) Ping(ctx context.Context) error {
 // migrate applies the engine's migrations that are missing, each in its
 // own transaction, in name order.
 func (s *Store) migrate(ctx context.Context, migrations fs.FS) error {
-	err := s.inTx(ctx, func(tx *dbTx) error {
+	err := s.inTxAt(ctx, s.e.migrating, func(tx *dbTx) error {
 		if err := s.e.lockMigrations(ctx, tx); err != nil {
 			return err
 		}
@@ -98,7 +98,7 @@ func (s *Store) migrate(ctx context.Context, migrations fs.FS) error {
 		}
 		// Both engines record a migration by the same name.
 		key := "migrations/" + name[strings.LastIndex(name, "/")+1:]
-		err = s.inTx(ctx, func(tx *dbTx) error {
+		err = s.inTxAt(ctx, s.e.migrating, func(tx *dbTx) error {
 			if err := s.e.lockMigrations(ctx, tx); err != nil {
 				return err
 			}
@@ -145,8 +145,13 @@ const retries = 12
 // connection went before the commit was sent), fn runs again on a fresh
 // transaction: fn must start from nothing each time.
 func (s *Store) inTx(ctx context.Context, fn func(*dbTx) error) error {
+	return s.inTxAt(ctx, s.e.write, fn)
+}
+
+// inTxAt is inTx at an isolation level of the engine's.
+func (s *Store) inTxAt(ctx context.Context, level sql.IsolationLevel, fn func(*dbTx) error) error {
 	for attempt := 0; ; attempt++ {
-		err := s.tryTx(ctx, fn)
+		err := s.tryTx(ctx, level, fn)
 		if err == nil || attempt >= retries || !s.e.retryable(err) || ctx.Err() != nil {
 			return err
 		}
@@ -160,8 +165,8 @@ func (s *Store) inTx(ctx context.Context, fn func(*dbTx) error) error {
 	}
 }
 
-func (s *Store) tryTx(ctx context.Context, fn func(*dbTx) error) error {
-	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{Isolation: s.e.write})
+func (s *Store) tryTx(ctx context.Context, level sql.IsolationLevel, fn func(*dbTx) error) error {
+	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{Isolation: level})
 	if err != nil {
 		return err
 	}

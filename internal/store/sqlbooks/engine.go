@@ -19,6 +19,9 @@ type engine struct {
 	dollars  bool   // placeholders are $1, $2, … rather than ?
 	write    sql.IsolationLevel
 	snapshot sql.IsolationLevel // of a read-only transaction
+	// migrating is the level migrations run at: each statement must see
+	// what another process migrated while this one waited for the lock.
+	migrating sql.IsolationLevel
 	// retryable says whether a failed transaction lost a race (or its
 	// connection) and may run again.
 	retryable func(error) bool

@@ -33,6 +33,7 @@ var postgresEngine = &engine{
 	dollars:        true,
 	write:          sql.LevelSerializable,
 	snapshot:       sql.LevelRepeatableRead,
+	migrating:      sql.LevelReadCommitted,
 	retryable:      pgRetryable,
 	lockMigrations: pgLockMigrations,
 	ddl:            pgDDL,

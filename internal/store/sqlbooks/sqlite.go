@@ -71,9 +71,10 @@ func OpenSQLite(ctx context.Context, path string, opts ...Option) (*Store, error
 	return s, nil
 }
 
-// Schema names the schema: the engine, the last migration applied, and a
+// Schema names the schema: the engine, its version (the number of the last
+// migration applied, the same in both engines for the same tables), and a
 // hash of the migrations with the tables and indexes they made, so that
-// an edited migration shows too.
+// an edited migration shows too: "postgres 0014 1f2e…".
 func (s *Store) Schema(ctx context.Context) (string, error) {
 	names, err := s.migrationNames(ctx)
 	if err != nil {
@@ -88,7 +89,8 @@ func (s *Store) Schema(ctx context.Context) (string, error) {
 	if len(names) > 0 {
 		last = names[len(names)-1]
 	}
-	return s.e.name + " " + strings.TrimSuffix(strings.TrimPrefix(last, "migrations/"), ".sql") + " " + hex.EncodeToString(h[:8]), nil
+	version, _, _ := strings.Cut(strings.TrimPrefix(last, "migrations/"), "_")
+	return s.e.name + " " + version + " " + hex.EncodeToString(h[:8]), nil
 }
 
 // sqliteDDL is every table's and index's definition, in name order.

@@ -1,5 +1,7 @@
 -- Munshi's books in PostgreSQL: the same tables, keys and rules as the
--- SQLite schema after its migrations, in PostgreSQL's own types. Money is
+-- SQLite schema after its migration 0014, in PostgreSQL's own types; so
+-- this is schema version 0014 in both engines, and a later migration
+-- takes the same number in both. Money is
 -- bigint paise; times are UTC text in one fixed-width format that sorts
 -- (2026-12-02T05:34:07.000000Z), as in SQLite, so that both engines
 -- compare and order them alike; text sorts byte by byte (COLLATE "C"), as
