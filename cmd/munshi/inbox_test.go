@@ -22,8 +22,12 @@ import (
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/mail/mailtest"
 	"github.com/munshi/munshi/internal/redis/redistest"
+	"github.com/munshi/munshi/internal/store"
+	"github.com/munshi/munshi/internal/store/pgtest"
 	"github.com/munshi/munshi/internal/twilio"
 	"github.com/munshi/munshi/webhook"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // the database/sql driver "pgx", to count PostgreSQL's orders
 )
 
 // testClock is a clock a test moves; Main's store and dispatcher read it.
@@ -82,9 +86,16 @@ type crashShop struct {
 	env  map[string]string
 }
 
-func newCrashShop(t *testing.T) *crashShop {
+// newCrashShop keeps its books in a SQLite file, or in a PostgreSQL
+// database of its own when engine is "postgres": there the instance that
+// takes over is another process's, as behind a load balancer.
+func newCrashShop(t *testing.T, engine string) *crashShop {
 	s := &crashShop{tw: newFakeTwilio(t), smtp: mailtest.Start(t)}
-	s.env = map[string]string{"MUNSHI_DB": filepath.Join(t.TempDir(), "munshi.db"), "MUNSHI_BUDGET": "1s",
+	db := filepath.Join(t.TempDir(), "munshi.db")
+	if engine == "postgres" {
+		db = pgtest.NewDatabase(t)
+	}
+	s.env = map[string]string{"MUNSHI_DB": db, "MUNSHI_BUDGET": "1s",
 		"SMTP_URL": s.smtp.URL(), "MAIL_FROM": "munshi@distributor.example", "ACCOUNTS_EMAIL": "accounts@distributor.example"}
 	return s
 }
@@ -213,10 +224,21 @@ func (s *crashShop) placedOnce(t *testing.T, m *Main, before, sent int, answer s
 	return id
 }
 
+// forEachEngine runs test on SQLite and on PostgreSQL.
+func forEachEngine(t *testing.T, test func(t *testing.T, engine string)) {
+	for _, engine := range []string{"sqlite", "postgres"} {
+		t.Run(engine, func(t *testing.T) { test(t, engine) })
+	}
+}
+
 // countOrders counts the orders in the books.
 func countOrders(t *testing.T, m *Main) int {
 	t.Helper()
-	db, err := sql.Open("sqlite3", m.Config.DB)
+	driver := "sqlite3"
+	if store.IsPostgres(m.Config.DB) {
+		driver = "pgx"
+	}
+	db, err := sql.Open(driver, m.Config.DB)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +256,11 @@ func countOrders(t *testing.T, m *Main) int {
 // once the dead claim has run out, is answered in its TwiML with the
 // order placed, once; the recovery then has nothing to do.
 func TestRetryAfterCrashPlacesTheOrderOnce(t *testing.T) {
-	s := newCrashShop(t)
+	forEachEngine(t, testRetryAfterCrash)
+}
+
+func testRetryAfterCrash(t *testing.T, engine string) {
+	s := newCrashShop(t, engine)
 	ok, before := s.crashAfterCommit(t, "SMcr1")
 	clk := &testClock{}
 	m := s.restart(t, clk)
@@ -261,7 +287,11 @@ func TestRetryAfterCrashPlacesTheOrderOnce(t *testing.T) {
 // the claim runs out the recovery answers the "ok" through the outbox,
 // with the order placed, once, and places nothing more.
 func TestRestartAnswersWhatACrashLeft(t *testing.T) {
-	s := newCrashShop(t)
+	forEachEngine(t, testRestartAnswers)
+}
+
+func testRestartAnswers(t *testing.T, engine string) {
+	s := newCrashShop(t, engine)
 	ok, before := s.crashAfterCommit(t, "SMrs1")
 	ctx := context.Background()
 	clk := &testClock{}
