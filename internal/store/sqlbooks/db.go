@@ -2,7 +2,9 @@ package sqlbooks
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -117,6 +119,28 @@ func (s *Store) migrate(ctx context.Context, migrations fs.FS) error {
 		}
 	}
 	return nil
+}
+
+// Schema names the schema: the engine, its version (the number of the last
+// migration applied, the same in both engines for the same tables), and a
+// hash of the migrations with the tables and indexes they made, so that
+// an edited migration shows too: "postgres 0014 1f2e…".
+func (s *Store) Schema(ctx context.Context) (string, error) {
+	names, err := s.migrationNames(ctx)
+	if err != nil {
+		return "", fmt.Errorf("sqlbooks: schema: %w", err)
+	}
+	ddl, err := s.e.ddl(ctx, s.read)
+	if err != nil {
+		return "", fmt.Errorf("sqlbooks: schema: %w", err)
+	}
+	h := sha256.Sum256([]byte(strings.Join(names, ",") + "|" + ddl))
+	last := ""
+	if len(names) > 0 {
+		last = names[len(names)-1]
+	}
+	version, _, _ := strings.Cut(strings.TrimPrefix(last, "migrations/"), "_")
+	return s.e.name + " " + version + " " + hex.EncodeToString(h[:8]), nil
 }
 
 // migrationNames lists the migrations applied, in order.

@@ -2,10 +2,8 @@ package sqlbooks
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
 	"embed"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -28,6 +26,10 @@ var sqliteEngine = &engine{
 	backup:         backupSQLite,
 }
 
+// stmtCache is how many prepared statements each connection keeps: the
+// few dozen a message runs are then compiled once, not on every message.
+const stmtCache = "128"
+
 // OpenSQLite opens (creating if needed) the SQLite database at path with
 // WAL, a busy timeout and foreign keys on, and applies any missing
 // migrations.
@@ -38,6 +40,7 @@ func OpenSQLite(ctx context.Context, path string, opts ...Option) (*Store, error
 	q.Set("_foreign_keys", "on")
 	q.Set("_synchronous", "NORMAL")
 	q.Set("_txlock", "immediate")
+	q.Set("_stmt_cache_size", stmtCache)
 	// The path is a URI filename: '?', '#' and '%' in it must be escaped.
 	escaped := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
 	db, err := sql.Open("sqlite3", "file:"+escaped+"?"+q.Encode())
@@ -60,6 +63,7 @@ func OpenSQLite(ctx context.Context, path string, opts ...Option) (*Store, error
 	rq.Set("_busy_timeout", "5000")
 	rq.Set("_foreign_keys", "on")
 	rq.Set("_query_only", "true")
+	rq.Set("_stmt_cache_size", stmtCache)
 	read, err := sql.Open("sqlite3", "file:"+escaped+"?"+rq.Encode())
 	if err != nil {
 		db.Close()
@@ -69,28 +73,6 @@ func OpenSQLite(ctx context.Context, path string, opts ...Option) (*Store, error
 	read.SetMaxIdleConns(4)
 	s.read = &pool{DB: read, e: sqliteEngine}
 	return s, nil
-}
-
-// Schema names the schema: the engine, its version (the number of the last
-// migration applied, the same in both engines for the same tables), and a
-// hash of the migrations with the tables and indexes they made, so that
-// an edited migration shows too: "postgres 0014 1f2e…".
-func (s *Store) Schema(ctx context.Context) (string, error) {
-	names, err := s.migrationNames(ctx)
-	if err != nil {
-		return "", fmt.Errorf("sqlbooks: schema: %w", err)
-	}
-	ddl, err := s.e.ddl(ctx, s.read)
-	if err != nil {
-		return "", fmt.Errorf("sqlbooks: schema: %w", err)
-	}
-	h := sha256.Sum256([]byte(strings.Join(names, ",") + "|" + ddl))
-	last := ""
-	if len(names) > 0 {
-		last = names[len(names)-1]
-	}
-	version, _, _ := strings.Cut(strings.TrimPrefix(last, "migrations/"), "_")
-	return s.e.name + " " + version + " " + hex.EncodeToString(h[:8]), nil
 }
 
 // sqliteDDL is every table's and index's definition, in name order.
