@@ -17,12 +17,17 @@ import (
 // into placeholders while training, so the model learns the structure of a
 // message ("NUM UNIT PRODUCT bhejo") and not one distributor's catalog.
 //
-// The development and held-out splits (corpus/dev*.jsonl,
-// corpus/heldout*.jsonl) are never read here: they are kept for evaluation
-// only.
+// The model never learns from the development split; its confidences are
+// calibrated on it (corpus/dev.jsonl and corpus/dev-lifecycle.jsonl): the
+// temperature that makes them say how often the model is right there. The
+// held-out splits (corpus/heldout*.jsonl) are never read here.
 var (
 	//go:embed corpus/train.jsonl
 	trainJSONL []byte
+	//go:embed corpus/dev.jsonl
+	devJSONL []byte
+	//go:embed corpus/dev-lifecycle.jsonl
+	devLifecycleJSONL []byte
 	//go:embed corpus/names.json
 	namesJSON []byte
 )
@@ -103,11 +108,48 @@ func train() training {
 		return training{err: fmt.Errorf("intent: corpus names: %w", err)}
 	}
 	c := prepare(exs, lex)
-	oof := crossValidate(c.data, 5, defaultTraining)
 	m := trainModel(c.data, defaultTraining)
-	m.temperature = fitTemperature(oof, c.data)
+	dev, err := calibrationSet(lex, c.common)
+	if err != nil {
+		return training{err: err}
+	}
+	m.temperature = fitTemperature(dev.logits(m), dev.examples)
 	m.common = c.common
 	return training{model: m, known: c.known, replies: c.replies, examples: len(exs), duration: time.Since(start)}
+}
+
+// calibration is the development split as the model reads it.
+type calibration struct{ examples []example }
+
+// calibrationSet reads the development split's messages into features the
+// way the router reads a message, with the training corpus's words.
+func calibrationSet(lex *lexicon, common map[string]bool) (calibration, error) {
+	var c calibration
+	for _, raw := range [][]byte{devJSONL, devLifecycleJSONL} {
+		exs, err := ReadExamples(bytes.NewReader(raw))
+		if err != nil {
+			return c, fmt.Errorf("intent: development split: %w", err)
+		}
+		for _, ex := range exs {
+			class := classOf(ex.Intent)
+			if class < 0 {
+				continue
+			}
+			n := lex.normalize(ex.Text)
+			c.examples = append(c.examples, example{feats: extract(shapeOf(n, nil), n.Question, common, nil), class: class})
+		}
+	}
+	return c, nil
+}
+
+// logits are m's logits for each example.
+func (c calibration) logits(m *model) [][]float64 {
+	out := make([][]float64, len(c.examples))
+	for i, ex := range c.examples {
+		out[i] = make([]float64, classes)
+		m.logits(ex.feats, out[i])
+	}
+	return out
 }
 
 // prepared is the corpus made ready for training.

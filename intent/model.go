@@ -211,7 +211,8 @@ func crossValidate(exs []example, folds int, cfg trainConfig) [][]float64 {
 }
 
 // fitTemperature picks the temperature that minimises the negative
-// log-likelihood of held-out-fold predictions: temperature scaling, the
+// log-likelihood of predictions on messages the model did not learn from
+// (the development split, or held-out folds): temperature scaling, the
 // simplest calibration that keeps the ranking of intents unchanged.
 func fitTemperature(oof [][]float64, exs []example) float64 {
 	best, bestNLL := 1.0, math.Inf(1)
