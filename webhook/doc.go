@@ -11,7 +11,9 @@
 // retry then takes the message over, and Recover, run at start and
 // periodically, answers what is left through Late (or closes it, past
 // WhatsApp's 24-hour window). With a shared Seer (Redis), instances with
-// their own databases claim each message once across all of them.
+// their own databases claim each message once across all of them. The
+// audit entries that describe a message are held in its context and
+// committed with its reply (audit.Hold), before the webhook answers.
 //
 // It must not know SQL or prompts: it sees the store, the shared dedupe and
 // the conversation only through the narrow interfaces declared here.

@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/memory"
 )
@@ -151,9 +152,14 @@ func (p *Pipeline) Wait(ctx context.Context) error {
 // waits for it within the budget, and takes the message over if the first
 // delivery's claim runs out (its process died). A MessageSid recorded for
 // another sender is refused with EUNAUTHORIZED.
+//
+// The audit entries that describe the message are held to be committed
+// with its reply (audit.Hold): the reply, and so they, are committed
+// before Handle returns.
 func (p *Pipeline) Handle(ctx context.Context, in domain.Inbound) (domain.Reply, Outcome, error) {
-	ctx, cancel := context.WithTimeout(ctx, p.budget())
+	ctx, cancel := context.WithTimeout(audit.Hold(ctx, p.now), p.budget())
 	defer cancel()
+	defer audit.EndHold(ctx) // what a reply saved late, or never, did not take
 	rec := p.AtRest(in)
 	claimed, done, reply, err := p.claim(ctx, in, rec)
 	switch {

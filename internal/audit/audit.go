@@ -38,7 +38,10 @@ type Entry struct {
 
 // Appender is the part of the store the log writes to.
 type Appender interface {
-	AppendAudit(ctx context.Context, e Entry) error
+	// AppendAudit writes entries in order, in one transaction; an entry
+	// the store cannot encode is refused, with an error, and the others
+	// are written.
+	AppendAudit(ctx context.Context, es ...Entry) error
 }
 
 // Log records audit entries.
@@ -59,12 +62,20 @@ func New(store Appender, secrets []string, logger *slog.Logger) *Log {
 	return &Log{store: store, secrets: keep, logger: logger}
 }
 
-// Record writes one entry. A failure is logged, not returned: the audit log
-// must never be the reason a person gets no answer.
+// Record writes one entry, or holds it in a message's context (Hold). A
+// failure is logged, not returned: the audit log must never be the reason
+// a person gets no answer.
 func (l *Log) Record(ctx context.Context, actor, kind, subject string, detail map[string]any) {
 	e := Entry{Actor: actor, Kind: kind, Subject: l.RedactString(subject), Detail: l.Redact(detail)}
-	if err := l.store.AppendAudit(context.WithoutCancel(ctx), e); err != nil {
-		l.logger.Error("audit: write failed", "kind", kind, "err", err)
+	before, held := l.hold(ctx, e)
+	if !held {
+		l.write(ctx, append(before, e))
+	}
+}
+
+func (l *Log) write(ctx context.Context, es []Entry) {
+	if err := l.store.AppendAudit(context.WithoutCancel(ctx), es...); err != nil {
+		l.logger.Error("audit: write failed", "kind", es[len(es)-1].Kind, "entries", len(es), "err", err)
 	}
 }
 
@@ -72,12 +83,13 @@ var (
 	// secretKey matches keys that name a credential ("auth_token",
 	// "Authorization", "x-api-key") but not counts such as "prompt_tokens".
 	secretKey = regexp.MustCompile(`(?i)(^|[_\-])(token|secret|password|passwd|api[_\-]?key|authorization|signature|credentials?)$|^(auth|access|refresh)_?token`)
-	// Shapes of credentials that might arrive inside free text.
-	secretShapes = []*regexp.Regexp{
-		regexp.MustCompile(`AIza[0-9A-Za-z_\-]{35}`),                          // Google API keys
-		regexp.MustCompile(`(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{8,}`),           // bearer auth headers
-		regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{16,}`),                         // provider secret keys (lower case: SKUs are upper)
-		regexp.MustCompile(`(?i)(smtps?|redis|rediss)://[^:@/\s]*:[^@/\s]+@`), // passwords in URLs (redis://:pass@ too)
+	// Shapes of credentials that might arrive inside free text, each
+	// with a piece of text it cannot match without (see mayHold).
+	secretShapes = []shape{
+		{regexp.MustCompile(`AIza[0-9A-Za-z_\-]{35}`), "AIza", false},                         // Google API keys
+		{regexp.MustCompile(`(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{8,}`), "bearer", true},         // bearer auth headers
+		{regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{16,}`), "sk-", false},                         // provider secret keys (lower case: SKUs are upper)
+		{regexp.MustCompile(`(?i)(smtps?|redis|rediss)://[^:@/\s]*:[^@/\s]+@`), "://", false}, // passwords in URLs (redis://:pass@ too)
 	}
 	// SASL initial responses echoed by a mail server or a log: the
 	// mechanism stays, the credential goes.
@@ -86,13 +98,43 @@ var (
 	// base64 continuation lines (each perhaps after "C:"/"S:" or a 334).
 	authLogin = regexp.MustCompile(`(?i)\bAUTH\s+LOGIN\b`)
 	loginStep = regexp.MustCompile(`^[\s,;]*(?:(?:[CS]:|334\b)\s*)*([A-Za-z0-9+/]+={0,2})`)
-	// base64Token is a candidate for a SASL PLAIN blob ("\0user\0pass")
-	// wherever it appears, for instance on the line after "AUTH PLAIN".
-	base64Token = regexp.MustCompile(`[A-Za-z0-9+/]{8,}={0,2}`)
 	// basicAuth is a Basic auth header. Only a token that decodes to
 	// user:password is redacted, so that "basic cleaning kit" stays as written.
 	basicAuth = regexp.MustCompile(`(?i)\bbasic\s+([A-Za-z0-9+/]{8,}={0,2})`)
 )
+
+// shape is a credential's shape, and a piece of text that every match
+// holds (in any case when fold is set): a string without it is passed
+// over without running the expression.
+type shape struct {
+	re   *regexp.Regexp
+	must string
+	fold bool
+}
+
+// folded is a string as (?i) expressions of ASCII words read it: its
+// ASCII letters in lower case, and whether it has one of the non-ASCII
+// letters Unicode folds k and s with (K, ſ).
+type folded struct {
+	lower   string
+	foldsKS bool
+}
+
+func foldOf(s string) folded {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return folded{lower: string(b), foldsKS: strings.Contains(s, "\u212a") || strings.Contains(s, "\u017f")}
+}
+
+// mayHold reports whether the string may hold text that (?i) matches
+// word (ASCII, lower case).
+func (f folded) mayHold(word string) bool {
+	return strings.Contains(f.lower, word) || (f.foldsKS && strings.ContainsAny(word, "ks"))
+}
 
 // Redact returns a copy of detail with secrets replaced.
 func (l *Log) Redact(detail map[string]any) map[string]any {
@@ -150,34 +192,94 @@ func (l *Log) redactValue(v any) any {
 
 // RedactString removes configured secrets and credential shapes from s,
 // and the invisible characters that would make it read otherwise.
-func (l *Log) RedactString(s string) string {
+func (l *Log) RedactString(s string) string { return l.redactString(s, false) }
+
+// redactString is RedactString. Each expression runs only on a string
+// that holds the text its matches need, which ordinary messages do not,
+// unless everywhere is set (for the tests that compare the two).
+func (l *Log) redactString(s string, everywhere bool) string {
 	s = dropInvisible(s)
 	for _, secret := range l.secrets {
 		s = strings.ReplaceAll(s, secret, Redacted)
 	}
-	for _, re := range secretShapes {
-		s = re.ReplaceAllString(s, Redacted)
+	// may says whether an expression needing word may match s (as it
+	// is folded in f); s is folded again after each that ran.
+	f := foldOf(s)
+	may := func(word string, fold bool) bool {
+		return everywhere || (fold && f.mayHold(word)) || (!fold && strings.Contains(s, word))
 	}
-	s = saslInitial.ReplaceAllStringFunc(s, func(m string) string {
-		sub := saslInitial.FindStringSubmatch(m)
-		if _, ok := decodeBase64(sub[2]); ok {
-			return sub[1] + Redacted
+	for _, sh := range secretShapes {
+		if may(sh.must, sh.fold) {
+			s = sh.re.ReplaceAllString(s, Redacted)
+			f = foldOf(s)
 		}
-		return m
-	})
-	s = redactAuthLogin(s)
-	s = base64Token.ReplaceAllStringFunc(s, func(m string) string {
-		if b, ok := decodeBase64(m); ok && strings.Count(string(b), "\x00") == 2 {
-			return Redacted // \0user\0pass: a SASL PLAIN response
-		}
-		return m
-	})
+	}
+	if may("auth", true) { // AUTH PLAIN, XOAUTH2, OAUTHBEARER, AUTH LOGIN
+		s = saslInitial.ReplaceAllStringFunc(s, func(m string) string {
+			sub := saslInitial.FindStringSubmatch(m)
+			if _, ok := decodeBase64(sub[2]); ok {
+				return sub[1] + Redacted
+			}
+			return m
+		})
+		s = redactAuthLogin(s)
+		f = foldOf(s)
+	}
+	if t := redactPlainResponses(s); t != s {
+		s, f = t, foldOf(t)
+	}
+	if !may("basic", true) {
+		return s
+	}
 	return basicAuth.ReplaceAllStringFunc(s, func(m string) string {
 		if isBasicCredential(basicAuth.FindStringSubmatch(m)[1]) {
 			return Redacted
 		}
 		return m
 	})
+}
+
+// redactPlainResponses replaces every base64 token of s that decodes to
+// a SASL PLAIN response ("\0user\0pass", perhaps after an authorisation
+// identity), wherever it stands, for instance on the line after "AUTH
+// PLAIN". A token is a run of at least 8 base64 letters and up to two
+// '=' after it, the run taken whole.
+func redactPlainResponses(s string) string {
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(s); {
+		if !isBase64Letter(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && isBase64Letter(s[j]) {
+			j++
+		}
+		if j-i < 8 {
+			i = j
+			continue
+		}
+		k := j
+		for k < len(s) && k < j+2 && s[k] == '=' {
+			k++
+		}
+		if dec, ok := decodeBase64(s[i:k]); ok && strings.Count(string(dec), "\x00") == 2 {
+			b.WriteString(s[last:i])
+			b.WriteString(Redacted)
+			last = k
+		}
+		i = k
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func isBase64Letter(c byte) bool {
+	return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '+' || c == '/'
 }
 
 // redactAuthLogin removes the base64 steps that follow each AUTH LOGIN,

@@ -141,7 +141,7 @@ func TestRecordOutlivesCancelledContext(t *testing.T) {
 
 type failingStore struct{}
 
-func (failingStore) AppendAudit(context.Context, audit.Entry) error {
+func (failingStore) AppendAudit(context.Context, ...audit.Entry) error {
 	return errors.New("sqlite: audit: disk I/O error")
 }
 
@@ -159,10 +159,10 @@ type capture struct {
 	entries []audit.Entry
 }
 
-func (c *capture) AppendAudit(_ context.Context, e audit.Entry) error {
+func (c *capture) AppendAudit(_ context.Context, es ...audit.Entry) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.entries = append(c.entries, e)
+	c.entries = append(c.entries, es...)
 	return nil
 }
 

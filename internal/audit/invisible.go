@@ -15,16 +15,19 @@ import (
 // non-joiner stays where it joins two visible characters: Indian scripts
 // shape conjuncts with them ("क्‍ष"), and emoji are built with them.
 func dropInvisible(s string) string {
-	if !strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Cf, r) }) {
+	if !strings.ContainsFunc(s, invisible) {
 		return s
 	}
 	var b strings.Builder
 	b.Grow(len(s))
 	for i, r := range s {
-		if unicode.Is(unicode.Cf, r) && !((r == joiners.ZWNJ || r == joiners.ZWJ) && joiners.Joins(s, i, utf8.RuneLen(r))) {
+		if invisible(r) && !((r == joiners.ZWNJ || r == joiners.ZWJ) && joiners.Joins(s, i, utf8.RuneLen(r))) {
 			continue
 		}
 		b.WriteRune(r)
 	}
 	return b.String()
 }
+
+// invisible reports whether r is a format character (none is ASCII).
+func invisible(r rune) bool { return r >= utf8.RuneSelf && unicode.Is(unicode.Cf, r) }

@@ -4,30 +4,103 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/munshi/munshi/internal/audit"
 )
 
-// AppendAudit writes one audit entry.
-func (s *Store) AppendAudit(ctx context.Context, e audit.Entry) error {
-	return s.appendAudit(ctx, s.db, e)
+// AppendAudit writes entries in order, in a group commit with the other
+// small writes of the moment: it returns once they are committed. An
+// entry whose detail is not JSON is refused, with an error, and the
+// others are written.
+func (s *Store) AppendAudit(ctx context.Context, es ...audit.Entry) error {
+	rows, err := s.auditRows(es)
+	if len(rows) > 0 {
+		err = errors.Join(err, s.group(ctx, func(ctx context.Context, tx *dbTx) error { return insertAudit(ctx, tx, rows) }))
+	}
+	return err
+}
+
+// auditRows encodes entries, leaving out (with an error) those whose
+// detail is not JSON.
+func (s *Store) auditRows(es []audit.Entry) ([]auditRow, error) {
+	rows := make([]auditRow, 0, len(es))
+	var errs []error
+	for _, e := range es {
+		r, err := s.encodeAudit(e)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		rows = append(rows, r)
+	}
+	return rows, errors.Join(errs...)
+}
+
+func insertAudit(ctx context.Context, db execer, rows []auditRow) error {
+	for _, r := range rows {
+		if err := r.insert(ctx, db); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// heldFirst has fn commit first the audit entries that ctx holds for its
+// message (audit.Hold): a message's entries are committed no later than
+// the first change it makes to the books, and before what that change
+// writes to the log. unsaved writes them on their own after a
+// transaction that failed (not after a COMMIT of unknown outcome).
+func (s *Store) heldFirst(ctx context.Context, fn func(*dbTx) error) (withHeld func(*dbTx) error, unsaved func(error)) {
+	held := audit.TakeHeld(ctx)
+	if len(held) == 0 {
+		return fn, func(error) {}
+	}
+	rows, _ := s.auditRows(held) // the log holds only what encodes
+	return func(tx *dbTx) error {
+			if err := insertAudit(ctx, tx, rows); err != nil {
+				return err
+			}
+			return fn(tx)
+		}, func(err error) {
+			if ce := (commitError{}); err != nil && !errors.As(err, &ce) {
+				s.AppendAudit(context.WithoutCancel(ctx), held...)
+			}
+		}
 }
 
 type execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
+// appendAudit writes one audit entry in db, a caller's transaction.
 func (s *Store) appendAudit(ctx context.Context, db execer, e audit.Entry) error {
+	row, err := s.encodeAudit(e)
+	if err != nil {
+		return err
+	}
+	return row.insert(ctx, db)
+}
+
+// auditRow is an audit entry as it is stored.
+type auditRow struct{ at, actor, kind, subject, detail string }
+
+// encodeAudit is e as it is stored, at the store's clock when e has no time.
+func (s *Store) encodeAudit(e audit.Entry) (auditRow, error) {
 	detail, err := json.Marshal(e.Detail)
 	if err != nil {
-		return fmt.Errorf("sqlbooks: audit: %w", err)
+		return auditRow{}, fmt.Errorf("sqlbooks: audit: %w", err)
 	}
 	if e.At.IsZero() {
 		e.At = s.Now()
 	}
+	return auditRow{formatTime(e.At), e.Actor, e.Kind, e.Subject, string(detail)}, nil
+}
+
+func (r auditRow) insert(ctx context.Context, db execer) error {
 	if _, err := db.ExecContext(ctx, `INSERT INTO audit_log (at, actor, kind, subject, detail) VALUES (?, ?, ?, ?, ?)`,
-		formatTime(e.At), e.Actor, e.Kind, e.Subject, string(detail)); err != nil {
+		r.at, r.actor, r.kind, r.subject, r.detail); err != nil {
 		return fmt.Errorf("sqlbooks: audit: %w", err)
 	}
 	return nil

@@ -39,6 +39,8 @@ type Store struct {
 	Now  func() time.Time // the clock; tests replace it
 
 	poolSize int // PostgreSQL's connections
+
+	groups groups // small writes waiting for a group commit (group.go)
 }
 
 // Option changes how a store is opened.
@@ -161,8 +163,16 @@ func (s *Store) migrationNames(ctx context.Context) ([]string, error) {
 	return names, rows.Err()
 }
 
-// retries bounds how often a transaction that lost a race is run again.
-const retries = 12
+// A transaction that lost a race is run again at least retries times,
+// and for as long as retryFor has not passed since its first try (or its
+// context ends): several instances committing orders of one product at
+// once serialize on it, and the last of thirty needs thirty rounds.
+const (
+	retries  = 12
+	retryFor = 5 * time.Second
+	// maxBackoffShift caps the random pause between tries at 2^shift ms.
+	maxBackoffShift = 7
+)
 
 // inTx runs fn in a writing transaction, committing when it returns nil.
 // When the engine says the transaction lost to a concurrent one (or its
@@ -172,15 +182,21 @@ func (s *Store) inTx(ctx context.Context, fn func(*dbTx) error) error {
 	return s.inTxAt(ctx, s.e.write, fn)
 }
 
-// inTxAt is inTx at an isolation level of the engine's.
-func (s *Store) inTxAt(ctx context.Context, level sql.IsolationLevel, fn func(*dbTx) error) error {
+// inTxAt is inTx at an isolation level of the engine's. Each try runs
+// first before anything else of it (the held audit entries too): a lock
+// that a serializable transaction takes before its first query makes it
+// wait for the holder to commit and read what that committed.
+func (s *Store) inTxAt(ctx context.Context, level sql.IsolationLevel, fn func(*dbTx) error, first ...func(context.Context, *dbTx) error) (err error) {
+	fn, unsaved := s.heldFirst(ctx, fn) // a message's audit entries go first (audit.go)
+	defer func() { unsaved(err) }()
+	start := time.Now()
 	for attempt := 0; ; attempt++ {
-		err := s.tryTx(ctx, level, fn)
-		if err == nil || attempt >= retries || !s.e.retryable(err) || ctx.Err() != nil {
+		err := s.tryTx(ctx, level, fn, first...)
+		if err == nil || attempt >= retries && time.Since(start) >= retryFor || !s.e.retryable(err) || ctx.Err() != nil {
 			return err
 		}
 		// Back off a little, at random, so the losers do not meet again.
-		wait := time.Duration(1+rand.IntN(1<<min(attempt, 6))) * time.Millisecond
+		wait := time.Duration(1+rand.IntN(1<<min(attempt, maxBackoffShift))) * time.Millisecond
 		select {
 		case <-ctx.Done():
 			return err
@@ -189,10 +205,16 @@ func (s *Store) inTxAt(ctx context.Context, level sql.IsolationLevel, fn func(*d
 	}
 }
 
-func (s *Store) tryTx(ctx context.Context, level sql.IsolationLevel, fn func(*dbTx) error) error {
+func (s *Store) tryTx(ctx context.Context, level sql.IsolationLevel, fn func(*dbTx) error, first ...func(context.Context, *dbTx) error) error {
 	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{Isolation: level})
 	if err != nil {
 		return err
+	}
+	for _, f := range first {
+		if err := f(ctx, tx); err != nil {
+			tx.Rollback()
+			return err
+		}
 	}
 	if err := fn(tx); err != nil {
 		tx.Rollback()

@@ -27,6 +27,9 @@ type engine struct {
 	retryable func(error) bool
 	// lockMigrations keeps two processes from migrating at once.
 	lockMigrations func(ctx context.Context, tx *dbTx) error
+	// lockCommits, the first statement of an order's commit, makes
+	// commits take their turn rather than lose races to each other.
+	lockCommits func(ctx context.Context, tx *dbTx) error
 	// ddl is every table's and index's definition, in name order.
 	ddl func(ctx context.Context, q querier) (string, error)
 	// backup copies the whole database to dst.

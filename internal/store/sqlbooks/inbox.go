@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/domain"
 )
 
@@ -23,46 +24,55 @@ import (
 // too long to read, giving its length in Chars) and only for the numbers
 // in users: an unknown sender's message keeps no text at rest.
 func (s *Store) Claim(ctx context.Context, in domain.Inbound, lease time.Duration) (claimed, done bool, reply domain.Reply, err error) {
-	now := s.Now()
-	row, found, err := s.inbound(ctx, in.SID)
-	if err != nil {
-		return false, false, reply, err
-	}
-	if !found {
-		res, err := s.db.ExecContext(ctx, `INSERT INTO inbound_messages (sid, sender, body, chars, received_at, lease_until)
+	now := formatTime(s.Now())
+	until := formatTime(s.Now().Add(lease))
+	var row inboundRow
+	var found bool
+	// One write, in a group commit: the record, or else what is recorded
+	// and, when its claim ran out unanswered, the takeover.
+	err = s.group(ctx, func(ctx context.Context, tx *dbTx) error {
+		claimed, found = false, false
+		res, err := tx.ExecContext(ctx, `INSERT INTO inbound_messages (sid, sender, body, chars, received_at, lease_until)
 			VALUES (?, ?, CASE WHEN EXISTS (SELECT 1 FROM users WHERE phone = ?) THEN ? ELSE '' END, ?, ?, ?)
 			ON CONFLICT(sid) DO NOTHING`,
-			in.SID, in.From, in.From, in.Body, max(in.Chars, 0), formatTime(now), formatTime(now.Add(lease)))
+			in.SID, in.From, in.From, in.Body, max(in.Chars, 0), now, until)
 		if err != nil {
-			return false, false, reply, fmt.Errorf("sqlbooks: claim %s: %w", in.SID, err)
+			return err
 		}
 		if n, _ := res.RowsAffected(); n == 1 {
-			return true, false, reply, nil
+			claimed = true
+			return nil
 		}
-		// Another delivery recorded it in between.
-		if row, found, err = s.inbound(ctx, in.SID); err != nil || !found {
-			return false, false, reply, err
+		if row, found, err = inboundIn(ctx, tx, in.SID); err != nil || !found {
+			return err
 		}
-	}
+		if row.sender != in.From || row.reply.Valid || (row.leaseUntil.Valid && row.leaseUntil.String > now) {
+			return nil
+		}
+		// The claim ran out unanswered: take it over, unless another
+		// delivery or the recovery job just did.
+		res, err = tx.ExecContext(ctx, `UPDATE inbound_messages SET lease_until = ?, attempts = attempts + 1
+			WHERE sid = ? AND sender = ? AND reply IS NULL AND (lease_until IS NULL OR lease_until <= ?)`,
+			until, in.SID, in.From, now)
+		if err != nil {
+			return err
+		}
+		n, _ := res.RowsAffected()
+		claimed = n == 1
+		return nil
+	})
 	switch {
+	case err != nil:
+		return false, false, reply, fmt.Errorf("sqlbooks: claim %s: %w", in.SID, err)
+	case claimed || !found:
+		return claimed, false, reply, nil
 	case row.sender != in.From:
 		return false, false, reply, domain.Errorf(domain.EUNAUTHORIZED, "MessageSid belongs to another sender")
 	case row.reply.Valid:
 		reply, err = decodeReply(in.SID, row.reply.String)
 		return false, err == nil, reply, err
-	case row.leaseUntil.Valid && row.leaseUntil.String > formatTime(now):
-		return false, false, reply, nil
 	}
-	// The claim ran out unanswered: take it over, unless another delivery
-	// or the recovery job just did.
-	res, err := s.db.ExecContext(ctx, `UPDATE inbound_messages SET lease_until = ?, attempts = attempts + 1
-		WHERE sid = ? AND sender = ? AND reply IS NULL AND (lease_until IS NULL OR lease_until <= ?)`,
-		formatTime(now.Add(lease)), in.SID, in.From, formatTime(now))
-	if err != nil {
-		return false, false, reply, fmt.Errorf("sqlbooks: take over %s: %w", in.SID, err)
-	}
-	n, _ := res.RowsAffected()
-	return n == 1, false, reply, nil
+	return false, false, reply, nil // another delivery holds a live claim
 }
 
 // inboundRow is what Claim needs to know of a recorded message.
@@ -72,9 +82,9 @@ type inboundRow struct {
 	leaseUntil sql.NullString
 }
 
-func (s *Store) inbound(ctx context.Context, sid string) (inboundRow, bool, error) {
+func inboundIn(ctx context.Context, q querier, sid string) (inboundRow, bool, error) {
 	var r inboundRow
-	err := s.read.QueryRowContext(ctx, `SELECT sender, reply, lease_until FROM inbound_messages WHERE sid = ?`, sid).
+	err := q.QueryRowContext(ctx, `SELECT sender, reply, lease_until FROM inbound_messages WHERE sid = ?`, sid).
 		Scan(&r.sender, &r.reply, &r.leaseUntil)
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, false, nil
@@ -107,14 +117,28 @@ func decodeReply(sid, raw string) (domain.Reply, error) {
 
 // SaveReply records the reply to a claimed message, so that a retry of the
 // same MessageSid gets it again; an empty reply closes the message without
-// an answer. The claim ends with it.
+// an answer. The claim ends with it. The audit entries ctx holds for the
+// message (audit.Hold) are committed in the same transaction; if it fails
+// they are still written, on their own.
 func (s *Store) SaveReply(ctx context.Context, sid string, reply domain.Reply) error {
 	raw, err := json.Marshal(reply)
 	if err != nil {
 		return fmt.Errorf("sqlbooks: save reply %s: %w", sid, err)
 	}
-	if _, err := s.db.ExecContext(ctx, `UPDATE inbound_messages SET reply = ?, replied_at = ?, lease_until = NULL WHERE sid = ?`,
-		string(raw), formatTime(s.Now()), sid); err != nil {
+	held := audit.TakeHeld(ctx)
+	rows, _ := s.auditRows(held) // the log holds only what encodes
+	at := formatTime(s.Now())
+	err = s.group(ctx, func(ctx context.Context, tx *dbTx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE inbound_messages SET reply = ?, replied_at = ?, lease_until = NULL WHERE sid = ?`,
+			string(raw), at, sid); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, rows)
+	})
+	if err != nil {
+		if len(held) > 0 {
+			s.AppendAudit(context.WithoutCancel(ctx), held...)
+		}
 		return fmt.Errorf("sqlbooks: save reply %s: %w", sid, err)
 	}
 	return nil
