@@ -97,7 +97,14 @@ func (s *Service) commit(ctx context.Context, by domain.User, d Draft, approval 
 			"approval": approval,
 		})}}
 	}
-	id, err := s.Books.Commit(ctx, Commitment{Draft: d, By: by.Phone, Judge: judge, Tell: tell})
+	c := Commitment{Draft: d, By: by.Phone, Judge: judge, Tell: tell}
+	if s.LogOrders {
+		products := s.parser().Products()
+		c.Log = func(o domain.Order) []domain.Effect {
+			return []domain.Effect{domain.OrderLogged(domain.LogOrder(o, d.Customer.Name, products, o.CommittedAt))}
+		}
+	}
+	id, err := s.Books.Commit(ctx, c)
 	switch {
 	case err == nil:
 	case errors.Is(err, errChanged), errors.Is(err, errBlocked), errors.Is(err, errNeedsOwner):

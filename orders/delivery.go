@@ -147,6 +147,9 @@ func buildDelivery(p Proposal, l Ledger, by domain.User) (built, error) {
 	b.tellPlacer(o, by, fmt.Sprintf("🚚 Your order %s for %s was %s.", o.ID, customerName(l, o.CustomerID), what))
 	b.detail = map[string]any{"order": o.ID, "total_before": int64(o.Total), "total_after": int64(total), "short": shorts,
 		"not_delivered": nones, "only_named": onlyNamed}
+	after := *o
+	after.Status, after.Lines, after.Subtotal, after.GST, after.Total = domain.OrderDelivered, lines, sub, gst, total
+	b.after = &after
 	return b, nil
 }
 

@@ -383,6 +383,7 @@ func (p Proposal) query() LedgerQuery {
 // against the books as they are now.
 func (s *Service) settle(ctx context.Context, user domain.User, p Proposal) domain.Reply {
 	var fresh built
+	at := s.now()
 	judge := func(l Ledger) (Settled, error) {
 		l.MaxAdvance = s.MaxAdvance
 		b, err := build(p, l, user)
@@ -402,9 +403,14 @@ func (s *Service) settle(ctx context.Context, user domain.User, p Proposal) doma
 			detail["needs_owner"], detail["approval"] = b.owner, "the owner's own ok"
 		}
 		note := AuditNote{Actor: user.Phone, Kind: string(p.Kind), Subject: p.Subject, Detail: detail}
-		return Settled{Changes: b.changes, Effects: b.effects, Notes: []AuditNote{note}}, nil
+		effects := b.effects
+		if s.LogOrders && b.after != nil {
+			effects = append(effects[:len(effects):len(effects)],
+				domain.OrderLogged(domain.LogOrder(*b.after, customerName(l, b.after.CustomerID), l.Products, at)))
+		}
+		return Settled{Changes: b.changes, Effects: effects, Notes: []AuditNote{note}}, nil
 	}
-	err := s.Books.Settle(ctx, Settlement{ProposalID: p.ID, By: user.Phone, At: s.now(), Query: p.query(), Judge: judge})
+	err := s.Books.Settle(ctx, Settlement{ProposalID: p.ID, By: user.Phone, At: at, Query: p.query(), Judge: judge})
 	var no refusal
 	switch {
 	case err == nil:
@@ -455,6 +461,9 @@ type built struct {
 	changes []Change
 	effects []domain.Effect
 	detail  map[string]any
+	// after is the order a delivery or cancellation is about, as the
+	// change leaves it, for the order log.
+	after *domain.Order
 }
 
 // fingerprint binds an "ok" to exactly what was shown: the summary holds

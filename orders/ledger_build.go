@@ -70,6 +70,9 @@ func buildCancellation(p Proposal, l Ledger, by domain.User) (built, error) {
 	}
 	b.tellPlacer(o, by, fmt.Sprintf("❌ Your order %s for %s (%s) was cancelled by %s%s.", o.ID, customerName(l, o.CustomerID), o.Total, nameOf(by), because))
 	b.detail = map[string]any{"order": o.ID, "total": int64(o.Total), "reason": p.Reason}
+	after := *o
+	after.Status = domain.OrderCancelled
+	b.after = &after
 	return b, nil
 }
 

@@ -65,6 +65,10 @@ type Commitment struct {
 	// in with it: the notifications to the outbox, the notes to the audit
 	// log. It is called inside the transaction; nil tells no one.
 	Tell func(orderID string) ([]domain.Effect, []AuditNote)
+	// Log, given the order as the commit writes it, returns the effects
+	// that record it elsewhere (the order log in the Google Sheet); they
+	// go to the outbox in the same transaction. Nil records nothing.
+	Log func(o domain.Order) []domain.Effect
 }
 
 // AuditNote is an audit entry written inside the commit's transaction.
@@ -110,6 +114,10 @@ type Service struct {
 	Nudge         func()   // tells the outbox dispatcher there is work
 	Now           func() time.Time
 	Location      *time.Location // the business's time zone, for the dates people read; default Asia/Kolkata
+	// LogOrders writes every placed order, and every later change of it
+	// (delivered, delivered short, cancelled), to the order log (the
+	// Google Sheet) as an effect in the change's own transaction.
+	LogOrders bool
 
 	current atomic.Pointer[Parser]
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/munshi/munshi/internal/outbox"
 	"github.com/munshi/munshi/internal/redis"
 	"github.com/munshi/munshi/internal/scheduler"
+	"github.com/munshi/munshi/internal/sheets"
 	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/media"
 	"github.com/munshi/munshi/media/assets"
@@ -66,6 +67,10 @@ type Main struct {
 	Channels orders.Channels // whether accounts can be told right now
 	Pipeline *webhook.Pipeline
 	Digest   *briefing.Service // the daily digest's delivery
+	// Sheets is the Google Sheet of MUNSHI_SHEETS_ID (nil without one);
+	// SheetsSync pulls its tabs with MUNSHI_SHEETS_SYNC (sheets.go).
+	Sheets     *sheets.Client
+	SheetsSync *sheets.Sync
 
 	listener net.Listener
 	server   *http.Server
@@ -146,7 +151,10 @@ func (m *Main) Open(ctx context.Context) error {
 		return err
 	}
 	m.Dispatcher = &outbox.Dispatcher{Store: books, Senders: senders, Logger: m.Logger, Record: m.recordSend,
-		Redact: m.Audit.RedactString, Poll: OutboxPoll}
+		Redact: m.Audit.RedactString, Poll: OutboxPoll, Lease: m.Config.OutboxLease}
+	if err := m.openSheets(ctx); err != nil {
+		return err
+	}
 	m.Channels = notifyChannels{m.Dispatcher}
 	m.Orders = m.newOrders(parser)
 	m.Catalog.Orders = m.Orders
@@ -189,6 +197,7 @@ func (m *Main) newOrders(p *orders.Parser) *orders.Service {
 		Books: m.Store, Parser: p, Audit: m.Audit, Logger: m.Logger,
 		MinimumOrder: m.Config.MinimumOrder, MaxAdvance: m.Config.MaxAdvance, AccountsEmail: m.Config.AccountsEmails(),
 		Nudge: m.Dispatcher.Nudge, Channels: m.Channels, Location: m.Config.Location,
+		LogOrders: m.Sheets != nil,
 	}
 	if m.LLM != nil {
 		svc.Extractor, svc.Chooser = m.LLM, m.LLM
@@ -308,6 +317,9 @@ func (m *Main) Close() error {
 		m.stop()
 	}
 	m.workers.Wait()
+	if m.Dispatcher != nil {
+		m.Dispatcher.Wait() // batches (the Sheet's rows) in flight
+	}
 	if m.Store != nil {
 		if err := m.Store.Close(); err != nil {
 			errs = append(errs, err)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -16,28 +17,45 @@ import (
 )
 
 func cmdImport(ctx context.Context, env environment, args []string) error {
-	fs := newFlags("import", "usage: munshi import catalog|customers|users|orders|payments FILE.csv\n\n"+
+	fs := newFlags("import", "usage: munshi import catalog|customers|users|orders|payments FILE.csv\n"+
+		"       munshi import catalog|customers --sheet TAB\n\n"+
 		"Upserts the file's rows by key in one transaction: a bad row refuses the whole file.\n"+
 		"Orders and payments are history: importing the same file twice changes nothing, and\n"+
-		"they move neither stock nor outstanding (import the catalog and customers first).", env.stderr)
-	if err := parseFlags(fs, args); err != nil {
+		"they move neither stock nor outstanding (import the catalog and customers first).\n"+
+		"With --sheet the rows come from that tab of the Google Sheet MUNSHI_SHEETS_ID, with the\n"+
+		"file's columns and rules; a bad row is named by its row number.", env.stderr)
+	sheet := fs.String("sheet", "", "read the catalog or customers from this tab of MUNSHI_SHEETS_ID instead of a file")
+	positional, err := parseInterleaved(fs, args)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() != 2 {
+	want := 2
+	if *sheet != "" {
+		want = 1
+	}
+	if len(positional) != want {
 		fs.Usage()
 		return errUsage
 	}
-	kind, path := fs.Arg(0), fs.Arg(1)
+	kind := positional[0]
 	switch kind {
 	case "catalog", "customers", "users", "orders", "payments":
 	default:
 		fmt.Fprintf(env.stderr, "munshi import: unknown file kind %q (want catalog, customers, users, orders or payments)\n", kind)
 		return errUsage
 	}
+	if *sheet != "" && kind != "catalog" && kind != "customers" {
+		fmt.Fprintf(env.stderr, "munshi import: --sheet reads a catalog or customers tab, not %s\n", kind)
+		return errUsage
+	}
 	cfg, err := loadConfig(env)
 	if err != nil {
 		return err
 	}
+	if *sheet != "" {
+		return importSheet(ctx, env, cfg, kind, *sheet)
+	}
+	path := positional[1]
 	data, err := readInput(path, csvimport.MaxFileBytes)
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
@@ -55,13 +73,7 @@ func cmdImport(ctx context.Context, env environment, args []string) error {
 		// database.
 		return err
 	}
-	books, err := store.Open(ctx, cfg.DB, store.WithPoolSize(cfg.DBPool))
-	if err != nil {
-		return err
-	}
-	defer books.Close()
-	taken, err := take(intake.Intake{Books: books, Actor: "cli",
-		Audit: audit.New(books, cfg.Secrets(), NewMain(cfg, false, env.stderr).Logger)})
+	taken, err := takeInto(ctx, env, cfg, take)
 	if err != nil {
 		return err
 	}
@@ -72,6 +84,68 @@ func cmdImport(ctx context.Context, env environment, args []string) error {
 	fmt.Fprintf(env.stdout, "imported %d %s rows from %s: %d %s added, %d updated, %d unchanged\n",
 		taken.Rows, kind, path, taken.Added, kind, taken.Updated, taken.Unchanged)
 	return nil
+}
+
+// parseInterleaved parses flags that may come before or after the
+// arguments ("import catalog --sheet Catalog") and returns the arguments.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := parseFlags(fs, args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return positional, nil
+		}
+		positional = append(positional, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+// importSheet takes a catalog or customers tab of the Google Sheet into the
+// books as a file of the same columns is taken: read and checked whole
+// before the database is opened, then upserted in one transaction.
+func importSheet(ctx context.Context, env environment, cfg config.Config, kind, tab string) error {
+	if cfg.SheetsID == "" {
+		return fmt.Errorf("import: --sheet needs MUNSHI_SHEETS_ID, the Google Sheet to read (and GOOGLE_APPLICATION_CREDENTIALS, its service account's key)")
+	}
+	client, err := newSheetsClient(ctx, &Main{Config: cfg})
+	if err != nil {
+		return fmt.Errorf("import: %w", err)
+	}
+	from := "sheet tab " + tab
+	var take func(intake.Intake) (intake.Taken, error)
+	if kind == "catalog" {
+		ps, err := client.Catalog(ctx, tab)
+		if err != nil {
+			return err
+		}
+		take = func(in intake.Intake) (intake.Taken, error) { return in.Catalog(ctx, from, ps) }
+	} else {
+		cs, err := client.Customers(ctx, tab)
+		if err != nil {
+			return err
+		}
+		take = func(in intake.Intake) (intake.Taken, error) { return in.Customers(ctx, from, cs) }
+	}
+	taken, err := takeInto(ctx, env, cfg, take)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(env.stdout, "imported %d %s rows from the sheet's tab %q\n", taken.Rows, kind, tab)
+	return nil
+}
+
+// takeInto opens the books and takes rows already read and checked into
+// them, audited as the command line's.
+func takeInto(ctx context.Context, env environment, cfg config.Config, take func(intake.Intake) (intake.Taken, error)) (intake.Taken, error) {
+	books, err := store.Open(ctx, cfg.DB, store.WithPoolSize(cfg.DBPool))
+	if err != nil {
+		return intake.Taken{}, err
+	}
+	defer books.Close()
+	return take(intake.Intake{Books: books, Actor: "cli",
+		Audit: audit.New(books, cfg.Secrets(), NewMain(cfg, false, env.stderr).Logger)})
 }
 
 // readRecords reads a catalog, customers or users file, and says how to

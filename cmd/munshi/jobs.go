@@ -10,12 +10,17 @@ import (
 // schedule puts the periodic work of a running server on one scheduler:
 // the outbox dispatcher (every OutboxPoll and whenever something is
 // written to the outbox), the catalog watcher (CatalogPoll), the recovery
-// of messages a crash left unanswered (RecoveryPoll) and the retention
-// sweeps (RetentionSweep). Each runs once at start.
+// of messages a crash left unanswered (RecoveryPoll), the retention
+// sweeps (RetentionSweep) and, with MUNSHI_SHEETS_SYNC, the pull of the
+// sheet's Catalog and Customers tabs. Each runs once at start.
 func (m *Main) schedule() *scheduler.Scheduler {
 	s := scheduler.New(scheduler.Options{Logger: m.Logger})
 	s.Every("outbox", m.Dispatcher.Poll, m.Dispatcher.Drain).WakeOn(m.Dispatcher.Nudged())
-	s.Every("catalog", CatalogPoll, m.Catalog.Check)
+	catalog := s.Every("catalog", CatalogPoll, m.Catalog.Check)
+	if m.SheetsSync != nil {
+		m.SheetsSync.Taken = func(context.Context) { catalog.Nudge() }
+		s.Every("sheets", m.Config.SheetsSync, m.SheetsSync.Run)
+	}
 	s.Every("recovery", RecoveryPoll, m.recoverUnanswered)
 	s.Every("retention", RetentionSweep, m.sweep)
 	if _, err := s.Cron("digest", m.Config.DigestAt, m.location(), m.Digest.Run); err != nil {

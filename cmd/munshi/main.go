@@ -21,6 +21,7 @@ Usage:
                                                      run scripted conversations and score the end state each leaves
   munshi import catalog|customers|users FILE.csv     upsert a CSV file into the database
   munshi import orders|payments FILE.csv             bring in order or payment history, idempotently
+  munshi import catalog|customers --sheet TAB        the same from a tab of the Google Sheet (MUNSHI_SHEETS_ID)
   munshi digest [--date YYYY-MM-DD] [--send] [--demo]
                                                      print the daily digest (yesterday's), and send it with --send
   munshi forget PHONE                                delete a person's conversation memory

@@ -47,11 +47,16 @@ var _ orders.Channels = notifyChannels{}
 // channelNames are the kinds of outbox message as people say them.
 var channelNames = map[string]string{domain.EffectWhatsApp: "WhatsApp", domain.EffectEmail: "email"}
 
-// Problem reports every held kind: "WhatsApp: authentication failed (Twilio 401)".
+// Problem reports every held kind that tells accounts: "WhatsApp:
+// authentication failed (Twilio 401)". The order log (the Sheet) tells
+// no one.
 func (c notifyChannels) Problem() (string, bool) {
 	holds := c.d.Holds()
 	var parts []string
 	for _, kind := range slices.Sorted(maps.Keys(holds)) {
+		if kind == domain.EffectSheets {
+			continue
+		}
 		name := channelNames[kind]
 		if name == "" {
 			name = kind

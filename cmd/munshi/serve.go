@@ -26,7 +26,7 @@ func loadConfig(env environment) (config.Config, error) {
 var commandVars = map[string][]string{
 	"route":  {"MUNSHI_DB", "GEMINI_API_KEY", "GEMINI_MODEL", "GEMINI_BASE_URL"},
 	"eval":   {"MUNSHI_DB", "GEMINI_API_KEY", "GEMINI_MODEL", "GEMINI_BASE_URL"},
-	"import": {"MUNSHI_DB", "MUNSHI_TZ", "MUNSHI_LOG_LEVEL"},
+	"import": {"MUNSHI_DB", "MUNSHI_TZ", "MUNSHI_LOG_LEVEL", "MUNSHI_SHEETS_ID", "GOOGLE_APPLICATION_CREDENTIALS", "SHEETS_API_URL"},
 	"forget": {"REDIS_URL", "MUNSHI_REDIS_PREFIX"},
 	"mcp":    {"MUNSHI_DB", "MUNSHI_TZ", "MUNSHI_LOG_LEVEL"},
 }

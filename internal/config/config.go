@@ -16,11 +16,11 @@ import (
 
 // Config is Munshi's configuration.
 type Config struct {
-	Addr               string
-	DB                 string
+	Addr string
+	DB   string
 	// DBPool is how many connections a PostgreSQL database gets.
-	DBPool    int
-	dbPoolRaw string
+	DBPool             int
+	dbPoolRaw          string
 	PublicURL          string
 	RedisURL           string
 	RedisPrefix        string
@@ -61,6 +61,14 @@ type Config struct {
 	// MediaTTL is how long a generated chart or file stays at its link.
 	MediaTTL    time.Duration
 	mediaTTLRaw string
+	// OutboxLease is how long an instance holds an outbox message it is
+	// sending: a message whose holder died is sent by another instance
+	// once it runs out. One try may take half of it.
+	OutboxLease    time.Duration
+	outboxLeaseRaw string
+	// Sheets is the Google Sheet Munshi logs orders to and reads the
+	// catalog and customers from (sheets.go).
+	Sheets
 }
 
 // Var describes one environment variable.
@@ -71,7 +79,7 @@ type Var struct {
 }
 
 // Vars lists every variable in the order `munshi serve --help` shows them.
-var Vars = []Var{
+var Vars = append([]Var{
 	{Name: "MUNSHI_ADDR", Default: "127.0.0.1:8080", Help: "address the HTTP server listens on", set: func(c *Config, v string) { c.Addr = v }},
 	{Name: "MUNSHI_DB", Default: "munshi.db", Help: "the database: a SQLite file path (or file:PATH, sqlite:PATH), or postgres://user:pass@host:5432/db for several instances", set: func(c *Config, v string) { c.DB = v }},
 	{Name: "MUNSHI_DB_POOL", Default: "10", Help: "connections each instance keeps to a PostgreSQL database", set: func(c *Config, v string) {
@@ -100,6 +108,10 @@ var Vars = []Var{
 		c.mediaTTLRaw = v
 		c.MediaTTL, _ = time.ParseDuration(v)
 	}},
+	{Name: "MUNSHI_OUTBOX_LEASE", Default: "1m", Help: "how long an instance holds an outbox message it is sending; another sends it once the lease runs out (a try may take half)", set: func(c *Config, v string) {
+		c.outboxLeaseRaw = v
+		c.OutboxLease, _ = time.ParseDuration(v)
+	}},
 	{Name: "MUNSHI_LOG_LEVEL", Default: "info", Help: "debug, info, warn or error", set: func(c *Config, v string) { c.LogLevel = strings.ToLower(v) }},
 	{Name: "REDIS_URL", Help: "redis://host:port/db for conversation memory shared by instances (default: in-process)", set: func(c *Config, v string) { c.RedisURL = v }},
 	{Name: "MUNSHI_REDIS_PREFIX", Default: "munshi:", Help: "prefix of every Redis key Munshi writes", set: func(c *Config, v string) { c.RedisPrefix = v }},
@@ -124,7 +136,7 @@ var Vars = []Var{
 	{Name: "GEMINI_API_KEY", Secret: true, Help: "Gemini API key; without it Munshi runs with no LLM", set: func(c *Config, v string) { c.GeminiAPIKey = v }},
 	{Name: "GEMINI_MODEL", Default: "gemini-2.5-flash-lite", Help: "Gemini model", set: func(c *Config, v string) { c.GeminiModel = v }},
 	{Name: "GEMINI_BASE_URL", Help: "override of Gemini's API base URL (for fakes)", set: func(c *Config, v string) { c.GeminiBaseURL = v }},
-}
+}, sheetsVars...)
 
 // FromEnv reads the configuration from the environment through getenv
 // (os.Getenv when nil), applying defaults. Call Validate before use.
@@ -181,6 +193,9 @@ func (c Config) Validate() error {
 	if c.MediaTTL < MinMediaTTL || c.MediaTTL > MaxMediaTTL {
 		bad("MUNSHI_MEDIA_TTL %q must be a duration from %s to %s, such as 1h (Twilio fetches a file within minutes)", c.mediaTTLRaw, MinMediaTTL, MaxMediaTTL)
 	}
+	if c.OutboxLease < MinOutboxLease || c.OutboxLease > MaxOutboxLease {
+		bad("MUNSHI_OUTBOX_LEASE %q must be a duration from %s to %s, such as 1m (a try may take half of it)", c.outboxLeaseRaw, MinOutboxLease, MaxOutboxLease)
+	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
 	default:
@@ -235,6 +250,7 @@ func (c Config) Validate() error {
 		}
 	}
 	errs = append(errs, c.validateDigest()...)
+	errs = append(errs, c.validateSheets()...)
 	if c.GeminiBaseURL != "" && !isHTTPURL(c.GeminiBaseURL) {
 		bad("GEMINI_BASE_URL %q must be an http(s) URL", c.GeminiBaseURL)
 	}
@@ -250,6 +266,14 @@ func (c Config) Validate() error {
 const (
 	MinMediaTTL = time.Minute
 	MaxMediaTTL = 7 * 24 * time.Hour
+)
+
+// The shortest and longest MUNSHI_OUTBOX_LEASE: a try (half the lease)
+// needs a second or so, and a message whose sender died waits out the
+// rest.
+const (
+	MinOutboxLease = 2 * time.Second
+	MaxOutboxLease = time.Hour
 )
 
 // MinRetention is the shortest retention accepted: a message a crash left

@@ -470,21 +470,35 @@ func TestTimeZoneValidated(t *testing.T) {
 	}
 }
 
-func TestMediaTTL(t *testing.T) {
-	if c := config.FromEnv(env{}.get); c.MediaTTL != time.Hour {
-		t.Fatalf("default MUNSHI_MEDIA_TTL = %v, want 1h", c.MediaTTL)
+// durationVar checks a duration variable: its default, a good value
+// read, and each bad one refused alone with a message naming it.
+func durationVar(t *testing.T, name string, field func(config.Config) time.Duration, def time.Duration, good string, bads ...string) {
+	t.Helper()
+	if got := field(config.FromEnv(env{}.get)); got != def {
+		t.Fatalf("default %s = %v, want %v", name, got, def)
 	}
-	c := config.FromEnv(full.with(env{"MUNSHI_MEDIA_TTL": "20m"}).get)
-	if err := c.Validate(); err != nil || c.MediaTTL != 20*time.Minute {
-		t.Fatalf("20m = %v, %v", c.MediaTTL, err)
+	c := config.FromEnv(full.with(env{name: good}).get)
+	want, _ := time.ParseDuration(good)
+	if err := c.Validate(); err != nil || field(c) != want {
+		t.Fatalf("%s=%s: %v, %v", name, good, field(c), err)
 	}
-	for _, bad := range []string{"1", "an hour", "-1h", "30s", "200h"} {
-		got := problems(config.FromEnv(full.with(env{"MUNSHI_MEDIA_TTL": bad}).get).Validate())
-		if len(got) != 1 || !strings.Contains(got[0], `MUNSHI_MEDIA_TTL "`+bad+`" must be a duration`) {
-			t.Errorf("MUNSHI_MEDIA_TTL=%q: Validate() = %q", bad, got)
+	for _, bad := range bads {
+		got := problems(config.FromEnv(full.with(env{name: bad}).get).Validate())
+		if len(got) != 1 || !strings.Contains(got[0], name+` "`+bad+`" must be a duration`) {
+			t.Errorf("%s=%q: Validate() = %q", name, bad, got)
 		}
 	}
+}
+
+func TestMediaTTL(t *testing.T) {
+	durationVar(t, "MUNSHI_MEDIA_TTL", func(c config.Config) time.Duration { return c.MediaTTL }, time.Hour,
+		"20m", "1", "an hour", "-1h", "30s", "200h")
 	if u := config.Usage(); !strings.Contains(u, "MUNSHI_MEDIA_TTL") || !strings.Contains(u, "(default 1h)") {
 		t.Error("serve --help does not show MUNSHI_MEDIA_TTL and its default")
 	}
+}
+
+func TestOutboxLease(t *testing.T) {
+	durationVar(t, "MUNSHI_OUTBOX_LEASE", func(c config.Config) time.Duration { return c.OutboxLease }, time.Minute,
+		"5s", "5", "a minute", "-1m", "1s", "2h")
 }

@@ -49,6 +49,8 @@ type reader struct {
 	// the rows it checks; otherwise they are problems of the file.
 	unread *[]intake.Problem
 	more   *int
+	// table is set when the rows come from a Table, not a CSV file.
+	table *Table
 }
 
 func (rd *reader) fail(line int, format string, args ...any) {
@@ -68,7 +70,14 @@ func (rd *reader) unreadable(line int, format string, args ...any) {
 	*rd.unread = append(*rd.unread, intake.Problem{Line: line, Reason: fmt.Sprintf(format, args...)})
 }
 
-func (rd *reader) err() error { return rd.refused.Err(source, rd.file) }
+func (rd *reader) err() error {
+	err := rd.refused.Err(source, rd.file)
+	var r *intake.Refusal
+	if rd.table != nil && errors.As(err, &r) {
+		r.Source, r.Container, r.Unit = rd.table.Source, fmt.Sprintf("tab %q", rd.table.Name), "row"
+	}
+	return err
+}
 
 // rows reads the whole input and calls each for every data row. Rows that
 // cannot be read at all are reported and skipped.
@@ -125,31 +134,37 @@ func (rd *reader) rows(in io.Reader, each func(row)) error {
 			rd.unreadable(line, "more than %d rows", MaxRows)
 			return rd.err()
 		}
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-			continue // a blank line
-		}
-		if len(rec) != len(header) {
-			rd.unreadable(line, "has %d fields, the header has %d", len(rec), len(header))
-			continue
-		}
-		r := row{line: line, fields: make(map[string]string, len(rec))}
-		unfit := false // a field no parser should read
-		for _, col := range rd.columns {
-			i := index[col]
-			if len(rec[i]) > MaxFieldBytes {
-				rd.unreadable(line, "%s is longer than %d bytes", col, MaxFieldBytes)
-				unfit = true
-			} else if why := textProblem(strings.TrimSpace(rec[i])); why != "" {
-				rd.unreadable(line, "%s %s", col, why)
-				unfit = true
-			}
-			r.fields[col] = rec[i]
-		}
-		if !unfit {
-			each(r)
-		}
+		rd.record(line, rec, len(header), index, each)
 	}
 	return nil
+}
+
+// record checks one data row's fields and, when each can be read, gives
+// the row to each.
+func (rd *reader) record(line int, rec []string, width int, index map[string]int, each func(row)) {
+	if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" || len(rec) == 0 {
+		return // a blank line
+	}
+	if len(rec) != width {
+		rd.unreadable(line, "has %d fields, the header has %d", len(rec), width)
+		return
+	}
+	r := row{line: line, fields: make(map[string]string, len(rec))}
+	unfit := false // a field no parser should read
+	for _, col := range rd.columns {
+		i := index[col]
+		if len(rec[i]) > MaxFieldBytes {
+			rd.unreadable(line, "%s is longer than %d bytes", col, MaxFieldBytes)
+			unfit = true
+		} else if why := textProblem(strings.TrimSpace(rec[i])); why != "" {
+			rd.unreadable(line, "%s %s", col, why)
+			unfit = true
+		}
+		r.fields[col] = rec[i]
+	}
+	if !unfit {
+		each(r)
+	}
 }
 
 // header maps column names to positions, reporting missing, unknown and

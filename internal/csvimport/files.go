@@ -32,9 +32,21 @@ var (
 // listing every problem, and no products.
 func ReadCatalog(in io.Reader) ([]domain.Product, error) {
 	rd := &reader{file: "catalog", columns: CatalogColumns}
+	return readCatalog(rd, func(each func(row)) error { return rd.rows(in, each) })
+}
+
+// ReadCatalogTable reads a catalog from a table with the file's columns
+// (a Google Sheet's tab), all or nothing as ReadCatalog, each problem
+// reported by the row's number in the table.
+func ReadCatalogTable(t Table) ([]domain.Product, error) {
+	rd := &reader{file: "catalog", columns: CatalogColumns, table: &t}
+	return readCatalog(rd, func(each func(row)) error { return rd.tableRows(t, each) })
+}
+
+func readCatalog(rd *reader, rows func(each func(row)) error) ([]domain.Product, error) {
 	seen := keys{}
 	var out []domain.Product
-	err := rd.rows(in, func(r row) {
+	err := rows(func(r row) {
 		p, problems := parseProduct(r)
 		for _, pr := range problems {
 			rd.fail(r.line, "%s", pr)
@@ -118,9 +130,20 @@ func stock(s, col string, bad func(string, ...any)) int64 {
 // ReadCustomers reads a customers file, all or nothing.
 func ReadCustomers(in io.Reader) ([]domain.Customer, error) {
 	rd := &reader{file: "customers", columns: CustomerColumns}
+	return readCustomers(rd, func(each func(row)) error { return rd.rows(in, each) })
+}
+
+// ReadCustomersTable reads customers from a table with the file's
+// columns, as ReadCatalogTable reads a catalog.
+func ReadCustomersTable(t Table) ([]domain.Customer, error) {
+	rd := &reader{file: "customers", columns: CustomerColumns, table: &t}
+	return readCustomers(rd, func(each func(row)) error { return rd.tableRows(t, each) })
+}
+
+func readCustomers(rd *reader, rows func(each func(row)) error) ([]domain.Customer, error) {
 	seen := keys{}
 	var out []domain.Customer
-	err := rd.rows(in, func(r row) {
+	err := rows(func(r row) {
 		c, problems := parseCustomer(r)
 		for _, pr := range problems {
 			rd.fail(r.line, "%s", pr)

@@ -22,6 +22,17 @@ type Books interface {
 	ImportHistory(ctx context.Context, orders []domain.Order, payments []domain.Payment) (domain.HistoryImport, error)
 }
 
+// SyncBooks is what a scheduled pull (SyncCatalog, SyncCustomers) writes
+// through, each call one transaction.
+type SyncBooks interface {
+	// UpsertProductsKeepingStock upserts products by SKU; one already in
+	// the books keeps its stock.
+	UpsertProductsKeepingStock(ctx context.Context, ps []domain.Product) error
+	// UpsertCustomersKeepingDues upserts customers by id; one already in
+	// the books keeps their outstanding.
+	UpsertCustomersKeepingDues(ctx context.Context, cs []domain.Customer) error
+}
+
 // Auditor records each import in the audit log.
 type Auditor interface {
 	Record(ctx context.Context, actor, kind, subject string, detail map[string]any)
@@ -51,6 +62,30 @@ func (in Intake) Catalog(ctx context.Context, from string, ps []domain.Product) 
 // Customers upserts customers by id.
 func (in Intake) Customers(ctx context.Context, from string, cs []domain.Customer) (Taken, error) {
 	return in.upsert(ctx, from, "customers", len(cs), func() error { return in.Books.UpsertCustomers(ctx, cs) })
+}
+
+// SyncCatalog upserts products by SKU for a source pulled on a schedule
+// (a Google Sheet): as Catalog, except that a product already in the
+// books keeps its stock. Stock moves with Munshi's deliveries and goods
+// received; a sheet typed last week would set it back at every pull.
+// A new product takes the stock given. Books must be SyncBooks too.
+func (in Intake) SyncCatalog(ctx context.Context, from string, ps []domain.Product) (Taken, error) {
+	sb, ok := in.Books.(SyncBooks)
+	if !ok {
+		return Taken{}, fmt.Errorf("intake: the books cannot keep stock while syncing the catalog")
+	}
+	return in.upsert(ctx, from, "catalog", len(ps), func() error { return sb.UpsertProductsKeepingStock(ctx, ps) })
+}
+
+// SyncCustomers upserts customers by id for a source pulled on a
+// schedule: as Customers, except that a customer already in the books
+// keeps their outstanding, which orders and payments move.
+func (in Intake) SyncCustomers(ctx context.Context, from string, cs []domain.Customer) (Taken, error) {
+	sb, ok := in.Books.(SyncBooks)
+	if !ok {
+		return Taken{}, fmt.Errorf("intake: the books cannot keep dues while syncing the customers")
+	}
+	return in.upsert(ctx, from, "customers", len(cs), func() error { return sb.UpsertCustomersKeepingDues(ctx, cs) })
 }
 
 // Users upserts users by phone.

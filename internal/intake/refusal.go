@@ -21,18 +21,28 @@ type Refusal struct {
 	File     string // catalog, customers, users, orders or payments
 	Problems []Problem
 	More     int // problems not listed
+	// Container is what held the rows, "file" when empty (`tab "Catalog"`
+	// for a Sheet); Unit what a Problem's Line counts, "line" when empty
+	// ("row" for a Sheet).
+	Container, Unit string
 }
 
 func (e *Refusal) Error() string {
 	var b strings.Builder
-	source := e.Source
+	source, container, unit := e.Source, e.Container, e.Unit
 	if source == "" {
 		source = "intake"
 	}
-	fmt.Fprintf(&b, "%s: %s file refused, nothing imported:", source, e.File)
+	if container == "" {
+		container = "file"
+	}
+	if unit == "" {
+		unit = "line"
+	}
+	fmt.Fprintf(&b, "%s: %s %s refused, nothing imported:", source, e.File, container)
 	for _, p := range e.Problems {
 		if p.Line > 0 {
-			fmt.Fprintf(&b, "\n  line %d: %s", p.Line, p.Reason)
+			fmt.Fprintf(&b, "\n  %s %d: %s", unit, p.Line, p.Reason)
 		} else {
 			fmt.Fprintf(&b, "\n  %s", p.Reason)
 		}

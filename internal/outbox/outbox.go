@@ -22,8 +22,12 @@ import (
 //   - Permanent() bool: this message can never be sent (its recipient or
 //     its content is refused). It is given up at once.
 //   - Reason() string: the failure in a few words, for people.
+//   - RetryAfter() time.Duration: a transient failure after which the
+//     provider asked to wait (a 429's Retry-After); the next try is not
+//     sooner.
 //
-// Any other failure is transient and retried with backoff until MaxAge.
+// Any other failure is transient and retried with backoff until MaxAge
+// (or the sender's Patience).
 type Sender interface {
 	SendPayload(ctx context.Context, payload []byte) (string, error)
 }
@@ -122,11 +126,18 @@ type Dispatcher struct {
 	MaxAge      time.Duration // transient failures are given up once a message is this old
 	Batch       int
 
+	// Linger is how long a batch sender's kind waits, after its first due
+	// message, for more to go with it; MaxBatch the most it sends at once.
+	Linger   time.Duration
+	MaxBatch int
+
 	wake chan struct{}
 	once sync.Once
 
-	mu    sync.Mutex
-	holds map[string]Hold // by kind
+	mu      sync.Mutex
+	holds   map[string]Hold // by kind
+	batches map[string]*batch
+	sending sync.WaitGroup // batches in flight
 }
 
 // Hold is why sending one kind of message is held back, and since when.
@@ -139,6 +150,13 @@ func (d *Dispatcher) init() {
 	d.once.Do(func() {
 		d.wake = make(chan struct{}, 1)
 		d.holds = map[string]Hold{}
+		d.batches = map[string]*batch{}
+		if d.Linger == 0 {
+			d.Linger = 200 * time.Millisecond
+		}
+		if d.MaxBatch == 0 {
+			d.MaxBatch = 200
+		}
 		if d.Now == nil {
 			d.Now = time.Now
 		}
@@ -194,6 +212,7 @@ func (d *Dispatcher) Run(ctx context.Context) {
 		d.Drain(ctx)
 		select {
 		case <-ctx.Done():
+			d.Wait()
 			return
 		case <-t.C:
 		case <-d.wake:
@@ -241,6 +260,10 @@ func (d *Dispatcher) RunOnce(ctx context.Context) int {
 	}
 	var wg sync.WaitGroup
 	for _, m := range msgs {
+		if _, ok := d.Senders[m.Kind].(BatchSender); ok {
+			d.queue(ctx, m)
+			continue
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -253,6 +276,12 @@ func (d *Dispatcher) RunOnce(ctx context.Context) int {
 
 func (d *Dispatcher) deliver(ctx context.Context, m Message) {
 	id, err := d.sendOnce(ctx, m)
+	d.settle(ctx, m, id, err)
+}
+
+// settle records the outcome of one try at m: sent under the provider's
+// id, or err, classified.
+func (d *Dispatcher) settle(ctx context.Context, m Message, id string, err error) {
 	if err == nil {
 		if err := d.Store.MarkSent(ctx, m.ID, id); err != nil {
 			d.Logger.Error("outbox: mark sent failed", "id", m.ID, "err", err)
@@ -276,7 +305,7 @@ func (d *Dispatcher) deliver(ctx context.Context, m Message) {
 		d.hold(m.Kind, f.reason, since)
 		log.Debug("outbox: send held", "reason", f.reason)
 		d.record(Attempt{Message: m, Outcome: Held, Error: f.text, Code: f.code})
-	case f.permanent || (!m.CreatedAt.IsZero() && now.Sub(m.CreatedAt) >= d.MaxAge):
+	case f.permanent || (!m.CreatedAt.IsZero() && now.Sub(m.CreatedAt) >= d.maxAge(m.Kind)):
 		notices := failureNotices(m, f.reason)
 		failed, err := d.Store.MarkFailed(ctx, m.ID, f.text, notices...)
 		if err != nil {
@@ -288,7 +317,7 @@ func (d *Dispatcher) deliver(ctx context.Context, m Message) {
 		}
 		d.record(Attempt{Message: m, Outcome: Failed, Error: f.text, Code: f.code})
 	default:
-		if err := d.Store.MarkRetry(ctx, m.ID, f.text, now.Add(d.backoff(m.Attempts+1))); err != nil {
+		if err := d.Store.MarkRetry(ctx, m.ID, f.text, now.Add(max(d.backoff(m.Attempts+1), f.retryAfter))); err != nil {
 			d.Logger.Error("outbox: mark retry failed", "id", m.ID, "err", err)
 		}
 		log.Warn("outbox: send failed, will retry")
@@ -362,6 +391,9 @@ type failure struct {
 	text            string // the whole error, for last_error and the log
 	reason          string // a few words, for people
 	code            string // the provider's error code, if it gave one
+	// retryAfter is how long the provider asked to be left alone (a 429's
+	// Retry-After): a transient failure is not tried again sooner.
+	retryAfter time.Duration
 }
 
 func (d *Dispatcher) classify(err error) failure {
@@ -369,9 +401,13 @@ func (d *Dispatcher) classify(err error) failure {
 	var p interface{ Permanent() bool }
 	var r interface{ Reason() string }
 	var c interface{ Code() string }
+	var ra interface{ RetryAfter() time.Duration }
 	f := failure{text: d.Redact(err.Error())}
 	if errors.As(err, &c) {
 		f.code = c.Code()
+	}
+	if errors.As(err, &ra) {
+		f.retryAfter = ra.RetryAfter()
 	}
 	f.held = errors.As(err, &h) && h.Held()
 	f.permanent = !f.held && errors.As(err, &p) && p.Permanent()

@@ -9,6 +9,7 @@ import (
 	"github.com/munshi/munshi/internal/conversation"
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/intake"
 	"github.com/munshi/munshi/internal/outbox"
 	"github.com/munshi/munshi/orders"
 	"github.com/munshi/munshi/reports"
@@ -47,6 +48,10 @@ type Catalog interface {
 	UpsertProducts(ctx context.Context, ps []domain.Product) error
 	UpsertCustomers(ctx context.Context, cs []domain.Customer) error
 	UpsertUsers(ctx context.Context, us []domain.User) error
+	// UpsertProductsKeepingStock and UpsertCustomersKeepingDues upsert
+	// the same way, but what the books already hold keeps its stock, or
+	// its outstanding: a scheduled pull of a sheet (intake.Sync).
+	intake.SyncBooks
 	// Products and Customers return everything, in key order byte by byte.
 	Products(ctx context.Context) ([]domain.Product, error)
 	Customers(ctx context.Context) ([]domain.Customer, error)

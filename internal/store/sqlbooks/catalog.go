@@ -15,14 +15,29 @@ import (
 // UpsertProducts inserts or updates products by SKU, all in one transaction:
 // either every product is written or none is.
 func (s *Store) UpsertProducts(ctx context.Context, ps []domain.Product) error {
+	return s.upsertProducts(ctx, ps, false)
+}
+
+// UpsertProductsKeepingStock upserts products as UpsertProducts does, but
+// a product already in the books keeps its stock: a scheduled pull of a
+// sheet must not set back what deliveries and receipts moved since.
+func (s *Store) UpsertProductsKeepingStock(ctx context.Context, ps []domain.Product) error {
+	return s.upsertProducts(ctx, ps, true)
+}
+
+func (s *Store) upsertProducts(ctx context.Context, ps []domain.Product, keepStock bool) error {
 	now := formatTime(s.Now())
+	stock := "stock_ready = excluded.stock_ready, stock_wip = excluded.stock_wip,"
+	if keepStock {
+		stock = ""
+	}
 	err := s.inTx(ctx, func(tx *dbTx) error {
 		st, err := tx.PrepareContext(ctx, `INSERT INTO products
 			(sku, name, aliases, unit, pack_sizes, price_paise, gst_bp, stock_ready, stock_wip, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT(sku) DO UPDATE SET name = excluded.name, aliases = excluded.aliases,
 				unit = excluded.unit, pack_sizes = excluded.pack_sizes, price_paise = excluded.price_paise,
-				gst_bp = excluded.gst_bp, stock_ready = excluded.stock_ready, stock_wip = excluded.stock_wip,
+				gst_bp = excluded.gst_bp, `+stock+`
 				updated_at = excluded.updated_at`)
 		if err != nil {
 			return err
@@ -110,14 +125,29 @@ func parsePacks(s string) []domain.PackSize {
 
 // UpsertCustomers inserts or updates customers by id in one transaction.
 func (s *Store) UpsertCustomers(ctx context.Context, cs []domain.Customer) error {
+	return s.upsertCustomers(ctx, cs, false)
+}
+
+// UpsertCustomersKeepingDues upserts customers as UpsertCustomers does,
+// but a customer already in the books keeps their outstanding, which
+// orders, deliveries and payments move.
+func (s *Store) UpsertCustomersKeepingDues(ctx context.Context, cs []domain.Customer) error {
+	return s.upsertCustomers(ctx, cs, true)
+}
+
+func (s *Store) upsertCustomers(ctx context.Context, cs []domain.Customer, keepDues bool) error {
 	now := formatTime(s.Now())
+	dues := "outstanding_paise = excluded.outstanding_paise,"
+	if keepDues {
+		dues = ""
+	}
 	err := s.inTx(ctx, func(tx *dbTx) error {
 		st, err := tx.PrepareContext(ctx, `INSERT INTO customers
 			(id, name, aliases, phone, segment, credit_limit_paise, outstanding_paise, payment_modes, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT(id) DO UPDATE SET name = excluded.name, aliases = excluded.aliases,
 				phone = excluded.phone, segment = excluded.segment,
-				credit_limit_paise = excluded.credit_limit_paise, outstanding_paise = excluded.outstanding_paise,
+				credit_limit_paise = excluded.credit_limit_paise, `+dues+`
 				payment_modes = excluded.payment_modes, updated_at = excluded.updated_at`)
 		if err != nil {
 			return err

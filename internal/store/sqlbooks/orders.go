@@ -259,7 +259,8 @@ func customerByID(ctx context.Context, tx *dbTx, id string) (domain.Customer, er
 func (s *Store) Commit(ctx context.Context, c orders.Commitment) (string, error) {
 	d, now := c.Draft, s.Now()
 	var id string
-	err := s.inTx(ctx, func(tx *dbTx) error {
+	// Commits take their turn (lockCommits), every one of its tries.
+	err := s.inTxAt(ctx, s.e.write, func(tx *dbTx) error {
 		id = d.Number()
 		res, err := tx.ExecContext(ctx, `UPDATE drafts SET status = ?, decided_by = ?, decided_at = ?
 			WHERE id = ? AND status IN (?, ?)`, string(orders.DraftCommitted), c.By, formatTime(now), d.ID,
@@ -294,7 +295,8 @@ func (s *Store) Commit(ctx context.Context, c orders.Commitment) (string, error)
 			return err
 		}
 		defer w.close()
-		if err := w.write(ctx, d.Order(id, now)); err != nil {
+		placed := d.Order(id, now)
+		if err := w.write(ctx, placed); err != nil {
 			return err
 		}
 		if d.Payment == domain.PayCredit {
@@ -303,10 +305,14 @@ func (s *Store) Commit(ctx context.Context, c orders.Commitment) (string, error)
 				return err
 			}
 		}
-		if c.Tell == nil {
-			return nil
+		var effects []domain.Effect
+		var notes []orders.AuditNote
+		if c.Tell != nil {
+			effects, notes = c.Tell(id)
 		}
-		effects, notes := c.Tell(id)
+		if c.Log != nil {
+			effects = append(effects, c.Log(placed)...)
+		}
 		if err := s.enqueueTx(ctx, tx, effects...); err != nil {
 			return err
 		}
@@ -317,7 +323,7 @@ func (s *Store) Commit(ctx context.Context, c orders.Commitment) (string, error)
 			}
 		}
 		return nil
-	})
+	}, s.e.lockCommits)
 	var j judged
 	var de *domain.Error
 	switch {
