@@ -3,6 +3,7 @@ package twilio
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -17,9 +18,16 @@ import (
 // may have been sent. Before it is sent again, Twilio's own record of the
 // messages to that person says whether it was.
 
-// recentMessages is how many of the newest messages to one person are
-// looked through: an in-doubt message is minutes old.
-const recentMessages = 20
+// Twilio lists the messages to one person newest first, pageSize at a
+// time; they are read back to the one written when the in-doubt message
+// was (less the clocks' drift), and no further than maxPages. An
+// in-doubt message is minutes old, but a busy recipient (the accounts
+// team, told of every order) may have had many messages since: reading
+// only the newest page missed it, and sent it again.
+const (
+	pageSize = 50
+	maxPages = 20
+)
 
 // clockSkew allows for Twilio's clock and Munshi's disagreeing.
 const clockSkew = 2 * time.Minute
@@ -39,19 +47,56 @@ func (s *Sender) SentSince(ctx context.Context, payload []byte, since time.Time)
 		return nil, fmt.Errorf("twilio: messages sent to %s: %w", m.To, err)
 	}
 	params := &api.ListMessageParams{}
-	params.SetTo(channel(m.To)).SetFrom(s.from).SetPageSize(recentMessages).SetLimit(recentMessages)
-	msgs, err := s.rest.Api.ListMessage(params)
-	if err != nil {
-		return nil, fmt.Errorf("twilio: messages sent to %s: %w", m.To, classify(err))
-	}
+	params.SetTo(channel(m.To)).SetFrom(s.from).SetPageSize(pageSize)
+	cutoff := since.Add(-clockSkew)
 	var out []string
-	for _, msg := range msgs {
-		if msg.Sid == nil || !createdSince(msg.DateCreated, since.Add(-clockSkew)) || !delivering(msg.Status) || !same(m, msg) {
-			continue
+	token, page := "", ""
+	for range maxPages {
+		resp, err := s.rest.Api.PageMessage(params, token, page)
+		if err != nil {
+			return nil, fmt.Errorf("twilio: messages sent to %s: %w", m.To, classify(err))
 		}
-		out = append(out, *msg.Sid)
+		older := false
+		for _, msg := range resp.Messages {
+			if createdBefore(msg.DateCreated, cutoff) {
+				older = true
+				continue
+			}
+			if msg.Sid == nil || !createdSince(msg.DateCreated, cutoff) || !delivering(msg.Status) || !same(m, msg) {
+				continue
+			}
+			out = append(out, *msg.Sid)
+		}
+		if older || resp.NextPageUri == nil {
+			return out, nil
+		}
+		if token, page = nextPage(*resp.NextPageUri); token == "" && page == "" {
+			return out, nil
+		}
 	}
-	return out, nil
+	// Whether it went cannot be told: it waits rather than risk going twice.
+	return nil, fmt.Errorf("twilio: messages sent to %s: more than %d since %s", m.To, maxPages*pageSize, cutoff.Format(time.RFC3339))
+}
+
+// nextPage reads the page token and number of a next_page_uri; both
+// empty when it names no further page.
+func nextPage(uri string) (token, page string) {
+	u, err := url.Parse(uri)
+	if err != nil {
+		return "", ""
+	}
+	q := u.Query()
+	return q.Get("PageToken"), q.Get("Page")
+}
+
+// createdBefore reports whether a message was created before t, by the
+// date Twilio gives; false when it gives none.
+func createdBefore(date *string, t time.Time) bool {
+	if date == nil {
+		return false
+	}
+	d, err := time.Parse(time.RFC1123Z, *date)
+	return err == nil && d.Before(t)
 }
 
 func createdSince(date *string, since time.Time) bool {

@@ -3,6 +3,7 @@ package twilio_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -61,7 +62,7 @@ func TestSentSinceReadsTwiliosRecord(t *testing.T) {
 		}
 	}
 	for _, q := range fake.Lists() {
-		if q.Get("From") != "whatsapp:"+sender || q.Get("PageSize") != "20" {
+		if q.Get("From") != "whatsapp:"+sender || q.Get("PageSize") != "50" {
 			t.Errorf("listed with %v", q)
 		}
 	}
@@ -73,3 +74,42 @@ func TestSentSinceReadsTwiliosRecord(t *testing.T) {
 		t.Error("a bad payload: no error")
 	}
 }
+
+// TestSentSinceLooksPastTheFirstPage: a busy recipient (the accounts
+// team, told of every order) may have been sent many messages since the
+// in-doubt one was written; it is found on a later page of Twilio's
+// list, and the pages stop at the messages created before it.
+func TestSentSinceLooksPastTheFirstPage(t *testing.T) {
+	at := time.Date(2026, 3, 14, 1, 30, 0, 0, time.UTC)
+	now := at.Add(-time.Hour)
+	fake := twiliotest.Start(t, twiliotest.Clock(func() time.Time { return now }))
+	s := newSender(t, fake.URL, nil)
+	ctx := context.Background()
+	send := func(body string) string {
+		sid, err := s.Send(ctx, domain.Outbound{To: "+919900000002", Body: body})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sid
+	}
+	for i := range 120 { // older than the in-doubt one: the pages stop at them
+		send(fmt.Sprintf("New order ORD-%d", i))
+	}
+	now = at
+	want := send("New order ORD-2000")
+	for i := range 130 { // since: more than two pages
+		now = now.Add(time.Second)
+		send(fmt.Sprintf("New order ORD-%d", 3000+i))
+	}
+	got, err := s.SentSince(ctx, payloadOf(t, domain.Outbound{To: "+919900000002", Body: "New order ORD-2000"}), at.Add(clockSkewForTest))
+	if err != nil || !slices.Equal(got, []string{want}) {
+		t.Fatalf("SentSince = %v, %v; want [%s]", got, err, want)
+	}
+	if n := len(fake.Lists()); n != 3 {
+		t.Errorf("%d pages read, want 3 (131 messages since, 50 a page)", n)
+	}
+}
+
+// clockSkewForTest is less than the drift SentSince allows, so that the
+// message written at that moment still counts.
+const clockSkewForTest = time.Minute

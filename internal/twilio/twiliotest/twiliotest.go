@@ -340,7 +340,9 @@ func (s *Server) decide(r *http.Request, n int, user, pass string, hasAuth bool)
 }
 
 // list answers a message list as Twilio's does, newest first, filtered
-// by To and From, one page of at most PageSize (default 50).
+// by To and From, one page of at most PageSize (default 50) at a time:
+// next_page_uri names the next page (Page and PageToken) while there are
+// more.
 func (s *Server) list(w http.ResponseWriter, r *http.Request, user, pass string, hasAuth bool) {
 	q := r.URL.Query()
 	w.Header().Set("Content-Type", "application/json")
@@ -356,17 +358,35 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request, user, pass string,
 	if n, err := strconv.Atoi(q.Get("PageSize")); err == nil && n > 0 {
 		size = min(n, 1000)
 	}
+	page, _ := strconv.Atoi(q.Get("Page"))
+	// A page token is where the page before stopped: "PT" and the index
+	// past the first request it did not list.
+	from := len(s.reqs)
+	if n, err := strconv.Atoi(strings.TrimPrefix(q.Get("PageToken"), "PT")); err == nil && n >= 0 && n < from {
+		from = n
+	}
 	msgs := []map[string]any{}
-	for i := len(s.reqs) - 1; i >= 0 && len(msgs) < size; i-- {
-		r := s.reqs[i]
-		if r.SID == "" || q.Has("To") && r.Form.Get("To") != q.Get("To") || q.Has("From") && r.Form.Get("From") != q.Get("From") {
+	var next any // null: no next page
+	for i := from - 1; i >= 0; i-- {
+		m := s.reqs[i]
+		if m.SID == "" || q.Has("To") && m.Form.Get("To") != q.Get("To") || q.Has("From") && m.Form.Get("From") != q.Get("From") {
 			continue
 		}
-		msgs = append(msgs, s.resource(r.SID, r.Form, r.Created, "sent"))
+		if len(msgs) == size {
+			nq := url.Values{"PageSize": {strconv.Itoa(size)}, "Page": {strconv.Itoa(page + 1)}, "PageToken": {fmt.Sprintf("PT%d", i+1)}}
+			for _, k := range []string{"To", "From"} {
+				if q.Has(k) {
+					nq.Set(k, q.Get(k))
+				}
+			}
+			next = r.URL.Path + "?" + nq.Encode()
+			break
+		}
+		msgs = append(msgs, s.resource(m.SID, m.Form, m.Created, "sent"))
 	}
 	uri := r.URL.RequestURI()
-	b, _ := json.Marshal(map[string]any{"messages": msgs, "end": len(msgs) - 1, "first_page_uri": uri,
-		"next_page_uri": nil, "page": 0, "page_size": size, "previous_page_uri": nil, "start": 0, "uri": uri})
+	b, _ := json.Marshal(map[string]any{"messages": msgs, "end": page*size + len(msgs) - 1, "first_page_uri": uri,
+		"next_page_uri": next, "page": page, "page_size": size, "previous_page_uri": nil, "start": page * size, "uri": uri})
 	w.Write(b)
 }
 
