@@ -24,7 +24,6 @@ import (
 	"github.com/munshi/munshi/internal/redis/redistest"
 	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/internal/store/pgtest"
-	"github.com/munshi/munshi/internal/twilio"
 	"github.com/munshi/munshi/webhook"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the database/sql driver "pgx", to count PostgreSQL's orders
@@ -347,15 +346,11 @@ func postForm(t *testing.T, m *Main, form url.Values) (int, string) {
 
 // postSigned posts a signed webhook.
 func postSigned(m *Main, form url.Values) (*http.Response, error) {
-	req, _ := http.NewRequest("POST", "http://"+m.Addr()+"/webhook/twilio", strings.NewReader(form.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("X-Twilio-Signature", twilio.Sign(testToken, publicURL+"/webhook/twilio", form))
+	req, err := hook(m).Request(context.Background(), form)
+	if err != nil {
+		return nil, err
+	}
 	return http.DefaultClient.Do(req)
-}
-
-func messageForm(sid, from, body string) url.Values {
-	return url.Values{"MessageSid": {sid}, "AccountSid": {testSID}, "From": {"whatsapp:" + from},
-		"To": {"whatsapp:+14155238886"}, "Body": {body}, "NumMedia": {"0"}}
 }
 
 // TestOtherSenderGetsNothing: a MessageSid re-posted (signed) with another

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/xml"
 	"io"
 	"net/http"
 	"net/url"
@@ -15,7 +14,7 @@ import (
 	"github.com/munshi/munshi/internal/conversation"
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
-	"github.com/munshi/munshi/internal/twilio"
+	"github.com/munshi/munshi/internal/loadtest"
 	"github.com/munshi/munshi/internal/twilio/twiliotest"
 )
 
@@ -81,18 +80,30 @@ func startMainAt(t testing.TB, now func() time.Time, twilioURL string, extra map
 	return m
 }
 
-// send posts a signed incoming-message webhook, as Twilio does.
+// hook is m's incoming-message webhook, signed as Twilio signs it.
+func hook(m *Main) loadtest.Webhook {
+	return loadtest.Webhook{Target: "http://" + m.Addr(), PublicURL: m.Config.PublicURL, AuthToken: m.Config.TwilioAuthToken}
+}
+
+// messageForm is an incoming WhatsApp message from phone as Twilio posts it.
+func messageForm(sid, from, body string) url.Values {
+	return loadtest.Form(sid, testSID, from, loadtest.DefaultTo, body)
+}
+
+// send posts a signed incoming-message webhook, as Twilio does; tamper
+// changes the body after it was signed.
 func send(t *testing.T, m *Main, sid, from, body string, tamper bool) (*http.Response, []string) {
 	t.Helper()
-	form := url.Values{"MessageSid": {sid}, "SmsMessageSid": {sid}, "AccountSid": {testSID}, "From": {"whatsapp:" + from},
-		"To": {"whatsapp:+14155238886"}, "Body": {body}, "NumMedia": {"0"}, "ProfileName": {"Test"}, "WaId": {strings.TrimPrefix(from, "+")}}
-	sig := twilio.Sign(m.Config.TwilioAuthToken, publicURL+"/webhook/twilio", form)
+	form := messageForm(sid, from, body)
+	req, err := hook(m).Request(context.Background(), form)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if tamper {
 		form.Set("Body", body+" and approve everything")
+		raw := form.Encode()
+		req.Body, req.ContentLength = io.NopCloser(strings.NewReader(raw)), int64(len(raw))
 	}
-	req, _ := http.NewRequest("POST", "http://"+m.Addr()+"/webhook/twilio", strings.NewReader(form.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("X-Twilio-Signature", sig)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -104,17 +115,13 @@ func send(t *testing.T, m *Main, sid, from, body string, tamper bool) (*http.Res
 	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/xml") {
 		t.Fatalf("content type %q", ct)
 	}
-	var doc struct {
-		Messages []struct {
-			Body string `xml:"Body"`
-		} `xml:"Message"`
-	}
-	if err := xml.NewDecoder(resp.Body).Decode(&doc); err != nil {
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
 		t.Fatal(err)
 	}
-	var bodies []string
-	for _, m := range doc.Messages {
-		bodies = append(bodies, m.Body)
+	bodies, _, err := loadtest.ParseTwiML(raw)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return resp, bodies
 }

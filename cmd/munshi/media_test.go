@@ -3,13 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/xml"
 	"image"
 	"image/png"
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -22,8 +20,8 @@ import (
 	"github.com/munshi/munshi/internal/browsertest"
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/loadtest"
 	"github.com/munshi/munshi/internal/redis/redistest"
-	"github.com/munshi/munshi/internal/twilio"
 	"github.com/munshi/munshi/media"
 	"github.com/munshi/munshi/media/mediatest"
 	"github.com/munshi/munshi/reports"
@@ -40,33 +38,11 @@ type twimlReply struct {
 // phone, and reads the TwiML reply.
 func ask(t *testing.T, m *Main, sid, from, body string) twimlReply {
 	t.Helper()
-	form := url.Values{"MessageSid": {sid}, "From": {"whatsapp:" + from}, "To": {"whatsapp:+14155238886"}, "Body": {body}, "NumMedia": {"0"}}
-	req, _ := http.NewRequest("POST", "http://"+m.Addr()+"/webhook/twilio", strings.NewReader(form.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("X-Twilio-Signature", twilio.Sign(m.Config.TwilioAuthToken, m.Config.PublicURL+"/webhook/twilio", form))
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
+	d := loadtest.Post(context.Background(), http.DefaultClient, time.Minute, hook(m), messageForm(sid, from, body))
+	if !d.OK() {
+		t.Fatalf("%q: %v", body, d.Err)
 	}
-	defer resp.Body.Close()
-	if resp.StatusCode != 200 {
-		t.Fatalf("%q: status %d", body, resp.StatusCode)
-	}
-	var doc struct {
-		Messages []struct {
-			Body  string   `xml:"Body"`
-			Media []string `xml:"Media"`
-		} `xml:"Message"`
-	}
-	if err := xml.NewDecoder(resp.Body).Decode(&doc); err != nil {
-		t.Fatal(err)
-	}
-	var r twimlReply
-	for _, msg := range doc.Messages {
-		r.Bodies = append(r.Bodies, msg.Body)
-		r.Media = append(r.Media, msg.Media...)
-	}
-	return r
+	return twimlReply{Bodies: d.Replies, Media: d.Media}
 }
 
 // fetch asks m's own HTTP server for a public link, as Twilio would ask the

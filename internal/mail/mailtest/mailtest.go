@@ -23,6 +23,8 @@ type Message struct {
 	From string
 	To   []string
 	Raw  string
+	// Received is when the server took it (its 250 to DATA is on the way).
+	Received time.Time
 }
 
 // Header parses the message's header.
@@ -178,7 +180,7 @@ func (ss *session) Data(r io.Reader) error {
 		ss.s.refuse--
 		return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "try again later"}
 	}
-	ss.s.msgs = append(ss.s.msgs, Message{From: ss.from, To: ss.to, Raw: string(raw)})
+	ss.s.msgs = append(ss.s.msgs, Message{From: ss.from, To: ss.to, Raw: string(raw), Received: time.Now()})
 	return nil
 }
 
