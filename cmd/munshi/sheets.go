@@ -29,7 +29,8 @@ func (m *Main) openSheets(ctx context.Context) error {
 	}
 	m.Sheets = client
 	owners := &sheets.Owners{Books: m.Store, Audit: m.Audit, Nudge: m.Dispatcher.Nudge, Logger: m.Logger}
-	m.Dispatcher.Senders[domain.EffectSheets] = &sheets.OrderLog{Sheet: client, Location: m.location(), Logger: m.Logger, Owners: owners}
+	m.Dispatcher.Senders[domain.EffectSheets] = &sheets.OrderLog{Sheet: client, Location: m.location(), Logger: m.Logger, Owners: owners,
+		Exclusive: m.Store.Exclusive}
 	if m.Config.SheetsSync > 0 {
 		m.SheetsSync = &sheets.Sync{Sheet: client, Owners: owners, Logger: m.Logger, Every: m.Config.SheetsSync,
 			Intake: intake.Intake{Books: m.Store, Audit: m.Audit, Actor: "sheets"}}

@@ -49,6 +49,11 @@ type OrderLog struct {
 	// Owners, when set, are told once when the spreadsheet refuses
 	// Munshi (not shared, a wrong key), and that it works again.
 	Owners *Owners
+	// Exclusive, when set, runs each batch's read and writes so that no
+	// other instance sharing the books writes the tab meanwhile: two
+	// batches that both found an order's lines missing would both append
+	// them.
+	Exclusive func(ctx context.Context, name string, fn func(context.Context) error) error
 }
 
 var (
@@ -124,7 +129,20 @@ func (l *OrderLog) SendBatch(ctx context.Context, payloads [][]byte) []outbox.Re
 	for i, id := range order {
 		los[i] = newest[id]
 	}
-	outcomes := l.write(ctx, los)
+	var outcomes []outbox.Result
+	write := func(ctx context.Context) error {
+		outcomes = l.write(ctx, los)
+		return nil
+	}
+	if l.Exclusive == nil {
+		write(ctx)
+	} else if err := l.Exclusive(ctx, "sheets order log", write); err != nil {
+		// Not one row was written: every order waits for the next try.
+		outcomes = make([]outbox.Result, len(los))
+		for i := range outcomes {
+			outcomes[i].Err = err
+		}
+	}
 	for i, id := range order {
 		for _, j := range byOrder[id] {
 			results[j] = outcomes[i]

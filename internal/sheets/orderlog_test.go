@@ -311,3 +311,34 @@ func TestDeletedTabIsMadeAgain(t *testing.T) {
 		t.Errorf("the tab made again: %q", rows)
 	}
 }
+
+// Each batch is written holding the books' lock, so that two instances
+// never both find an order's lines missing and both append them; a lock
+// that cannot be had writes nothing and every order waits.
+func TestBatchesAreWrittenUnderTheLock(t *testing.T) {
+	l, fake := newLog(t)
+	calls := 0
+	l.Exclusive = func(ctx context.Context, name string, fn func(context.Context) error) error {
+		calls++
+		return fn(ctx)
+	}
+	for _, r := range send(t, l, order(1, domain.OrderCommitted), order(2, domain.OrderCommitted)) {
+		if r.Err != nil {
+			t.Fatal(r.Err)
+		}
+	}
+	if calls != 1 || len(lines(fake)) == 0 {
+		t.Fatalf("%d locks taken for one batch, %d lines written", calls, len(lines(fake)))
+	}
+	before := len(fake.Requests())
+	refused := errors.New("the database is not answering")
+	l.Exclusive = func(context.Context, string, func(context.Context) error) error { return refused }
+	for _, r := range send(t, l, order(3, domain.OrderCommitted)) {
+		if !errors.Is(r.Err, refused) {
+			t.Errorf("without the lock: %v, want the lock's error", r.Err)
+		}
+	}
+	if n := len(fake.Requests()) - before; n != 0 {
+		t.Errorf("%d requests went to Google without the lock", n)
+	}
+}

@@ -36,6 +36,9 @@ type Store interface {
 	History
 	Retention
 	Listings
+	// Exclusive runs fn while no other caller of Exclusive with the same
+	// name runs, in any instance sharing the database.
+	Exclusive(ctx context.Context, name string, fn func(context.Context) error) error
 	// Ping checks that the database answers, for readiness probes.
 	Ping(ctx context.Context) error
 	// Close releases the database.

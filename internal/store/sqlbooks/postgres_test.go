@@ -116,3 +116,35 @@ func TestPostgresBackupIsACopy(t *testing.T) {
 		t.Errorf("backup holds %+v (%v), want %+v", b, err, a)
 	}
 }
+
+// Two instances on one database never run Exclusive of one name at once.
+func TestPostgresExclusiveAcrossInstances(t *testing.T) {
+	dsn := pgtest.NewDatabase(t)
+	a, b := openPG(t, dsn), openPG(t, dsn)
+	ctx := context.Background()
+	entered := make(chan struct{})
+	release := make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		done <- a.Exclusive(ctx, "sheets order log", func(context.Context) error {
+			close(entered)
+			<-release
+			return nil
+		})
+	}()
+	<-entered
+	waiting, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel()
+	ran := false
+	err := b.Exclusive(waiting, "sheets order log", func(context.Context) error { ran = true; return nil })
+	if ran || err == nil {
+		t.Fatalf("the other instance ran while the lock was held (err %v)", err)
+	}
+	close(release)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Exclusive(ctx, "sheets order log", func(context.Context) error { ran = true; return nil }); err != nil || !ran {
+		t.Fatalf("after the release: ran %v, %v", ran, err)
+	}
+}

@@ -97,6 +97,7 @@ func Run(t *testing.T, open Open) {
 		{"MarkFailedEnqueuesNoticesOnce", testMarkFailed},
 		{"RecordDeliveryStatus", testDeliveryStatus},
 		{"Audit", testAudit},
+		{"ExclusiveRunsOneAtATime", testExclusive},
 
 		{"DigestDeliveryClaimedOnce", testDigestClaim},
 		{"DigestConcurrentClaimsHaveOneWinner", testDigestClaimRace},
