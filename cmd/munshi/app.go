@@ -117,12 +117,19 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	m.Store = books
 	if m.Demo {
-		seeded, err := demo.Seed(ctx, books, m.now())
+		// Instances starting together on one empty database seed it once:
+		// the others wait, then find it seeded.
+		seeded := false
+		err := books.Exclusive(ctx, "demo seed", func(ctx context.Context) error {
+			var err error
+			seeded, err = demo.Seed(ctx, books, m.now())
+			return err
+		})
 		if err != nil {
 			return err
 		}
 		if seeded {
-			m.Logger.Info("seeded the demo distributor", "db", m.Config.DB,
+			m.Logger.Info("seeded the demo distributor", "db", store.Redacted(m.Config.DB),
 				"owner", demo.OwnerPhone, "accounts", demo.AccountsPhone, "sales", demo.SalesPhone)
 		}
 	}

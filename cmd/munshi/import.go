@@ -64,7 +64,7 @@ func cmdImport(ctx context.Context, env environment, args []string) error {
 	var take func(intake.Intake) (intake.Taken, error)
 	if history {
 		if missingFile(cfg.DB) {
-			return fmt.Errorf("import: there are no books at %s yet: import the catalog and customers first, then the %s", cfg.DB, kind)
+			return fmt.Errorf("import: there are no books at %s yet: import the catalog and customers first, then the %s", store.Redacted(cfg.DB), kind)
 		}
 		take = readHistory(ctx, cfg, kind, path, data)
 	} else if take, err = readRecords(ctx, kind, path, data); err != nil {

@@ -79,6 +79,19 @@ func Open(ctx context.Context, dsn string, opts ...Option) (Store, error) {
 	return s, nil
 }
 
+// Redacted is dsn as logs and messages may show it: a URL's password
+// replaced by xxxxx.
+func Redacted(dsn string) string {
+	if !scheme.MatchString(dsn) {
+		return dsn
+	}
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return "(an address that does not parse)"
+	}
+	return u.Redacted()
+}
+
 // IsPostgres reports whether dsn names a PostgreSQL database.
 func IsPostgres(dsn string) bool {
 	m := scheme.FindStringSubmatch(dsn)
