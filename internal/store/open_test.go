@@ -132,9 +132,9 @@ func TestOpenHostileNames(t *testing.T) {
 func TestRedactedHidesThePassword(t *testing.T) {
 	for dsn, want := range map[string]string{
 		"postgres://munshi:s3cr3t@db.example:5432/books": "postgres://munshi:xxxxx@db.example:5432/books",
-		"postgres://db.example/books":                     "postgres://db.example/books",
-		"/var/lib/munshi/munshi.db":                       "/var/lib/munshi/munshi.db",
-		"postgres://munshi:s3cr3t@[::1/books":             "(an address that does not parse)",
+		"postgres://db.example/books":                    "postgres://db.example/books",
+		"/var/lib/munshi/munshi.db":                      "/var/lib/munshi/munshi.db",
+		"postgres://munshi:s3cr3t@[::1/books":            "(an address that does not parse)",
 	} {
 		if got := Redacted(dsn); got != want {
 			t.Errorf("Redacted(%q) = %q, want %q", dsn, got, want)
