@@ -17,6 +17,22 @@ const connectTimeout = 3 * time.Second
 // server's postgres database to do it; a database of that name that
 // exists already is an error.
 func CreateDatabase(ctx context.Context, dsn string) error {
+	return onServer(ctx, dsn, "create", func(name string) string {
+		return `CREATE DATABASE ` + name
+	})
+}
+
+// DropDatabase drops the database dsn names, closing what is connected to
+// it, if it exists.
+func DropDatabase(ctx context.Context, dsn string) error {
+	return onServer(ctx, dsn, "drop", func(name string) string {
+		return `DROP DATABASE IF EXISTS ` + name + ` WITH (FORCE)`
+	})
+}
+
+// onServer runs the statement that stmt makes of the quoted name of the
+// database dsn names, connected to the server's postgres database.
+func onServer(ctx context.Context, dsn, what string, stmt func(name string) string) error {
 	cfg, err := pgx.ParseConfig(dsn)
 	if err != nil {
 		return errors.New("pgadmin: the PostgreSQL address does not parse")
@@ -31,41 +47,18 @@ func CreateDatabase(ctx context.Context, dsn string) error {
 	}
 	conn, err := pgx.ConnectConfig(ctx, cfg)
 	if err != nil {
-		return fmt.Errorf("pgadmin: connect to create %q: %w", name, cause(err))
+		return fmt.Errorf("pgadmin: connect to %s %q: %w", what, name, Cause(err))
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
-	if _, err := conn.Exec(ctx, `CREATE DATABASE `+pgx.Identifier{name}.Sanitize()); err != nil {
-		return fmt.Errorf("pgadmin: create database %q: %w", name, cause(err))
+	if _, err := conn.Exec(ctx, stmt(pgx.Identifier{name}.Sanitize())); err != nil {
+		return fmt.Errorf("pgadmin: %s database %q: %w", what, name, Cause(err))
 	}
 	return nil
 }
 
-// DropDatabase drops the database dsn names, closing what is connected to
-// it, if it exists.
-func DropDatabase(ctx context.Context, dsn string) error {
-	cfg, err := pgx.ParseConfig(dsn)
-	if err != nil {
-		return errors.New("pgadmin: the PostgreSQL address does not parse")
-	}
-	name := cfg.Database
-	cfg.Database = "postgres"
-	if cfg.ConnectTimeout == 0 {
-		cfg.ConnectTimeout = connectTimeout
-	}
-	conn, err := pgx.ConnectConfig(ctx, cfg)
-	if err != nil {
-		return fmt.Errorf("pgadmin: connect to drop %q: %w", name, cause(err))
-	}
-	defer conn.Close(context.WithoutCancel(ctx))
-	if _, err := conn.Exec(ctx, `DROP DATABASE IF EXISTS `+pgx.Identifier{name}.Sanitize()+` WITH (FORCE)`); err != nil {
-		return fmt.Errorf("pgadmin: drop database %q: %w", name, cause(err))
-	}
-	return nil
-}
-
-// cause keeps what the server or the network said, without the
+// Cause keeps what the server or the network said, without the
 // connection string pgx puts in front of it.
-func cause(err error) error {
+func Cause(err error) error {
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {
 		return pe

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -111,12 +112,6 @@ func copyTable(ctx context.Context, src, dst *dbTx, de *engine, table string) (T
 		return c, err
 	}
 	cols = shared(cols, have)
-	var money []string
-	for _, col := range cols {
-		if strings.HasSuffix(col, "_paise") {
-			money = append(money, col)
-		}
-	}
 	if table == "counters" {
 		if _, err := dst.ExecContext(ctx, `DELETE FROM counters`); err != nil {
 			return c, err
@@ -152,7 +147,7 @@ func copyTable(ctx context.Context, src, dst *dbTx, de *engine, table string) (T
 			if b, ok := v.([]byte); ok {
 				vals[i] = string(b)
 			}
-			if i < len(cols) && contains(money, cols[i]) {
+			if moneyColumn(cols[i]) {
 				if n, ok := vals[i].(int64); ok {
 					c.Money += n
 				}
@@ -175,20 +170,15 @@ func copyTable(ctx context.Context, src, dst *dbTx, de *engine, table string) (T
 	return c, de.afterCopy(ctx, dst, table)
 }
 
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
+// moneyColumn reports whether a column holds paise: what a copy must keep to
+// the paisa.
+func moneyColumn(col string) bool { return strings.HasSuffix(col, "_paise") }
 
 // shared is the columns of want that have holds too, in want's order.
 func shared(want, have []string) []string {
 	var out []string
 	for _, c := range want {
-		if contains(have, c) {
+		if slices.Contains(have, c) {
 			out = append(out, c)
 		}
 	}
@@ -237,7 +227,7 @@ func (s *Store) tally(ctx context.Context, q querier, table string) (rows, money
 	}
 	sum := "0"
 	for _, c := range cols {
-		if strings.HasSuffix(c, "_paise") {
+		if moneyColumn(c) {
 			sum += " + COALESCE(SUM(" + c + "), 0)"
 		}
 	}

@@ -63,9 +63,9 @@ func (e *engine) greatest(a, b string) string {
 // jsonInt is the integer at key of the JSON object doc (NULL without one).
 func (e *engine) jsonInt(doc, key string) string {
 	if e.postgres() {
-		return "((" + doc + ")::jsonb->>'" + key + "')::bigint"
+		return e.jsonText(doc, key) + "::bigint"
 	}
-	return "json_extract(" + doc + ", '$." + key + "')"
+	return e.jsonText(doc, key)
 }
 
 // jsonText is the text at key of the JSON object doc.

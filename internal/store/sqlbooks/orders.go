@@ -17,8 +17,7 @@ import (
 // NewDraftID allocates the next draft reference, D-1 onwards. Order
 // numbers are taken only by Commit.
 func (s *Store) NewDraftID(ctx context.Context) (string, error) {
-	var n int64
-	err := s.db.QueryRowContext(ctx, `UPDATE counters SET value = value + 1 WHERE name = 'draft' RETURNING value`).Scan(&n)
+	n, err := nextNumber(ctx, s.db, "draft")
 	if err != nil {
 		return "", fmt.Errorf("sqlbooks: new draft id: %w", err)
 	}
@@ -28,12 +27,19 @@ func (s *Store) NewDraftID(ctx context.Context) (string, error) {
 // newOrderID takes the next order number, ORD-1001 onwards, inside the
 // transaction that places the order: if it rolls back, so does the number.
 func newOrderID(ctx context.Context, tx *dbTx) (string, error) {
-	var n int64
-	err := tx.QueryRowContext(ctx, `UPDATE counters SET value = value + 1 WHERE name = 'order' RETURNING value`).Scan(&n)
+	n, err := nextNumber(ctx, tx, "order")
 	if err != nil {
 		return "", fmt.Errorf("new order id: %w", err)
 	}
 	return fmt.Sprintf("ORD-%d", n), nil
+}
+
+// nextNumber moves the counter name on by one and returns its new value,
+// in q's transaction (or its own).
+func nextNumber(ctx context.Context, q querier, name string) (int64, error) {
+	var n int64
+	err := q.QueryRowContext(ctx, `UPDATE counters SET value = value + 1 WHERE name = ? RETURNING value`, name).Scan(&n)
+	return n, err
 }
 
 // SaveDraft stores a draft just shown to its salesperson; their earlier open

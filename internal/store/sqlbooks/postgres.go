@@ -12,6 +12,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
+
+	"github.com/munshi/munshi/internal/store/pgadmin"
 )
 
 //go:embed migrations/postgres/*.sql
@@ -76,29 +78,13 @@ func OpenPostgres(ctx context.Context, dsn string, opts ...Option) (*Store, erro
 	where := cfg.Database
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("sqlbooks: connect to PostgreSQL database %q: %w", where, pgCause(err))
+		return nil, fmt.Errorf("sqlbooks: connect to PostgreSQL database %q: %w", where, pgadmin.Cause(err))
 	}
 	if err := s.migrate(ctx, postgresMigrations); err != nil {
 		db.Close()
 		return nil, err
 	}
 	return s, nil
-}
-
-// pgCause keeps what the server or the network said, without the
-// connection string pgx puts in front of it.
-func pgCause(err error) error {
-	var pe *pgconn.PgError
-	if errors.As(err, &pe) {
-		return pe
-	}
-	var ce *pgconn.ConnectError
-	if errors.As(err, &ce) {
-		if u := errors.Unwrap(ce); u != nil {
-			return u
-		}
-	}
-	return err
 }
 
 // pgRetryable: a serialization failure or a deadlock rolled the

@@ -15,8 +15,7 @@ import (
 
 // NewProposalID allocates the next proposal number.
 func (s *Store) NewProposalID(ctx context.Context) (string, error) {
-	var n int64
-	err := s.db.QueryRowContext(ctx, `UPDATE counters SET value = value + 1 WHERE name = 'proposal' RETURNING value`).Scan(&n)
+	n, err := nextNumber(ctx, s.db, "proposal")
 	if err != nil {
 		return "", fmt.Errorf("sqlbooks: new proposal id: %w", err)
 	}
