@@ -173,6 +173,10 @@ func (s *Service) Take(ctx context.Context, user domain.User, d intent.Decision)
 // the one this person was shown last, and returns its summary.
 func (s *Service) show(ctx context.Context, user domain.User, customerID string, payment domain.PaymentMode, items []Item) domain.Reply {
 	d, err := s.draft(ctx, customerID, payment, items)
+	if domain.ErrorCode(err) == domain.ENOTFOUND {
+		// A customer the ERP no longer lists.
+		return domain.Reply{Text: "⚠️ " + domain.ErrorMessage(err) + ": no new orders can be taken."}
+	}
 	if err != nil {
 		return s.failure(ctx, "draft", err)
 	}

@@ -32,6 +32,15 @@ type clock struct {
 
 func (c clock) age(t time.Time) int { return ageDays(t, c.now, c.loc) }
 
+// asOf is when a figure was synced: "10:42" today, else "13 Mar 10:42".
+func (c clock) asOf(t time.Time) string {
+	t, now := t.In(c.loc), c.now.In(c.loc)
+	if t.Year() == now.Year() && t.YearDay() == now.YearDay() {
+		return t.Format("15:04")
+	}
+	return t.Format("2 Jan 15:04")
+}
+
 // StockCheck is the stock of named products and, when a quantity was asked
 // about, whether it can be committed.
 type StockCheck struct {
@@ -81,6 +90,14 @@ func (s *StockCheck) view(c clock) ([]string, []string, int, int) {
 		head = append(head, fmt.Sprintf("Available: none (%s more committed than ready)", Units(-a, l.Unit)))
 	}
 	head = append(head, "In production: "+Quantity(l.WIP, l.Unit, l.Packs))
+	if l.Provisional > 0 {
+		head = append(head, fmt.Sprintf("Recorded here, not yet in the books: %s received", Units(l.Provisional, l.Unit)))
+	} else if l.Provisional < 0 {
+		head = append(head, fmt.Sprintf("Recorded here, not yet in the books: %s delivered", Units(-l.Provisional, l.Unit)))
+	}
+	if !l.AsOf.IsZero() {
+		head = append(head, "Stock as of "+c.asOf(l.AsOf))
+	}
 	return head, nil, 0, 0
 }
 
@@ -123,6 +140,9 @@ func (s *CatalogStock) Rows() int { return len(s.Lines) }
 func (s *CatalogStock) view(c clock) ([]string, []string, int, int) {
 	t := s.Totals
 	head := []string{fmt.Sprintf("*Stock*: %s products, %s ready at list price", count(t.Products), t.ReadyValue)}
+	if !t.AsOf.IsZero() {
+		head[0] += " (as of " + c.asOf(t.AsOf) + ")"
+	}
 	if t.OutOfStock > 0 {
 		line := fmt.Sprintf("⚠️ %s out of stock", count(t.OutOfStock))
 		if t.Oversold > 0 {
@@ -205,6 +225,9 @@ func (d *Dues) view(c clock) ([]string, []string, int, int) {
 		return []string{"Nobody owes us anything right now. 👍"}, nil, 0, 0
 	}
 	head := []string{fmt.Sprintf("*Who owes us*: %s %s, %s in all", count(t.Customers), domain.Plural("customer", int64(t.Customers)), t.Outstanding)}
+	if !t.AsOf.IsZero() {
+		head[0] += " (as of " + c.asOf(t.AsOf) + ")"
+	}
 	if t.OverLimit > 0 {
 		head = append(head, fmt.Sprintf("⚠️ %s over their credit limit", count(t.OverLimit)))
 	}
@@ -219,6 +242,9 @@ func (d *Dues) view(c clock) ([]string, []string, int, int) {
 		}
 		if due.OldestBill != "" || due.BeforeRecords {
 			r += "; oldest bill " + oldestText(due, c, false)
+		}
+		if due.Provisional > 0 {
+			r += fmt.Sprintf("; %s recorded here, not yet in the books", due.Provisional)
 		}
 		rows[i] = r
 	}
@@ -254,7 +280,14 @@ func dueBlock(d Due, c clock) string {
 		}
 		return strings.Join(lines, "\n") + "\n"
 	}
-	lines = append(lines, "Outstanding: "+d.Outstanding.String(), "Credit limit: "+d.CreditLimit.String())
+	due := "Outstanding: " + d.Outstanding.String()
+	if !d.AsOf.IsZero() {
+		due += " (as of " + c.asOf(d.AsOf) + ")"
+	}
+	lines = append(lines, due, "Credit limit: "+d.CreditLimit.String())
+	if d.Provisional > 0 {
+		lines = append(lines, fmt.Sprintf("%s recorded here, not yet in the books", d.Provisional))
+	}
 	if h := d.Headroom(); h >= 0 {
 		lines = append(lines, "Headroom: "+h.String())
 	} else {

@@ -60,6 +60,19 @@ type Books interface {
 	MatchCustomers(ctx context.Context, text string, limit int) ([]Named, error)
 }
 
+// Synced is what the books know of the figures an ERP keeps, for answers
+// that say how fresh a figure is and what the chat recorded that the
+// ERP's books do not show yet. Dues and the stock answers carry the same
+// in their AsOf and Provisional fields.
+type Synced interface {
+	// SyncedAt returns, for each figure the ERP owns ("stock", "dues"),
+	// when it was last written from the ERP; empty when it owns none.
+	SyncedAt(ctx context.Context) (map[string]time.Time, error)
+	// UnsettledPayments returns, per customer (all when none are named),
+	// the payments recorded in the chat that the ERP has not shown yet.
+	UnsettledPayments(ctx context.Context, customerIDs []string) (map[string]domain.Paise, error)
+}
+
 // MaxRows is the most rows any tool query returns at once.
 const MaxRows = 200
 
@@ -96,6 +109,12 @@ type StockLine struct {
 	Ready     int64
 	WIP       int64
 	Committed int64
+	// AsOf is when the ERP's stock was last synced, zero when Munshi
+	// keeps the stock itself; Provisional is what of Ready the chat
+	// recorded since (received less delivered) that the ERP does not show
+	// yet.
+	AsOf        time.Time
+	Provisional int64
 }
 
 // Available is what can still be promised: ready minus committed.
@@ -117,6 +136,7 @@ type StockTotals struct {
 	OutOfStock int          // SKUs with nothing available (available ≤ 0)
 	Oversold   int          // SKUs with more committed than ready
 	ReadyValue domain.Paise // Σ ready × price, at list price before GST
+	AsOf       time.Time    // when the ERP's stock was last synced; zero when Munshi keeps it
 }
 
 // DuesQuery asks for the dues of some customers, or (CustomerIDs empty)
@@ -127,10 +147,12 @@ type DuesQuery struct {
 }
 
 // Due is what one customer owes. Outstanding (customers.outstanding_paise)
-// is the source of truth; the oldest unpaid bill is derived first in, first
-// out: payments settle the oldest bills first, so the unpaid bills are the
-// newest credit orders (committed or delivered) whose totals add up to the
-// outstanding amount, and the oldest of those is the oldest unpaid bill.
+// is the source of truth; the oldest unpaid bill is the oldest of the
+// customer's bills synced from an ERP with something left to pay, when
+// there are such, else it is derived first in, first out: payments settle
+// the oldest bills first, so the unpaid bills are the newest credit orders
+// (committed or delivered) whose totals add up to the outstanding amount,
+// and the oldest of those is the oldest unpaid bill.
 type Due struct {
 	CustomerID  string
 	Name        string
@@ -146,6 +168,12 @@ type Due struct {
 	// less than the outstanding amount: part of the due (an opening
 	// balance) is older than the oldest bill Munshi knows.
 	BeforeRecords bool
+	// AsOf is when the ERP's dues were last synced, zero when Munshi keeps
+	// the dues itself. Provisional is what of the customer's payments the
+	// chat recorded that the ERP's books do not show yet (already taken
+	// off Outstanding).
+	AsOf        time.Time
+	Provisional domain.Paise
 }
 
 // Headroom is how much more credit the customer has: limit minus
@@ -157,6 +185,7 @@ type DuesTotals struct {
 	Customers   int
 	Outstanding domain.Paise
 	OverLimit   int
+	AsOf        time.Time // when the ERP's dues were last synced; zero when Munshi keeps them
 }
 
 // OpenOrdersQuery filters open orders by customers and by who placed them

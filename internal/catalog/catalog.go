@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/domain"
@@ -24,7 +25,10 @@ type Books interface {
 }
 
 // Vocabulary reads the catalog and the customers the router and the order
-// parser recognise in messages.
+// parser recognise in messages. Inactive products (the ERP no longer lists
+// them) are left out, so no new order names them; inactive customers too,
+// unless they still owe (or are owed) money: their payments and dues are
+// still asked about.
 func Vocabulary(ctx context.Context, books Names) (intent.Vocabulary, error) {
 	products, err := books.Products(ctx)
 	if err != nil {
@@ -34,6 +38,8 @@ func Vocabulary(ctx context.Context, books Names) (intent.Vocabulary, error) {
 	if err != nil {
 		return intent.Vocabulary{}, fmt.Errorf("catalog: %w", err)
 	}
+	products = slices.DeleteFunc(products, func(p domain.Product) bool { return p.Inactive })
+	customers = slices.DeleteFunc(customers, func(c domain.Customer) bool { return c.Inactive && c.Outstanding == 0 })
 	return intent.Vocabulary{Products: products, Customers: customers}, nil
 }
 

@@ -74,6 +74,9 @@ type Product struct {
 	GSTPercent GSTRate
 	StockReady int64
 	StockWIP   int64
+	// Inactive: the ERP no longer lists it. It takes no new orders and is
+	// left out of stock answers; history keeps its name.
+	Inactive bool
 }
 
 // Pack returns the pack size with that name, if the product has one.
@@ -108,6 +111,9 @@ type Customer struct {
 	CreditLimit  Paise
 	Outstanding  Paise
 	PaymentModes []PaymentMode
+	// Inactive: the ERP no longer lists them. They place no new orders;
+	// what they owe is still shown.
+	Inactive bool
 }
 
 // Accepts reports whether the customer may pay with mode m.

@@ -9,6 +9,7 @@ import (
 	"github.com/munshi/munshi/internal/conversation"
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/erpsync"
 	"github.com/munshi/munshi/internal/intake"
 	"github.com/munshi/munshi/internal/outbox"
 	"github.com/munshi/munshi/orders"
@@ -23,6 +24,7 @@ import (
 type Store interface {
 	orders.Books
 	reports.Books
+	reports.Synced
 	digest.Books
 	webhook.Inbox
 	webhook.StatusRecorder
@@ -32,6 +34,8 @@ type Store interface {
 	conversation.Refusals
 	demo.Books
 	briefing.Sends
+	// erpsync.Books is what a sync from an ERP writes through.
+	erpsync.Books
 	Catalog
 	History
 	Retention
@@ -55,7 +59,8 @@ type Catalog interface {
 	// the same way, but what the books already hold keeps its stock, or
 	// its outstanding: a scheduled pull of a sheet (intake.Sync).
 	intake.SyncBooks
-	// Products and Customers return everything, in key order byte by byte.
+	// Products and Customers return everything, in key order byte by
+	// byte, inactive ones too (Inactive set).
 	Products(ctx context.Context) ([]domain.Product, error)
 	Customers(ctx context.Context) ([]domain.Customer, error)
 	// CatalogVersion changes whenever a product or a customer is written,

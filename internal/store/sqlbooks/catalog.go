@@ -57,7 +57,8 @@ func (s *Store) upsertProducts(ctx context.Context, ps []domain.Product, keepSto
 	return nil
 }
 
-// Products returns the whole catalog ordered by SKU. The rows are read in
+// Products returns the whole catalog ordered by SKU, inactive products
+// too (Inactive set), so history keeps their names. The rows are read in
 // the table's order and sorted here: following the SKU index would fetch
 // each row from wherever it lies, eight times slower for a large catalog.
 func (s *Store) Products(ctx context.Context) ([]domain.Product, error) {
@@ -65,8 +66,7 @@ func (s *Store) Products(ctx context.Context) ([]domain.Product, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sqlbooks: products: %w", err)
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT sku, name, aliases, unit, pack_sizes, price_paise, gst_bp,
-		stock_ready, stock_wip FROM products`)
+	rows, err := s.read.QueryContext(ctx, `SELECT `+productColumns+` FROM products`)
 	if err != nil {
 		return nil, fmt.Errorf("sqlbooks: products: %w", err)
 	}
@@ -89,16 +89,19 @@ func (s *Store) Products(ctx context.Context) ([]domain.Product, error) {
 	return out, nil
 }
 
-// scanProduct reads the columns sku, name, aliases, unit, pack_sizes,
-// price_paise, gst_bp, stock_ready, stock_wip.
+// productColumns are what scanProduct reads.
+const productColumns = `sku, name, aliases, unit, pack_sizes, price_paise, gst_bp, stock_ready, stock_wip, active`
+
+// scanProduct reads productColumns.
 func scanProduct(rows *sql.Rows) (domain.Product, error) {
 	var p domain.Product
 	var aliases, packs string
 	var price, gst int64
-	if err := rows.Scan(&p.SKU, &p.Name, &aliases, &p.Unit, &packs, &price, &gst, &p.StockReady, &p.StockWIP); err != nil {
+	var active bool
+	if err := rows.Scan(&p.SKU, &p.Name, &aliases, &p.Unit, &packs, &price, &gst, &p.StockReady, &p.StockWIP, &active); err != nil {
 		return p, err
 	}
-	p.Aliases, p.PackSizes = splitList(aliases), parsePacks(packs)
+	p.Aliases, p.PackSizes, p.Inactive = splitList(aliases), parsePacks(packs), !active
 	p.Price, p.GSTPercent = domain.Paise(price), domain.GSTRate(gst)
 	return p, nil
 }
@@ -167,15 +170,15 @@ func (s *Store) upsertCustomers(ctx context.Context, cs []domain.Customer, keepD
 	return nil
 }
 
-// Customers returns every customer ordered by id, sorted here for the
-// reason Products gives.
+// Customers returns every customer ordered by id, inactive ones too,
+// sorted here for the reason Products gives.
 func (s *Store) Customers(ctx context.Context) ([]domain.Customer, error) {
 	n, err := s.rowCount(ctx, `SELECT COUNT(*) FROM customers`)
 	if err != nil {
 		return nil, fmt.Errorf("sqlbooks: customers: %w", err)
 	}
 	rows, err := s.read.QueryContext(ctx, `SELECT id, name, aliases, phone, segment, credit_limit_paise,
-		outstanding_paise, payment_modes FROM customers`)
+		outstanding_paise, payment_modes, active FROM customers`)
 	if err != nil {
 		return nil, fmt.Errorf("sqlbooks: customers: %w", err)
 	}
@@ -188,10 +191,11 @@ func (s *Store) Customers(ctx context.Context) ([]domain.Customer, error) {
 		var c domain.Customer
 		var aliases, modes string
 		var limit, outstanding int64
-		if err := rows.Scan(&c.ID, &c.Name, &aliases, &c.Phone, &c.Segment, &limit, &outstanding, &modes); err != nil {
+		var active bool
+		if err := rows.Scan(&c.ID, &c.Name, &aliases, &c.Phone, &c.Segment, &limit, &outstanding, &modes, &active); err != nil {
 			return nil, fmt.Errorf("sqlbooks: customers: %w", err)
 		}
-		c.Aliases, c.CreditLimit, c.Outstanding = splitList(aliases), domain.Paise(limit), domain.Paise(outstanding)
+		c.Aliases, c.CreditLimit, c.Outstanding, c.Inactive = splitList(aliases), domain.Paise(limit), domain.Paise(outstanding), !active
 		for _, m := range splitList(modes) {
 			c.PaymentModes = append(c.PaymentModes, domain.PaymentMode(m))
 		}

@@ -19,6 +19,7 @@ var bookTables = []string{
 	"products", "customers", "users", "orders", "order_lines", "payments",
 	"inbound_messages", "refusals", "outbox", "message_statuses", "audit_log",
 	"drafts", "counters", "proposals", "digest_sends", "digest_editions",
+	"sync_states", "sync_figures", "bills", "receipts", "provisional",
 }
 
 // TableCopy is what one table held in the source and holds in the copy.
@@ -241,13 +242,13 @@ func (e *engine) writeOrder(table string) string {
 		switch table {
 		case "products", "orders", "inbound_messages", "drafts", "proposals":
 			return "seq"
-		case "payments", "outbox", "message_statuses", "audit_log":
+		case "payments", "outbox", "message_statuses", "audit_log", "provisional":
 			return "id"
 		}
 		return "1"
 	}
 	switch table {
-	case "refusals", "digest_sends", "digest_editions": // WITHOUT ROWID
+	case "refusals", "digest_sends", "digest_editions", "sync_states", "sync_figures": // WITHOUT ROWID
 		return "1"
 	}
 	return "rowid"
@@ -260,7 +261,7 @@ func (e *engine) afterCopy(ctx context.Context, tx *dbTx, table string) error {
 		return nil
 	}
 	switch table {
-	case "payments", "outbox", "message_statuses", "audit_log":
+	case "payments", "outbox", "message_statuses", "audit_log", "provisional":
 		_, err := tx.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence('`+table+`', 'id'), COALESCE((SELECT MAX(id) FROM `+table+`), 0) + 1, false)`)
 		return err
 	}

@@ -126,7 +126,7 @@ func (s *Store) migrate(ctx context.Context, migrations fs.FS) error {
 // Schema names the schema: the engine, its version (the number of the last
 // migration applied, the same in both engines for the same tables), and a
 // hash of the migrations with the tables and indexes they made, so that
-// an edited migration shows too: "postgres 0014 1f2e…".
+// an edited migration shows too: "postgres 0015 1f2e…".
 func (s *Store) Schema(ctx context.Context) (string, error) {
 	names, err := s.migrationNames(ctx)
 	if err != nil {

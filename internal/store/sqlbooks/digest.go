@@ -135,8 +135,8 @@ func (s *Store) StockAtRisk(ctx context.Context, sp digest.Span, days, minDays i
 		rows, err := q.QueryContext(ctx, `WITH `+heldCTE+`, `+soldCTE("")+`
 			SELECT p.sku, p.name, p.unit, p.pack_sizes, p.stock_ready, COALESCE(h.qty, 0), p.stock_wip, COALESCE(x.qty, 0)
 			FROM products p LEFT JOIN held h ON h.sku = p.sku LEFT JOIN sold x ON x.sku = p.sku
-			WHERE p.stock_ready - COALESCE(h.qty, 0) <= 0
-				OR (x.qty > 0 AND (p.stock_ready - COALESCE(h.qty, 0)) * ? < ? * x.qty)
+			WHERE p.active AND (p.stock_ready - COALESCE(h.qty, 0) <= 0
+				OR (x.qty > 0 AND (p.stock_ready - COALESCE(h.qty, 0)) * ? < ? * x.qty))
 			ORDER BY COALESCE(x.qty, 0) DESC, p.name, p.sku`,
 			formatTime(sp.From), formatTime(sp.To), days, minDays)
 		if err != nil {

@@ -12,6 +12,13 @@
 // Money is integer paise and times are UTC text in one fixed-width format
 // that sorts, in both engines.
 //
+// What an ERP sync writes (sync.go) is each entity in one transaction with
+// its state; once the ERP owns a figure (stock, dues), what the chat
+// records against it moves it at once and is kept as provisional until the
+// ERP's rows show the same event, which settles it in the same
+// transaction as those rows (provisional.go). A chat payment the ERP also
+// holds stays one row of payments, carrying the ERP's key.
+//
 // The outbox keeps each effect's kind, recipient and payload as given:
 // the store never looks inside a payload or knows what a kind means.
 // AddHistory of a large batch is a bulk load with a larger page cache.

@@ -162,18 +162,28 @@ func (s *Store) Snapshot(ctx context.Context, customerID string, skus []string) 
 }
 
 // snapshot reads a Snapshot inside tx: a read-only one for a summary, the
-// commit's own for the judgement that decides it.
+// commit's own for the judgement that decides it. It is what new orders
+// are judged on, so an inactive customer is not found and inactive
+// products are left out (the rules then find them not in the catalog).
 func snapshot(ctx context.Context, tx *dbTx, customerID string, skus []string) (orders.Snapshot, error) {
 	snap := orders.Snapshot{Products: map[string]domain.Product{}, Committed: map[string]int64{}}
 	var err error
 	if snap.Customer, err = customerByID(ctx, tx, customerID); err != nil {
 		return snap, err
 	}
+	if snap.Customer.Inactive {
+		return snap, domain.Errorf(domain.ENOTFOUND, "%s is no longer an active customer", snap.Customer.Name)
+	}
 	if len(skus) == 0 {
 		return snap, nil
 	}
 	if snap.Products, err = productsIn(ctx, tx, skus); err != nil {
 		return snap, fmt.Errorf("sqlbooks: snapshot: %w", err)
+	}
+	for sku, p := range snap.Products {
+		if p.Inactive {
+			delete(snap.Products, sku)
+		}
 	}
 	args := make([]any, len(skus))
 	for i, sku := range skus {
@@ -195,8 +205,7 @@ func productsIn(ctx context.Context, q querier, skus []string) (map[string]domai
 	for i, sku := range skus {
 		args[i] = sku
 	}
-	rows, err := q.QueryContext(ctx, `SELECT sku, name, aliases, unit, pack_sizes, price_paise, gst_bp, stock_ready, stock_wip
-		FROM products WHERE sku IN (`+placeholders(len(skus))+`)`, args...)
+	rows, err := q.QueryContext(ctx, `SELECT `+productColumns+` FROM products WHERE sku IN (`+placeholders(len(skus))+`)`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -238,14 +247,15 @@ func customerByID(ctx context.Context, tx *dbTx, id string) (domain.Customer, er
 	var c domain.Customer
 	var aliases, modes string
 	var limit, outstanding int64
+	var active bool
 	err := tx.QueryRowContext(ctx, `SELECT id, name, aliases, phone, segment, credit_limit_paise, outstanding_paise,
-		payment_modes FROM customers WHERE id = ?`, id).Scan(&c.ID, &c.Name, &aliases, &c.Phone, &c.Segment, &limit, &outstanding, &modes)
+		payment_modes, active FROM customers WHERE id = ?`, id).Scan(&c.ID, &c.Name, &aliases, &c.Phone, &c.Segment, &limit, &outstanding, &modes, &active)
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, domain.Errorf(domain.ENOTFOUND, "customer %s not found", id)
 	} else if err != nil {
 		return c, fmt.Errorf("sqlbooks: customer %s: %w", id, err)
 	}
-	c.Aliases, c.CreditLimit, c.Outstanding = splitList(aliases), domain.Paise(limit), domain.Paise(outstanding)
+	c.Aliases, c.CreditLimit, c.Outstanding, c.Inactive = splitList(aliases), domain.Paise(limit), domain.Paise(outstanding), !active
 	for _, m := range splitList(modes) {
 		c.PaymentModes = append(c.PaymentModes, domain.PaymentMode(m))
 	}
@@ -308,6 +318,10 @@ func (s *Store) Commit(ctx context.Context, c orders.Commitment) (string, error)
 		if d.Payment == domain.PayCredit {
 			if _, err := tx.ExecContext(ctx, `UPDATE customers SET outstanding_paise = outstanding_paise + ? WHERE id = ?`,
 				int64(d.Total), d.Customer.ID); err != nil {
+				return err
+			}
+			// Dues the ERP owns: the bill it makes settles this.
+			if err := provisionalOrder(ctx, tx, id, d.Customer.ID, d.Total, now); err != nil {
 				return err
 			}
 		}

@@ -175,10 +175,20 @@ func (s *Store) Settle(ctx context.Context, st orders.Settlement) error {
 		if err != nil {
 			return err
 		}
-		for _, c := range settled.Changes {
-			if err := applyChange(ctx, tx, c, st.By, at); err != nil {
+		paid := map[int]int64{} // a payment change's index → its row
+		for i, c := range settled.Changes {
+			id, err := applyChange(ctx, tx, c, st.By, at)
+			if err != nil {
 				return fmt.Errorf("sqlbooks: settle %s: %w", st.ProposalID, err)
 			}
+			if c.Kind == orders.ChangePayment {
+				paid[i] = id
+			}
+		}
+		// What the ERP owns moved at once; it is provisional until the
+		// ERP shows it too.
+		if err := recordProvisional(ctx, tx, st.ProposalID, settled.Changes, paid, at); err != nil {
+			return fmt.Errorf("sqlbooks: settle %s: %w", st.ProposalID, err)
 		}
 		if err := s.enqueueTx(ctx, tx, settled.Effects...); err != nil {
 			return err
@@ -192,10 +202,24 @@ func (s *Store) Settle(ctx context.Context, st orders.Settlement) error {
 	})
 }
 
-// applyChange writes one change. Each is guarded by the state it expects
-// (an order still committed), so a change the judgement did not foresee is
-// a conflict, not a silent write.
-func applyChange(ctx context.Context, tx *dbTx, c orders.Change, by string, at time.Time) error {
+// applyChange writes one change, and returns the row a payment became.
+// Each is guarded by the state it expects (an order still committed), so
+// a change the judgement did not foresee is a conflict, not a silent
+// write.
+func applyChange(ctx context.Context, tx *dbTx, c orders.Change, by string, at time.Time) (int64, error) {
+	if c.Kind == orders.ChangePayment {
+		var id int64
+		err := tx.QueryRowContext(ctx, `INSERT INTO payments (customer_id, amount_paise, mode, received_at, reference, source, recorded_by)
+			VALUES (?, ?, ?, ?, ?, 'munshi', ?) RETURNING id`, c.CustomerID, int64(c.Amount), string(c.Mode), formatTime(at), c.Reference, by).Scan(&id)
+		if uniqueViolation(err) {
+			return 0, domain.Errorf(domain.ECONFLICT, "reference %s is already recorded for %s", c.Reference, c.CustomerID)
+		}
+		return id, err
+	}
+	return 0, applyOther(ctx, tx, c, at)
+}
+
+func applyOther(ctx context.Context, tx *dbTx, c orders.Change, at time.Time) error {
 	one := func(what string, res sql.Result, err error) error {
 		if err != nil {
 			return err
@@ -220,13 +244,6 @@ func applyChange(ctx context.Context, tx *dbTx, c orders.Change, by string, at t
 	case orders.ChangeDue:
 		res, err := tx.ExecContext(ctx, `UPDATE customers SET outstanding_paise = outstanding_paise + ? WHERE id = ?`, int64(c.Amount), c.CustomerID)
 		return one(c.CustomerID, res, err)
-	case orders.ChangePayment:
-		_, err := tx.ExecContext(ctx, `INSERT INTO payments (customer_id, amount_paise, mode, received_at, reference, source, recorded_by)
-			VALUES (?, ?, ?, ?, ?, 'munshi', ?)`, c.CustomerID, int64(c.Amount), string(c.Mode), formatTime(at), c.Reference, by)
-		if uniqueViolation(err) {
-			return domain.Errorf(domain.ECONFLICT, "reference %s is already recorded for %s", c.Reference, c.CustomerID)
-		}
-		return err
 	case orders.ChangeStock:
 		res, err := tx.ExecContext(ctx, `UPDATE products SET stock_ready = stock_ready + ?, stock_wip = stock_wip + ? WHERE sku = ?`,
 			c.Ready, c.WIP, c.SKU)

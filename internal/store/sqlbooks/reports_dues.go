@@ -44,6 +44,9 @@ func (s *Store) Dues(ctx context.Context, dq reports.DuesQuery) (reports.DuesTot
 		if err := rows.Err(); err != nil {
 			return err
 		}
+		if t.AsOf, err = addSyncedDues(ctx, q, out); err != nil {
+			return err
+		}
 		for i := range out {
 			if err := oldestUnpaid(ctx, q, &out[i]); err != nil {
 				return err
@@ -62,6 +65,9 @@ func (s *Store) Dues(ctx context.Context, dq reports.DuesQuery) (reports.DuesTot
 func oldestUnpaid(ctx context.Context, q querier, d *reports.Due) error {
 	if d.Outstanding <= 0 {
 		return nil
+	}
+	if billed, err := oldestBill(ctx, q, d); billed || err != nil {
+		return err
 	}
 	rows, err := q.QueryContext(ctx, `SELECT id, total_paise, created_at FROM orders
 		WHERE customer_id = ? AND (payment_mode = 'credit' OR source = 'import') AND status IN ('committed', 'delivered')
@@ -86,4 +92,30 @@ func oldestUnpaid(ctx context.Context, q querier, d *reports.Due) error {
 	}
 	d.BeforeRecords = covered < d.Outstanding
 	return nil
+}
+
+// oldestBill dates the dues by the customer's bills synced from the ERP,
+// if any has something left to pay: the oldest of those is the oldest
+// unpaid bill, and the due is older than the bills when they leave less
+// to pay than the ERP's outstanding (what the chat recorded since aside).
+func oldestBill(ctx context.Context, q querier, d *reports.Due) (bool, error) {
+	var n int
+	var left int64
+	if err := q.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(balance_paise), 0) FROM bills
+		WHERE customer_id = ? AND balance_paise > 0`, d.CustomerID).Scan(&n, &left); err != nil || n == 0 {
+		return false, err
+	}
+	var number, date string
+	if err := q.QueryRowContext(ctx, `SELECT number, date FROM bills WHERE customer_id = ? AND balance_paise > 0
+		ORDER BY date, number LIMIT 1`, d.CustomerID).Scan(&number, &date); err != nil {
+		return false, err
+	}
+	var pending int64
+	if err := q.QueryRowContext(ctx, `SELECT COALESCE(SUM(amount_paise), 0) FROM provisional
+		WHERE figure = 'dues' AND customer_id = ? AND settled_at IS NULL`, d.CustomerID).Scan(&pending); err != nil {
+		return false, err
+	}
+	d.OldestBill, d.OldestAt, d.UnpaidBills = number, parseTime(date), n
+	d.BeforeRecords = left < int64(d.Outstanding)-pending
+	return true, nil
 }

@@ -23,11 +23,12 @@ func soldCTE(filter string) string {
 // doubles, so ties fall to name and SKU as they should).
 func (s *Store) StockNeeds(ctx context.Context, nq reports.StockNeedsQuery) ([]reports.StockLine, error) {
 	limit := reports.Page{Limit: nq.Limit}.Clamp().Limit
-	var lineSKUs, productSKUs, out string
+	var lineSKUs, out string
+	productSKUs := ` WHERE p.active` // inactive products are in no stock answer
 	var skus []any
 	if n := len(nq.SKUs); n > 0 {
 		in := ` IN (` + placeholders(n) + `)`
-		lineSKUs, productSKUs, skus = ` AND l.sku`+in, ` WHERE p.sku`+in, anys(nq.SKUs)
+		lineSKUs, productSKUs, skus = ` AND l.sku`+in, productSKUs+` AND p.sku`+in, anys(nq.SKUs)
 	}
 	if nq.OutOnly {
 		out = ` WHERE available <= 0`
@@ -59,7 +60,12 @@ func (s *Store) StockNeeds(ctx context.Context, nq reports.StockNeedsQuery) ([]r
 			l.Committed = committed
 			lines = append(lines, l)
 		}
-		return rows.Err()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		rows.Close()
+		_, err = addSyncedStock(ctx, q, lines)
+		return err
 	})
 	return lines, err
 }

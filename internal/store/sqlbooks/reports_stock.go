@@ -14,7 +14,8 @@ import (
 )
 
 // The stock questions: what is ready, in production and committed to
-// open orders, for some products or the whole catalog.
+// open orders, for some products or the whole catalog. Inactive products
+// (the ERP no longer lists them) are in no stock answer.
 
 // heldCTE sums the base units on committed (undelivered) orders by SKU
 // (imported history holds none: the catalog's stock is its snapshot). The
@@ -49,9 +50,12 @@ func (s *Store) StockOf(ctx context.Context, skus []string) ([]reports.StockLine
 	var out []reports.StockLine
 	err := s.report(ctx, "stock", func(ctx context.Context, q querier) error {
 		var err error
-		out, err = stockLines(ctx, q, `SELECT `+stockColumns+` FROM products p WHERE p.sku IN (`+placeholders(len(skus))+`)
+		out, err = stockLines(ctx, q, `SELECT `+stockColumns+` FROM products p WHERE p.active AND p.sku IN (`+placeholders(len(skus))+`)
 			ORDER BY p.name, p.sku`, anys(skus)...)
 		if err != nil {
+			return err
+		}
+		if _, err := addSyncedStock(ctx, q, out); err != nil {
 			return err
 		}
 		return addCommitted(ctx, q, out)
@@ -121,10 +125,14 @@ func (s *Store) StockCatalog(ctx context.Context, p reports.Page) (reports.Stock
 		}
 		t = reports.StockTotals{Products: cat.products, ReadyValue: cat.value,
 			OutOfStock: cat.empty + len(cat.held.taken), Oversold: cat.held.oversold}
-		out, err = stockLines(ctx, q, `SELECT `+stockColumns+` FROM products p ORDER BY p.name, p.sku LIMIT ? OFFSET ?`, p.Limit, p.Offset)
+		out, err = stockLines(ctx, q, `SELECT `+stockColumns+` FROM products p WHERE p.active ORDER BY p.name, p.sku LIMIT ? OFFSET ?`, p.Limit, p.Offset)
+		if err != nil {
+			return err
+		}
 		for i := range out {
 			out[i].Committed = cat.held.qty[out[i].SKU]
 		}
+		t.AsOf, err = addSyncedStock(ctx, q, out)
 		return err
 	})
 	return t, out, err
@@ -144,11 +152,15 @@ func (s *Store) StockOuts(ctx context.Context, p reports.Page) (int, []reports.S
 		total = cat.empty + len(cat.held.taken)
 		taken, _ := json.Marshal(cat.held.taken)
 		out, err = stockLines(ctx, q, `SELECT `+stockColumns+` FROM products p
-			WHERE p.sku IN (SELECT sku FROM products WHERE stock_ready <= 0 UNION ALL `+s.e.jsonStrings()+`)
+			WHERE p.active AND p.sku IN (SELECT sku FROM products WHERE stock_ready <= 0 UNION ALL `+s.e.jsonStrings()+`)
 			ORDER BY p.name, p.sku LIMIT ? OFFSET ?`, string(taken), p.Limit, p.Offset)
+		if err != nil {
+			return err
+		}
 		for i := range out {
 			out[i].Committed = cat.held.qty[out[i].SKU]
 		}
+		_, err = addSyncedStock(ctx, q, out)
 		return err
 	})
 	return total, out, err
@@ -210,7 +222,7 @@ func (s *Store) catalogState(ctx context.Context, q querier) (catalog, error) {
 	// stock: two products share both weights only 1,040,399 rowids apart.
 	if err := q.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(stock_ready * price_paise), 0), COALESCE(SUM(CASE WHEN stock_ready <= 0 THEN 1 ELSE 0 END), 0),
 		COALESCE(MAX(updated_at), ''), COALESCE(SUM(stock_ready * (`+s.e.seq()+` % 1021 + 1)), 0),
-		COALESCE(SUM(stock_ready * (`+s.e.seq()+` % 1019 + 1)), 0) FROM products`).Scan(
+		COALESCE(SUM(stock_ready * (`+s.e.seq()+` % 1019 + 1)), 0) FROM products WHERE active`).Scan(
 		&c.products, &value, &c.empty, &key.updated, &key.stock1, &key.stock2); err != nil {
 		return c, err
 	}
@@ -227,7 +239,7 @@ func (s *Store) catalogState(ctx context.Context, q querier) (catalog, error) {
 	}
 	h := &heldStock{key: key, qty: map[string]int64{}}
 	rows, err := q.QueryContext(ctx, `WITH `+heldCTE+`
-		SELECT h.sku, h.qty, p.stock_ready FROM held h JOIN products p ON p.sku = h.sku ORDER BY h.sku`)
+		SELECT h.sku, h.qty, p.stock_ready FROM held h JOIN products p ON p.sku = h.sku WHERE p.active ORDER BY h.sku`)
 	if err != nil {
 		return c, err
 	}

@@ -11,6 +11,11 @@
 // through orders.Service, so the judgement inside them is the orders
 // package's own.
 //
+// And it states whose books they are once an ERP syncs into them: a
+// figure the ERP owns is its value plus what the chat recorded since, a
+// chat payment and the ERP's same payment count once, what the ERP never
+// shows is flagged once, and a sync batch is all or nothing with its state.
+//
 // It is for tests only, and must not know which backend it runs against.
 package storetest
 
@@ -75,6 +80,14 @@ func Run(t *testing.T, open Open) {
 		{"GoodsReceivedAndFromProduction", testReceipt},
 		{"OkIsAboutWhatWasShownLast", testOkIsAboutWhatWasShownLast},
 		{"OrdersToDeliverOfACustomer", testOrdersToDeliver},
+
+		{"WhoseBooksPaymentCountsOnce", testWhoseBooksPaymentOnce},
+		{"WhoseBooksUnsettledFlaggedOnce", testWhoseBooksFlaggedOnce},
+		{"WhoseBooksStockPlusProvisional", testWhoseBooksStock},
+		{"WhoseBooksCreditOrderSettledByBill", testWhoseBooksCreditOrder},
+		{"WhoseBooksDeactivateKeepsHistory", testWhoseBooksDeactivate},
+		{"WhoseBooksBadRowWritesNothing", testWhoseBooksBadRow},
+		{"WhoseBooksStateAndFailures", testWhoseBooksState},
 
 		{"ClaimAndSavedReply", testClaim},
 		{"ClaimConcurrent", testClaimConcurrent},

@@ -1,0 +1,44 @@
+package reports_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/erpsync"
+	"github.com/munshi/munshi/orders"
+	"github.com/munshi/munshi/reports"
+	"github.com/munshi/munshi/reports/reportstest"
+)
+
+// TestAnswersSayWhatIsNotInTheERPYet: once the ERP owns the dues, a
+// customer's dues say when they were synced and what the chat recorded
+// that the ERP's books do not show yet.
+func TestAnswersSayWhatIsNotInTheERPYet(t *testing.T) {
+	ctx := context.Background()
+	b := knownBooks(t)
+	asOf := reportstest.Now.Add(-20 * time.Minute)
+	batch := erpsync.Batch{Entity: erpsync.Dues, State: erpsync.State{LastRun: asOf, LastGood: asOf}}
+	if _, err := b.store.SyncDues(ctx, batch, []erpsync.DuesRow{{CustomerID: "C01", Outstanding: 3500000}}); err != nil {
+		t.Fatal(err)
+	}
+	// A payment of ₹5,000 recorded in the chat since.
+	p := orders.Proposal{ID: "P-1", Kind: orders.ProposePayment, ProposedBy: accounts.Phone, Status: orders.ProposalOpen, CreatedAt: reportstest.Now}
+	if err := b.store.SaveProposal(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	err := b.store.Settle(ctx, orders.Settlement{ProposalID: "P-1", By: accounts.Phone, Query: orders.LedgerQuery{CustomerID: "C01"},
+		Judge: func(orders.Ledger) (orders.Settled, error) {
+			return orders.Settled{Changes: []orders.Change{
+				{Kind: orders.ChangePayment, CustomerID: "C01", Amount: 500000, Mode: domain.PayCOD},
+				{Kind: orders.ChangeDue, CustomerID: "C01", Amount: -500000},
+			}}, nil
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := b.call(t, accounts, reports.ToolOutstanding, map[string]any{"customer": "C01"}).Text
+	wantContains(t, text, "Outstanding: ₹30,000 (as of "+asOf.In(domain.DefaultLocation()).Format("15:04")+")",
+		"₹5,000 recorded here, not yet in the books")
+}
