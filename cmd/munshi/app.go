@@ -18,6 +18,8 @@ import (
 	"github.com/munshi/munshi/internal/config"
 	"github.com/munshi/munshi/internal/conversation"
 	"github.com/munshi/munshi/internal/demo"
+	"github.com/munshi/munshi/internal/erp"
+	"github.com/munshi/munshi/internal/erpsync"
 	"github.com/munshi/munshi/internal/gemini"
 	"github.com/munshi/munshi/internal/health"
 	"github.com/munshi/munshi/internal/metrics"
@@ -71,6 +73,10 @@ type Main struct {
 	// SheetsSync pulls its tabs with MUNSHI_SHEETS_SYNC (sheets.go).
 	Sheets     *sheets.Client
 	SheetsSync *sheets.Sync
+	// Sync keeps the copy of the ERP's books of MUNSHI_SYNC_CONFIG
+	// (erpsync.go) from Source; both nil without one.
+	Sync   *erpsync.Syncer
+	Source *erp.Source
 
 	listener net.Listener
 	server   *http.Server
@@ -162,6 +168,9 @@ func (m *Main) Open(ctx context.Context) error {
 	if err := m.openSheets(ctx); err != nil {
 		return err
 	}
+	if err := m.openSync(ctx); err != nil {
+		return err
+	}
 	m.Channels = notifyChannels{m.Dispatcher}
 	m.Orders = m.newOrders(parser)
 	m.Catalog.Orders = m.Orders
@@ -250,6 +259,7 @@ func (m *Main) Run(ctx context.Context) error {
 		checks = append(checks, health.Check{Name: "redis", Probe: m.Memory.Ping, Degraded: true})
 	}
 	checks = append(checks, m.outboxChecks()...)
+	checks = append(checks, m.syncCheck()...)
 	(&health.Handler{Checks: checks, Notes: []health.Note{{Name: "digest", Text: m.Digest.Note}}}).Register(mux)
 	mux.Handle("GET /metrics", m.Metrics.Handler())
 	m.registerMedia(mux)
@@ -326,6 +336,9 @@ func (m *Main) Close() error {
 	m.workers.Wait()
 	if m.Dispatcher != nil {
 		m.Dispatcher.Wait() // batches (the Sheet's rows) in flight
+	}
+	if m.Source != nil {
+		m.Source.Close()
 	}
 	if m.Store != nil {
 		if err := m.Store.Close(); err != nil {

@@ -21,6 +21,9 @@ func (m *Main) schedule() *scheduler.Scheduler {
 		m.SheetsSync.Taken = func(context.Context) { catalog.Nudge() }
 		s.Every("sheets", m.Config.SheetsSync, m.SheetsSync.Run)
 	}
+	if m.Sync != nil {
+		m.Sync.Schedule(s)
+	}
 	s.Every("recovery", RecoveryPoll, m.recoverUnanswered)
 	s.Every("retention", RetentionSweep, m.sweep)
 	if _, err := s.Cron("digest", m.Config.DigestAt, m.location(), m.Digest.Run); err != nil {

@@ -69,6 +69,9 @@ type Config struct {
 	// Sheets is the Google Sheet Munshi logs orders to and reads the
 	// catalog and customers from (sheets.go).
 	Sheets
+	// SyncConfig is the ERP sync mapping file (MUNSHI_SYNC_CONFIG): a
+	// running server syncs each of its entities on its tier. Empty: no ERP.
+	SyncConfig string
 }
 
 // Var describes one environment variable.
@@ -136,6 +139,7 @@ var Vars = append([]Var{
 	{Name: "GEMINI_API_KEY", Secret: true, Help: "Gemini API key; without it Munshi runs with no LLM", set: func(c *Config, v string) { c.GeminiAPIKey = v }},
 	{Name: "GEMINI_MODEL", Default: "gemini-2.5-flash-lite", Help: "Gemini model", set: func(c *Config, v string) { c.GeminiModel = v }},
 	{Name: "GEMINI_BASE_URL", Help: "override of Gemini's API base URL (for fakes)", set: func(c *Config, v string) { c.GeminiBaseURL = v }},
+	{Name: "MUNSHI_SYNC_CONFIG", Help: "an ERP sync mapping file (YAML, written by munshi connect): the server keeps a copy of the ERP's books synced on each entity's tier", set: func(c *Config, v string) { c.SyncConfig = v }},
 }, sheetsVars...)
 
 // FromEnv reads the configuration from the environment through getenv
@@ -251,6 +255,13 @@ func (c Config) Validate() error {
 	}
 	errs = append(errs, c.validateDigest()...)
 	errs = append(errs, c.validateSheets()...)
+	if c.SyncConfig != "" {
+		if fi, err := os.Stat(c.SyncConfig); err != nil {
+			bad("MUNSHI_SYNC_CONFIG %q cannot be read: %v", c.SyncConfig, errors.Unwrap(err))
+		} else if fi.IsDir() {
+			bad("MUNSHI_SYNC_CONFIG %q is a directory, not a mapping file", c.SyncConfig)
+		}
+	}
 	if c.GeminiBaseURL != "" && !isHTTPURL(c.GeminiBaseURL) {
 		bad("GEMINI_BASE_URL %q must be an http(s) URL", c.GeminiBaseURL)
 	}

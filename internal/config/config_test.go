@@ -1,6 +1,7 @@
 package config_test
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -225,6 +226,8 @@ func TestValidateReportsEachProblem(t *testing.T) {
 		{"public url of another scheme", env{"MUNSHI_PUBLIC_URL": "ftp://munshi.example.com"}, `MUNSHI_PUBLIC_URL "ftp://munshi.example.com" must be an http(s) URL`},
 		{"twilio api url not a url", env{"TWILIO_API_URL": "fake-twilio"}, `TWILIO_API_URL "fake-twilio" must be an http(s) URL`},
 		{"gemini base url without scheme", env{"GEMINI_BASE_URL": "127.0.0.1:9998"}, `GEMINI_BASE_URL "127.0.0.1:9998" must be an http(s) URL`},
+		{"sync config missing", env{"MUNSHI_SYNC_CONFIG": "/nonexistent/erp.yaml"}, `MUNSHI_SYNC_CONFIG "/nonexistent/erp.yaml" cannot be read: no such file or directory`},
+		{"sync config a directory", env{"MUNSHI_SYNC_CONFIG": os.TempDir()}, "is a directory, not a mapping file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

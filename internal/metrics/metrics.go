@@ -1,6 +1,8 @@
 package metrics
 
 import (
+	"time"
+
 	"net/http"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -84,4 +86,51 @@ func (m *Metrics) WatchMemory(degraded func() bool) {
 		}
 		return 0
 	}))
+}
+
+// SyncEntity is how fresh one synced entity of the ERP is.
+type SyncEntity struct {
+	Entity   string
+	Age      time.Duration // since its data was last written in full; <0: never
+	Failures int           // runs failed in a row
+	Stale    bool          // older than three tiers
+}
+
+// WatchSync exports each synced entity's age, failures in a row and
+// staleness, read from status at every scrape.
+func (m *Metrics) WatchSync(status func() []SyncEntity) {
+	m.Registry.MustRegister(syncCollector{status})
+}
+
+var (
+	syncAge = prometheus.NewDesc("munshi_sync_age_seconds",
+		"Seconds since the entity's copy of the ERP was last synced in full (-1: never).", []string{"entity"}, nil)
+	syncFailures = prometheus.NewDesc("munshi_sync_failures",
+		"Sync runs of the entity failed in a row.", []string{"entity"}, nil)
+	syncStale = prometheus.NewDesc("munshi_sync_stale",
+		"1 while the entity's copy is older than three of its tiers.", []string{"entity"}, nil)
+)
+
+type syncCollector struct{ status func() []SyncEntity }
+
+func (c syncCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- syncAge
+	ch <- syncFailures
+	ch <- syncStale
+}
+
+func (c syncCollector) Collect(ch chan<- prometheus.Metric) {
+	for _, e := range c.status() {
+		age := e.Age.Seconds()
+		if e.Age < 0 {
+			age = -1
+		}
+		stale := 0.0
+		if e.Stale {
+			stale = 1
+		}
+		ch <- prometheus.MustNewConstMetric(syncAge, prometheus.GaugeValue, age, e.Entity)
+		ch <- prometheus.MustNewConstMetric(syncFailures, prometheus.GaugeValue, float64(e.Failures), e.Entity)
+		ch <- prometheus.MustNewConstMetric(syncStale, prometheus.GaugeValue, stale, e.Entity)
+	}
 }
