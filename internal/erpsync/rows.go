@@ -327,8 +327,11 @@ func (r *row) mode(field string) domain.PaymentMode {
 
 // modes reads a list of payment modes, each mapped through values.
 func (r *row) modes(field string) []domain.PaymentMode {
-	s := r.text(field)
 	fs := r.l.spec.Fields[field]
+	if fs == nil {
+		return nil
+	}
+	s := r.text(field)
 	var out []domain.PaymentMode
 	for _, part := range splitModes(lookup(fs.Values, s)) {
 		for _, m := range splitModes(lookup(fs.Values, part)) {
@@ -803,6 +806,8 @@ func (rd *reading) finish() (taken, problems) {
 		rd.refused(err)
 		t.payments = h.Payments
 	}
+	// In row order, whoever found them.
+	slices.SortStableFunc(rd.problems.list, func(a, b Problem) int { return a.Row - b.Row })
 	return t, rd.problems
 }
 

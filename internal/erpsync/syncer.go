@@ -404,7 +404,8 @@ func unreachable(err error) bool {
 	}
 	msg := strings.ToLower(err.Error())
 	for _, s := range []string{"connection refused", "database is closed", "no such host", "i/o timeout", "unable to open database",
-		"connection reset", "broken pipe", "timeout", "timed out", "dial tcp", "no such file", "bad connection", "eof"} {
+		"connection reset", "broken pipe", "timeout", "timed out", "dial tcp", "no such file", "bad connection", "eof",
+		"conn closed", "connection closed", "closed the connection", "failed to connect", "network is unreachable", "no route to host"} {
 		if strings.Contains(msg, s) {
 			return true
 		}
