@@ -373,3 +373,26 @@ func TestSyncRunsOnTheirTiers(t *testing.T) {
 		t.Errorf("the late order lost its product: %+v", o)
 	}
 }
+
+// TestConnectWritesADraftThatSyncs: munshi connect on the legacy ERP
+// writes a draft that munshi sync --check reads cleanly as it stands.
+func TestConnectWritesADraftThatSyncs(t *testing.T) {
+	dsn, _ := legacySource(t, 3000)
+	dir := t.TempDir()
+	draft := filepath.Join(dir, "draft.yaml")
+	env := map[string]string{"MUNSHI_DB": filepath.Join(dir, "munshi.db"), "ERP_DSN": dsn, "MUNSHI_LOG_LEVEL": "warn"}
+	out, report, err := cli(t, env, "", "connect", "--source", dsn, "--out", draft)
+	if err != nil {
+		t.Fatalf("connect: %v\n%s", err, report)
+	}
+	if !strings.Contains(out, "wrote the draft mapping") || !strings.Contains(report, "AMT") {
+		t.Errorf("connect printed %q and reported:\n%s", out, report)
+	}
+	if _, _, err := cli(t, env, "", "connect", "--source", dsn, "--out", draft); err == nil || !strings.Contains(err.Error(), "never overwritten") {
+		t.Errorf("a second connect over the draft: %v", err)
+	}
+	out, _, err = cli(t, env, "", "sync", "--config", draft, "--check")
+	if err != nil {
+		t.Fatalf("sync --check of the draft: %v\n%s", err, out)
+	}
+}

@@ -27,6 +27,7 @@ Usage:
   munshi forget PHONE                                delete a person's conversation memory
   munshi mcp                                         serve the read-only business tools over MCP (stdio)
   munshi migrate --from FILE.db --to postgres://…    copy a SQLite database into an empty PostgreSQL one
+  munshi connect --source DSN [--out FILE.yaml]      read an ERP database and write a draft sync mapping
   munshi sync --config FILE.yaml --check|--once      check an ERP sync mapping against its source, or sync once
 
 Run "munshi COMMAND --help" for its flags and the environment variables it reads.
@@ -74,6 +75,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdForget(ctx, env, args[1:])
 	case "mcp":
 		return cmdMCP(ctx, env, args[1:])
+	case "connect":
+		return cmdConnect(ctx, env, args[1:])
 	case "sync":
 		return cmdSync(ctx, env, args[1:])
 	case "migrate":
