@@ -3,10 +3,7 @@ package erpsync_test
 import (
 	"database/sql"
 	"errors"
-	"io"
-	"net"
 	"net/url"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,6 +14,7 @@ import (
 	"github.com/munshi/munshi/internal/clocktest"
 	"github.com/munshi/munshi/internal/erp"
 	"github.com/munshi/munshi/internal/erpsync"
+	"github.com/munshi/munshi/internal/proxytest"
 	"github.com/munshi/munshi/internal/store/pgtest"
 )
 
@@ -53,65 +51,6 @@ entities:
       price: rate
 `
 
-// proxy forwards TCP connections to a server until it is stopped: an ERP
-// whose network goes away and comes back on the same address.
-type proxy struct {
-	to    string
-	addr  string
-	mu    sync.Mutex
-	ln    net.Listener
-	conns []net.Conn
-}
-
-func newProxy(t *testing.T, to string) *proxy {
-	p := &proxy{to: to}
-	p.start(t, "127.0.0.1:0")
-	t.Cleanup(p.stop)
-	return p
-}
-
-func (p *proxy) start(t *testing.T, addr string) {
-	t.Helper()
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.mu.Lock()
-	p.ln, p.addr = ln, ln.Addr().String()
-	p.mu.Unlock()
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			s, err := net.Dial("tcp", p.to)
-			if err != nil {
-				c.Close()
-				continue
-			}
-			p.mu.Lock()
-			p.conns = append(p.conns, c, s)
-			p.mu.Unlock()
-			go func() { io.Copy(s, c); s.Close() }()
-			go func() { io.Copy(c, s); c.Close() }()
-		}
-	}()
-}
-
-func (p *proxy) stop() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.ln != nil {
-		p.ln.Close()
-		p.ln = nil
-	}
-	for _, c := range p.conns {
-		c.Close()
-	}
-	p.conns = nil
-}
-
 // TestPostgresSource: a PostgreSQL ERP read through erp: numerics as
 // exact decimal text, timestamps as the ERP's wall clock, the watermark
 // bound as $1; when its network goes away the books keep what they had,
@@ -141,8 +80,8 @@ func TestPostgresSource(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	px := newProxy(t, u.Host)
-	u.Host = px.addr
+	px := proxytest.New(t, u.Host)
+	u.Host = px.Addr()
 	m, err := erpsync.Parse([]byte(pgMapping), func(string) string { return u.String() })
 	if err != nil {
 		t.Fatal(err)
@@ -180,7 +119,7 @@ func TestPostgresSource(t *testing.T) {
 	}
 
 	// The network goes away.
-	px.stop()
+	px.Stop()
 	if _, err := w.Exec(`UPDATE items SET on_hand = 1 WHERE code = 'GC500'`); err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +135,7 @@ func TestPostgresSource(t *testing.T) {
 		t.Errorf("owners told %q", told)
 	}
 	// And comes back on the same address.
-	px.start(t, px.addr)
+	px.Restart(t)
 	r = f.run(t, erpsync.Products)
 	if gc := f.product(t, "GC500"); gc.StockReady != 12 || r.Written.Updated != 1 {
 		t.Errorf("after recovery GC500 stock %d, run %+v", gc.StockReady, r)

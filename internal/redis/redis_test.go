@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/patience"
+	"github.com/munshi/munshi/internal/proxytest"
 	"github.com/munshi/munshi/internal/redis"
 	"github.com/munshi/munshi/internal/redis/redistest"
 	"github.com/munshi/munshi/memory"
@@ -295,74 +295,6 @@ func TestBadURL(t *testing.T) {
 	}
 }
 
-// proxy is a TCP proxy to Redis that the outage test stops and restarts.
-type proxy struct {
-	addr, target string
-	mu           sync.Mutex
-	ln           net.Listener
-	conns        []net.Conn
-}
-
-func startProxy(t *testing.T, target string) *proxy {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &proxy{addr: ln.Addr().String(), target: target}
-	p.serve(ln)
-	t.Cleanup(p.stop)
-	return p
-}
-
-func (p *proxy) serve(ln net.Listener) {
-	p.mu.Lock()
-	p.ln = ln
-	p.mu.Unlock()
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			up, err := net.Dial("tcp", p.target)
-			if err != nil {
-				c.Close()
-				continue
-			}
-			p.mu.Lock()
-			p.conns = append(p.conns, c, up)
-			p.mu.Unlock()
-			go func() { io.Copy(up, c); up.Close() }()
-			go func() { io.Copy(c, up); c.Close() }()
-		}
-	}()
-}
-
-// stop closes the listener and every connection: Redis is gone.
-func (p *proxy) stop() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.ln != nil {
-		p.ln.Close()
-		p.ln = nil
-	}
-	for _, c := range p.conns {
-		c.Close()
-	}
-	p.conns = nil
-}
-
-// restart listens again on the same address: Redis is back.
-func (p *proxy) restart(t *testing.T) {
-	var ln net.Listener
-	patience.WaitFor(t, "the proxy's address to be free again", func() bool {
-		var err error
-		ln, err = net.Listen("tcp", p.addr)
-		return err == nil
-	})
-	p.serve(ln)
-}
-
 // TestOutage stops Redis mid-conversation: Munshi keeps answering without
 // memory (and knows it), counts the failures, reports degraded, and
 // recovers by itself when Redis returns.
@@ -371,8 +303,8 @@ func TestOutage(t *testing.T) {
 	raw := redistest.Need(t)
 	prefix := redistest.Prefix(t, raw)
 	o, _ := goredis.ParseURL(redistest.URL())
-	p := startProxy(t, o.Addr)
-	url := strings.Replace(redistest.URL(), o.Addr, p.addr, 1)
+	p := proxytest.New(t, o.Addr)
+	url := strings.Replace(redistest.URL(), o.Addr, p.Addr(), 1)
 	var failures atomic.Int64
 	r := memory.NewResilient(newStore(t, url, prefix, redis.Options{}), memory.ResilientOptions{
 		Logger: quiet, RetryEvery: 50 * time.Millisecond,
@@ -387,7 +319,7 @@ func TestOutage(t *testing.T) {
 		t.Fatal("degraded with Redis up")
 	}
 
-	p.stop()
+	p.Stop()
 	// Every request still finishes inside the webhook's budget: a request
 	// that did not would fail with the budget's error.
 	budget, cancel := context.WithTimeout(context.Background(), webhookBudget)
@@ -418,7 +350,7 @@ func TestOutage(t *testing.T) {
 		t.Fatal("Forget claimed success with Redis down")
 	}
 
-	p.restart(t)
+	p.Restart(t)
 	patience.WaitFor(t, "memory to come back", func() bool {
 		c, err = r.Load(ctx(t), phone)
 		if err != nil {
