@@ -222,79 +222,49 @@ func (r *row) list(field string) []string {
 	return splitList(r.text(field))
 }
 
-// money reads an amount; has is false when the field is empty.
-func (r *row) money(field string) (p domain.Paise, has bool) {
+// readField reads field with conv and shows it as show writes it; has is
+// false when the field is empty or bad. An empty required field is a
+// problem when asks says so.
+func readField[T any](r *row, field string, asks bool, conv func(any) (T, error), show func(T) string) (x T, has bool) {
 	v, ok := r.value(field)
 	if !ok {
-		return 0, false
+		return x, false
 	}
 	if v == nil {
-		if r.required(field) {
+		if asks && r.required(field) {
 			r.empty(field)
 		}
-		return 0, false
+		return x, false
 	}
-	p, err := readMoney(v, r.l.spec.Fields[field].Money)
+	x, err := conv(v)
 	if err != nil {
 		r.bad(field, "%v", err)
-		return 0, false
+		return x, false
 	}
-	r.show(field, p.String())
-	return p, true
+	r.show(field, show(x))
+	return x, true
+}
+
+// money reads an amount; has is false when the field is empty.
+func (r *row) money(field string) (domain.Paise, bool) {
+	return readField(r, field, true, func(v any) (domain.Paise, error) { return readMoney(v, r.l.spec.Fields[field].Money) },
+		domain.Paise.String)
 }
 
 // qty reads a quantity in base units.
 func (r *row) qty(field string) (int64, bool) {
-	v, ok := r.value(field)
-	if !ok {
-		return 0, false
-	}
-	if v == nil {
-		if r.required(field) {
-			r.empty(field)
-		}
-		return 0, false
-	}
-	q, err := readQty(v, r.l.spec.Fields[field].Factor)
-	if err != nil {
-		r.bad(field, "%v", err)
-		return 0, false
-	}
-	r.show(field, strconv.FormatInt(q, 10))
-	return q, true
+	return readField(r, field, true, func(v any) (int64, error) { return readQty(v, r.l.spec.Fields[field].Factor) },
+		func(q int64) string { return strconv.FormatInt(q, 10) })
 }
 
+// percent reads a GST rate; an empty one is left to the default.
 func (r *row) percent(field string) (domain.GSTRate, bool) {
-	v, ok := r.value(field)
-	if !ok || v == nil {
-		return 0, false
-	}
-	g, err := readPercent(v)
-	if err != nil {
-		r.bad(field, "%v", err)
-		return 0, false
-	}
-	r.show(field, g.String())
-	return g, true
+	return readField(r, field, false, readPercent, domain.GSTRate.String)
 }
 
 func (r *row) date(field string) time.Time {
-	v, ok := r.value(field)
-	if !ok {
-		return time.Time{}
-	}
-	if v == nil {
-		if r.required(field) {
-			r.empty(field)
-		}
-		return time.Time{}
-	}
-	t, err := readDate(v, r.l.loc)
-	if err != nil {
-		r.bad(field, "%v", err)
-		return time.Time{}
-	}
-	r.show(field, t.Format("2006-01-02 15:04"))
+	t, _ := readField(r, field, true, func(v any) (time.Time, error) { return readDate(v, r.l.loc) },
+		func(t time.Time) string { return t.Format("2006-01-02 15:04") })
 	return t
 }
 
