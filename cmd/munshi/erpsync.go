@@ -33,10 +33,11 @@ func loadMapping(path string, getenv func(string) string) (*erpsync.Mapping, err
 }
 
 // openSource connects to the mapping's ERP with its settings.
-func openSource(ctx context.Context, mp *erpsync.Mapping) (*erp.Source, error) {
+// later, for serve, does not wait for the ERP to answer.
+func openSource(ctx context.Context, mp *erpsync.Mapping, later bool) (*erp.Source, error) {
 	s := mp.Source
 	return erp.Open(ctx, s.ExpandedDSN, erp.Options{ConnectTimeout: time.Duration(s.ConnectTimeout),
-		QueryTimeout: time.Duration(s.QueryTimeout), MaxConns: s.MaxConns, Parallel: s.Parallel})
+		QueryTimeout: time.Duration(s.QueryTimeout), MaxConns: s.MaxConns, Parallel: s.Parallel, Later: later})
 }
 
 // newSyncer wires a Syncer over the books of m.
@@ -65,7 +66,7 @@ func (m *Main) openSync(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	src, err := openSource(ctx, mp)
+	src, err := openSource(ctx, mp, true)
 	if err != nil {
 		return fmt.Errorf("sync: %w", err)
 	}
@@ -145,7 +146,7 @@ func cmdSync(ctx context.Context, env environment, args []string) error {
 	if err != nil {
 		return err
 	}
-	src, err := openSource(ctx, mp)
+	src, err := openSource(ctx, mp, false)
 	if err != nil {
 		return fmt.Errorf("sync: %w", err)
 	}

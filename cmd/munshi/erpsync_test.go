@@ -4,15 +4,19 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/erp/legacyerp"
 	"github.com/munshi/munshi/internal/erpsync"
+	"github.com/munshi/munshi/internal/patience"
 	"github.com/munshi/munshi/internal/store"
 	"github.com/munshi/munshi/reports"
 )
@@ -395,4 +399,51 @@ func TestConnectWritesADraftThatSyncs(t *testing.T) {
 	if err != nil {
 		t.Fatalf("sync --check of the draft: %v\n%s", err, out)
 	}
+}
+
+// TestServeStartsWhileTheERPIsDown: serve with MUNSHI_SYNC_CONFIG starts
+// and answers though the ERP does not answer; /readyz reports the copy
+// degraded and /metrics counts the failed runs.
+func TestServeStartsWhileTheERPIsDown(t *testing.T) {
+	mapping, err := legacyerp.Mapping(legacyerp.SQLite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "erp.yaml")
+	os.WriteFile(file, mapping, 0o600)
+	t.Setenv("ERP_DSN", "sqlite:"+filepath.Join(t.TempDir(), "gone.db"))
+	m := startMain(t, newFakeTwilio(t).URL, map[string]string{"MUNSHI_SYNC_CONFIG": file})
+	if reply := say(t, m, "SMerp01", demo.OwnerPhone, "GC ka stock kitna hai"); !strings.Contains(reply, "Glass Cleaner") {
+		t.Errorf("the stock question while the ERP is down: %s", reply)
+	}
+	var body string
+	patience.WaitFor(t, "the first sync runs to fail", func() bool {
+		resp, err := http.Get("http://" + m.Addr() + "/readyz")
+		if err != nil {
+			return false
+		}
+		raw, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		body = string(raw)
+		return resp.StatusCode == 200 && strings.Contains(body, `"status":"degraded"`) && strings.Contains(body, `"erp":"failing: products`)
+	})
+	resp, err := http.Get("http://" + m.Addr() + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(raw), `munshi_sync_failures{entity="products"} 1`) || !strings.Contains(string(raw), `munshi_sync_age_seconds{entity="products"} -1`) {
+		t.Errorf("/metrics lacks the failed products sync:\n%s", grepLines(string(raw), "munshi_sync"))
+	}
+}
+
+func grepLines(text, word string) string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if strings.Contains(l, word) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
 }

@@ -26,6 +26,9 @@ type Options struct {
 	QueryTimeout   time.Duration // per query; default 60s
 	MaxConns       int           // pool size; default 2
 	Parallel       int           // queries at once; default 1
+	// Later has Open return without waiting for the source to answer: a
+	// server starts while its ERP is down, and each run tries again.
+	Later bool
 }
 
 func (o Options) withDefaults() Options {

@@ -44,6 +44,9 @@ func openWith(ctx context.Context, c conn, redacted string, o Options) (*Source,
 	db.SetConnMaxLifetime(30 * time.Minute)
 	db.SetConnMaxIdleTime(5 * time.Minute)
 	s := &Source{db: db, dialect: c.dialect, redacted: redacted, opts: o, slots: make(chan struct{}, o.Parallel)}
+	if o.Later {
+		return s, nil
+	}
 	pctx, cancel := context.WithTimeout(ctx, o.ConnectTimeout)
 	defer cancel()
 	if err := db.PingContext(pctx); err != nil {
