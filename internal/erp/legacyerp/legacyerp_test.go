@@ -2,19 +2,16 @@ package legacyerp_test
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
-	"encoding/hex"
-	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
 
-	"github.com/go-sql-driver/mysql"
 	_ "github.com/jackc/pgx/v5/stdlib"
 	_ "github.com/mattn/go-sqlite3"
 
+	"github.com/munshi/munshi/internal/erp/erptest"
 	"github.com/munshi/munshi/internal/erp/legacyerp"
 	"github.com/munshi/munshi/internal/store/pgtest"
 )
@@ -43,58 +40,11 @@ func openPostgres(t testing.TB) *sql.DB {
 	return db
 }
 
-// openMySQL gives the test its own database on the MySQL or MariaDB
-// server MUNSHI_TEST_MYSQL_DSN names (by default root at 127.0.0.1:3306),
-// dropped when the test ends. Without a server the test skips, or fails
-// under CI=true.
+// openMySQL gives the test its own database on the test's MySQL or
+// MariaDB server (erptest), dropped when the test ends.
 func openMySQL(t testing.TB) *sql.DB {
 	t.Helper()
-	dsn := os.Getenv("MUNSHI_TEST_MYSQL_DSN")
-	if dsn == "" {
-		dsn = "root@tcp(127.0.0.1:3306)/test"
-	}
-	cfg, err := mysql.ParseDSN(dsn)
-	if err != nil {
-		t.Fatalf("MUNSHI_TEST_MYSQL_DSN: %v", err)
-	}
-	cfg.Timeout = 5 * time.Second
-	admin, err := sql.Open("mysql", cfg.FormatDSN())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := admin.PingContext(ctx); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("MySQL is needed and does not answer at %s: %v", cfg.Addr, err)
-		}
-		t.Skipf("no MySQL at %s (set MUNSHI_TEST_MYSQL_DSN): %v", cfg.Addr, err)
-	}
-	b := make([]byte, 6)
-	rand.Read(b)
-	name := "legacyerp_" + hex.EncodeToString(b)
-	if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+name+" CHARACTER SET utf8mb4"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		a, err := sql.Open("mysql", cfg.FormatDSN())
-		if err != nil {
-			t.Error(err)
-			return
-		}
-		defer a.Close()
-		if _, err := a.Exec("DROP DATABASE " + name); err != nil {
-			t.Error(err)
-		}
-	})
-	cfg.DBName = name
-	db, err := sql.Open("mysql", cfg.FormatDSN())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
+	return erptest.Writer(t, erptest.MySQL(t))
 }
 
 var openers = map[string]func(testing.TB) *sql.DB{
