@@ -64,7 +64,7 @@ func TestChanges(t *testing.T) {
 				t.Errorf("payments on the day %+v, were %+v", paid, paidBefore)
 			}
 			duesMatchBills(t, db, dialect)
-			pays := runQuery(t, db, dialect, m.Entities[erpsync.Payments], "")
+			pays := runQuery(t, db, dialect, m.Entities[erpsync.Payments], f.LastDay.Format(time.DateTime))
 			if !slices.ContainsFunc(pays, func(r map[string]any) bool { return str(r["rcptno"]) == no }) {
 				t.Errorf("the mapping does not read payment %s", no)
 			}
