@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/munshi/munshi/intent"
@@ -21,7 +22,11 @@ type Extraction struct {
 	// Message is the text the model read. When set, Resolve accepts only
 	// names, quantities and units the message itself contains, so a model
 	// cannot add a customer or a line the person never wrote.
-	Message  string
+	Message string
+	// FromSlip marks a reading of a photo of an order slip: there is no
+	// message to check it against, and a question may quote the slip's
+	// words as read, since the person holds the slip and can check them.
+	FromSlip bool
 	Customer string // as written; "" when the message names none
 	Payment  string // as written; "" when the message says nothing
 	Items    []ExtractedItem
@@ -178,6 +183,9 @@ func (r *resolver) span(text string) (string, bool) {
 // quote returns the message's spelling of text, quoted, when the message
 // has it and it is short enough to repeat; else "".
 func (r *resolver) quote(text string) string {
+	if r.ex.FromSlip {
+		return slipQuote(text)
+	}
 	said, ok := r.span(strings.TrimSpace(text))
 	if !ok || said == "" || utf8.RuneCountInString(said) > maxQuotedRunes {
 		return ""
@@ -305,9 +313,9 @@ func (r *resolver) items(out *Parsed) {
 	bySKU := map[string]int{}
 	for _, x := range r.ex.Items {
 		item, problem := r.item(x)
-		if problem != "" {
-			if !slices.Contains(out.Unresolved, problem) {
-				out.ask(Ask{Text: problem})
+		if problem.Text != "" {
+			if !slices.Contains(out.Unresolved, problem.Text) {
+				out.ask(problem)
 			}
 			continue
 		}
@@ -326,7 +334,7 @@ func (r *resolver) items(out *Parsed) {
 }
 
 // item resolves one line, or says what to ask instead.
-func (r *resolver) item(x ExtractedItem) (Item, string) {
+func (r *resolver) item(x ExtractedItem) (Item, Ask) {
 	text := strings.TrimSpace(x.Product)
 	var skus []string
 	if text != "" && utf8.RuneCountInString(text) <= maxFieldRunes {
@@ -342,37 +350,39 @@ func (r *resolver) item(x ExtractedItem) (Item, string) {
 		}
 	}
 	switch {
+	case len(skus) == 0 && r.ex.FromSlip:
+		return Item{}, r.unknownOnSlip(x, text)
 	case len(skus) == 0:
 		if q := r.quote(text); q != "" {
-			return Item{}, fmt.Sprintf("I don't know the product %s. Please use a name from the catalog.", q)
+			return Item{}, Ask{Text: fmt.Sprintf("I don't know the product %s. Please use a name from the catalog.", q)}
 		}
-		return Item{}, "One of the products is not in the catalog. Please use names from the catalog."
+		return Item{}, Ask{Text: "One of the products is not in the catalog. Please use names from the catalog."}
 	case len(skus) > 1:
 		sort.Strings(skus)
 		names := make([]string, len(skus))
 		for i, id := range skus {
 			names[i] = r.p.products[id].Name
 		}
-		return Item{}, "Which product do you mean: " + orList(names) + "?"
+		return Item{}, Ask{Slot: SlotProduct, Options: skus, Said: r.said(x), Words: text, Text: "Which product do you mean: " + orList(names) + "?"}
 	}
 	prod := r.p.products[skus[0]]
 	if !r.grounded(intent.EntityProduct, prod.SKU, text) {
-		return Item{}, fmt.Sprintf("I could not find %s in your message — please send the order again with the product's name.", prod.Name)
+		return Item{}, Ask{Text: fmt.Sprintf("I could not find %s in your message — please send the order again with the product's name.", prod.Name)}
 	}
 
 	unit, ok := r.unit(x.Unit)
 	if !ok {
 		if q := r.quote(x.Unit); q != "" {
-			return Item{}, fmt.Sprintf("%s does not come in %s — %s?", prod.Name, q, unitChoices(prod))
+			return Item{}, Ask{Slot: SlotQuantity, SKU: prod.SKU, Text: fmt.Sprintf("%s does not come in %s — %s?", prod.Name, q, unitChoices(prod))}
 		}
-		return Item{}, fmt.Sprintf("How many %s, and in which unit? (%s)", prod.Name, unitChoices(prod))
+		return Item{}, Ask{Slot: SlotQuantity, SKU: prod.SKU, Text: fmt.Sprintf("How many %s, and in which unit? (%s)", prod.Name, unitChoices(prod))}
 	}
 	per, ok := r.p.perUnit(prod, &quantity{unit: unit})
 	switch {
 	case !ok:
-		return Item{}, fmt.Sprintf("%s does not come in %s — %s?", prod.Name, domain.Plural(unit, 2), unitChoices(prod))
+		return Item{}, Ask{Slot: SlotQuantity, SKU: prod.SKU, Text: fmt.Sprintf("%s does not come in %s — %s?", prod.Name, domain.Plural(unit, 2), unitChoices(prod))}
 	case per != 1 && !r.saidUnit(unit):
-		return Item{}, fmt.Sprintf("How many %s, and in which unit? (%s)", prod.Name, unitChoices(prod))
+		return Item{}, Ask{Slot: SlotQuantity, SKU: prod.SKU, Text: fmt.Sprintf("How many %s, and in which unit? (%s)", prod.Name, unitChoices(prod))}
 	case per == 1:
 		unit = prod.Unit
 	}
@@ -383,19 +393,79 @@ func (r *resolver) item(x ExtractedItem) (Item, string) {
 	total := v * float64(per)
 	switch {
 	case !r.saidNumber(v):
-		return Item{}, fmt.Sprintf("How many %s? (%s)", prod.Name, unitChoices(prod))
+		return Item{}, Ask{Slot: SlotQuantity, SKU: prod.SKU, Text: fmt.Sprintf("How many %s? (%s)", prod.Name, unitChoices(prod))}
 	case math.IsNaN(v) || math.IsInf(v, 0) || total > MaxQty:
-		return Item{}, fmt.Sprintf("The quantity of %s looks wrong — please check it.", prod.Name)
+		return Item{}, Ask{Text: fmt.Sprintf("The quantity of %s looks wrong — please check it.", prod.Name)}
 	case v <= 0:
-		return Item{}, fmt.Sprintf("How many %s? The quantity must be more than zero. (%s)", prod.Name, unitChoices(prod))
+		return Item{}, Ask{Slot: SlotQuantity, SKU: prod.SKU, Text: fmt.Sprintf("How many %s? The quantity must be more than zero. (%s)", prod.Name, unitChoices(prod))}
 	case total != math.Trunc(total):
-		return Item{}, fmt.Sprintf("How many %s? That is not a whole number of %s. (%s)", prod.Name, domain.Plural(prod.Unit, 2), unitChoices(prod))
+		return Item{}, Ask{Slot: SlotQuantity, SKU: prod.SKU, Text: fmt.Sprintf("How many %s? That is not a whole number of %s. (%s)", prod.Name, domain.Plural(prod.Unit, 2), unitChoices(prod))}
 	}
 	said := int64(v)
 	if float64(said) != v {
 		said, unit = int64(total), prod.Unit
 	}
-	return Item{SKU: prod.SKU, Qty: int64(total), SaidQty: said, SaidUnit: unit}, ""
+	return Item{SKU: prod.SKU, Qty: int64(total), SaidQty: said, SaidUnit: unit}, Ask{}
+}
+
+// unknownOnSlip asks about a line of a slip that names no product of the
+// catalog: quoting the slip's words when it could read them, so the
+// answer ("hand wash", "dettol nahi, hand wash 10") fills that line.
+func (r *resolver) unknownOnSlip(x ExtractedItem, text string) Ask {
+	a := Ask{Slot: SlotUnknown, Said: r.said(x)}
+	if q := slipQuote(text); q != "" {
+		a.Words = strings.Join(strings.Fields(text), " ")
+		a.Text = fmt.Sprintf("I can't find %s from the slip in the catalog. Which product is it%s?", q, howMany(a.Said))
+		return a
+	}
+	a.Text = fmt.Sprintf("I couldn't read one line of the slip. Which product is it%s?", howMany(a.Said))
+	return a
+}
+
+// howMany adds ", and how many" to a question whose line had no readable
+// quantity.
+func howMany(s *Said) string {
+	if s == nil {
+		return ", and how many"
+	}
+	return ""
+}
+
+// said is a line's quantity as the model read it, kept for the product
+// an answer names; nil when it read none.
+func (r *resolver) said(x ExtractedItem) *Said {
+	if x.Qty <= 0 || math.IsNaN(x.Qty) || math.IsInf(x.Qty, 0) || x.Qty > MaxQty || !r.saidNumber(x.Qty) {
+		return nil
+	}
+	unit, ok := r.unit(x.Unit)
+	if !ok || (unit != "" && !r.saidUnit(unit)) {
+		return nil
+	}
+	return &Said{Value: x.Qty, Unit: unit}
+}
+
+// Unreadable is what a reading of a slip writes for a line it could not
+// read; slipQuote never repeats it.
+var unreadableMarks = []string{"?", "unreadable", "illegible"}
+
+// slipQuote quotes words read off a slip, tidied and short, or "" for
+// none worth repeating.
+func slipQuote(text string) string {
+	t := strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, text)), " ")
+	if t == "" || utf8.RuneCountInString(t) > maxQuotedRunes {
+		return ""
+	}
+	for _, m := range unreadableMarks {
+		if strings.EqualFold(strings.Trim(t, "?.[]() "), strings.Trim(m, "?")) {
+			return ""
+		}
+	}
+	return strconv.Quote(t)
 }
 
 // canonical spells a catalog unit the way the Normalizer spells units.

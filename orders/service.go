@@ -103,8 +103,9 @@ type Service struct {
 	// Parser reads orders; UseParser replaces it while serving, when the
 	// catalog or the customers change.
 	Parser        *Parser
-	Extractor     Extractor // optional
-	Chooser       Chooser   // optional
+	Extractor     Extractor  // optional
+	Slips         SlipReader // optional: photos of order slips
+	Chooser       Chooser    // optional
 	Audit         Auditor
 	Logger        *slog.Logger
 	MinimumOrder  domain.Paise
@@ -151,6 +152,12 @@ func (s *Service) Take(ctx context.Context, user domain.User, d intent.Decision)
 	if !parsed.Complete() && s.Extractor != nil {
 		parsed = s.extract(ctx, user, d.Text, parsed)
 	}
+	return s.askOrShow(ctx, user, parsed)
+}
+
+// askOrShow asks the first question an order's reading left, or, with
+// none, shows its priced summary.
+func (s *Service) askOrShow(ctx context.Context, user domain.User, parsed Parsed) domain.Reply {
 	if !parsed.Complete() {
 		// What the person saw last is now this question: an "ok" must
 		// not place the order shown before it.

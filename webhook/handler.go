@@ -19,8 +19,15 @@ import (
 // few kilobytes.
 const MaxBodyBytes = 64 << 10
 
-// maxMedia bounds how many MediaUrlN fields are read.
-const maxMedia = 10
+// maxMedia bounds how many MediaUrlN fields are read; a URL longer than
+// maxMediaURL is dropped and a MediaContentTypeN longer than maxMediaType
+// read as none (Twilio's URLs run to about 130 characters, its types
+// to a few dozen).
+const (
+	maxMedia     = 10
+	maxMediaURL  = 2048
+	maxMediaType = 128
+)
 
 // StatusRecorder records delivery-status callbacks.
 type StatusRecorder interface {
@@ -183,9 +190,16 @@ func ParseInbound(form url.Values) (domain.Inbound, error) {
 	in.From = phone
 	if n, err := strconv.Atoi(form.Get("NumMedia")); err == nil && n > 0 {
 		for i := 0; i < min(n, maxMedia); i++ {
-			if u := form.Get("MediaUrl" + strconv.Itoa(i)); u != "" {
-				in.MediaURLs = append(in.MediaURLs, strings.Clone(u))
+			u := form.Get("MediaUrl" + strconv.Itoa(i))
+			if u == "" || len(u) > maxMediaURL {
+				continue
 			}
+			t := strings.TrimSpace(form.Get("MediaContentType" + strconv.Itoa(i)))
+			if len(t) > maxMediaType {
+				t = ""
+			}
+			in.MediaURLs = append(in.MediaURLs, strings.Clone(u))
+			in.MediaTypes = append(in.MediaTypes, strings.Clone(t))
 		}
 	}
 	return in, nil

@@ -20,6 +20,11 @@ const (
 	KindImport   = "import"
 	KindDelivery = "delivery"
 	KindLLM      = "llm_call"
+	KindMedia    = "media" // a voice note or photo: its type, size and hash, never its bytes
+
+	// KindHandoff is a conversation handed over to the office: opened,
+	// relayed either way, closed, reminded.
+	KindHandoff = "handoff"
 )
 
 // Redacted replaces a secret.

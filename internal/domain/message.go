@@ -23,6 +23,9 @@ const (
 	IntentPayment       Intent = "payment"
 	IntentStockReceived Intent = "stock_received"
 	IntentOrderStatus   Intent = "order_status"
+	// IntentHandoff asks for a person of the office, or disputes what
+	// Munshi said: the conversation is handed over (internal/handoff).
+	IntentHandoff Intent = "handoff"
 	// IntentPaymentsReceived asks what was collected over a period.
 	IntentPaymentsReceived Intent = "payments_received"
 )
@@ -31,7 +34,7 @@ const (
 var Intents = []Intent{
 	IntentGreeting, IntentHelp, IntentOrder, IntentConfirm, IntentCancel,
 	IntentStock, IntentOutstanding, IntentPendingOrders, IntentReport, IntentUnknown,
-	IntentDelivery, IntentPayment, IntentStockReceived, IntentOrderStatus, IntentPaymentsReceived,
+	IntentDelivery, IntentPayment, IntentStockReceived, IntentOrderStatus, IntentHandoff, IntentPaymentsReceived,
 }
 
 // Inbound is one message a person sent to Munshi.
@@ -41,7 +44,10 @@ type Inbound struct {
 	Body        string
 	ProfileName string
 	MediaURLs   []string
-	Received    time.Time
+	// MediaTypes are the content types Twilio declared for MediaURLs,
+	// index by index (MediaContentTypeN); "" where none was given.
+	MediaTypes []string `json:",omitempty"`
+	Received   time.Time
 	// Chars is the body's length as sent when Body holds only its start
 	// (a message refused as too long is recorded so); 0 when Body is whole.
 	Chars int `json:",omitempty"`

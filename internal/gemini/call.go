@@ -19,6 +19,9 @@ const (
 	PurposeExtract  Purpose = "extract"
 	PurposeAgent    Purpose = "agent"
 	PurposeChoose   Purpose = "choose"
+
+	PurposeTranscribe Purpose = "transcribe"
+	PurposeReadSlip   Purpose = "read_slip"
 )
 
 // Outcome is how a call ended, for the audit log and metrics.

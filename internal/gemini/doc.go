@@ -1,4 +1,4 @@
-// Package gemini adapts Google's Gemini API to Munshi's four uses of a
+// Package gemini adapts Google's Gemini API to Munshi's uses of a
 // language model, each one GenerateContent call with a static system
 // instruction:
 //
@@ -10,7 +10,17 @@
 //   - Step, one turn of the owners' question agent (reports.AgentModel),
 //     with the business tools as function declarations;
 //   - Narrate, the opening of the daily digest (digest.Narrator) from the
-//     day's facts, which the digest checks number by number.
+//     day's facts, which the digest checks number by number;
+//   - Choose, which of the options a person's reply to a question means,
+//     picked from an enum and checked again;
+//   - Transcribe, a voice note heard as {"language","transcript"}: the
+//     words as spoken, for the router to read like a typed message;
+//   - ReadSlip, a photo of an order slip read into Extract's schema, for
+//     orders.Parser.Resolve to check; a line it cannot read is one
+//     "unreadable" line for Resolve to ask about.
+//
+// The voice note or photo travels inline in the request (never stored
+// here); the catalog and a photo's caption travel beside it as data.
 //
 // It owns the prompts, the response schemas, the per-call timeout inside
 // the webhook's budget, one retry of transient failures, a circuit breaker,

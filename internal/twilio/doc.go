@@ -9,7 +9,14 @@
 // about the message) or transient (the network, rate limits, Twilio's own
 // trouble), with a short reason for people.
 //
+// MediaFetcher downloads an inbound message's media (MediaUrlN): only a
+// media URL of the account on api.twilio.com, with the account's basic
+// auth, following at most three redirects and only to Twilio's media hosts
+// (*.twiliocdn.com, api.twilio.com), without the credentials. Only the
+// types domain.KindOf reads are fetched, declared and served, up to a size
+// cap, within a timeout; the bytes are never logged.
+//
 // TWILIO_API_URL redirects the REST calls to another host (a fake in tests)
 // by rewriting each request's scheme and host, since twilio-go has no
-// base-URL option.
+// base-URL option; a media fetch also follows redirects to its host.
 package twilio

@@ -2,6 +2,7 @@ package geminitest
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -80,9 +81,18 @@ type Content struct {
 	Role  string `json:"role"`
 	Parts []struct {
 		Text             string           `json:"text"`
+		InlineData       *Blob            `json:"inlineData"`
 		FunctionCall     *json.RawMessage `json:"functionCall"`
 		FunctionResponse *json.RawMessage `json:"functionResponse"`
 	} `json:"parts"`
+}
+
+// Blob is a file sent inline in a request part, as Gemini reads it:
+// "inlineData":{"mimeType":"audio/ogg","data":"<standard base64>"}. Data
+// is decoded: the file's own bytes.
+type Blob struct {
+	MIMEType string `json:"mimeType"`
+	Data     []byte `json:"data"`
 }
 
 // Server is a running fake Gemini.
@@ -170,6 +180,20 @@ func (s *Server) Contents(i int) []Content {
 	return cs
 }
 
+// InlineData is every file request i carried inline, in the order of its
+// contents and parts.
+func (s *Server) InlineData(i int) []Blob {
+	var blobs []Blob
+	for _, c := range s.Contents(i) {
+		for _, p := range c.Parts {
+			if p.InlineData != nil {
+				blobs = append(blobs, *p.InlineData)
+			}
+		}
+	}
+	return blobs
+}
+
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	if want := "/v1beta/models/" + Model + ":generateContent"; r.Method != http.MethodPost || r.URL.Path != want {
@@ -189,6 +213,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	var body map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &body); err != nil {
 		s.t.Errorf("geminitest: request body: %v", err)
+	}
+	if msg := badInlineData(body["contents"]); msg != "" {
+		s.t.Errorf("geminitest: %s", msg)
+		s.refuse(w, Error(400, "INVALID_ARGUMENT", msg))
+		return
 	}
 	s.mu.Lock()
 	s.bodies = append(s.bodies, body)
@@ -226,4 +255,25 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 func (s *Server) refuse(w http.ResponseWriter, a Answer) {
 	w.WriteHeader(a.Status)
 	io.WriteString(w, a.Body)
+}
+
+// badInlineData says what Gemini would refuse in a request's inline files:
+// data that is not base64, or a file with no bytes or no media type. ""
+// when there is nothing to refuse.
+func badInlineData(contents json.RawMessage) string {
+	if contents == nil {
+		return ""
+	}
+	var cs []Content
+	if err := json.Unmarshal(contents, &cs); err != nil {
+		return "Invalid value at 'contents': " + err.Error()
+	}
+	for i, c := range cs {
+		for j, p := range c.Parts {
+			if b := p.InlineData; b != nil && (b.MIMEType == "" || len(b.Data) == 0) {
+				return fmt.Sprintf("contents[%d].parts[%d].inline_data: a mime type and data are required", i, j)
+			}
+		}
+	}
+	return ""
 }

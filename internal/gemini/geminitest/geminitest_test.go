@@ -1,10 +1,14 @@
 package geminitest_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -64,5 +68,57 @@ func TestDelayAndHang(t *testing.T) {
 	go func() { <-s.Arrived(); s.Release() }()
 	if code, _ := generate(context.Background(), t, s, "{}"); code != 200 {
 		t.Errorf("released: %d", code)
+	}
+}
+
+func TestInlineData(t *testing.T) {
+	s := geminitest.Start(t, geminitest.Text("heard"))
+	audio, photo := []byte("OggS\x00\x02\xff\xfe"), []byte("\x89PNG\r\n\x1a\n")
+	req := fmt.Sprintf(`{"contents":[{"role":"user","parts":[{"text":"label:\n{}"},{"inlineData":{"data":%q,"mimeType":"audio/ogg"}}]},`+
+		`{"role":"user","parts":[{"inlineData":{"mimeType":"image/png","data":%q}}]}]}`,
+		base64.StdEncoding.EncodeToString(audio), base64.StdEncoding.EncodeToString(photo))
+	if code, _ := generate(context.Background(), t, s, req); code != 200 {
+		t.Fatalf("status %d", code)
+	}
+	got := s.InlineData(0)
+	if len(got) != 2 || got[0].MIMEType != "audio/ogg" || !bytes.Equal(got[0].Data, audio) ||
+		got[1].MIMEType != "image/png" || !bytes.Equal(got[1].Data, photo) {
+		t.Fatalf("inline data %+v", got)
+	}
+	if parts := s.Contents(0)[0].Parts; parts[0].InlineData != nil || parts[1].InlineData == nil || parts[1].Text != "" {
+		t.Fatalf("parts %+v", parts)
+	}
+}
+
+// errorsOf is a test that keeps the fake's complaints instead of failing.
+type errorsOf struct {
+	testing.TB
+	mu   sync.Mutex
+	errs []string
+}
+
+func (e *errorsOf) Errorf(format string, args ...any) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.errs = append(e.errs, fmt.Sprintf(format, args...))
+}
+
+// An inline file Gemini would refuse is refused as Gemini does, and the
+// test that sent it fails.
+func TestBadInlineDataIsRefused(t *testing.T) {
+	for name, part := range map[string]string{
+		"no media type": `{"inlineData":{"data":"AAEC"}}`,
+		"no bytes":      `{"inlineData":{"mimeType":"audio/ogg","data":""}}`,
+		"not base64":    `{"inlineData":{"mimeType":"audio/ogg","data":"**not base64**"}}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			tb := &errorsOf{TB: t}
+			s := geminitest.Start(tb)
+			code, body := generate(context.Background(), t, s, `{"contents":[{"role":"user","parts":[`+part+`]}]}`)
+			e, _ := body["error"].(map[string]any)
+			if code != 400 || e["status"] != "INVALID_ARGUMENT" || len(tb.errs) != 1 || s.Hits() != 0 {
+				t.Fatalf("answered %d %v; complaints %q; hits %d", code, body, tb.errs, s.Hits())
+			}
+		})
 	}
 }

@@ -95,7 +95,11 @@ type Server struct {
 	releaseOnce *sync.Once
 	lose        int // created messages whose answers are dropped
 	now         func() time.Time
-	lists       []url.Values // the queries of message lists
+	lists       []url.Values      // the queries of message lists
+	media       map[string]*media // inbound media files, by media SID
+	mediaReqs   []Request         // the requests for media and the CDN
+	done        chan struct{}     // closed by Close: hung media let go
+	doneOnce    sync.Once
 }
 
 // Option changes a Server before it starts.
@@ -114,7 +118,7 @@ func Prefix(p string) Option { return func(s *Server) { s.prefix = strings.TrimR
 // is let go first.
 func Start(t testing.TB, opts ...Option) *Server {
 	t.Helper()
-	s := &Server{sid: AccountSID, token: AuthToken, refuseTo: map[string]Error{}, now: time.Now}
+	s := &Server{sid: AccountSID, token: AuthToken, refuseTo: map[string]Error{}, now: time.Now, done: make(chan struct{})}
 	for _, o := range opts {
 		o(s)
 	}
@@ -124,13 +128,15 @@ func Start(t testing.TB, opts ...Option) *Server {
 	return s
 }
 
-// Close lets held requests go and stops the server: nothing listens at URL.
+// Close lets held requests (and hung media) go and stops the server:
+// nothing listens at URL.
 func (s *Server) Close() {
 	s.mu.Lock()
 	if s.hold != nil {
 		s.releaseOnce.Do(func() { close(s.hold) })
 	}
 	s.mu.Unlock()
+	s.doneOnce.Do(func() { close(s.done) })
 	s.srv.Close()
 }
 
@@ -258,6 +264,9 @@ func (s *Server) Wait(n int, d time.Duration) []Request {
 }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	if s.serveMedia(w, r) {
+		return
+	}
 	user, pass, hasAuth := r.BasicAuth()
 	if r.Method == http.MethodGet && r.URL.Path == s.prefix+"/2010-04-01/Accounts/"+s.sid+"/Messages.json" {
 		s.list(w, r, user, pass, hasAuth)

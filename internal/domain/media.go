@@ -1,0 +1,69 @@
+package domain
+
+import (
+	"errors"
+	"strings"
+)
+
+// InboundMedia is one media file of an inbound message (a voice note, a
+// photo), fetched from the provider. Data is the file itself; it is never
+// logged or audited, only its Size, ContentType and SHA256.
+type InboundMedia struct {
+	Data        []byte
+	ContentType string // lower-case media type without parameters: "audio/ogg"
+	Size        int
+	SHA256      string // hex
+}
+
+// MediaKind is what an attachment is, by its content type.
+type MediaKind string
+
+const (
+	MediaVoice MediaKind = "voice"
+	MediaPhoto MediaKind = "photo"
+	MediaOther MediaKind = "other"
+)
+
+// voiceTypes and photoTypes are the media types Munshi reads: what
+// WhatsApp sends for a voice note or an audio file, and for a photo.
+var (
+	voiceTypes = []string{"audio/ogg", "audio/mpeg", "audio/amr", "audio/mp4", "audio/aac"}
+	photoTypes = []string{"image/jpeg", "image/png", "image/webp"}
+)
+
+// KindOf classifies a content type ("audio/ogg; codecs=opus" is voice).
+func KindOf(contentType string) MediaKind {
+	t := MediaType(contentType)
+	for _, v := range voiceTypes {
+		if t == v {
+			return MediaVoice
+		}
+	}
+	for _, p := range photoTypes {
+		if t == p {
+			return MediaPhoto
+		}
+	}
+	return MediaOther
+}
+
+// MediaType is contentType without its parameters, lower-cased.
+func MediaType(contentType string) string {
+	t, _, _ := strings.Cut(contentType, ";")
+	return strings.ToLower(strings.TrimSpace(t))
+}
+
+// Transcript is what was heard in a voice note.
+type Transcript struct {
+	Language string // as the model names it: "hi", "en", "hinglish"…
+	Text     string
+}
+
+// Errors a media fetch wraps, so that the reply can say what was wrong
+// without knowing the provider.
+var (
+	// ErrMediaUnsupported: a content type Munshi does not read.
+	ErrMediaUnsupported = errors.New("media type not supported")
+	// ErrMediaTooLarge: a file over the size cap.
+	ErrMediaTooLarge = errors.New("media file too large")
+)
