@@ -119,6 +119,13 @@ type Report struct {
 	// order: a message misread as a delivery, a payment or goods received.
 	FalseDelivery, FalsePayment, FalseStockReceived int
 
+	// HandOver counts the messages that would be handed over to the
+	// office at once (routed to handoff: asked for, or a dispute), and
+	// UnknownHandedOver those of them labelled unknown. Unread counts the
+	// messages routed to unknown: a second one in a row hands over, and
+	// while a handoff is open each is relayed to the office.
+	HandOver, UnknownHandedOver, Unread int
+
 	LatencyMean, LatencyP99 time.Duration
 	Misrouted               []Misroute
 
@@ -172,6 +179,15 @@ func Evaluate(ctx context.Context, r *Router, exs []Example) Report {
 		g, p := classOf(ex.Intent), classOf(d.Intent)
 		rep.Confusion[g][p]++
 		rep.ByTier[d.Tier]++
+		switch d.Intent {
+		case domain.IntentHandoff:
+			rep.HandOver++
+			if ex.Intent == domain.IntentUnknown {
+				rep.UnknownHandedOver++
+			}
+		case domain.IntentUnknown:
+			rep.Unread++
+		}
 		right := d.Intent == ex.Intent
 		if right {
 			rep.Correct++

@@ -76,6 +76,12 @@ func TestCorpusSplit(t *testing.T) {
 		count[ex.Intent]++
 	}
 	for _, in := range domain.Intents {
+		// Handing over is the rules' alone: the model is not taught it,
+		// so that no guess ever calls the office (dev-rules.jsonl holds
+		// its development messages).
+		if in == domain.IntentHandoff {
+			continue
+		}
 		if count[in] < 40 {
 			t.Errorf("%s has only %d messages", in, count[in])
 		}
@@ -165,7 +171,7 @@ func TestReportWrite(t *testing.T) {
 		"precision", "recall", "f1-score", "support", "accuracy", "macro avg", "weighted avg",
 		"Resolved by tier:", "Coverage of in-scope", "False order: 0", "Latency: mean",
 		"Confusion matrix", "Misrouted (1)", `"hi"`, "False delivery: 0  false payment: 0  false stock received: 0",
-		"order_status", " deliv paymt recvd ostat colln\n",
+		"order_status", " deliv paymt recvd ostat hando colln\n", "Handed over to the office: 0 at once",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
@@ -343,6 +349,27 @@ func TestHeldOutLifecycleFresh(t *testing.T) {
 	}
 }
 
+// The handoff held-out split (asking for a person, disputes, and calls
+// and people that are not the office's), written before the handoff
+// rules and never tuned against: measured once they were built, 9 of
+// its 20 handoffs handed over and none of its other messages. The bar on
+// recall sits a little under that; a false handoff of an unknown message
+// is absolute (the office would hear of a salesperson's "mummy ko call
+// karo"), and so are false confirmations and cancellations.
+func TestHeldOutHandoff(t *testing.T) {
+	rep := Evaluate(context.Background(), demoRouter(t), readCorpus(t, "corpus/heldout-handoff.jsonl"))
+	s := rep.Intents[classOf(domain.IntentHandoff)]
+	t.Logf("handoff: recall %.3f, precision %.3f; handed over %d, unknown handed over %d, unread %d",
+		s.Recall, s.Precision, rep.HandOver, rep.UnknownHandedOver, rep.Unread)
+	if s.Recall < 0.40 || rep.HandOver != s.Predicted || s.Precision < 1 {
+		t.Errorf("handoff recall %.3f (0.45 when measured), precision %.3f", s.Recall, s.Precision)
+	}
+	if rep.UnknownHandedOver != 0 || rep.FalseConfirm != 0 || rep.FalseCancel != 0 || rep.FalseOrder != 0 {
+		t.Errorf("unknown handed over %d, false confirm %d, cancel %d, order %d",
+			rep.UnknownHandedOver, rep.FalseConfirm, rep.FalseCancel, rep.FalseOrder)
+	}
+}
+
 // No held-out message is in training or in a development split. Only the
 // count of shared messages is reported, so the held-out text stays unread.
 func TestHeldOutIsSeparate(t *testing.T) {
@@ -352,7 +379,7 @@ func TestHeldOutIsSeparate(t *testing.T) {
 			seen[strings.ToLower(ex.Text)] = split
 		}
 	}
-	for _, held := range []string{"heldout", "heldout-lifecycle", "heldout-lifecycle-2"} {
+	for _, held := range []string{"heldout", "heldout-lifecycle", "heldout-lifecycle-2", "heldout-handoff"} {
 		shared := map[string]int{}
 		for _, ex := range readCorpus(t, "corpus/"+held+".jsonl") {
 			if split, ok := seen[strings.ToLower(ex.Text)]; ok {

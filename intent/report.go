@@ -34,6 +34,8 @@ func (rep Report) Write(w io.Writer) error {
 		rep.FalseOrder, rep.FalseConfirm, rep.FalseCancel, rep.UnknownAsOrder)
 	fmt.Fprintf(&b, "False delivery: %d  false payment: %d  false stock received: %d\n",
 		rep.FalseDelivery, rep.FalsePayment, rep.FalseStockReceived)
+	fmt.Fprintf(&b, "Handed over to the office: %d at once (asked or disputed; %d of them labelled unknown), %d unread (a second in a row hands over)\n",
+		rep.HandOver, rep.UnknownHandedOver, rep.Unread)
 	fmt.Fprintf(&b, "Latency: mean %s  p99 %s\n\n", roundLatency(rep.LatencyMean), roundLatency(rep.LatencyP99))
 
 	b.WriteString("Reliability of the model's first choice (messages the rules did not decide)\n")

@@ -31,6 +31,25 @@ type rule struct {
 	signal, unless record
 }
 
+// The rules that hand a conversation over name why, so that the
+// decision carries it (HandoffReason).
+const (
+	handoffAsked    = "handoff: asked for a person"
+	handoffDisputed = "handoff: disputes what Munshi said"
+)
+
+// HandoffReason is why a decision routed to handoff hands over: "asked"
+// for a person, or "dispute" of what Munshi said.
+func HandoffReason(d Decision) string {
+	if d.Intent != domain.IntentHandoff {
+		return ""
+	}
+	if strings.HasPrefix(d.Reason, "rule: "+handoffDisputed) {
+		return "dispute"
+	}
+	return "asked"
+}
+
 // fillers are allowed by every rule: forms of address and politeness.
 var fillers = words("ji sir bhai please munshi yaar boss dear madam sahab mam bro hello hi")
 
@@ -255,6 +274,32 @@ var rules = []rule{
 		name: "order status", intent: domain.IntentOrderStatus, maxLen: 12,
 		need:  groups("status", "order orders delivery dispatch ORDERREF"),
 		allow: words(askWords + ` CUSTOMER my mera apne latest last recent aaj kal today yesterday wale`),
+	},
+	{
+		// "owner se baat karao", "talk to someone": a person of the
+		// office, not Munshi (internal/handoff).
+		name: handoffAsked, intent: domain.IntentHandoff, maxLen: 12,
+		need: groups("baat talk speak connect phone call",
+			"owner malik seth office insaan human person someone manager koi kisi"),
+		allow: words(`se ko karao karwao karni karna kare hai mujhe me i want to can a the with in from
+			abhi back`),
+	},
+	{
+		name: handoffAsked + ": call me", intent: domain.IntentHandoff, maxLen: 8,
+		need:  groups("call phone", "me mujhe back"),
+		allow: words(`please can a person koi office se kare karo`),
+	},
+	{
+		// "price galat hai", "ye order maine nahi diya": what Munshi said
+		// is disputed, which only the office can settle.
+		name: handoffDisputed, intent: domain.IntentHandoff, maxLen: 10,
+		need:  groups("galat wrong", "price rate total amount bill dues gst"),
+		allow: words(`hai this is the ye lagaya dikhaya bana lag raha mere ka customer`),
+	},
+	{
+		name: handoffDisputed + ": not my order", intent: domain.IntentHandoff, maxLen: 10,
+		need:  groups("maine i", "nahi never", "order"),
+		allow: words(`ye this koi diya kiya placed`),
 	},
 	{
 		name: "order", intent: domain.IntentOrder, maxLen: 40, notAsked: true,

@@ -250,7 +250,7 @@ func (s *Service) mails(ed Edition) []domain.Email {
 func (s *Service) sendBrief(ctx context.Context, day time.Time, ed Edition, r reader, sent *Sent) error {
 	d := Delivery{Date: day.Format(time.DateOnly), Recipient: r.user.Phone, Channel: ChannelWhatsApp}
 	brief := s.brief(d, r.text)
-	inside, err := s.inWindow(ctx, r.user.Phone)
+	inside, err := s.InWindow(ctx, r.user.Phone)
 	if err != nil {
 		return err
 	}
@@ -284,9 +284,9 @@ func (s *Service) claim(ctx context.Context, d Delivery, held *domain.Effect, do
 	return nil
 }
 
-// inWindow reports whether phone wrote recently enough for a free-form
-// message to reach them.
-func (s *Service) inWindow(ctx context.Context, phone string) (bool, error) {
+// InWindow reports whether phone wrote recently enough for a free-form
+// message to reach them (a handoff's office asks too).
+func (s *Service) InWindow(ctx context.Context, phone string) (bool, error) {
 	last, ok, err := s.Sends.LastInbound(ctx, phone)
 	if err != nil {
 		return false, fmt.Errorf("briefing: %w", err)
@@ -308,9 +308,19 @@ func (s *Service) brief(d Delivery, text string) domain.Effect {
 // headline}.
 func (s *Service) template(d Delivery, headline string) domain.Effect {
 	date, _ := time.Parse(time.DateOnly, d.Date)
-	return domain.WhatsApp(domain.Outbound{To: d.Recipient, ContentSID: s.TemplateSID,
-		ContentVariables: map[string]string{"1": date.Format("2 Jan 2006"), "2": templateText(headline)},
-		Notice:           domain.Notice{About: aboutPrefix + d.Date}})
+	e, _ := s.Template(d.Recipient, date, headline, aboutPrefix+d.Date)
+	return e
+}
+
+// Template is the approved template (MUNSHI_DIGEST_TEMPLATE_SID) to
+// phone, with day's date and headline as its variables, about what about
+// names: the one message that reaches someone outside WhatsApp's 24-hour
+// window, for the digest and for a handoff's office alike. False when no
+// template is configured.
+func (s *Service) Template(to string, day time.Time, headline, about string) (domain.Effect, bool) {
+	return domain.WhatsApp(domain.Outbound{To: to, ContentSID: s.TemplateSID,
+		ContentVariables: map[string]string{"1": day.Format("2 Jan 2006"), "2": templateText(headline)},
+		Notice:           domain.Notice{About: about}}), s.TemplateSID != ""
 }
 
 // templateText fits text to a template variable: WhatsApp refuses new

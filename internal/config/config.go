@@ -69,6 +69,9 @@ type Config struct {
 	// Sheets is the Google Sheet Munshi logs orders to and reads the
 	// catalog and customers from (sheets.go).
 	Sheets
+	// Handoff is how conversations are handed over to the office
+	// (handoff.go).
+	Handoff
 	// SyncConfig is the ERP sync mapping file (MUNSHI_SYNC_CONFIG): a
 	// running server syncs each of its entities on its tier. Empty: no ERP.
 	SyncConfig string
@@ -82,7 +85,7 @@ type Var struct {
 }
 
 // Vars lists every variable in the order `munshi serve --help` shows them.
-var Vars = append([]Var{
+var Vars = append(append([]Var{
 	{Name: "MUNSHI_ADDR", Default: "127.0.0.1:8080", Help: "address the HTTP server listens on", set: func(c *Config, v string) { c.Addr = v }},
 	{Name: "MUNSHI_DB", Default: "munshi.db", Help: "the database: a SQLite file path (or file:PATH, sqlite:PATH), or postgres://user:pass@host:5432/db for several instances", set: func(c *Config, v string) { c.DB = v }},
 	{Name: "MUNSHI_DB_POOL", Default: "10", Help: "connections each instance keeps to a PostgreSQL database", set: func(c *Config, v string) {
@@ -140,7 +143,7 @@ var Vars = append([]Var{
 	{Name: "GEMINI_MODEL", Default: "gemini-2.5-flash-lite", Help: "Gemini model", set: func(c *Config, v string) { c.GeminiModel = v }},
 	{Name: "GEMINI_BASE_URL", Help: "override of Gemini's API base URL (for fakes)", set: func(c *Config, v string) { c.GeminiBaseURL = v }},
 	{Name: "MUNSHI_SYNC_CONFIG", Help: "an ERP sync mapping file (YAML, written by munshi connect): the server keeps a copy of the ERP's books synced on each entity's tier", set: func(c *Config, v string) { c.SyncConfig = v }},
-}, sheetsVars...)
+}, sheetsVars...), handoffVars...)
 
 // FromEnv reads the configuration from the environment through getenv
 // (os.Getenv when nil), applying defaults. Call Validate before use.
@@ -255,6 +258,7 @@ func (c Config) Validate() error {
 	}
 	errs = append(errs, c.validateDigest()...)
 	errs = append(errs, c.validateSheets()...)
+	errs = append(errs, c.validateHandoff()...)
 	if c.SyncConfig != "" {
 		if fi, err := os.Stat(c.SyncConfig); err != nil {
 			bad("MUNSHI_SYNC_CONFIG %q cannot be read: %v", c.SyncConfig, errors.Unwrap(err))

@@ -10,6 +10,7 @@ import (
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/erpsync"
+	"github.com/munshi/munshi/internal/handoff"
 	"github.com/munshi/munshi/internal/intake"
 	"github.com/munshi/munshi/internal/outbox"
 	"github.com/munshi/munshi/orders"
@@ -36,6 +37,8 @@ type Store interface {
 	briefing.Sends
 	// erpsync.Books is what a sync from an ERP writes through.
 	erpsync.Books
+	// handoff.Store keeps the conversations handed over to the office.
+	handoff.Store
 	Catalog
 	History
 	Retention

@@ -20,6 +20,7 @@ var bookTables = []string{
 	"inbound_messages", "refusals", "outbox", "message_statuses", "audit_log",
 	"drafts", "counters", "proposals", "digest_sends", "digest_editions",
 	"sync_states", "sync_figures", "bills", "receipts", "provisional",
+	"handoffs", "handoff_messages",
 }
 
 // TableCopy is what one table held in the source and holds in the copy.
@@ -242,7 +243,7 @@ func (e *engine) writeOrder(table string) string {
 		switch table {
 		case "products", "orders", "inbound_messages", "drafts", "proposals":
 			return "seq"
-		case "payments", "outbox", "message_statuses", "audit_log", "provisional":
+		case "payments", "outbox", "message_statuses", "audit_log", "provisional", "handoffs", "handoff_messages":
 			return "id"
 		}
 		return "1"
@@ -261,7 +262,7 @@ func (e *engine) afterCopy(ctx context.Context, tx *dbTx, table string) error {
 		return nil
 	}
 	switch table {
-	case "payments", "outbox", "message_statuses", "audit_log", "provisional":
+	case "payments", "outbox", "message_statuses", "audit_log", "provisional", "handoffs", "handoff_messages":
 		_, err := tx.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence('`+table+`', 'id'), COALESCE((SELECT MAX(id) FROM `+table+`), 0) + 1, false)`)
 		return err
 	}

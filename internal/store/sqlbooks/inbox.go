@@ -32,10 +32,11 @@ func (s *Store) Claim(ctx context.Context, in domain.Inbound, lease time.Duratio
 	// and, when its claim ran out unanswered, the takeover.
 	err = s.group(ctx, func(ctx context.Context, tx *dbTx) error {
 		claimed, found = false, false
-		res, err := tx.ExecContext(ctx, `INSERT INTO inbound_messages (sid, sender, body, chars, received_at, lease_until)
-			VALUES (?, ?, CASE WHEN EXISTS (SELECT 1 FROM users WHERE phone = ?) THEN ? ELSE '' END, ?, ?, ?)
+		res, err := tx.ExecContext(ctx, `INSERT INTO inbound_messages (sid, sender, body, chars, received_at, lease_until, media)
+			VALUES (?, ?, CASE WHEN EXISTS (SELECT 1 FROM users WHERE phone = ?) THEN ? ELSE '' END, ?, ?, ?,
+				CASE WHEN EXISTS (SELECT 1 FROM users WHERE phone = ?) THEN ? ELSE '' END)
 			ON CONFLICT(sid) DO NOTHING`,
-			in.SID, in.From, in.From, in.Body, max(in.Chars, 0), now, until)
+			in.SID, in.From, in.From, in.Body, max(in.Chars, 0), now, until, in.From, encodeMedia(in))
 		if err != nil {
 			return err
 		}
@@ -178,7 +179,7 @@ func (s *Store) ClaimAbandoned(ctx context.Context, lease time.Duration, limit i
 		WHERE sid IN (SELECT sid FROM inbound_messages
 			WHERE reply IS NULL AND (lease_until IS NULL OR lease_until <= ?) ORDER BY received_at LIMIT ?`+s.e.skipLocked()+`)
 			AND reply IS NULL AND (lease_until IS NULL OR lease_until <= ?)
-		RETURNING sid, sender, body, chars, received_at`, formatTime(now.Add(lease)), formatTime(now), limit, formatTime(now))
+		RETURNING sid, sender, body, chars, received_at, media`, formatTime(now.Add(lease)), formatTime(now), limit, formatTime(now))
 	if err != nil {
 		return nil, fmt.Errorf("sqlbooks: claim abandoned messages: %w", err)
 	}
@@ -186,11 +187,12 @@ func (s *Store) ClaimAbandoned(ctx context.Context, lease time.Duration, limit i
 	var out []domain.Inbound
 	for rows.Next() {
 		var in domain.Inbound
-		var received string
-		if err := rows.Scan(&in.SID, &in.From, &in.Body, &in.Chars, &received); err != nil {
+		var received, media string
+		if err := rows.Scan(&in.SID, &in.From, &in.Body, &in.Chars, &received, &media); err != nil {
 			return nil, fmt.Errorf("sqlbooks: claim abandoned messages: %w", err)
 		}
 		in.Received = parseTime(received)
+		in.MediaURLs, in.MediaTypes = decodeMedia(media)
 		out = append(out, in)
 	}
 	if err := rows.Err(); err != nil {
@@ -226,4 +228,39 @@ func (s *Store) FirstRefusalToday(ctx context.Context, phone string, zone *time.
 	}
 	n, _ := res.RowsAffected()
 	return n == 1, nil
+}
+
+// inboundFile is one file of a message as the inbox keeps it.
+type inboundFile struct {
+	URL  string `json:"u"`
+	Type string `json:"t,omitempty"`
+}
+
+// encodeMedia is the JSON of in's files, or "" for none.
+func encodeMedia(in domain.Inbound) string {
+	if len(in.MediaURLs) == 0 {
+		return ""
+	}
+	files := make([]inboundFile, len(in.MediaURLs))
+	for i, u := range in.MediaURLs {
+		files[i].URL = u
+		if i < len(in.MediaTypes) {
+			files[i].Type = in.MediaTypes[i]
+		}
+	}
+	b, _ := json.Marshal(files)
+	return string(b)
+}
+
+// decodeMedia reads encodeMedia's JSON back; nothing for none or for a
+// value it cannot read.
+func decodeMedia(s string) (urls, types []string) {
+	var files []inboundFile
+	if s == "" || json.Unmarshal([]byte(s), &files) != nil {
+		return nil, nil
+	}
+	for _, f := range files {
+		urls, types = append(urls, f.URL), append(types, f.Type)
+	}
+	return urls, types
 }

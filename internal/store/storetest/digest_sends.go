@@ -70,26 +70,9 @@ func testDigestClaim(t *testing.T, s store.Store, c *Clock) {
 func testDigestClaimRace(t *testing.T, s store.Store, _ *Clock) {
 	for round := range rounds {
 		d := briefing.Delivery{Date: fmt.Sprintf("2026-02-%02d", round+1), Recipient: owner, Channel: briefing.ChannelWhatsApp}
-		var (
-			mu   sync.Mutex
-			won  int
-			errs []error
-			fns  []func()
-		)
-		for i := range 20 {
-			fns = append(fns, func() {
-				ok, err := s.ClaimDelivery(ctx, d, nil, brief(owner, fmt.Sprintf("claimer %d", i)))
-				mu.Lock()
-				defer mu.Unlock()
-				if err != nil {
-					errs = append(errs, err)
-				}
-				if ok {
-					won++
-				}
-			})
-		}
-		atOnce(fns...)
+		won, errs := claimedAtOnce(20, func(i int) (bool, error) {
+			return s.ClaimDelivery(ctx, d, nil, brief(owner, fmt.Sprintf("claimer %d", i)))
+		})
 		if len(errs) > 0 || won != 1 {
 			t.Fatalf("%s: %d claims won, errors %v; want exactly one winner", d.Date, won, errs)
 		}

@@ -3,7 +3,6 @@ package storetest
 import (
 	"errors"
 	"reflect"
-	"sync"
 	"testing"
 	"time"
 
@@ -110,30 +109,13 @@ func testClaimConcurrent(t *testing.T, s store.Store, c *Clock) {
 	inbox(t, s)
 	in := domain.Inbound{SID: "SMrace", From: ravi, Body: "GC ka stock kitna hai"}
 	race := func() int {
-		const n = 20
-		var (
-			mu      sync.Mutex
-			claimed int
-			errs    []error
-			fns     []func()
-		)
-		for range n {
-			fns = append(fns, func() {
-				ok, done, _, err := s.Claim(ctx, in, lease)
-				mu.Lock()
-				defer mu.Unlock()
-				if err != nil {
-					errs = append(errs, err)
-				}
-				if ok {
-					claimed++
-				}
-				if done {
-					errs = append(errs, errors.New("done before any reply was saved"))
-				}
-			})
-		}
-		atOnce(fns...)
+		claimed, errs := claimedAtOnce(20, func(int) (bool, error) {
+			ok, done, _, err := s.Claim(ctx, in, lease)
+			if err == nil && done {
+				err = errors.New("done before any reply was saved")
+			}
+			return ok, err
+		})
 		if len(errs) > 0 {
 			t.Fatalf("claims failed: %v", errs)
 		}
@@ -283,6 +265,27 @@ func testClaimAbandoned(t *testing.T, s store.Store, c *Clock) {
 	c.Advance(2 * lease)
 	if some, _ := s.ClaimAbandoned(ctx, lease, 2); len(some) != 2 || some[0].SID == "SMlive" || some[1].SID == "SMlive" {
 		t.Fatalf("limit 2 gave %+v; want the two oldest", some)
+	}
+}
+
+// testAbandonedKeepsItsFiles: a voice note or a photo a crash left
+// unanswered comes back with its files' links and types, in order; an
+// unknown sender's keeps none, as it keeps no text.
+func testAbandonedKeepsItsFiles(t *testing.T, s store.Store, c *Clock) {
+	inbox(t, s)
+	voice := domain.Inbound{SID: "SMvoice", From: ravi, Body: "Rajesh ka order",
+		MediaURLs:  []string{"https://api.twilio.com/2010-04-01/Accounts/AC1/Messages/MM1/Media/ME1", "https://api.twilio.com/2010-04-01/Accounts/AC1/Messages/MM1/Media/ME2"},
+		MediaTypes: []string{"audio/ogg", "image/png"}}
+	stranger := domain.Inbound{SID: "SMstranger", From: "+15550001111", MediaURLs: []string{"https://api.twilio.com/x"}, MediaTypes: []string{"image/png"}}
+	claim(t, s, voice)
+	claim(t, s, stranger)
+	c.Advance(2 * lease)
+	got := abandoned(t, s)
+	if v := got["SMvoice"]; !reflect.DeepEqual(v.MediaURLs, voice.MediaURLs) || !reflect.DeepEqual(v.MediaTypes, voice.MediaTypes) || v.Body != voice.Body {
+		t.Fatalf("abandoned voice note = %+v", v)
+	}
+	if x := got["SMstranger"]; len(x.MediaURLs) != 0 {
+		t.Fatalf("an unknown sender's files were kept: %+v", x)
 	}
 }
 

@@ -33,6 +33,28 @@ func atOnce(fns ...func()) {
 	wg.Wait()
 }
 
+// claimedAtOnce runs n tries at once and counts those that claimed
+// something (true), with the errors they met.
+func claimedAtOnce(n int, try func(i int) (bool, error)) (claimed int, errs []error) {
+	var mu sync.Mutex
+	fns := make([]func(), n)
+	for i := range fns {
+		fns[i] = func() {
+			ok, err := try(i)
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				errs = append(errs, err)
+			}
+			if ok {
+				claimed++
+			}
+		}
+	}
+	atOnce(fns...)
+	return claimed, errs
+}
+
 var (
 	salesRavi  = domain.User{Phone: ravi, Name: "Ravi Kumar", Role: domain.RoleSales}
 	salesSunil = domain.User{Phone: sunil, Name: "Sunil Yadav", Role: domain.RoleSales}

@@ -96,6 +96,7 @@ func Run(t *testing.T, open Open) {
 		{"UnknownSenderKeepsNoText", testUnknownSenderText},
 		{"ReleaseAndDiscard", testReleaseAndDiscard},
 		{"ClaimAbandoned", testClaimAbandoned},
+		{"AbandonedKeepsItsFiles", testAbandonedKeepsItsFiles},
 		{"WroteSince", testWroteSince},
 		{"ShortenedBodyKeepsItsLength", testShortenedBody},
 		{"FirstRefusalToday", testFirstRefusal},
@@ -117,6 +118,10 @@ func Run(t *testing.T, open Open) {
 		{"DigestHeldBriefReleasedOnce", testDigestHoldAndRelease},
 		{"DigestEditionKeptOnce", testDigestEditionKeptOnce},
 		{"DigestConcurrentEditionsKeepOne", testDigestEditionRace},
+		{"HandoffOneOpenPerPerson", testHandoffOneOpen},
+		{"HandoffConcurrentOpensHaveOneWinner", testHandoffOpenRace},
+		{"HandoffMessagesAndOfficeReplies", testHandoffMessages},
+		{"HandoffRemindedOnce", testHandoffRemindedOnce},
 		{"LastInbound", testLastInbound},
 		{"SentMessageByProviderID", testSentMessage},
 
