@@ -21,6 +21,7 @@ import (
 	"github.com/munshi/munshi/internal/erp"
 	"github.com/munshi/munshi/internal/erpsync"
 	"github.com/munshi/munshi/internal/gemini"
+	"github.com/munshi/munshi/internal/handoff"
 	"github.com/munshi/munshi/internal/health"
 	"github.com/munshi/munshi/internal/metrics"
 	"github.com/munshi/munshi/internal/outbox"
@@ -69,6 +70,7 @@ type Main struct {
 	Channels orders.Channels // whether accounts can be told right now
 	Pipeline *webhook.Pipeline
 	Digest   *briefing.Service // the daily digest's delivery
+	Handoffs *handoff.Service  // handing conversations over to the office (handoff.go)
 	// Sheets is the Google Sheet of MUNSHI_SHEETS_ID (nil without one);
 	// SheetsSync pulls its tabs with MUNSHI_SHEETS_SYNC (sheets.go).
 	Sheets     *sheets.Client
@@ -191,6 +193,11 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	if m.LLM != nil {
 		answers.Agent = &reports.Agent{Model: m.LLM, Tools: m.Reports}
+	}
+	m.Handoffs = m.newHandoffs(ctx)
+	answers.Handoffs = m.Handoffs
+	if err := m.listen(answers); err != nil {
+		return err
 	}
 	m.Pipeline = &webhook.Pipeline{
 		Inbox:     briefing.HeldBriefs{Inbox: books, Digest: m.Digest},

@@ -11,7 +11,8 @@ import (
 // the outbox dispatcher (every OutboxPoll and whenever something is
 // written to the outbox), the catalog watcher (CatalogPoll), the recovery
 // of messages a crash left unanswered (RecoveryPoll), the retention
-// sweeps (RetentionSweep) and, with MUNSHI_SHEETS_SYNC, the pull of the
+// sweeps (RetentionSweep), the reminder of handoffs the office has not
+// answered (HandoffPoll) and, with MUNSHI_SHEETS_SYNC, the pull of the
 // sheet's Catalog and Customers tabs. Each runs once at start.
 func (m *Main) schedule() *scheduler.Scheduler {
 	s := scheduler.New(scheduler.Options{Logger: m.Logger})
@@ -26,6 +27,7 @@ func (m *Main) schedule() *scheduler.Scheduler {
 	}
 	s.Every("recovery", RecoveryPoll, m.recoverUnanswered)
 	s.Every("retention", RetentionSweep, m.sweep)
+	s.Every("handoffs", HandoffPoll, m.Handoffs.Remind)
 	if _, err := s.Cron("digest", m.Config.DigestAt, m.location(), m.Digest.Run); err != nil {
 		m.Logger.Error("the daily digest is not scheduled", "spec", m.Config.DigestAt, "err", err)
 	}

@@ -75,6 +75,10 @@ type Orders interface {
 	// Reshow answers an ok after a message that was not understood: it
 	// confirms nothing and shows what is open again.
 	Reshow(ctx context.Context, user domain.User, ref string) domain.Reply
+	// TakePhoto reads an order from a photo of its slip and its caption,
+	// and shows it or asks, as Take does; the error is the reader's, and
+	// nothing changed.
+	TakePhoto(ctx context.Context, user domain.User, image domain.InboundMedia, caption string) (domain.Reply, error)
 }
 
 // Reports answers questions from the books.
@@ -121,6 +125,14 @@ type Service struct {
 	Refusals Refusals
 	// Zone is where a day starts for Refusals (default Asia/Kolkata).
 	Zone *time.Location
+	// Media fetches the files of voice notes and photos, and Transcriber
+	// hears voice notes; without them such a message is asked to be typed.
+	Media         MediaFetcher
+	Transcriber   Transcriber
+	MediaObserver MediaObserver
+	// Handoffs hands a conversation over to the office when Munshi cannot
+	// help (handoff.go); without it the person is told to call them.
+	Handoffs Handoffs
 }
 
 // turn is what one exchange leaves in memory.
@@ -134,6 +146,9 @@ type turn struct {
 	// frame is the question the reply leaves waiting: nil keeps the one
 	// that waited, an empty one clears it.
 	frame *memory.Frame
+	// said is what memory keeps of a message that was not text: the
+	// transcript of a voice note, a photo's caption.
+	said string
 }
 
 // Respond answers one inbound message.
@@ -222,14 +237,17 @@ func (s *Service) refuse(ctx context.Context, in domain.Inbound) domain.Reply {
 func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inbound, conv memory.Conversation) (domain.Reply, turn) {
 	text := strings.TrimSpace(in.Body)
 	var t turn
+	if len(in.MediaURLs) > 0 {
+		return s.media(ctx, user, in, conv, &t), t
+	}
 	if text == "" {
-		if len(in.MediaURLs) > 0 {
-			return domain.Reply{Text: "I can only read text messages for now. Please type your request."}, t
-		}
 		return domain.Reply{Text: Menu(user)}, t
 	}
 	if chars(in) > MaxBodyChars {
 		return domain.Reply{Text: fmt.Sprintf("That message is too long for me (over %d characters). Please send one request at a time.", MaxBodyChars)}, t
+	}
+	if reply, ok := s.officeReply(ctx, user, text); ok {
+		return reply, t
 	}
 	if reports.IsMore(text) && conv.More != nil {
 		if reply, keys, ok := s.Reports.Continue(ctx, user, placeOf(conv.More)); ok {
@@ -264,7 +282,7 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	}
 	s.decided(ctx, user, in, d, ref)
 	t.decision = d
-	if ref.NeedsMemory {
+	if ref.NeedsMemory && d.Intent != domain.IntentHandoff { // "ye order maine nahi diya" needs the office, not a referent
 		return domain.Reply{Text: memory.NoReferent(conv)}, t
 	}
 	switch ref.Kind {
@@ -284,6 +302,13 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	if ref.Kind == memory.RefPronoun {
 		d = withReferents(d, ref)
 		t.decision = d
+	}
+	if (d.Intent == domain.IntentConfirm || d.Intent == domain.IntentCancel) && spoken(ctx) &&
+		(orderRef(d) != "" || !plainConfirmation(d)) {
+		// What the model heard approves or rejects nothing but what was
+		// just shown, and only when that is all it heard.
+		t.tool = toolUnread
+		return domain.Reply{Text: SpokenApprovalReply}, t
 	}
 	switch d.Intent {
 	case domain.IntentGreeting:
@@ -316,11 +341,16 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 		return s.ordered(s.Orders.RecordPayment(ctx, user, text), at, &t), t
 	case domain.IntentStockReceived:
 		return s.ordered(s.Orders.ReceiveGoods(ctx, user, text), at, &t), t
+	case domain.IntentHandoff:
+		return s.handOverAsked(ctx, user, in, d, conv), t
 	}
 	if reply, ok := s.question(ctx, user, text, d, &t); ok {
 		return s.stillWaiting(reply, conv, at), t
 	}
 	t.tool = toolUnread
+	if reply, ok := s.unread(ctx, user, in, d, conv); ok {
+		return reply, t
+	}
 	if d.NotOurs == intent.NotOursDiscount {
 		return domain.Reply{Text: NotOursDiscount}, t
 	}
@@ -355,7 +385,10 @@ func (s *Service) question(ctx context.Context, user domain.User, text string, d
 	// Out-of-scope chatter never reaches the agent: only questions the
 	// router recognised as about the books.
 	if s.Agent != nil && d.Intent != domain.IntentUnknown {
-		reply, _, keys := s.Agent.AskKeys(ctx, user, text)
+		reply, used, keys := s.Agent.AskKeys(ctx, user, text)
+		if !used && reply.Text == reports.HelpText && s.Handoffs != nil {
+			return domain.Reply{}, false // the agent gave up: the office is asked (unread)
+		}
 		t.tool, t.products, t.customers, t.rows, t.more = "agent", keys.Products, keys.Customers, keys.Rows, keys.More
 		return reply, true
 	}
@@ -390,7 +423,11 @@ func withReferents(d intent.Decision, ref memory.Reference) intent.Decision {
 // failure is logged and the reply still goes out.
 func (s *Service) remember(ctx context.Context, user domain.User, in domain.Inbound, reply domain.Reply, t turn) {
 	at := received(in)
-	person := memory.Turn{Role: memory.RolePerson, Text: in.Body, At: at, Intent: t.decision.Intent}
+	said := in.Body
+	if t.said != "" {
+		said = t.said
+	}
+	person := memory.Turn{Role: memory.RolePerson, Text: said, At: at, Intent: t.decision.Intent}
 	for _, e := range t.decision.Normalized.Entities {
 		if e.Weak && t.decision.Intent == domain.IntentGreeting {
 			continue // "jai shri krishna" names no one

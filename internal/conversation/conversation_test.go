@@ -268,7 +268,7 @@ func TestMessageShapes(t *testing.T) {
 	}{
 		{"too long", strings.Repeat("स", MaxBodyChars+1), nil, "That message is too long for me", false},
 		{"longest readable", strings.Repeat("स", MaxBodyChars), nil, "Sorry, I didn't understand", true},
-		{"media without text", "  \n\t", []string{"https://api.twilio.com/media/ME1"}, "I can only read text messages", false},
+		{"media of no declared type", "  \n\t", []string{"https://api.twilio.com/media/ME1"}, "I can read text, voice notes and photos", false},
 		{"empty", "", nil, "You can ask:", false},
 		{"hostile", "\x00\u202e<script>alert(1)</script>\r\n🙏🏽 ज़्ज़", nil, "Sorry, I didn't understand", true},
 		{"invalid utf-8", "GC \xff\xfe stock", nil, "Sorry, I didn't understand", true},

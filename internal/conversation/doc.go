@@ -10,6 +10,12 @@
 // receives it. Each message may spend two LLM calls, set on its context
 // with internal/llmbudget; the conversation knows no model vendor.
 //
+// When Munshi cannot help, the conversation is handed over to the office
+// (handoff.go, internal/handoff): the person asked or disputes, two
+// messages in a row were not understood, or a bounded step gave up
+// (Service.GaveUp is the hook for the steps outside answer's own path).
+// The office's "H-17 …" is relayed as text before anything routes it.
+//
 // It is the Responder behind the webhook pipeline and `munshi chat`. It must
 // not know HTTP or Twilio.
 package conversation

@@ -155,6 +155,10 @@ func (f *fakeOrders) Reshow(_ context.Context, _ domain.User, ref string) domain
 	return f.reply("reshow " + ref)
 }
 
+func (f *fakeOrders) TakePhoto(_ context.Context, _ domain.User, image domain.InboundMedia, caption string) (domain.Reply, error) {
+	return f.reply("photo " + image.ContentType + " " + caption), nil
+}
+
 // fakeReports plans a tool for the question intents and answers with the
 // product the decision names; Continue pages by the place's offset.
 type fakeReports struct {

@@ -23,6 +23,8 @@ type Metrics struct {
 	LLMCalls       *prometheus.CounterVec   // LLM calls by purpose and outcome
 	LLMTokens      *prometheus.CounterVec   // LLM tokens by purpose and direction (prompt, response)
 	MemoryFailures *prometheus.CounterVec   // failed calls to the shared memory store, by operation
+	Media          *prometheus.CounterVec   // inbound voice notes and photos by kind and outcome
+	Handoffs       *prometheus.CounterVec   // conversations handed over to the office, by trigger
 }
 
 // New registers Munshi's metrics, and outboxDepth as a gauge read on scrape.
@@ -60,9 +62,16 @@ func New(outboxDepth func() float64) *Metrics {
 		MemoryFailures: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "munshi_memory_failures_total", Help: "Failed calls to the shared memory store (Redis), by operation.",
 		}, []string{"op"}),
+		Media: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "munshi_media_messages_total", Help: "Inbound media messages (voice notes, photos, other files) by kind and outcome.",
+		}, []string{"kind", "outcome"}),
+		Handoffs: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "munshi_handoffs_total", Help: "Conversations handed over to the office, by trigger (asked, not_understood, gave_up, dispute).",
+		}, []string{"trigger"}),
 	}
+	r.MustRegister(m.Handoffs)
 	r.MustRegister(m.Requests, m.Replies, m.WebhookLatency, m.Routing, m.RoutingLatency, m.OutboxSends, m.LLMCalls,
-		m.LLMTokens, m.MemoryFailures)
+		m.LLMTokens, m.MemoryFailures, m.Media)
 	if outboxDepth != nil {
 		r.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "munshi_outbox_depth", Help: "Outbox messages waiting to be sent.",
