@@ -26,8 +26,9 @@ type Report interface {
 
 // clock is when and where an answer is rendered.
 type clock struct {
-	now time.Time
-	loc *time.Location
+	now        time.Time
+	loc        *time.Location
+	staleAfter map[string]time.Duration // see Tools.StaleAfter
 }
 
 func (c clock) age(t time.Time) int { return ageDays(t, c.now, c.loc) }
@@ -39,6 +40,25 @@ func (c clock) asOf(t time.Time) string {
 		return t.Format("15:04")
 	}
 	return t.Format("2 Jan 15:04")
+}
+
+// Figures the ERP may own, as Tools.StaleAfter names them.
+const (
+	figureStock = "stock"
+	figureDues  = "dues"
+)
+
+// stale says when a figure the ERP owns was synced, if that is long
+// enough ago to say: older than its StaleAfter, or always without one.
+// False for a figure Munshi keeps itself (at is zero).
+func (c clock) stale(figure string, at time.Time) (string, bool) {
+	if at.IsZero() {
+		return "", false
+	}
+	if d, ok := c.staleAfter[figure]; ok && d > 0 && c.now.Sub(at) <= d {
+		return "", false
+	}
+	return c.asOf(at), true
 }
 
 // StockCheck is the stock of named products and, when a quantity was asked
@@ -95,8 +115,8 @@ func (s *StockCheck) view(c clock) ([]string, []string, int, int) {
 	} else if l.Provisional < 0 {
 		head = append(head, fmt.Sprintf("Recorded here, not yet in the books: %s delivered", Units(-l.Provisional, l.Unit)))
 	}
-	if !l.AsOf.IsZero() {
-		head = append(head, "Stock as of "+c.asOf(l.AsOf))
+	if at, ok := c.stale(figureStock, l.AsOf); ok {
+		head = append(head, "Stock as of "+at)
 	}
 	return head, nil, 0, 0
 }
@@ -140,8 +160,8 @@ func (s *CatalogStock) Rows() int { return len(s.Lines) }
 func (s *CatalogStock) view(c clock) ([]string, []string, int, int) {
 	t := s.Totals
 	head := []string{fmt.Sprintf("*Stock*: %s products, %s ready at list price", count(t.Products), t.ReadyValue)}
-	if !t.AsOf.IsZero() {
-		head[0] += " (as of " + c.asOf(t.AsOf) + ")"
+	if at, ok := c.stale(figureStock, t.AsOf); ok {
+		head[0] += " (as of " + at + ")"
 	}
 	if t.OutOfStock > 0 {
 		line := fmt.Sprintf("⚠️ %s out of stock", count(t.OutOfStock))
@@ -225,8 +245,8 @@ func (d *Dues) view(c clock) ([]string, []string, int, int) {
 		return []string{"Nobody owes us anything right now. 👍"}, nil, 0, 0
 	}
 	head := []string{fmt.Sprintf("*Who owes us*: %s %s, %s in all", count(t.Customers), domain.Plural("customer", int64(t.Customers)), t.Outstanding)}
-	if !t.AsOf.IsZero() {
-		head[0] += " (as of " + c.asOf(t.AsOf) + ")"
+	if at, ok := c.stale(figureDues, t.AsOf); ok {
+		head[0] += " (as of " + at + ")"
 	}
 	if t.OverLimit > 0 {
 		head = append(head, fmt.Sprintf("⚠️ %s over their credit limit", count(t.OverLimit)))
@@ -281,8 +301,8 @@ func dueBlock(d Due, c clock) string {
 		return strings.Join(lines, "\n") + "\n"
 	}
 	due := "Outstanding: " + d.Outstanding.String()
-	if !d.AsOf.IsZero() {
-		due += " (as of " + c.asOf(d.AsOf) + ")"
+	if at, ok := c.stale(figureDues, d.AsOf); ok {
+		due += " (as of " + at + ")"
 	}
 	lines = append(lines, due, "Credit limit: "+d.CreditLimit.String())
 	if d.Provisional > 0 {

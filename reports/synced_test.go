@@ -2,6 +2,7 @@ package reports_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -41,4 +42,29 @@ func TestAnswersSayWhatIsNotInTheERPYet(t *testing.T) {
 	text := b.call(t, accounts, reports.ToolOutstanding, map[string]any{"customer": "C01"}).Text
 	wantContains(t, text, "Outstanding: ₹30,000 (as of "+asOf.In(domain.DefaultLocation()).Format("15:04")+")",
 		"₹5,000 recorded here, not yet in the books")
+}
+
+// TestAsOfOnlyWhenStale: an answer on the ERP's figure says as of when
+// only once its last sync is older than StaleAfter (three times its
+// tier); a fresh one reads like Munshi's own.
+func TestAsOfOnlyWhenStale(t *testing.T) {
+	ctx := context.Background()
+	b := knownBooks(t)
+	synced := reportstest.Now.Add(-20 * time.Minute)
+	batch := erpsync.Batch{Entity: erpsync.Dues, State: erpsync.State{LastRun: synced, LastGood: synced}}
+	if _, err := b.store.SyncDues(ctx, batch, []erpsync.DuesRow{{CustomerID: "C01", Outstanding: 3500000}}); err != nil {
+		t.Fatal(err)
+	}
+	asOf := " (as of " + synced.In(domain.DefaultLocation()).Format("15:04") + ")"
+	for _, tc := range []struct {
+		after time.Duration
+		says  bool
+	}{{time.Hour, false}, {6 * time.Minute, true}} {
+		b.tools.StaleAfter = map[string]time.Duration{"dues": tc.after}
+		one := b.call(t, accounts, reports.ToolOutstanding, map[string]any{"customer": "C01"}).Text
+		all := b.call(t, accounts, reports.ToolOutstanding, nil).Text
+		if strings.Contains(one, "Outstanding: ₹35,000"+asOf) != tc.says || strings.Contains(all, asOf) != tc.says {
+			t.Errorf("stale after %s: as of said %v, want %v:\n%s\n%s", tc.after, !tc.says, tc.says, one, all)
+		}
+	}
 }

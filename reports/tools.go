@@ -53,6 +53,10 @@ type Tools struct {
 	Logger   *slog.Logger
 	Now      func() time.Time
 	Location *time.Location // the business's time zone: periods, ages, days
+	// StaleAfter is, per figure the ERP owns ("stock", "dues"), how old
+	// its last sync may be before an answer says as of when (three times
+	// its tier). A figure with none always says it.
+	StaleAfter map[string]time.Duration
 	// Briefs makes the daily digest on demand; nil: not set up.
 	Briefs Briefs
 
@@ -87,7 +91,7 @@ func (t *Tools) clock() clock {
 	if loc == nil {
 		loc = domain.DefaultLocation()
 	}
-	return clock{now: now(), loc: loc}
+	return clock{now: now(), loc: loc, staleAfter: t.StaleAfter}
 }
 
 func (t *Tools) pageRows() int {

@@ -186,6 +186,12 @@ func (m *Main) Open(ctx context.Context) error {
 	m.Reports.Names, m.Reports.Logger, m.Reports.Now = m.Router, m.Logger, m.now
 	m.Digest = m.newDigest()
 	m.Reports.Location, m.Reports.Briefs = m.Config.Location, m.Digest
+	if m.Sync != nil {
+		m.Reports.StaleAfter = map[string]time.Duration{}
+		for f, d := range m.Sync.Mapping.StaleAfter() {
+			m.Reports.StaleAfter[string(f)] = d
+		}
+	}
 	m.Reports.Files, m.Reports.AssetsHost = mediaShelf{store: m.Media, public: m.publicBase()}, m.publicBase()+assets.Prefix
 	answers := &conversation.Service{
 		Users: books, Router: m.Router, Orders: m.Orders, Reports: m.Reports, Memory: m.Memory,

@@ -121,3 +121,19 @@ func (s *EntitySpec) Maps(field string) bool {
 
 // DefaultTier is the tier of an entity whose mapping names none.
 func DefaultTier(e Entity) time.Duration { return entityDefs[e].tier }
+
+// StaleAfter is, for each figure the mapping makes the ERP's, how old its
+// last sync may be before an answer built on it says as of when: three
+// times the tier of the entity that sets it (the quickest, when two do).
+func (m *Mapping) StaleAfter() map[Figure]time.Duration {
+	out := map[Figure]time.Duration{}
+	for e, spec := range m.Entities {
+		for _, f := range ownsOf(e, spec) {
+			d := 3 * spec.TierOf(e)
+			if old, ok := out[f]; !ok || d < old {
+				out[f] = d
+			}
+		}
+	}
+	return out
+}
