@@ -15,8 +15,9 @@ const sweepBatch = 1000
 const refusalMemory = 48 * time.Hour
 
 // SweepInbound deletes the inbound records received before cutoff that
-// were answered or closed (an unanswered one is the recovery job's), and
-// the refusal days that can no longer be today. It returns how many
+// were answered or closed (an unanswered one is the recovery job's), the
+// handoffs closed before it with their messages, and the refusal days
+// that can no longer be today. It returns how many
 // inbound records went.
 func (s *Store) SweepInbound(ctx context.Context, cutoff time.Time) (int64, error) {
 	n, err := s.deleteInBatches(ctx, `DELETE FROM inbound_messages WHERE `+s.e.seq()+` IN (SELECT `+s.e.seq()+` FROM inbound_messages
@@ -27,6 +28,17 @@ func (s *Store) SweepInbound(ctx context.Context, cutoff time.Time) (int64, erro
 	if _, err := s.deleteInBatches(ctx, `DELETE FROM refusals WHERE phone IN (SELECT phone FROM refusals
 		WHERE refused_at < ? LIMIT ?)`, formatTime(s.Now().Add(-refusalMemory))); err != nil {
 		return n, fmt.Errorf("sqlbooks: sweep refusals: %w", err)
+	}
+	// A handoff holds the conversation's messages: it goes with them once
+	// it was closed before cutoff. An open one is never swept.
+	if _, err := s.deleteInBatches(ctx, `DELETE FROM handoff_messages WHERE id IN (SELECT m.id FROM handoff_messages m
+		JOIN handoffs h ON h.id = m.handoff_id WHERE h.status = 'closed' AND h.closed_at < ? LIMIT ?)`, formatTime(cutoff)); err != nil {
+		return n, fmt.Errorf("sqlbooks: sweep handoff messages: %w", err)
+	}
+	if _, err := s.deleteInBatches(ctx, `DELETE FROM handoffs WHERE id IN (SELECT id FROM handoffs h
+		WHERE status = 'closed' AND closed_at < ? AND NOT EXISTS (SELECT 1 FROM handoff_messages m WHERE m.handoff_id = h.id) LIMIT ?)`,
+		formatTime(cutoff)); err != nil {
+		return n, fmt.Errorf("sqlbooks: sweep handoffs: %w", err)
 	}
 	return n, nil
 }

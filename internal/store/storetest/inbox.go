@@ -377,6 +377,15 @@ func testSweeps(t *testing.T, s store.Store, c *Clock) {
 	s.SaveReply(ctx, "SMoldanswered", domain.Reply{Text: "Namaste"})
 	claim(t, s, in("SMoldopen")) // the recovery job's, not the sweep's
 	s.AppendAudit(ctx, audit.Entry{Actor: ravi, Kind: "inbound", Subject: "SMoldanswered"})
+	closed, _, err := s.OpenHandoff(ctx, handoffOf(ravi, c.Now()), toOffice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.CloseHandoff(ctx, closed.ID, owner, c.Now())
+	open, _, err := s.OpenHandoff(ctx, handoffOf(sunil, c.Now()), toOffice) // open: never swept
+	if err != nil {
+		t.Fatal(err)
+	}
 	c.Advance(100 * 24 * time.Hour)
 	claim(t, s, in("SMrecent"))
 	s.SaveReply(ctx, "SMrecent", domain.Reply{Text: "Namaste"})
@@ -394,6 +403,12 @@ func testSweeps(t *testing.T, s store.Store, c *Clock) {
 	}
 	if got := abandoned(t, s); len(got) != 1 || got["SMoldopen"].Body != "hi" {
 		t.Errorf("the old unanswered message after the sweep: %+v; want it kept for the recovery job", got)
+	}
+	if _, ok, _ := s.Handoff(ctx, closed.ID); ok {
+		t.Error("a handoff closed 100 days ago, and its messages, were kept")
+	}
+	if h, ok, _ := s.Handoff(ctx, open.ID); !ok || len(h.Messages) != 2 {
+		t.Errorf("an open handoff was swept: %+v", h)
 	}
 	// The audit log keeps its own, longer retention.
 	if n, err := s.SweepAudit(ctx, c.Now().Add(-730*24*time.Hour)); err != nil || n != 0 {
