@@ -39,9 +39,27 @@ func TestAnswersSayWhatIsNotInTheERPYet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := b.call(t, accounts, reports.ToolOutstanding, map[string]any{"customer": "C01"}).Text
-	wantContains(t, text, "Outstanding: ₹30,000 (as of "+asOf.In(domain.DefaultLocation()).Format("15:04")+")",
+	res := b.call(t, accounts, reports.ToolOutstanding, map[string]any{"customer": "C01"})
+	wantContains(t, res.Text, "Outstanding: ₹30,000 (as of "+asOf.In(domain.DefaultLocation()).Format("15:04")+")",
 		"₹5,000 recorded here, not yet in the books")
+	// The Excel file says the same: a column of what was paid here, and
+	// when the ERP's figures are from.
+	table := res.Report.(interface {
+		Table(time.Time, *time.Location) reports.Table
+	}).Table(reportstest.Now, domain.DefaultLocation())
+	col := table.Column("not_in_books")
+	if col < 0 || table.Rows[0][col].Money != 500000 {
+		t.Errorf("the dues table has no column of the ₹5,000 paid here: %+v", table.Columns)
+	}
+	var synced string
+	for _, tot := range table.Totals {
+		if tot.Column.Key == "synced_at" {
+			synced = tot.Value.Text
+		}
+	}
+	if synced != asOf.In(domain.DefaultLocation()).Format("2 Jan 2006 15:04") {
+		t.Errorf("the dues table says the ERP's figures are as of %q", synced)
+	}
 }
 
 // TestAsOfOnlyWhenStale: an answer on the ERP's figure says as of when

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,6 +25,43 @@ func stockCells(lines []StockLine) [][]Cell {
 			qtyCell(l.Committed, l.Unit, l.Packs), qtyCell(l.Available(), l.Unit, l.Packs), qtyCell(l.WIP, l.Unit, l.Packs)}
 	}
 	return rows
+}
+
+// Columns and totals a table gains when the ERP owns its figure: what the
+// chat recorded that the ERP's books do not show yet, and when the ERP's
+// figure was synced.
+var (
+	notInBooksColumn = Column{"not_in_books", "Recorded here, not yet in the books", ColQuantity}
+	notPaidInColumn  = Column{"not_in_books", "Paid here, not yet in the books", ColMoney}
+	syncedColumn     = Column{"synced_at", "ERP figures as of", ColText}
+)
+
+// synced adds when the ERP's figure was synced to t's totals, if it was.
+func synced(t *Table, at time.Time, loc *time.Location) {
+	if !at.IsZero() {
+		t.Totals = append(t.Totals, Total{syncedColumn, textCell(at.In(loc).Format("2 Jan 2006 15:04"))})
+	}
+}
+
+// withProvisionalStock adds the column of stock recorded here and not yet
+// in the ERP's books, when any line has some, and the sync time.
+func withProvisionalStock(t Table, lines []StockLine, loc *time.Location) Table {
+	var asOf time.Time
+	provisional := false
+	for _, l := range lines {
+		provisional = provisional || l.Provisional != 0
+		if l.AsOf.After(asOf) {
+			asOf = l.AsOf
+		}
+	}
+	if provisional {
+		t.Columns = append(append([]Column{}, t.Columns...), notInBooksColumn)
+		for i, l := range lines {
+			t.Rows[i] = append(t.Rows[i], qtyCell(l.Provisional, l.Unit, l.Packs))
+		}
+	}
+	synced(&t, asOf, loc)
+	return t
 }
 
 // stockText is one product of a stock table as a line of text: what can
@@ -50,7 +88,7 @@ func stockText(row []Cell, sku bool) string {
 
 // Table of a stock check: the products asked about and, with a quantity,
 // what was asked and how short the stock is of it.
-func (s *StockCheck) Table(time.Time, *time.Location) Table {
+func (s *StockCheck) Table(_ time.Time, loc *time.Location) Table {
 	t := Table{Title: "Stock", Columns: stockTableColumns, Rows: stockCells(s.Lines), Count: len(s.Lines)}
 	if len(s.Lines) == 1 {
 		l := s.Lines[0]
@@ -62,19 +100,19 @@ func (s *StockCheck) Table(time.Time, *time.Location) Table {
 			}
 		}
 	}
-	return t
+	return withProvisionalStock(t, s.Lines, loc)
 }
 
 // Table of the catalog's stock: one page of products, the catalog's totals.
-func (s *CatalogStock) Table(time.Time, *time.Location) Table {
+func (s *CatalogStock) Table(_ time.Time, loc *time.Location) Table {
 	t := s.Totals
-	return Table{Title: "Stock", Columns: stockTableColumns, Rows: stockCells(s.Lines), Offset: s.Offset, Count: t.Products,
+	return withProvisionalStock(Table{Title: "Stock", Columns: stockTableColumns, Rows: stockCells(s.Lines), Offset: s.Offset, Count: t.Products,
 		Totals: []Total{
 			{Column{"products", "Products", ColCount}, countCell(t.Products)},
 			{Column{"out_of_stock", "Out of stock", ColCount}, countCell(t.OutOfStock)},
 			{Column{"oversold", "Oversold", ColCount}, countCell(t.Oversold)},
 			{Column{"ready_value", "Ready at list price", ColMoney}, moneyCell(t.ReadyValue)},
-		}}
+		}}, s.Lines, loc)
 }
 
 // Table of the products out of stock.
@@ -103,11 +141,18 @@ func (d *Dues) Table(now time.Time, loc *time.Location) Table {
 		t.Rows = append(t.Rows, []Cell{textCell(due.CustomerID), textCell(due.Name), moneyCell(due.Outstanding),
 			moneyCell(due.CreditLimit), moneyCell(due.Headroom()), textCell(due.OldestBill), date, age, countCell(due.UnpaidBills)})
 	}
+	if slices.ContainsFunc(d.Customers, func(due Due) bool { return due.Provisional != 0 }) {
+		t.Columns = append(t.Columns, notPaidInColumn)
+		for i, due := range d.Customers {
+			t.Rows[i] = append(t.Rows[i], moneyCell(due.Provisional))
+		}
+	}
 	t.Totals = []Total{
 		{Column{"customers", "Customers", ColCount}, countCell(d.Totals.Customers)},
 		{Column{"outstanding", "Outstanding", ColMoney}, moneyCell(d.Totals.Outstanding)},
 		{Column{"over_limit", "Over their limit", ColCount}, countCell(d.Totals.OverLimit)},
 	}
+	synced(&t, d.Totals.AsOf, loc)
 	return t
 }
 

@@ -27,11 +27,12 @@ func (t *Tools) workbook(ctx context.Context, user domain.User, res Result) (mad
 			return made{nothing: true, caption: "Nobody owes us anything right now, so there is no file to send."}, nil
 		}
 		stem = "outstanding"
+		about.SyncedAt = r.Totals.AsOf
 		wb = excel.Outstanding(about, counted(&rows, eachRow(t.allPages(ctx, user, res), func(d *Dues) []excel.DueRow {
 			out := make([]excel.DueRow, len(d.Customers))
 			for i, due := range d.Customers {
 				out[i] = excel.DueRow{CustomerID: due.CustomerID, Customer: due.Name, Outstanding: due.Outstanding,
-					CreditLimit: due.CreditLimit, OldestBill: due.OldestBill, BeforeRecords: due.BeforeRecords}
+					CreditLimit: due.CreditLimit, OldestBill: due.OldestBill, BeforeRecords: due.BeforeRecords, Provisional: due.Provisional}
 				if due.OldestBill != "" {
 					out[i].OldestBillDate, out[i].OldestBillAgeDays = due.OldestAt.In(c.loc), c.age(due.OldestAt)
 				}
@@ -78,6 +79,7 @@ func (t *Tools) workbook(ctx context.Context, user domain.User, res Result) (mad
 			return made{nothing: true, caption: "There are no products to list."}, nil
 		}
 		stem = "stock"
+		about.SyncedAt = stockSyncedAt(res.Report)
 		wb = excel.Stock(about, counted(&rows, eachRow(t.allPages(ctx, user, res), func(rep Report) []excel.StockRow {
 			var lines []StockLine
 			switch s := rep.(type) {
@@ -197,4 +199,25 @@ func (t *Tools) paymentsWorkbook(ctx context.Context, user domain.User, res Resu
 		return out
 	})
 	return excel.PaymentsReceived(about, by, groups, payments)
+}
+
+// stockSyncedAt is when the ERP's stock behind a stock answer was synced;
+// zero when Munshi keeps the stock.
+func stockSyncedAt(rep Report) time.Time {
+	var lines []StockLine
+	switch s := rep.(type) {
+	case *CatalogStock:
+		return s.Totals.AsOf
+	case *StockCheck:
+		lines = s.Lines
+	case *OutOfStock:
+		lines = s.Lines
+	}
+	var at time.Time
+	for _, l := range lines {
+		if l.AsOf.After(at) {
+			at = l.AsOf
+		}
+	}
+	return at
 }

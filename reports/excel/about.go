@@ -55,7 +55,11 @@ func RowCount(n int) string {
 func aboutLines(a About, sheets []string, counts []int, loc *time.Location) []aboutLine {
 	lines := []aboutLine{{label: LabelWhat, text: a.Description, wrap: true}}
 	if a.Period.IsZero() {
-		lines = append(lines, aboutLine{label: LabelAsOf, at: a.MadeAt, withTime: true})
+		asOf := a.MadeAt
+		if !a.SyncedAt.IsZero() {
+			asOf = a.SyncedAt // the ERP's figures are as old as their sync
+		}
+		lines = append(lines, aboutLine{label: LabelAsOf, at: asOf, withTime: true})
 	} else {
 		if !a.Period.From.IsZero() {
 			lines = append(lines, aboutLine{label: LabelFrom, at: a.Period.From})

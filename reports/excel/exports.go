@@ -80,6 +80,9 @@ type DueRow struct {
 	// BeforeRecords: part of the due is older than the oldest bill Munshi
 	// knows (an opening balance).
 	BeforeRecords bool
+	// Provisional is what the chat recorded as paid that the ERP's books
+	// do not show yet (already off Outstanding).
+	Provisional domain.Paise
 }
 
 // Outstanding is the dues export: one row per customer, with headroom
@@ -105,11 +108,18 @@ func Outstanding(about About, dues iter.Seq2[DueRow, error]) Workbook {
 			if !d.OldestBillDate.IsZero() {
 				r[5], r[6], r[7] = Int(int64(d.OldestBillAgeDays)), Time(d.OldestBillDate), Str(d.OldestBill)
 			}
+			var notes []string
 			switch {
 			case d.Outstanding < 0:
-				r[8] = Str("Paid " + (-d.Outstanding).String() + " in advance (shown as a negative outstanding).")
+				notes = append(notes, "Paid "+(-d.Outstanding).String()+" in advance (shown as a negative outstanding).")
 			case d.BeforeRecords:
-				r[8] = Str("Part of this is older than Munshi's records (an opening balance).")
+				notes = append(notes, "Part of this is older than Munshi's records (an opening balance).")
+			}
+			if d.Provisional > 0 {
+				notes = append(notes, d.Provisional.String()+" paid here, not yet in the books.")
+			}
+			if len(notes) > 0 {
+				r[8] = Str(strings.Join(notes, " "))
 			}
 		}))
 }

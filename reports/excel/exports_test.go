@@ -377,3 +377,20 @@ func TestSummaryOrder(t *testing.T) {
 		t.Errorf("order = %q", keys)
 	}
 }
+
+// TestOutstandingFromTheERP: dues the ERP owns are as of their sync, and
+// a payment recorded here that the ERP does not show yet is noted.
+func TestOutstandingFromTheERP(t *testing.T) {
+	synced := time.Date(2026, 11, 30, 10, 42, 0, 0, kolkata)
+	dues := []DueRow{{CustomerID: "C01", Customer: "Sharma Traders", Outstanding: 3000000, CreditLimit: 10000000, Provisional: 500000}}
+	wb := Outstanding(About{MadeAt: synced.Add(3 * time.Hour), SyncedAt: synced}, Slice(dues))
+	wb.Location = kolkata
+	f := write(t, wb)
+	if got := f.value(t, "Outstanding", "I2"); got != "₹5,000 paid here, not yet in the books." {
+		t.Errorf("note = %q", got)
+	}
+	ref, ok := f.aboutValue(t, LabelAsOf)
+	if got := f.value(t, "About", ref); !ok || got != "30-Nov-2026 10:42" {
+		t.Errorf("as of = %q, want the ERP's sync time", got)
+	}
+}

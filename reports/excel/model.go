@@ -117,8 +117,12 @@ type About struct {
 	Description string // what the file holds, in a sentence or two
 	// Period is what the data covers; the zero Period means "as of" the
 	// time the file was made.
-	Period  Period
-	MadeAt  time.Time // zero means now
+	Period Period
+	// SyncedAt is when figures the ERP owns were last synced from it: the
+	// file's "As of" then, not the time it was made. Zero when Munshi
+	// keeps the figures itself.
+	SyncedAt time.Time
+	MadeAt   time.Time // zero means now
 	MadeBy  string    // "" means Munshi
 	MadeFor string    // who asked: "Vikram Singh (owner)"
 	Notes   []string
