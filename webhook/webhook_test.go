@@ -415,6 +415,7 @@ func TestTwiMLEscapesAndCarriesMedia(t *testing.T) {
 
 func FuzzParseInbound(f *testing.F) {
 	f.Add("MessageSid=SM1&From=whatsapp%3A%2B919900000003&Body=hi&NumMedia=1&MediaUrl0=x")
+	f.Add("MessageSid=SM2&From=whatsapp%3A%2B919900000003&NumMedia=2&MediaUrl0=&MediaUrl1=https%3A%2F%2Fapi.twilio.com%2Fm&MediaContentType1=audio%2Fogg%3B%20codecs%3Dopus&MediaContentType0=image%2Fpng")
 	f.Add("MessageSid=&From=whatsapp:&Body=%F0%9F%99%8F")
 	f.Add("From=whatsapp%3A%2B0&NumMedia=-1")
 	f.Add("MessageSid=SM1&From=whatsapp%3A%2B91%20(98)%2010-00&Body=" + strings.Repeat("%FF", 10))
@@ -427,7 +428,8 @@ func FuzzParseInbound(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if in.SID == "" || !strings.HasPrefix(in.From, "+") || !utf8.ValidString(in.Body) || len(in.MediaURLs) > 10 {
+		if in.SID == "" || !strings.HasPrefix(in.From, "+") || !utf8.ValidString(in.Body) || len(in.MediaURLs) > 10 ||
+			len(in.MediaTypes) != len(in.MediaURLs) {
 			t.Fatalf("accepted a bad message: %+v", in)
 		}
 		_ = webhook.TwiML(domain.Reply{Text: in.Body})
