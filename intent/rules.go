@@ -279,27 +279,33 @@ var rules = []rule{
 		// "owner se baat karao", "talk to someone": a person of the
 		// office, not Munshi (internal/handoff).
 		name: handoffAsked, intent: domain.IntentHandoff, maxLen: 12,
-		need: groups("baat talk speak connect phone call",
-			"owner malik seth office insaan human person someone manager koi kisi"),
-		allow: words(`se ko karao karwao karni karna kare hai mujhe me i want to can a the with in from
-			abhi back`),
+		need: groups("baat talk speak connect phone call बात",
+			"owner malik seth office insaan human person someone manager koi kisi agent मालिक किसी कोई ऑफिस"),
+		allow: words(`se ko karao karwao karwa karni karna kare karo do hai mujhe me i want to can a the with in from
+			abhi back से कराओ करवाओ करनी है`),
 	},
 	{
 		name: handoffAsked + ": call me", intent: domain.IntentHandoff, maxLen: 8,
 		need:  groups("call phone", "me mujhe back"),
-		allow: words(`please can a person koi office se kare karo`),
+		allow: words(`please can a person koi office se kare karo ek baar kar do`),
 	},
 	{
 		// "price galat hai", "ye order maine nahi diya": what Munshi said
 		// is disputed, which only the office can settle.
 		name: handoffDisputed, intent: domain.IntentHandoff, maxLen: 10,
-		need:  groups("galat wrong", "price rate total amount bill dues gst"),
-		allow: words(`hai this is the ye lagaya dikhaya bana lag raha mere ka customer`),
+		need:  groups("galat wrong गलत", "price rate total amount bill dues gst hisab hisaab calculation quantity maal रेट बिल हिसाब"),
+		allow: words(`hai this is the ye lagaya dikhaya bana lag raha mere ka customer likhi likha bheja aaya है`),
 	},
 	{
 		name: handoffDisputed + ": not my order", intent: domain.IntentHandoff, maxLen: 10,
-		need:  groups("maine i", "nahi never", "order"),
-		allow: words(`ye this koi diya kiya placed`),
+		need:  groups("maine i mera my", "nahi never not", "order"),
+		allow: words(`ye this is koi diya kiya placed hai`),
+	},
+	{
+		// "complaint karni hai": a complaint is the office's to hear.
+		name: handoffDisputed + ": complaint", intent: domain.IntentHandoff, maxLen: 6,
+		need:  groups("complaint shikayat"),
+		allow: words(`karni karna hai mujhe ek i have a want to register`),
 	},
 	{
 		name: "order", intent: domain.IntentOrder, maxLen: 40, notAsked: true,
