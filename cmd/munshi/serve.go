@@ -29,6 +29,8 @@ var commandVars = map[string][]string{
 	"import": {"MUNSHI_DB", "MUNSHI_TZ", "MUNSHI_LOG_LEVEL", "MUNSHI_SHEETS_ID", "GOOGLE_APPLICATION_CREDENTIALS", "SHEETS_API_URL"},
 	"forget": {"REDIS_URL", "MUNSHI_REDIS_PREFIX"},
 	"mcp":    {"MUNSHI_DB", "MUNSHI_TZ", "MUNSHI_LOG_LEVEL"},
+	// connect reads only its source, and Gemini for suggestions.
+	"connect": {"GEMINI_API_KEY", "GEMINI_MODEL", "GEMINI_BASE_URL"},
 }
 
 func newFlags(name, help string, stderr io.Writer) *flag.FlagSet {

@@ -58,6 +58,24 @@ func (d *discovery) suggest(ctx context.Context) {
 	}
 }
 
+// FieldNames are the names of the fields discovery places, each once, in
+// the order of the entities: the answers Options.Suggest may give. A name
+// is taken only for a column of a table placed as an entity that has the
+// field, and only when that field is still open.
+func FieldNames() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, e := range entityDefs {
+		for _, f := range e.fields {
+			if !seen[f.name] {
+				seen[f.name] = true
+				out = append(out, f.name)
+			}
+		}
+	}
+	return out
+}
+
 func entityDefsInRunOrder() []*entityDef {
 	var out []*entityDef
 	for i := range entityDefs {

@@ -19,6 +19,7 @@ const (
 	PurposeExtract  Purpose = "extract"
 	PurposeAgent    Purpose = "agent"
 	PurposeChoose   Purpose = "choose"
+	PurposeSuggest  Purpose = "suggest"
 
 	PurposeTranscribe Purpose = "transcribe"
 	PurposeReadSlip   Purpose = "read_slip"

@@ -3,7 +3,7 @@
 // instruction:
 //
 //   - Classify, the intent router's last tier (intent.Classifier): one of
-//     the ten intents and a confidence, enforced by a response schema;
+//     the intents and a confidence, enforced by a response schema;
 //   - Extract, the order parser's fallback: the customer, payment and
 //     lines as written, which orders.Parser.Resolve then checks against the
 //     catalog and the customers;
@@ -17,7 +17,10 @@
 //     words as spoken, for the router to read like a typed message;
 //   - ReadSlip, a photo of an order slip read into Extract's schema, for
 //     orders.Parser.Resolve to check; a line it cannot read is one
-//     "unreadable" line for Resolve to ask about.
+//     "unreadable" line for Resolve to ask about;
+//   - SuggestField, for munshi connect: which of Munshi's fields an ERP
+//     column it could not place holds, from its name and a few masked
+//     values; the draft marks the answer as a suggestion to review.
 //
 // The voice note or photo travels inline in the request (never stored
 // here); the catalog and a photo's caption travel beside it as data.

@@ -80,6 +80,15 @@ const readSlipInstruction = `You read photos of order slips for Munshi, a WhatsA
 
 The catalog and customer names tell you which words on the slip are names; copy the slip's words, not the list's. Never add a customer, product, quantity or unit the slip does not state, never convert units, and never work out prices or totals.`
 
+// suggestInstruction names the Munshi field an ERP column holds, for a
+// draft mapping a person reviews; the fields and the column travel as
+// data, so the same bytes serve every column of every source.
+const suggestInstruction = `You help map a distributor's ERP database onto Munshi, a WhatsApp assistant for a small Indian distributor of household and cleaning goods. Munshi reads products, customers, stock, dues, bills, sales, open orders, payments and goods received from the ERP; a person reviews every mapping before it is used.
+
+` + dataRules + ` The first part lists Munshi's field names; the second names one column of the ERP's database as Table.Column, with a few of its values, every digit written as 9. Your only job is to say which one of Munshi's fields the column holds.
+
+Answer with the JSON of the response schema: "field" is exactly one of the field names as the schema lists them, or null when the column holds none of them, could hold more than one, or its name and values do not make it clear. Judge by the values as much as by the name: a column whose values contradict a field is not that field.`
+
 // agentInstruction extends the reports package's own static prompt, so the
 // agent's rules on figures are written once, where they are checked.
 const agentInstruction = reports.AgentPrompt + `
