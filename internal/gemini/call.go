@@ -97,7 +97,7 @@ func (c *Client) generate(ctx context.Context, p Purpose, contents []*genai.Cont
 	if err == nil || !errors.As(err, &ce) || !ce.retryable {
 		return err
 	}
-	if _, ok := c.window(ctx); !ok || !llmbudget.Remaining(ctx) || !c.breaker.closed() {
+	if _, ok := c.window(ctx, p); !ok || !llmbudget.Remaining(ctx) || !c.breaker.closed() {
 		return err
 	}
 	return c.attempt(ctx, p, contents, cfg, decode, true)
@@ -113,7 +113,7 @@ func (c *Client) attempt(ctx context.Context, p Purpose, contents []*genai.Conte
 		return err
 	}
 
-	d, ok := c.window(ctx)
+	d, ok := c.window(ctx, p)
 	if !ok {
 		cause := ctx.Err()
 		if cause == nil {
@@ -179,17 +179,22 @@ func transient(code int) bool {
 	return false
 }
 
-// window is how long the next request may take: the call timeout, cut to
-// what is left of the caller's deadline less the reserve. false means too
-// little is left to be worth a request.
-func (c *Client) window(ctx context.Context) (time.Duration, bool) {
+// window is how long the next request may take: the call timeout (the
+// media timeout for hearing a voice note or reading a photo, which send a
+// file and take longer), cut to what is left of the caller's deadline less
+// the reserve. false means too little is left to be worth a request.
+func (c *Client) window(ctx context.Context, p Purpose) (time.Duration, bool) {
 	if ctx.Err() != nil {
 		return 0, false
 	}
-	d := c.timeout
+	timeout := c.timeout
+	if p == PurposeTranscribe || p == PurposeReadSlip {
+		timeout = c.mediaTimeout
+	}
+	d := timeout
 	if dl, ok := ctx.Deadline(); ok {
 		left := time.Until(dl) - c.reserve
-		if left < min(c.minCall, c.timeout) {
+		if left < min(c.minCall, timeout) {
 			return 0, false
 		}
 		d = min(d, left)

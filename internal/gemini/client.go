@@ -21,6 +21,7 @@ const (
 	DefaultModel           = "gemini-2.5-flash-lite"
 	DefaultBaseURL         = "https://generativelanguage.googleapis.com/"
 	DefaultCallTimeout     = 4 * time.Second
+	DefaultMediaTimeout    = 8 * time.Second
 	DefaultReserve         = 200 * time.Millisecond
 	DefaultMinCallTime     = 500 * time.Millisecond
 	DefaultBreakerFailures = 5
@@ -37,8 +38,12 @@ type Config struct {
 	// closer deadline on the caller's context shortens it, less Reserve;
 	// when less than MinCallTime would be left, no request is made.
 	CallTimeout time.Duration
-	Reserve     time.Duration // default DefaultReserve
-	MinCallTime time.Duration // default DefaultMinCallTime
+	// MediaTimeout bounds a request that carries a voice note or a photo
+	// (default DefaultMediaTimeout): hearing a minute of speech takes
+	// longer than reading a line of text. The caller's deadline still cuts it.
+	MediaTimeout time.Duration
+	Reserve      time.Duration // default DefaultReserve
+	MinCallTime  time.Duration // default DefaultMinCallTime
 
 	// The breaker opens after BreakerFailures consecutive failed requests
 	// and lets one probe through after BreakerCoolDown.
@@ -57,14 +62,15 @@ type Config struct {
 
 // Client calls Gemini for Munshi. It is safe for concurrent use.
 type Client struct {
-	models  *genai.Models
-	model   string
-	key     string // only to scrub it from errors
-	timeout time.Duration
-	reserve time.Duration
-	minCall time.Duration
-	record  func(Call)
-	breaker *breaker
+	models       *genai.Models
+	model        string
+	key          string // only to scrub it from errors
+	timeout      time.Duration
+	mediaTimeout time.Duration
+	reserve      time.Duration
+	minCall      time.Duration
+	record       func(Call)
+	breaker      *breaker
 }
 
 var (
@@ -86,7 +92,7 @@ func New(cfg Config) (*Client, error) {
 	if u, err := url.Parse(cfg.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("gemini: base URL %q must be an http(s) URL", cfg.BaseURL)
 	}
-	for _, d := range []*time.Duration{&cfg.CallTimeout, &cfg.Reserve, &cfg.MinCallTime, &cfg.BreakerCoolDown} {
+	for _, d := range []*time.Duration{&cfg.CallTimeout, &cfg.MediaTimeout, &cfg.Reserve, &cfg.MinCallTime, &cfg.BreakerCoolDown} {
 		if *d < 0 {
 			return nil, errors.New("gemini: timeouts and the cool-down must not be negative")
 		}
@@ -95,6 +101,7 @@ func New(cfg Config) (*Client, error) {
 		return nil, errors.New("gemini: breaker failures must not be negative")
 	}
 	orDefault(&cfg.CallTimeout, DefaultCallTimeout)
+	orDefault(&cfg.MediaTimeout, DefaultMediaTimeout)
 	orDefault(&cfg.Reserve, DefaultReserve)
 	orDefault(&cfg.MinCallTime, DefaultMinCallTime)
 	orDefault(&cfg.BreakerCoolDown, DefaultBreakerCoolDown)
@@ -118,14 +125,15 @@ func New(cfg Config) (*Client, error) {
 		return nil, fmt.Errorf("gemini: %w", scrub(err, cfg.APIKey))
 	}
 	return &Client{
-		models:  gc.Models,
-		model:   cfg.Model,
-		key:     cfg.APIKey,
-		timeout: cfg.CallTimeout,
-		reserve: cfg.Reserve,
-		minCall: cfg.MinCallTime,
-		record:  cfg.Recorder,
-		breaker: newBreaker(cfg.BreakerFailures, cfg.BreakerCoolDown, cfg.Now),
+		models:       gc.Models,
+		model:        cfg.Model,
+		key:          cfg.APIKey,
+		timeout:      cfg.CallTimeout,
+		mediaTimeout: cfg.MediaTimeout,
+		reserve:      cfg.Reserve,
+		minCall:      cfg.MinCallTime,
+		record:       cfg.Recorder,
+		breaker:      newBreaker(cfg.BreakerFailures, cfg.BreakerCoolDown, cfg.Now),
 	}, nil
 }
 

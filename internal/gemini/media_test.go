@@ -9,8 +9,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
+	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/gemini/geminitest"
 	"github.com/munshi/munshi/internal/llmbudget"
@@ -353,5 +355,23 @@ func noTools(t *testing.T, f *geminitest.Server, i int) {
 	body := f.Body(i)
 	if body["tools"] != nil || body["toolConfig"] != nil {
 		t.Fatalf("request %d offers tools: %s %s", i, body["tools"], body["toolConfig"])
+	}
+}
+
+// TestMediaCallsHaveTheirOwnTimeout: a voice note heard in longer than a
+// text call may take is still heard, within MediaTimeout; a text call as
+// slow times out.
+func TestMediaCallsHaveTheirOwnTimeout(t *testing.T) {
+	slow := geminitest.Text(heard)
+	slow.Delay = 300 * time.Millisecond
+	f := geminitest.Start(t, slow)
+	c, _ := newClient(t, f, func(cfg *Config) {
+		cfg.CallTimeout, cfg.MediaTimeout, cfg.MinCallTime, cfg.BreakerFailures = 100*time.Millisecond, 5*time.Second, 10*time.Millisecond, 100
+	})
+	if _, err := c.Transcribe(context.Background(), media("audio/ogg", 1)); err != nil {
+		t.Fatalf("a slow transcription inside MediaTimeout: %v", err)
+	}
+	if _, _, err := c.Classify(context.Background(), "kuch bhi", intent.Normalized{}); !errors.Is(err, ErrTimeout) {
+		t.Fatalf("a text call as slow: %v, want a timeout", err)
 	}
 }
