@@ -29,7 +29,7 @@ func (m *Main) newHandoffs(ctx context.Context) *handoff.Service {
 	return &handoff.Service{
 		Store: m.Store, Users: m.Store, Audit: m.Audit, Window: m.Digest, Redactor: m.Audit,
 		Office: m.Config.HandoffTo, Timeout: m.Config.HandoffTimeout,
-		Hours: handoff.Hours{Open: m.Config.OfficeOpen, Close: m.Config.OfficeClose, Zone: m.location()},
+		Hours: handoff.Hours{Open: m.Config.OfficeOpen, Close: m.Config.OfficeClose, Closed: m.Config.OfficeClosed, Zone: m.location()},
 		Now:   m.now, Nudge: m.Dispatcher.Nudge, Logger: m.Logger,
 		Opened: func(t handoff.Trigger) { m.Metrics.Handoffs.WithLabelValues(string(t)).Inc() },
 	}

@@ -20,8 +20,10 @@ type Handoff struct {
 	HandoffTimeout    time.Duration
 	handoffTimeoutRaw string
 	// OfficeOpen and OfficeClose are MUNSHI_OFFICE_HOURS, since midnight
-	// in MUNSHI_TZ; both zero: the office is always open.
+	// in MUNSHI_TZ; both zero: the office is always open. OfficeClosed are
+	// the weekdays it does not open ("Mon-Sat 09:30-19:00" closes Sunday).
 	OfficeOpen, OfficeClose time.Duration
+	OfficeClosed            [7]bool
 	officeHoursRaw          string
 }
 
@@ -46,31 +48,78 @@ var handoffVars = []Var{
 		c.handoffTimeoutRaw = v
 		c.HandoffTimeout, _ = time.ParseDuration(v)
 	}},
-	{Name: "MUNSHI_OFFICE_HOURS", Help: "the office's hours every day, HH:MM-HH:MM in MUNSHI_TZ, such as 09:30-19:00: a handoff's timeout counts only then (default: always open)", set: func(c *Config, v string) {
+	{Name: "MUNSHI_OFFICE_HOURS", Help: "the office's hours, HH:MM-HH:MM in MUNSHI_TZ, every day (09:30-19:00) or on the days named first (Mon-Sat 09:30-19:00): a handoff's timeout counts only then (default: always open)", set: func(c *Config, v string) {
 		c.officeHoursRaw = v
-		c.OfficeOpen, c.OfficeClose, _ = parseOfficeHours(v)
+		c.OfficeOpen, c.OfficeClose, c.OfficeClosed, _ = parseOfficeHours(v)
 	}},
 }
 
-// parseOfficeHours reads "09:30-19:00"; "" is always open.
-func parseOfficeHours(v string) (open, closing time.Duration, err error) {
+// parseOfficeHours reads "09:30-19:00" (every day) or "Mon-Sat
+// 09:30-19:00" (days as ranges or lists: "Mon-Fri,Sat"); "" is always
+// open. closed are the weekdays not named.
+func parseOfficeHours(v string) (open, closing time.Duration, closed [7]bool, err error) {
+	v = strings.TrimSpace(v)
 	if v == "" {
-		return 0, 0, nil
+		return 0, 0, closed, nil
 	}
-	from, to, ok := strings.Cut(v, "-")
+	hours := v
+	if days, rest, ok := strings.Cut(v, " "); ok {
+		if closed, err = parseOfficeDays(days); err != nil {
+			return 0, 0, closed, err
+		}
+		hours = strings.TrimSpace(rest)
+	}
+	from, to, ok := strings.Cut(hours, "-")
 	if !ok {
-		return 0, 0, fmt.Errorf("config: %q is not HH:MM-HH:MM", v)
+		return 0, 0, closed, fmt.Errorf("config: %q is not HH:MM-HH:MM", v)
 	}
 	if open, err = ParseTimeOfDay(strings.TrimSpace(from)); err != nil {
-		return 0, 0, err
+		return 0, 0, closed, err
 	}
 	if closing, err = ParseTimeOfDay(strings.TrimSpace(to)); err != nil {
-		return 0, 0, err
+		return 0, 0, closed, err
 	}
 	if open >= closing {
-		return 0, 0, fmt.Errorf("config: office hours %q close before they open", v)
+		return 0, 0, closed, fmt.Errorf("config: office hours %q close before they open", v)
 	}
-	return open, closing, nil
+	return open, closing, closed, nil
+}
+
+// weekdays by the names people write, three letters or whole.
+var weekdays = map[string]time.Weekday{}
+
+func init() {
+	for d := time.Sunday; d <= time.Saturday; d++ {
+		weekdays[strings.ToLower(d.String())] = d
+		weekdays[strings.ToLower(d.String()[:3])] = d
+	}
+}
+
+// parseOfficeDays reads "Mon-Sat" or "Mon,Wed,Fri" (a range may wrap:
+// "Sat-Wed") into the weekdays that are not named.
+func parseOfficeDays(s string) (closed [7]bool, err error) {
+	open := [7]bool{}
+	for _, part := range strings.Split(s, ",") {
+		from, to, isRange := strings.Cut(strings.ToLower(strings.TrimSpace(part)), "-")
+		first, ok1 := weekdays[from]
+		last, ok2 := weekdays[to]
+		if !ok1 || (isRange && !ok2) {
+			return closed, fmt.Errorf("config: %q is not a day or a range of days such as Mon-Sat", part)
+		}
+		if !isRange {
+			last = first
+		}
+		for d := first; ; d = (d + 1) % 7 {
+			open[d] = true
+			if d == last {
+				break
+			}
+		}
+	}
+	for d := range closed {
+		closed[d] = !open[d]
+	}
+	return closed, nil
 }
 
 // validateHandoff checks the handoff's variables.
@@ -85,8 +134,8 @@ func (c Config) validateHandoff() []error {
 	if c.HandoffTimeout < MinHandoffTimeout || c.HandoffTimeout > MaxHandoffTimeout {
 		bad("MUNSHI_HANDOFF_TIMEOUT %q must be a duration from %s to %s, such as 2h", c.handoffTimeoutRaw, MinHandoffTimeout, MaxHandoffTimeout)
 	}
-	if _, _, err := parseOfficeHours(c.officeHoursRaw); err != nil {
-		bad("MUNSHI_OFFICE_HOURS %q must be the hours the office opens and closes on one day, HH:MM-HH:MM in MUNSHI_TZ, such as 09:30-19:00", c.officeHoursRaw)
+	if _, _, _, err := parseOfficeHours(c.officeHoursRaw); err != nil {
+		bad("MUNSHI_OFFICE_HOURS %q must be the hours the office opens and closes on one day, HH:MM-HH:MM in MUNSHI_TZ, such as 09:30-19:00, optionally after the days it opens, such as Mon-Sat 09:30-19:00", c.officeHoursRaw)
 	}
 	return errs
 }

@@ -26,6 +26,30 @@ func TestHandoffConfig(t *testing.T) {
 		c.OfficeOpen != 9*time.Hour+30*time.Minute || c.OfficeClose != 19*time.Hour {
 		t.Errorf("read %v %v %v-%v", c.HandoffTo, c.HandoffTimeout, c.OfficeOpen, c.OfficeClose)
 	}
+	if c.OfficeClosed != [7]bool{} {
+		t.Errorf("hours without days close on %v", c.OfficeClosed)
+	}
+	for _, tc := range []struct {
+		hours  string
+		closed []time.Weekday
+	}{
+		{"Mon-Sat 09:30-19:00", []time.Weekday{time.Sunday}},
+		{"mon-fri,sat 10:00-18:00", []time.Weekday{time.Sunday}},
+		{"Monday,Wednesday,Friday 10:00-18:00", []time.Weekday{time.Sunday, time.Tuesday, time.Thursday, time.Saturday}},
+		{"Sat-Wed 10:00-18:00", []time.Weekday{time.Thursday, time.Friday}},
+	} {
+		c := config.FromEnv(full.with(env{"MUNSHI_OFFICE_HOURS": tc.hours}).get)
+		if err := c.Validate(); err != nil {
+			t.Fatalf("%s: %v", tc.hours, err)
+		}
+		var want [7]bool
+		for _, d := range tc.closed {
+			want[d] = true
+		}
+		if c.OfficeClosed != want || c.OfficeOpen == 0 {
+			t.Errorf("%s: closed on %v, want %v", tc.hours, c.OfficeClosed, want)
+		}
+	}
 }
 
 func TestHandoffConfigRefused(t *testing.T) {
@@ -40,6 +64,8 @@ func TestHandoffConfigRefused(t *testing.T) {
 		{env{"MUNSHI_OFFICE_HOURS": "9:30 to 19:00"}, `MUNSHI_OFFICE_HOURS "9:30 to 19:00" must be`},
 		{env{"MUNSHI_OFFICE_HOURS": "19:00-09:30"}, "on one day"},
 		{env{"MUNSHI_OFFICE_HOURS": "09:30-25:00"}, "HH:MM-HH:MM"},
+		{env{"MUNSHI_OFFICE_HOURS": "Mon-Someday 09:30-19:00"}, "Mon-Sat 09:30-19:00"},
+		{env{"MUNSHI_OFFICE_HOURS": "Mon-Sat"}, "HH:MM-HH:MM"},
 	} {
 		err := config.FromEnv(full.with(tc.env).get).Validate()
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

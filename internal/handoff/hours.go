@@ -2,16 +2,23 @@ package handoff
 
 import "time"
 
-// Hours are the office's hours, every day, in its time zone
-// (MUNSHI_OFFICE_HOURS "09:30-19:00" in MUNSHI_TZ, read by the config).
-// Open and Close both zero is an office that is always open.
+// Hours are the office's hours in its time zone (MUNSHI_OFFICE_HOURS
+// "09:30-19:00", or "Mon-Sat 09:30-19:00", in MUNSHI_TZ, read by the
+// config): the same hours on each day it opens. Open and Close both zero
+// is an office that is always open.
 type Hours struct {
 	Open, Close time.Duration // since midnight; Open < Close
 	Zone        *time.Location
+	// Closed are the weekdays the office does not open (Sunday, say);
+	// the zero value opens every day. At least one day must be open.
+	Closed [7]bool
 }
 
 // Always reports an office that never closes.
 func (h Hours) Always() bool { return h.Open == 0 && h.Close == 0 }
+
+// opens reports whether the office opens on t's day at all.
+func (h Hours) opens(t time.Time) bool { return !h.Closed[t.In(h.zone()).Weekday()] }
 
 func (h Hours) zone() *time.Location {
 	if h.Zone == nil {
@@ -33,21 +40,27 @@ func (h Hours) IsOpen(t time.Time) bool {
 		return true
 	}
 	open, closing := h.day(t)
-	return !t.Before(open) && t.Before(closing)
+	return h.opens(t) && !t.Before(open) && t.Before(closing)
 }
 
-// NextOpening is t while the office is open, else when it next opens.
+// NextOpening is t while the office is open, else when it next opens:
+// later today, or on the next day it opens.
 func (h Hours) NextOpening(t time.Time) time.Time {
 	if h.IsOpen(t) {
 		return t
 	}
-	open, _ := h.day(t)
-	if t.Before(open) {
+	if open, _ := h.day(t); h.opens(t) && t.Before(open) {
 		return open
 	}
-	next := t.In(h.zone()).AddDate(0, 0, 1)
-	open, _ = h.day(next)
-	return open
+	day := t.In(h.zone())
+	for range 7 {
+		day = day.AddDate(0, 0, 1)
+		if h.opens(day) {
+			open, _ := h.day(day)
+			return open
+		}
+	}
+	return t // no day opens: the config refuses such hours
 }
 
 // Due is when a handoff opened at t is owed an answer: timeout of office

@@ -17,6 +17,8 @@ func at(day, hour, minute int) time.Time { return time.Date(2026, 3, day, hour, 
 
 func TestDue(t *testing.T) {
 	office := Hours{Open: 9*time.Hour + 30*time.Minute, Close: 19 * time.Hour, Zone: kolkata}
+	sixDays := office
+	sixDays.Closed[time.Sunday] = true
 	for _, tc := range []struct {
 		name    string
 		hours   Hours
@@ -32,6 +34,10 @@ func TestDue(t *testing.T) {
 		{"after midnight", office, at(17, 0, 30), time.Hour, at(17, 10, 30)},
 		{"longer than a day of office", office, at(16, 9, 30), 12 * time.Hour, at(17, 12, 0)},
 		{"always open", Hours{Zone: kolkata}, at(16, 22, 0), 2 * time.Hour, at(17, 0, 0)},
+		// 21 March 2026 is a Saturday: an office closed on Sundays carries
+		// Saturday evening's handoff to Monday.
+		{"over a closed Sunday", sixDays, at(21, 18, 30), 2 * time.Hour, at(23, 11, 0)},
+		{"opened on the closed day", sixDays, at(22, 12, 0), 2 * time.Hour, at(23, 11, 30)},
 	} {
 		if got := tc.hours.Due(tc.opened, tc.timeout); !got.Equal(tc.want) {
 			t.Errorf("%s: Due(%v, %v) = %v; want %v", tc.name, tc.opened, tc.timeout, got, tc.want)
@@ -42,6 +48,9 @@ func TestDue(t *testing.T) {
 	}
 	if got := office.NextOpening(at(16, 19, 0)); !got.Equal(at(17, 9, 30)) {
 		t.Errorf("next opening after closing = %v", got)
+	}
+	if sixDays.IsOpen(at(22, 11, 0)) || !sixDays.IsOpen(at(23, 11, 0)) {
+		t.Error("an office closed on Sundays is open on a Sunday, or closed on Monday")
 	}
 }
 
