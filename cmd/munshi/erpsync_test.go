@@ -14,10 +14,12 @@ import (
 
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/erp/erptest"
 	"github.com/munshi/munshi/internal/erp/legacyerp"
 	"github.com/munshi/munshi/internal/erpsync"
 	"github.com/munshi/munshi/internal/patience"
 	"github.com/munshi/munshi/internal/store"
+	"github.com/munshi/munshi/internal/store/pgtest"
 	"github.com/munshi/munshi/reports"
 )
 
@@ -27,27 +29,61 @@ var legacyAt = time.Date(2026, 12, 1, 18, 0, 0, 0, domain.DefaultLocation())
 // legacySource builds the legacy ERP in a SQLite file and returns its
 // address and a connection to it.
 func legacySource(t *testing.T, lines int) (string, *sql.DB) {
+	return legacySourceOn(t, legacyerp.SQLite, lines)
+}
+
+// legacySourceOn builds the legacy ERP on a throw-away database of the
+// dialect's engine: a SQLite file, a PostgreSQL database (pgtest) or a
+// MySQL one (erptest), and returns its DSN and a writer to it.
+func legacySourceOn(t *testing.T, dialect string, lines int) (string, *sql.DB) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "erp.db")
-	db, err := sql.Open("sqlite3", path)
-	if err != nil {
+	var dsn string
+	var db *sql.DB
+	switch dialect {
+	case legacyerp.Postgres:
+		dsn = pgtest.NewDatabase(t)
+		var err error
+		if db, err = sql.Open("pgx", dsn); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+	case legacyerp.MySQL:
+		dsn = erptest.MySQL(t)
+		db = erptest.Writer(t, dsn)
+	default:
+		path := filepath.Join(t.TempDir(), "erp.db")
+		var err error
+		if db, err = sql.Open("sqlite3", path); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		dsn = "sqlite:" + path
+	}
+	if _, err := legacyerp.Build(context.Background(), db, dialect, legacyerp.Options{Seed: 7, SalesLines: lines, Now: legacyAt}); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
-	if _, err := legacyerp.Build(context.Background(), db, legacyerp.SQLite, legacyerp.Options{Seed: 7, SalesLines: lines, Now: legacyAt}); err != nil {
-		t.Fatal(err)
-	}
-	return "sqlite:" + path, db
+	return dsn, db
 }
 
 // TestSyncFromTheLegacyERP: the reviewed mapping, checked and then run by
 // the commands, fills the books so that stock, dues, top customers and a
 // day's sales read exactly what SQL on the ERP itself says.
 func TestSyncFromTheLegacyERP(t *testing.T) {
+	// The same, through each engine's own reviewed mapping: SQLite with
+	// the most history, PostgreSQL and MySQL with less to keep it quick.
+	for _, tc := range []struct {
+		dialect string
+		lines   int
+	}{{legacyerp.SQLite, 20000}, {legacyerp.Postgres, 5000}, {legacyerp.MySQL, 5000}} {
+		t.Run(tc.dialect, func(t *testing.T) { syncFromTheLegacyERP(t, tc.dialect, tc.lines) })
+	}
+}
+
+func syncFromTheLegacyERP(t *testing.T, dialect string, lines int) {
 	ctx := context.Background()
-	dsn, erpDB := legacySource(t, 20000)
+	dsn, erpDB := legacySourceOn(t, dialect, lines)
 	dir := t.TempDir()
-	mapping, err := legacyerp.Mapping(legacyerp.SQLite)
+	mapping, err := legacyerp.Mapping(dialect)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +139,7 @@ func TestSyncFromTheLegacyERP(t *testing.T) {
 		all = all[n:]
 	}
 	for _, p := range ps {
-		want, err := legacyerp.ReadyStock(ctx, erpDB, legacyerp.SQLite, p.SKU)
+		want, err := legacyerp.ReadyStock(ctx, erpDB, dialect, p.SKU)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -112,7 +148,7 @@ func TestSyncFromTheLegacyERP(t *testing.T) {
 		}
 	}
 	// Dues: the total and each customer's.
-	wantDues, _ := legacyerp.DuesByParty(ctx, erpDB, legacyerp.SQLite)
+	wantDues, _ := legacyerp.DuesByParty(ctx, erpDB, dialect)
 	totals, dues, err := books.Dues(ctx, reports.DuesQuery{Page: reports.Page{Limit: reports.MaxRows}})
 	if err != nil {
 		t.Fatal(err)
@@ -135,7 +171,7 @@ func TestSyncFromTheLegacyERP(t *testing.T) {
 	// Whole days, as the ERP's dates are.
 	to := time.Date(legacyAt.Year(), legacyAt.Month(), legacyAt.Day(), 0, 0, 0, 0, domain.DefaultLocation())
 	from := to.AddDate(0, 0, -30)
-	top, err := legacyerp.TopParties(ctx, erpDB, legacyerp.SQLite, from, to, 5)
+	top, err := legacyerp.TopParties(ctx, erpDB, dialect, from, to, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,11 +191,11 @@ func TestSyncFromTheLegacyERP(t *testing.T) {
 	// The daily digest of the ERP's last whole day: its sales and its
 	// collections, as the ERP sums them.
 	day := to.AddDate(0, 0, -1)
-	sales, err := legacyerp.SalesOn(ctx, erpDB, legacyerp.SQLite, day)
+	sales, err := legacyerp.SalesOn(ctx, erpDB, dialect, day)
 	if err != nil {
 		t.Fatal(err)
 	}
-	paid, err := legacyerp.PaymentsOn(ctx, erpDB, legacyerp.SQLite, day)
+	paid, err := legacyerp.PaymentsOn(ctx, erpDB, dialect, day)
 	if err != nil {
 		t.Fatal(err)
 	}
