@@ -38,6 +38,7 @@ type provisionalEntry struct {
 	sku        string
 	amount     domain.Paise
 	qty        int64
+	wip        int64 // a receipt from production: the move out of WIP
 	reference  string
 	paymentID  int64 // 0: none
 	at         time.Time
@@ -48,8 +49,8 @@ func addProvisional(ctx context.Context, tx *dbTx, e provisionalEntry) error {
 	if e.paymentID != 0 {
 		payment = e.paymentID
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO provisional (figure, kind, customer_id, sku, amount_paise, qty, reference, payment_id, at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, string(e.figure), e.kind, e.customerID, e.sku, int64(e.amount), e.qty, e.reference,
+	_, err := tx.ExecContext(ctx, `INSERT INTO provisional (figure, kind, customer_id, sku, amount_paise, qty, wip_qty, reference, payment_id, at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, string(e.figure), e.kind, e.customerID, e.sku, int64(e.amount), e.qty, e.wip, e.reference,
 		payment, formatTime(e.at))
 	if err != nil {
 		return fmt.Errorf("provisional %s: %w", e.kind, err)
@@ -95,7 +96,7 @@ func recordProvisional(ctx context.Context, tx *dbTx, proposal string, changes [
 	for _, c := range changes {
 		switch {
 		case c.Kind == orders.ChangeStock && own[erpsync.FigureStock] && c.Ready != 0:
-			e := provisionalEntry{figure: erpsync.FigureStock, sku: c.SKU, qty: c.Ready, at: at, kind: provReceipt, reference: proposal}
+			e := provisionalEntry{figure: erpsync.FigureStock, sku: c.SKU, qty: c.Ready, wip: c.WIP, at: at, kind: provReceipt, reference: proposal}
 			if c.Ready < 0 {
 				e.kind, e.reference = provDelivery, orderID
 				if err := tx.QueryRowContext(ctx, `SELECT customer_id FROM orders WHERE id = ?`, orderID).Scan(&e.customerID); err != nil && !errors.Is(err, sql.ErrNoRows) {
@@ -207,6 +208,14 @@ func within(t time.Time, days int) (string, string) {
 func pendingQty(ctx context.Context, tx *dbTx, sku string) (int64, error) {
 	var n int64
 	err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(qty), 0) FROM provisional WHERE figure = 'stock' AND sku = ? AND settled_at IS NULL`, sku).Scan(&n)
+	return n, err
+}
+
+// pendingWIP is Σ unsettled provisional moves out of a SKU's work in
+// progress (goods the chat recorded as made).
+func pendingWIP(ctx context.Context, tx *dbTx, sku string) (int64, error) {
+	var n int64
+	err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(wip_qty), 0) FROM provisional WHERE figure = 'stock' AND sku = ? AND settled_at IS NULL`, sku).Scan(&n)
 	return n, err
 }
 

@@ -385,7 +385,8 @@ func (s *Store) Deactivate(ctx context.Context, e erpsync.Entity, keep []string,
 }
 
 // SyncStock sets products' stock from the ERP plus what is provisional
-// for each SKU; WIP only when the mapping names it.
+// for each SKU; WIP only when the mapping names it, less what the chat
+// recorded as made from it.
 func (s *Store) SyncStock(ctx context.Context, b erpsync.Batch, rows []erpsync.StockRow) (domain.Tally, error) {
 	var t domain.Tally
 	keys := make([]string, len(rows))
@@ -411,7 +412,13 @@ func (s *Store) SyncStock(ctx context.Context, b erpsync.Batch, rows []erpsync.S
 			}
 			newReady, newWIP := r.Ready+pending, wip
 			if r.HasWIP {
-				newWIP = r.WIP
+				// Goods the chat recorded as made have left the ERP's WIP
+				// too, until its receipt shows them.
+				made, err := pendingWIP(ctx, tx, r.SKU)
+				if err != nil {
+					return err
+				}
+				newWIP = max(r.WIP+made, 0)
 			}
 			if newReady == ready && newWIP == wip {
 				t.Unchanged++

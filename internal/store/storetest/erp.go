@@ -310,6 +310,44 @@ func testWhoseBooksStock(t *testing.T, s store.Store, c *Clock) {
 	}
 }
 
+// testWhoseBooksMadeFromWIP: goods the chat records as made from
+// production leave the ERP's work in progress as they join its ready
+// stock, until the ERP's receipt shows them: neither figure counts them
+// twice in between.
+func testWhoseBooksMadeFromWIP(t *testing.T, s store.Store, c *Clock) {
+	seed(t, s)
+	svc := ledgerService(t, s, c)
+	stock := func(ready, wip int64) {
+		t.Helper()
+		synced(t, "sync stock")(s.SyncStock(ctx, erpBatch(c, erpsync.Stock, ""), []erpsync.StockRow{{SKU: "GC500", Ready: ready, WIP: wip, HasWIP: true}}))
+	}
+	want := func(ready, wip int64, why string) {
+		t.Helper()
+		if p := product(t, s, "GC500"); p.StockReady != ready || p.StockWIP != wip {
+			t.Errorf("%s: ready %d, WIP %d; want %d and %d", why, p.StockReady, p.StockWIP, ready, wip)
+		}
+	}
+	stock(1000, 480)
+	want(1000, 480, "the ERP's stock")
+
+	c.Advance(time.Hour)
+	mustSay(t, "made", svc.ReceiveGoods(ctx, books, "production se GC 5 carton aaya").Text, "production")
+	mustSay(t, "made ok", svc.Confirm(ctx, books, "").Text, "Stock updated")
+	want(1120, 360, "made in the chat")
+	stock(1000, 480)
+	want(1120, 360, "an ERP run that does not show it yet")
+
+	c.Advance(time.Hour)
+	stock(1120, 360)
+	receipt := []erpsync.Receipt{{Reference: "PRD-9/1", SKU: "GC500", Qty: 120, Date: erpDay(c)}}
+	synced(t, "sync receipts")(s.SyncReceipts(ctx, erpBatch(c, erpsync.Receipts, ""), receipt, erpSettle(c)))
+	if un := unsettled(t, s); len(un) != 0 {
+		t.Fatalf("unsettled %+v after the ERP's receipt", un)
+	}
+	stock(1120, 360)
+	want(1120, 360, "the ERP's receipt settled it")
+}
+
 // testWhoseBooksCreditOrder: a credit order's dues are provisional until
 // the ERP's bill for it (within ₹1), which then dates the dues; a
 // cancelled credit order leaves nothing to settle.

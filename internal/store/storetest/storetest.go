@@ -84,6 +84,7 @@ func Run(t *testing.T, open Open) {
 		{"WhoseBooksPaymentCountsOnce", testWhoseBooksPaymentOnce},
 		{"WhoseBooksUnsettledFlaggedOnce", testWhoseBooksFlaggedOnce},
 		{"WhoseBooksStockPlusProvisional", testWhoseBooksStock},
+		{"WhoseBooksMadeFromWIP", testWhoseBooksMadeFromWIP},
 		{"WhoseBooksCreditOrderSettledByBill", testWhoseBooksCreditOrder},
 		{"WhoseBooksDeactivateKeepsHistory", testWhoseBooksDeactivate},
 		{"WhoseBooksBadRowWritesNothing", testWhoseBooksBadRow},
