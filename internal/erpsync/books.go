@@ -141,8 +141,11 @@ type Books interface {
 	// them otherwise).
 	SyncSales(ctx context.Context, b Batch, orders []domain.Order, settle Settle) (domain.Tally, error)
 	// SyncOpenOrders imports the ERP's open orders as history; full says
-	// an ERP order not among them is no longer open.
-	SyncOpenOrders(ctx context.Context, b Batch, orders []domain.Order, full bool) (domain.Tally, error)
+	// an ERP order not among them is no longer open. Like SyncSales, it
+	// pairs an order taken in the chat with the ERP's copy of it (same
+	// customer and lines within settle.Days), which sales then count
+	// instead.
+	SyncOpenOrders(ctx context.Context, b Batch, orders []domain.Order, full bool, settle Settle) (domain.Tally, error)
 	// SyncPayments imports payments as history, upsert by customer and
 	// reference, and settles the provisional payments they match: same
 	// customer and reference (whatever its case), or same customer and

@@ -64,7 +64,7 @@ func (s *Syncer) write(ctx context.Context, e Entity, spec *EntitySpec, t taken,
 			size = 0 // what a full write leaves out is no longer open
 		}
 		err = eachOrders(t.orders, size, func(os []domain.Order, last bool) error {
-			return add(s.Books.SyncOpenOrders(ctx, batch(last), os, full))
+			return add(s.Books.SyncOpenOrders(ctx, batch(last), os, full, settle))
 		})
 	case Payments:
 		err = each(len(t.payments), size, func(i, j int, last bool) error {

@@ -16,7 +16,12 @@ import (
 
 var _ digest.Books = (*Store)(nil)
 
-const sold = `o.status IN ('committed', 'delivered')`
+const sold = `o.status IN ('committed', 'delivered') AND ` + notTwin
+
+// notTwin leaves out an order taken in the chat while the ERP's copy of
+// it (orders.in_erp) counts as a sale: the sale is counted once, as the
+// ERP's, whose books are the truth for sales.
+const notTwin = `(o.in_erp = '' OR NOT EXISTS (SELECT 1 FROM orders twin WHERE twin.id = o.in_erp AND twin.status IN ('committed', 'delivered')))`
 
 // CustomerDays sums each span's orders by customer. The spans are a table
 // of their own, joined to the orders by time, so that each is one range of

@@ -19,7 +19,7 @@ func (s *Store) SaleLines(ctx context.Context, sq reports.SalesQuery) iter.Seq2[
 	return func(yield func(reports.SaleLine, error) bool) {
 		fail := func(err error) { yield(reports.SaleLine{}, fmt.Errorf("sqlbooks: sale lines: %w", err)) }
 		// As delivered: a line none of which reached the customer is no sale.
-		where := `o.status IN ('committed', 'delivered') AND o.created_at >= ? AND o.created_at < ? AND l.short_qty < l.qty`
+		where := sold + ` AND o.created_at >= ? AND o.created_at < ? AND l.short_qty < l.qty`
 		args := []any{formatTime(sq.From), formatTime(sq.To)}
 		if n := len(sq.SKUs); n > 0 {
 			where += ` AND l.sku IN (` + placeholders(n) + `)`

@@ -16,7 +16,7 @@ func (s *Store) SalesSummary(ctx context.Context, sq reports.SalesQuery) (report
 	p := sq.Page.Clamp()
 	var t reports.SalesTotals
 	var out []reports.SalesLine
-	where := `o.status IN ('committed', 'delivered') AND o.created_at >= ? AND o.created_at < ?`
+	where := sold + ` AND o.created_at >= ? AND o.created_at < ?`
 	args := []any{formatTime(sq.From), formatTime(sq.To)}
 	orderWhere, orderArgs := where, append([]any{}, args...) // the same orders, without reading lines
 	// Sales are what was delivered: a line none of which reached the

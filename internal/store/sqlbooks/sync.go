@@ -611,7 +611,8 @@ func (s *Store) importERPOrders(ctx context.Context, tx *dbTx, entity string, or
 	return t, err
 }
 
-// SyncSales imports the ERP's sales as history and settles the
+// SyncSales imports the ERP's sales as history, pairs the chat's orders
+// the ERP shows as its own with them (twinChatOrders), and settles the
 // provisional deliveries their lines show (same SKU, quantity delivered
 // and customer, within settle.Days) and, while no bills are synced to
 // settle them, the credit orders they show (same customer, total within
@@ -626,6 +627,9 @@ func (s *Store) SyncSales(ctx context.Context, b erpsync.Batch, orders []domain.
 	err := s.syncWrite(ctx, "sync sales", b, nil, func(tx *dbTx) error {
 		var err error
 		if t, err = s.importERPOrders(ctx, tx, erpSales, orders, ids); err != nil {
+			return err
+		}
+		if err := twinChatOrders(ctx, tx, orders, settle.Days); err != nil {
 			return err
 		}
 		var bills int
@@ -676,7 +680,7 @@ const closedInERP = "no longer open in the ERP"
 // are every one, so an open order an earlier run brought that is not
 // among them is closed (cancelled, with a note: had it become a sale, the
 // sales entity brings it back as one).
-func (s *Store) SyncOpenOrders(ctx context.Context, b erpsync.Batch, orders []domain.Order, full bool) (domain.Tally, error) {
+func (s *Store) SyncOpenOrders(ctx context.Context, b erpsync.Batch, orders []domain.Order, full bool, settle erpsync.Settle) (domain.Tally, error) {
 	var t domain.Tally
 	ids := orderIDs(orders)
 	if err := distinct("order", ids); err != nil {
@@ -686,6 +690,9 @@ func (s *Store) SyncOpenOrders(ctx context.Context, b erpsync.Batch, orders []do
 	err := s.syncWrite(ctx, "sync open orders", b, nil, func(tx *dbTx) error {
 		var err error
 		if t, err = s.importERPOrders(ctx, tx, erpOpenOrders, orders, ids); err != nil {
+			return err
+		}
+		if err := twinChatOrders(ctx, tx, orders, settle.Days); err != nil {
 			return err
 		}
 		if !full {

@@ -348,6 +348,51 @@ func testWhoseBooksMadeFromWIP(t *testing.T, s store.Store, c *Clock) {
 	want(1120, 360, "the ERP's receipt settled it")
 }
 
+// testWhoseBooksSaleCountsOnce: an order taken in the chat that the ERP
+// then shows as its own sale (same customer and lines, under its own
+// number) counts once in sales, as the ERP's; the chat's order stays for
+// its status. An ERP sale of other lines pairs with nothing.
+func testWhoseBooksSaleCountsOnce(t *testing.T, s store.Store, c *Clock) {
+	seed(t, s)
+	svc := ledgerService(t, s, c)
+	from := c.Now().Add(-time.Hour)
+	sales := func() reports.SalesTotals {
+		t.Helper()
+		tot, _, err := s.SalesSummary(ctx, reports.SalesQuery{From: from, To: c.Now().Add(time.Hour), By: reports.ByCustomer, Page: reports.Page{Limit: 10}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tot
+	}
+	o := placeOrder(t, s, c, svc, domain.PayCOD, orders.Item{SKU: "GC500", Qty: 48})
+	if got := sales(); got.Orders != 1 || got.Amount != o.Subtotal {
+		t.Fatalf("sales after the chat's order: %+v; want it, %s", got, o.Subtotal)
+	}
+	erpSale := func(id string, qty int64) domain.Order {
+		line := domain.PriceLine(domain.OrderLine{SKU: "GC500", Qty: qty, Price: 9200, GSTRate: 1800})
+		return domain.Order{ID: id, CustomerID: "C01", Payment: domain.PayCOD, Status: domain.OrderCommitted, Lines: []domain.OrderLine{line},
+			Subtotal: line.Amount, GST: line.GSTAmount, Total: line.Amount + line.GSTAmount, CreatedAt: c.Now()}
+	}
+	c.Advance(10 * time.Minute)
+	synced(t, "sync sales")(s.SyncSales(ctx, erpBatch(c, erpsync.Sales, ""), []domain.Order{erpSale("INV-9001", 48)}, erpSettle(c)))
+	if got := sales(); got.Orders != 1 || got.Amount != o.Subtotal {
+		t.Errorf("sales once the ERP shows the chat's order: %+v; want one order of %s", got, o.Subtotal)
+	}
+	if got, found, _ := s.Order(ctx, o.ID); !found || got.Status != domain.OrderCommitted {
+		t.Errorf("the chat's order after pairing: %+v, %v; want it kept, committed", got, found)
+	}
+	// Again: the pair holds, nothing moves.
+	synced(t, "sync sales again")(s.SyncSales(ctx, erpBatch(c, erpsync.Sales, ""), []domain.Order{erpSale("INV-9001", 48)}, erpSettle(c)))
+	if got := sales(); got.Orders != 1 {
+		t.Errorf("sales after a second run: %+v", got)
+	}
+	// Another sale of the customer's, of other lines, is a sale of its own.
+	synced(t, "sync another sale")(s.SyncSales(ctx, erpBatch(c, erpsync.Sales, ""), []domain.Order{erpSale("INV-9002", 24)}, erpSettle(c)))
+	if got := sales(); got.Orders != 2 {
+		t.Errorf("sales after an unrelated ERP sale: %+v; want two orders", got)
+	}
+}
+
 // testWhoseBooksCreditOrder: a credit order's dues are provisional until
 // the ERP's bill for it (within ₹1), which then dates the dues; a
 // cancelled credit order leaves nothing to settle.

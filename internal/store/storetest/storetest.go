@@ -85,6 +85,7 @@ func Run(t *testing.T, open Open) {
 		{"WhoseBooksUnsettledFlaggedOnce", testWhoseBooksFlaggedOnce},
 		{"WhoseBooksStockPlusProvisional", testWhoseBooksStock},
 		{"WhoseBooksMadeFromWIP", testWhoseBooksMadeFromWIP},
+		{"WhoseBooksSaleCountsOnce", testWhoseBooksSaleCountsOnce},
 		{"WhoseBooksCreditOrderSettledByBill", testWhoseBooksCreditOrder},
 		{"WhoseBooksDeactivateKeepsHistory", testWhoseBooksDeactivate},
 		{"WhoseBooksBadRowWritesNothing", testWhoseBooksBadRow},
