@@ -199,20 +199,8 @@ func columns(ctx context.Context, q querier, e *engine, table string) ([]string,
 	} else {
 		query = `SELECT name FROM pragma_table_info(?) ORDER BY cid`
 	}
-	rows, err := q.QueryContext(ctx, query, table)
+	out, err := stringsOf(ctx, q, query, table)
 	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var c string
-		if err := rows.Scan(&c); err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, err
 	}
 	if len(out) == 0 {

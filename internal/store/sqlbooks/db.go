@@ -147,20 +147,7 @@ func (s *Store) Schema(ctx context.Context) (string, error) {
 
 // migrationNames lists the migrations applied, in order.
 func (s *Store) migrationNames(ctx context.Context) ([]string, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT name FROM schema_migrations ORDER BY name`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var names []string
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			return nil, err
-		}
-		names = append(names, n)
-	}
-	return names, rows.Err()
+	return stringsOf(ctx, s.read, `SELECT name FROM schema_migrations ORDER BY name`)
 }
 
 // A transaction that lost a race is run again at least retries times,

@@ -93,8 +93,8 @@ func storedLinesKey(ctx context.Context, tx *dbTx, id string) (string, error) {
 }
 
 // stringsOf runs a query of one text column and returns its values.
-func stringsOf(ctx context.Context, tx *dbTx, query string, args ...any) ([]string, error) {
-	rows, err := tx.QueryContext(ctx, query, args...)
+func stringsOf(ctx context.Context, q querier, query string, args ...any) ([]string, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
