@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/munshi/munshi/internal/domain"
@@ -225,4 +226,87 @@ func pendingDues(ctx context.Context, tx *dbTx, customerID string) (domain.Paise
 	err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(amount_paise), 0) FROM provisional WHERE figure = 'dues' AND customer_id = ? AND settled_at IS NULL`,
 		customerID).Scan(&n)
 	return domain.Paise(n), err
+}
+
+// Owned reports the figures the ERP owns.
+func (s *Store) Owned(ctx context.Context) ([]erpsync.Figure, error) {
+	own, err := ownedFigures(ctx, s.read)
+	if err != nil {
+		return nil, fmt.Errorf("sqlbooks: %w", err)
+	}
+	var out []erpsync.Figure
+	for f := range own {
+		out = append(out, f)
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+const provisionalColumns = `id, figure, kind, customer_id, sku, amount_paise, qty, reference, at, flagged_at`
+
+func scanProvisional(rows *sql.Rows) (erpsync.Provisional, error) {
+	var p erpsync.Provisional
+	var figure, at string
+	var amount int64
+	var flagged sql.NullString
+	if err := rows.Scan(&p.ID, &figure, &p.Kind, &p.CustomerID, &p.SKU, &amount, &p.Qty, &p.Reference, &at, &flagged); err != nil {
+		return p, err
+	}
+	p.Figure, p.Amount, p.At, p.Flagged = erpsync.Figure(figure), domain.Paise(amount), parseTime(at), flagged.Valid
+	return p, nil
+}
+
+func provisionalIn(ctx context.Context, q querier, where string, args ...any) ([]erpsync.Provisional, error) {
+	rows, err := q.QueryContext(ctx, `SELECT `+provisionalColumns+` FROM provisional WHERE settled_at IS NULL`+where+` ORDER BY at, id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []erpsync.Provisional
+	for rows.Next() {
+		p, err := scanProvisional(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// Unsettled returns the provisional entries not yet settled, oldest first.
+func (s *Store) Unsettled(ctx context.Context) ([]erpsync.Provisional, error) {
+	out, err := provisionalIn(ctx, s.read, "")
+	if err != nil {
+		return nil, fmt.Errorf("sqlbooks: unsettled: %w", err)
+	}
+	return out, nil
+}
+
+// FlagUnsettled marks the unsettled entries made before cutoff and not yet
+// flagged as flagged, with tell's effects in the outbox in the same
+// transaction, and returns them: each is flagged once, whichever
+// instance runs it.
+func (s *Store) FlagUnsettled(ctx context.Context, cutoff time.Time, tell func([]erpsync.Provisional) []domain.Effect) ([]erpsync.Provisional, error) {
+	var out []erpsync.Provisional
+	err := s.inTx(ctx, func(tx *dbTx) error {
+		var err error
+		if out, err = provisionalIn(ctx, tx, ` AND flagged_at IS NULL AND at < ?`, formatTime(cutoff)); err != nil || len(out) == 0 {
+			return err
+		}
+		now := formatTime(s.Now())
+		for i := range out {
+			if _, err := tx.ExecContext(ctx, `UPDATE provisional SET flagged_at = ? WHERE id = ?`, now, out[i].ID); err != nil {
+				return err
+			}
+			out[i].Flagged = true
+		}
+		if tell == nil {
+			return nil
+		}
+		return s.enqueueTx(ctx, tx, tell(out)...)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("sqlbooks: flag unsettled: %w", err)
+	}
+	return out, nil
 }
