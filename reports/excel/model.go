@@ -123,9 +123,9 @@ type About struct {
 	// keeps the figures itself.
 	SyncedAt time.Time
 	MadeAt   time.Time // zero means now
-	MadeBy  string    // "" means Munshi
-	MadeFor string    // who asked: "Vikram Singh (owner)"
-	Notes   []string
+	MadeBy   string    // "" means Munshi
+	MadeFor  string    // who asked: "Vikram Singh (owner)"
+	Notes    []string
 }
 
 // Period is a span of time [From, To), as reports' periods are. The About
