@@ -208,7 +208,12 @@ func (s *Store) SyncOpenOrders(ctx context.Context, b erpsync.Batch, orders []do
 		}
 		n, _ := res.RowsAffected()
 		t.Updated += int(n)
-		return nil
+		if n == 0 {
+			return nil
+		}
+		// An open order the ERP closed was often billed as a sale that an
+		// earlier run brought: a chat order paired with it pairs with that.
+		return retwinChatOrders(ctx, tx, settle.Days)
 	})
 	if err != nil {
 		return domain.Tally{}, err

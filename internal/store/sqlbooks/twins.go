@@ -63,6 +63,60 @@ func twinChatOrders(ctx context.Context, tx *dbTx, erp []domain.Order, days int)
 	return nil
 }
 
+// retwinChatOrders pairs again the chat orders whose ERP twin no longer
+// counts as a sale (an open order the ERP closed), with another ERP order
+// already in the books that copies them and is nobody's twin: the sale it
+// became may have been synced before the open order was closed.
+func retwinChatOrders(ctx context.Context, tx *dbTx, days int) error {
+	type orphan struct{ id, customer, at string }
+	rows, err := tx.QueryContext(ctx, `SELECT o.id, o.customer_id, o.created_at FROM orders o
+		WHERE o.source = 'munshi' AND o.in_erp <> '' AND o.status IN ('committed', 'delivered') AND `+notTwin)
+	if err != nil {
+		return err
+	}
+	var orphans []orphan
+	for rows.Next() {
+		var o orphan
+		if err := rows.Scan(&o.id, &o.customer, &o.at); err != nil {
+			rows.Close()
+			return err
+		}
+		orphans = append(orphans, o)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, o := range orphans {
+		want, err := storedLinesKey(ctx, tx, o.id)
+		if err != nil {
+			return err
+		}
+		from, to := within(parseTime(o.at), days)
+		ids, err := stringsOf(ctx, tx, `SELECT e.id FROM orders e WHERE e.source = ? AND e.customer_id = ?
+			AND e.status IN ('committed', 'delivered') AND e.created_at >= ? AND e.created_at <= ?
+			AND NOT EXISTS (SELECT 1 FROM orders m WHERE m.in_erp = e.id) ORDER BY e.created_at, e.id`,
+			sourceImport, o.customer, from, to)
+		if err != nil {
+			return err
+		}
+		for _, id := range ids {
+			got, err := storedLinesKey(ctx, tx, id)
+			if err != nil {
+				return err
+			}
+			if got != want {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE orders SET in_erp = ? WHERE id = ?`, id, o.id); err != nil {
+				return fmt.Errorf("order %s, in the ERP as %s: %w", o.id, id, err)
+			}
+			break
+		}
+	}
+	return nil
+}
+
 // linesKey is an order's lines as a set to compare: SKU and quantity
 // ordered, sorted.
 func linesKey(lines []domain.OrderLine) string {

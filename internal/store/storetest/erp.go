@@ -391,6 +391,22 @@ func testWhoseBooksSaleCountsOnce(t *testing.T, s store.Store, c *Clock) {
 	if got := sales(); got.Orders != 2 {
 		t.Errorf("sales after an unrelated ERP sale: %+v; want two orders", got)
 	}
+
+	// A second chat order, entered in the ERP as an open order first; its
+	// sale arrives while the open order is still open, and the open order
+	// closes after: the chat's order ends paired with the sale.
+	o2 := placeOrder(t, s, c, svc, domain.PayCOD, orders.Item{SKU: "GC500", Qty: 72})
+	c.Advance(10 * time.Minute)
+	synced(t, "sync open orders")(s.SyncOpenOrders(ctx, erpBatch(c, erpsync.OpenOrders, ""), []domain.Order{erpSale("SO-77", 72)}, true, erpSettle(c)))
+	if got := sales(); got.Orders != 3 {
+		t.Errorf("sales with the ERP's open order: %+v; want three orders", got)
+	}
+	synced(t, "sync its sale")(s.SyncSales(ctx, erpBatch(c, erpsync.Sales, ""), []domain.Order{erpSale("INV-9003", 72)}, erpSettle(c)))
+	synced(t, "close the open order")(s.SyncOpenOrders(ctx, erpBatch(c, erpsync.OpenOrders, ""), nil, true, erpSettle(c)))
+	// 48 + 24 + 72 bottles at ₹92: each sale once.
+	if got := sales(); got.Orders != 3 || got.Amount != domain.Paise((48+24+72)*9200) || o2.Subtotal != domain.Paise(72*9200) {
+		t.Errorf("sales once the open order became a sale: %+v; want three orders of 144 bottles", got)
+	}
 }
 
 // testWhoseBooksCreditOrder: a credit order's dues are provisional until
