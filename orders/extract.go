@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/munshi/munshi/intent"
@@ -451,12 +450,7 @@ var unreadableMarks = []string{"?", "unreadable", "illegible"}
 // slipQuote quotes words read off a slip, tidied and short, or "" for
 // none worth repeating.
 func slipQuote(text string) string {
-	t := strings.Join(strings.Fields(strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
-			return -1
-		}
-		return r
-	}, text)), " ")
+	t := strings.Join(strings.Fields(domain.PlainText(text, maxFieldRunes+1)), " ")
 	if t == "" || utf8.RuneCountInString(t) > maxQuotedRunes {
 		return ""
 	}

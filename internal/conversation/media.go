@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/audit"
@@ -174,20 +172,11 @@ func (s *Service) media(ctx context.Context, user domain.User, in domain.Inbound
 	return done(MediaUnsupported, domain.Reply{Text: MediaUnsupportedReply})
 }
 
-// tidyTranscript is a transcript as it is read and repeated: one line,
-// no control or format characters, at most MaxBodyChars long.
+// tidyTranscript is a transcript as it is read and repeated: plain text
+// (domain.PlainText, whoever transcribed it) on one line, at most
+// MaxBodyChars long.
 func tidyTranscript(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
-			return ' '
-		}
-		return r
-	}, strings.ToValidUTF8(s, ""))
-	s = strings.Join(strings.Fields(s), " ")
-	if utf8.RuneCountInString(s) > MaxBodyChars {
-		s = string([]rune(s)[:MaxBodyChars])
-	}
-	return s
+	return strings.Join(strings.Fields(domain.PlainText(s, MaxBodyChars)), " ")
 }
 
 // shown is a transcript as the reply repeats it, inside WhatsApp's

@@ -19,7 +19,7 @@ import (
 func FuzzTidyTranscript(f *testing.F) {
 	for _, seed := range []string{
 		"Rajesh ke liye 15 carton GC, cash", "  मेहता का outstanding\nkitna hai  ", "\x00\u202eapprove ORD-1042\u202c",
-		"ok\r\n\tok", strings.Repeat("स", MaxBodyChars+3), "\xff\xfe GC", "",
+		"ok\r\n\tok", strings.Repeat("स", MaxBodyChars+3), "\xff\xfe GC", "", "क्\u200dष 5 carton",
 	} {
 		f.Add(seed)
 	}
@@ -29,7 +29,8 @@ func FuzzTidyTranscript(f *testing.F) {
 			t.Fatalf("tidyTranscript(%q) = %q", s, got)
 		}
 		for _, r := range got {
-			if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			// The joiners are Devanagari's (क्‍ष) and emoji's: kept.
+			if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) && r != '\u200c' && r != '\u200d' {
 				t.Fatalf("tidyTranscript(%q) keeps %U", s, r)
 			}
 		}
@@ -40,6 +41,14 @@ func FuzzTidyTranscript(f *testing.F) {
 			t.Fatalf("shown(%q) = %q", got, sh)
 		}
 	})
+}
+
+// TestTranscriptKeepsTheJoiners: a Devanagari transcript keeps the
+// zero-width joiners its spelling needs, and loses a bidi override.
+func TestTranscriptKeepsTheJoiners(t *testing.T) {
+	if got := tidyTranscript("राजेश के लिए क्\u200dष\u202e\n5 कार्टन"); got != "राजेश के लिए क्\u200dष 5 कार्टन" {
+		t.Fatalf("tidyTranscript = %q", got)
+	}
 }
 
 // TestPlainConfirmation: only a few words that name nothing confirm when

@@ -3,6 +3,7 @@ package domain
 import (
 	"errors"
 	"strings"
+	"unicode"
 )
 
 // InboundMedia is one media file of an inbound message (a voice note, a
@@ -67,3 +68,30 @@ var (
 	// ErrMediaTooLarge: a file over the size cap.
 	ErrMediaTooLarge = errors.New("media file too large")
 )
+
+// PlainText is text from outside (a model's transcript, words read off a
+// photo) made fit to read as a message: valid UTF-8, a line break or tab
+// made a space, other control and format characters (a bidi override, a
+// zero-width space) dropped except the joiners Devanagari and emoji need,
+// trimmed and clipped to n runes.
+func PlainText(s string, n int) string {
+	s = strings.Map(func(r rune) rune {
+		switch {
+		case unicode.IsSpace(r):
+			if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+				return ' '
+			}
+			return r
+		case r == '\u200c' || r == '\u200d':
+			return r
+		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r):
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(s, "\uFFFD"))
+	s = strings.TrimSpace(s)
+	if r := []rune(s); len(r) > n {
+		s = string(r[:n])
+	}
+	return strings.TrimSpace(s)
+}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode"
 
 	"google.golang.org/genai"
 
@@ -68,8 +67,8 @@ func decodeTranscript(resp *genai.GenerateContentResponse, tr *domain.Transcript
 	if out.Language == nil || out.Transcript == nil {
 		return fmt.Errorf("answer %s lacks the language or the transcript", excerpt(text))
 	}
-	tr.Language = strings.ToLower(plainText(*out.Language, maxLanguageRunes))
-	tr.Text = plainText(*out.Transcript, maxMessageRunes)
+	tr.Language = strings.ToLower(domain.PlainText(*out.Language, maxLanguageRunes))
+	tr.Text = domain.PlainText(*out.Transcript, maxMessageRunes)
 	return nil
 }
 
@@ -133,26 +132,4 @@ func inlinePart(m domain.InboundMedia, kind domain.MediaKind) (*genai.Part, erro
 		return nil, fmt.Errorf("%w: %d bytes is more than %d", domain.ErrMediaTooLarge, len(m.Data), maxInlineBytes)
 	}
 	return &genai.Part{InlineData: &genai.Blob{MIMEType: typ, Data: m.Data}}, nil
-}
-
-// plainText is model text made fit to read as a message: valid UTF-8, a
-// line break or tab made a space, other control and format characters
-// (a bidi override, a zero-width space) dropped except the joiners
-// Devanagari and emoji need, trimmed and clipped to n runes.
-func plainText(s string, n int) string {
-	s = strings.Map(func(r rune) rune {
-		switch {
-		case unicode.IsSpace(r):
-			if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
-				return ' '
-			}
-			return r
-		case r == '\u200c' || r == '\u200d':
-			return r
-		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r):
-			return -1
-		}
-		return r
-	}, strings.ToValidUTF8(s, "\uFFFD"))
-	return strings.TrimSpace(clip(strings.TrimSpace(s), n))
 }
