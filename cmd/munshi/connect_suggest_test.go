@@ -2,7 +2,6 @@ package main
 
 import (
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -65,7 +64,7 @@ func TestConnectAsksGeminiOnlyWithAKey(t *testing.T) {
 			Column  string   `json:"column"`
 			Samples []string `json:"samples"`
 		}
-		geminiData(t, g, i, "ERP column (data)", &col)
+		g.Data(i, "ERP column (data)", &col)
 		if len(col.Samples) > 5 || strings.ContainsAny(strings.Join(col.Samples, ""), "012345678") {
 			t.Errorf("%s sent as %q", col.Column, col.Samples)
 		}
@@ -111,18 +110,3 @@ func TestConnectAsksGeminiOnlyWithAKey(t *testing.T) {
 	}
 }
 
-// geminiData decodes the JSON of request i's part labelled label.
-func geminiData(t *testing.T, g *geminitest.Server, i int, label string, v any) {
-	t.Helper()
-	for _, c := range g.Contents(i) {
-		for _, p := range c.Parts {
-			if rest, ok := strings.CutPrefix(p.Text, label+":\n"); ok {
-				if err := json.Unmarshal([]byte(rest), v); err != nil {
-					t.Fatalf("part %q: %v", p.Text, err)
-				}
-				return
-			}
-		}
-	}
-	t.Fatalf("no part labelled %q in request %d", label, i)
-}

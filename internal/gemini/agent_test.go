@@ -93,7 +93,7 @@ func TestStepCallsTools(t *testing.T) {
 	var data struct {
 		Message string `json:"message"`
 	}
-	parseData(t, f, 0, "Message (data)", &data)
+	f.Data(0, "Message (data)", &data)
 	if data.Message != transcript[0].Text {
 		t.Fatalf("message %q", data.Message)
 	}

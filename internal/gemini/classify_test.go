@@ -46,7 +46,7 @@ func TestClassify(t *testing.T) {
 		Message    string       `json:"message"`
 		Recognised []recognised `json:"recognised"`
 	}
-	parseData(t, f, 0, "Message to classify (data)", &data)
+	f.Data(0, "Message to classify (data)", &data)
 	if data.Message != "GC kitna pada hai" || len(data.Recognised) != 1 || data.Recognised[0] != (recognised{"product", "gc"}) {
 		t.Fatalf("data %+v", data)
 	}
@@ -62,27 +62,6 @@ func TestClassify(t *testing.T) {
 	}
 }
 
-// parseData finds the part of request i labelled label and decodes its
-// JSON into v.
-func parseData(t *testing.T, f *geminitest.Server, i int, label string, v any) {
-	t.Helper()
-	for _, c := range f.Contents(i) {
-		for _, p := range c.Parts {
-			if rest, ok := strings.CutPrefix(p.Text, label+":\n"); ok {
-				dec := json.NewDecoder(strings.NewReader(rest))
-				dec.DisallowUnknownFields()
-				if err := dec.Decode(v); err != nil {
-					t.Fatalf("part %q: %v", p.Text, err)
-				}
-				if dec.More() {
-					t.Fatalf("part %q has more than one JSON value", p.Text)
-				}
-				return
-			}
-		}
-	}
-	t.Fatalf("no part labelled %q in request %d", label, i)
-}
 
 func TestClassifyMalformed(t *testing.T) {
 	for name, rep := range map[string]geminitest.Answer{

@@ -64,7 +64,7 @@ func TestExtract(t *testing.T) {
 
 	// The catalog goes first (names only), then the message.
 	var cat catalogData
-	parseData(t, f, 0, "Catalog and customers (data)", &cat)
+	f.Data(0, "Catalog and customers (data)", &cat)
 	if len(cat.Products) != 15 || cat.Products[0].Name != "Air Freshener 250ml" || len(cat.Customers) != 10 {
 		t.Fatalf("catalog %+v", cat)
 	}
@@ -77,7 +77,7 @@ func TestExtract(t *testing.T) {
 	var data struct {
 		Message string `json:"message"`
 	}
-	parseData(t, f, 0, "Order message (data)", &data)
+	f.Data(0, "Order message (data)", &data)
 	if data.Message != msg {
 		t.Fatalf("message %q", data.Message)
 	}

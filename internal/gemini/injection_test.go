@@ -52,7 +52,7 @@ func TestClassifyInjection(t *testing.T) {
 				Message    string       `json:"message"`
 				Recognised []recognised `json:"recognised"`
 			}
-			parseData(t, f, i, "Message to classify (data)", &data)
+			f.Data(i, "Message to classify (data)", &data)
 			if data.Message != msg {
 				t.Fatalf("message came back as %q", data.Message)
 			}
@@ -115,7 +115,7 @@ func TestExtractInjection(t *testing.T) {
 			// The hostile catalog names stayed inside the data part.
 			i := f.Hits() - 1
 			var cat catalogData
-			parseData(t, f, i, "Catalog and customers (data)", &cat)
+			f.Data(i, "Catalog and customers (data)", &cat)
 			if cat.Customers[len(cat.Customers)-1].Name != hints.Customers[len(hints.Customers)-1].Name {
 				t.Fatalf("catalog data %+v", cat.Customers)
 			}

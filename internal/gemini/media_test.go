@@ -223,11 +223,11 @@ func TestReadSlip(t *testing.T) {
 		t.Fatalf("parts %+v", parts)
 	}
 	var cat catalogData
-	parseData(t, f, 0, "Catalog and customers (data)", &cat)
+	f.Data(0, "Catalog and customers (data)", &cat)
 	var typed struct {
 		Caption string `json:"caption"`
 	}
-	parseData(t, f, 0, "Caption typed with the photo (data)", &typed)
+	f.Data(0, "Caption typed with the photo (data)", &typed)
 	if len(cat.Products) != 15 || typed.Caption != caption {
 		t.Fatalf("catalog %d products, caption %q", len(cat.Products), typed.Caption)
 	}

@@ -81,11 +81,11 @@ func TestSystemInstructionIsStatic(t *testing.T) {
 	var sum struct {
 		Summary string `json:"summary"`
 	}
-	parseData(t, f, classify[1], "Conversation so far (data)", &sum)
+	f.Data(classify[1], "Conversation so far (data)", &sum)
 	if sum.Summary != "Draft for Rajesh shown; waiting for confirm" {
 		t.Fatalf("summary %q", sum.Summary)
 	}
-	parseData(t, f, agent[1], "Conversation so far (data)", &sum)
+	f.Data(agent[1], "Conversation so far (data)", &sum)
 	if sum.Summary != "Verma Traders" {
 		t.Fatalf("agent summary %q", sum.Summary)
 	}

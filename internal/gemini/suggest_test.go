@@ -48,12 +48,12 @@ func TestSuggestFieldSendsTheColumnAsData(t *testing.T) {
 	var known struct {
 		Fields []string `json:"fields"`
 	}
-	parseData(t, f, 0, "Munshi's fields (data)", &known)
+	f.Data(0, "Munshi's fields (data)", &known)
 	var col struct {
 		Column  string   `json:"column"`
 		Samples []string `json:"samples"`
 	}
-	parseData(t, f, 0, "ERP column (data)", &col)
+	f.Data(0, "ERP column (data)", &col)
 	if !slices.Equal(known.Fields, suggestFields) || col.Column != "ItemMaster.Fld7" || len(col.Samples) != maxSuggestSamples ||
 		col.Samples[0] != "gc 999ml" || utf8.RuneCountInString(col.Samples[3]) != maxSampleRunes {
 		t.Fatalf("data %+v %+v", known, col)
@@ -64,7 +64,7 @@ func TestSuggestFieldSendsTheColumnAsData(t *testing.T) {
 	if err != nil || ok || field != "" {
 		t.Fatalf("null = %q, %v, %v; want no suggestion", field, ok, err)
 	}
-	parseData(t, f, 1, "ERP column (data)", &col)
+	f.Data(1, "ERP column (data)", &col)
 	if utf8.RuneCountInString(col.Column) != maxColumnRunes || col.Samples == nil {
 		t.Fatalf("long column sent as %+v", col)
 	}

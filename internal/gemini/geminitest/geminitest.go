@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -178,6 +179,29 @@ func (s *Server) Contents(i int) []Content {
 		s.t.Fatalf("geminitest: contents of request %d: %v", i, err)
 	}
 	return cs
+}
+
+// Data decodes into v the JSON of request i's part labelled label (the
+// way Munshi sends data: "Label (data):" and one JSON value), strictly:
+// no unknown field, one value. It fails the test when there is none.
+func (s *Server) Data(i int, label string, v any) {
+	s.t.Helper()
+	for _, c := range s.Contents(i) {
+		for _, p := range c.Parts {
+			if rest, ok := strings.CutPrefix(p.Text, label+":\n"); ok {
+				dec := json.NewDecoder(strings.NewReader(rest))
+				dec.DisallowUnknownFields()
+				if err := dec.Decode(v); err != nil {
+					s.t.Fatalf("geminitest: part %q: %v", p.Text, err)
+				}
+				if dec.More() {
+					s.t.Fatalf("geminitest: part %q has more than one JSON value", p.Text)
+				}
+				return
+			}
+		}
+	}
+	s.t.Fatalf("geminitest: no part labelled %q in request %d", label, i)
 }
 
 // InlineData is every file request i carried inline, in the order of its
