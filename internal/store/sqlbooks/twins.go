@@ -45,19 +45,15 @@ func twinChatOrders(ctx context.Context, tx *dbTx, erp []domain.Order, days int)
 		if err != nil {
 			return err
 		}
-		want := linesKey(e.Lines)
-		for _, id := range ids {
-			got, err := storedLinesKey(ctx, tx, id)
-			if err != nil {
-				return err
-			}
-			if got != want {
-				continue
-			}
-			if _, err := tx.ExecContext(ctx, `UPDATE orders SET in_erp = ? WHERE id = ?`, e.ID, id); err != nil {
-				return fmt.Errorf("order %s, in the ERP as %s: %w", id, e.ID, err)
-			}
-			break
+		chat, err := firstWithLines(ctx, tx, linesKey(e.Lines), ids)
+		if err != nil {
+			return err
+		}
+		if chat == "" {
+			continue
+		}
+		if err := pair(ctx, tx, chat, e.ID); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -100,19 +96,36 @@ func retwinChatOrders(ctx context.Context, tx *dbTx, days int) error {
 		if err != nil {
 			return err
 		}
-		for _, id := range ids {
-			got, err := storedLinesKey(ctx, tx, id)
-			if err != nil {
-				return err
-			}
-			if got != want {
-				continue
-			}
-			if _, err := tx.ExecContext(ctx, `UPDATE orders SET in_erp = ? WHERE id = ?`, id, o.id); err != nil {
-				return fmt.Errorf("order %s, in the ERP as %s: %w", o.id, id, err)
-			}
-			break
+		twin, err := firstWithLines(ctx, tx, want, ids)
+		if err != nil {
+			return err
 		}
+		if twin == "" {
+			continue
+		}
+		if err := pair(ctx, tx, o.id, twin); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// firstWithLines is the first of the orders ids whose lines are want
+// (linesKey), or "" for none.
+func firstWithLines(ctx context.Context, tx *dbTx, want string, ids []string) (string, error) {
+	for _, id := range ids {
+		got, err := storedLinesKey(ctx, tx, id)
+		if err != nil || got == want {
+			return id, err
+		}
+	}
+	return "", nil
+}
+
+// pair makes the ERP's order erp the twin of the chat's order chat.
+func pair(ctx context.Context, tx *dbTx, chat, erp string) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE orders SET in_erp = ? WHERE id = ?`, erp, chat); err != nil {
+		return fmt.Errorf("order %s, in the ERP as %s: %w", chat, erp, err)
 	}
 	return nil
 }
