@@ -46,22 +46,26 @@ func synced(t *Table, at time.Time, loc *time.Location) {
 // withProvisionalStock adds the column of stock recorded here and not yet
 // in the ERP's books, when any line has some, and the sync time.
 func withProvisionalStock(t Table, lines []StockLine, loc *time.Location) Table {
-	var asOf time.Time
-	provisional := false
-	for _, l := range lines {
-		provisional = provisional || l.Provisional != 0
-		if l.AsOf.After(asOf) {
-			asOf = l.AsOf
-		}
-	}
-	if provisional {
+	if slices.ContainsFunc(lines, func(l StockLine) bool { return l.Provisional != 0 }) {
 		t.Columns = append(append([]Column{}, t.Columns...), notInBooksColumn)
 		for i, l := range lines {
 			t.Rows[i] = append(t.Rows[i], qtyCell(l.Provisional, l.Unit, l.Packs))
 		}
 	}
-	synced(&t, asOf, loc)
+	synced(&t, latestAsOf(lines), loc)
 	return t
+}
+
+// latestAsOf is when the ERP's stock of lines was last synced; zero when
+// Munshi keeps it.
+func latestAsOf(lines []StockLine) time.Time {
+	var at time.Time
+	for _, l := range lines {
+		if l.AsOf.After(at) {
+			at = l.AsOf
+		}
+	}
+	return at
 }
 
 // stockText is one product of a stock table as a line of text: what can

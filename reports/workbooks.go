@@ -81,15 +81,7 @@ func (t *Tools) workbook(ctx context.Context, user domain.User, res Result) (mad
 		stem = "stock"
 		about.SyncedAt = stockSyncedAt(res.Report)
 		wb = excel.Stock(about, counted(&rows, eachRow(t.allPages(ctx, user, res), func(rep Report) []excel.StockRow {
-			var lines []StockLine
-			switch s := rep.(type) {
-			case *StockCheck:
-				lines = s.Lines
-			case *CatalogStock:
-				lines = s.Lines
-			case *OutOfStock:
-				lines = s.Lines
-			}
+			lines := stockLines(rep)
 			out := make([]excel.StockRow, len(lines))
 			for i, l := range lines {
 				out[i] = excel.StockRow{SKU: l.SKU, Product: l.Name, Unit: l.Unit, Ready: l.Ready, Committed: l.Committed, WIP: l.WIP, Price: l.Price}
@@ -201,23 +193,24 @@ func (t *Tools) paymentsWorkbook(ctx context.Context, user domain.User, res Resu
 	return excel.PaymentsReceived(about, by, groups, payments)
 }
 
+// stockLines are the products of a stock answer's page.
+func stockLines(rep Report) []StockLine {
+	switch s := rep.(type) {
+	case *StockCheck:
+		return s.Lines
+	case *CatalogStock:
+		return s.Lines
+	case *OutOfStock:
+		return s.Lines
+	}
+	return nil
+}
+
 // stockSyncedAt is when the ERP's stock behind a stock answer was synced;
 // zero when Munshi keeps the stock.
 func stockSyncedAt(rep Report) time.Time {
-	var lines []StockLine
-	switch s := rep.(type) {
-	case *CatalogStock:
+	if s, ok := rep.(*CatalogStock); ok {
 		return s.Totals.AsOf
-	case *StockCheck:
-		lines = s.Lines
-	case *OutOfStock:
-		lines = s.Lines
 	}
-	var at time.Time
-	for _, l := range lines {
-		if l.AsOf.After(at) {
-			at = l.AsOf
-		}
-	}
-	return at
+	return latestAsOf(stockLines(rep))
 }
