@@ -22,6 +22,7 @@ import (
 
 	"github.com/munshi/munshi/internal/conversation"
 	"github.com/munshi/munshi/internal/demo"
+	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/internal/gemini/geminitest"
 	"github.com/munshi/munshi/internal/loadtest"
 	"github.com/munshi/munshi/orders"
@@ -41,11 +42,18 @@ type hearing struct {
 	g  *geminitest.Server
 }
 
+// listenedAt is the clock of the media tests: the last day of a month, a
+// working morning in Kolkata.
+var listenedAt = time.Date(2026, 3, 31, 11, 0, 0, 0, domain.DefaultLocation())
+
+// listenClock is a clock standing at listenedAt.
+func listenClock() func() time.Time { return (&testClock{fixed: listenedAt}).Now }
+
 func startListening(t testing.TB, script ...geminitest.Answer) hearing {
 	t.Helper()
 	tw := newFakeTwilio(t)
 	g := geminitest.Start(t, script...)
-	m := startMain(t, tw.URL, map[string]string{
+	m := startMainAt(t, listenClock(), tw.URL, map[string]string{
 		"GEMINI_API_KEY": geminitest.APIKey, "GEMINI_MODEL": geminitest.Model, "GEMINI_BASE_URL": g.URL,
 	})
 	return hearing{m: m, tw: tw, g: g}
@@ -330,7 +338,7 @@ func TestMediaMunshiCannotUseGetsAPoliteReply(t *testing.T) {
 
 func TestMediaWithoutTheLLMAsksToType(t *testing.T) {
 	tw := newFakeTwilio(t)
-	m := startMain(t, tw.URL, nil)
+	m := startMainAt(t, listenClock(), tw.URL, nil)
 	url := tw.AddMedia("audio/ogg", voiceNote(t, "order.ogg"))
 	if reply := sayMedia(t, m, "SMnollm1", demo.SalesPhone, "", url, "audio/ogg"); reply != conversation.VoiceUnreadReply {
 		t.Fatalf("voice note without the LLM: %q", reply)
@@ -405,7 +413,7 @@ func TestSlowVoiceNoteIsAnsweredLate(t *testing.T) {
 	slow.Delay = 2500 * time.Millisecond
 	tw := newFakeTwilio(t)
 	g := geminitest.Start(t, slow)
-	m := startMain(t, tw.URL, map[string]string{
+	m := startMainAt(t, listenClock(), tw.URL, map[string]string{
 		"GEMINI_API_KEY": geminitest.APIKey, "GEMINI_MODEL": geminitest.Model, "GEMINI_BASE_URL": g.URL, "MUNSHI_BUDGET": "2s",
 	})
 	reply := sayMedia(t, m, "SMslowvoice", demo.OwnerPhone, "", tw.AddMedia("audio/ogg", voiceNote(t, "question.ogg")), "audio/ogg")
