@@ -413,7 +413,7 @@ func (r *resolver) item(x ExtractedItem) (Item, Ask) {
 func (r *resolver) unknownOnSlip(x ExtractedItem, text string) Ask {
 	a := Ask{Slot: SlotUnknown, Said: r.said(x)}
 	if q := slipQuote(text); q != "" {
-		a.Words = strings.Join(strings.Fields(text), " ")
+		a.Words = slipWords(text)
 		a.Text = fmt.Sprintf("I can't find %s from the slip in the catalog. Which product is it%s?", q, howMany(a.Said))
 		return a
 	}
@@ -443,14 +443,20 @@ func (r *resolver) said(x ExtractedItem) *Said {
 	return &Said{Value: x.Qty, Unit: unit}
 }
 
-// Unreadable is what a reading of a slip writes for a line it could not
-// read; slipQuote never repeats it.
+// unreadableMarks are what a reading of a slip writes for a line it
+// could not read; slipQuote never repeats them.
 var unreadableMarks = []string{"?", "unreadable", "illegible"}
+
+// slipWords are words read off a slip as a question repeats them: plain
+// text on one line.
+func slipWords(text string) string {
+	return strings.Join(strings.Fields(domain.PlainText(text, maxFieldRunes+1)), " ")
+}
 
 // slipQuote quotes words read off a slip, tidied and short, or "" for
 // none worth repeating.
 func slipQuote(text string) string {
-	t := strings.Join(strings.Fields(domain.PlainText(text, maxFieldRunes+1)), " ")
+	t := slipWords(text)
 	if t == "" || utf8.RuneCountInString(t) > maxQuotedRunes {
 		return ""
 	}
