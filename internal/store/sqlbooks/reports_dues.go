@@ -2,6 +2,7 @@ package sqlbooks
 
 import (
 	"context"
+	"strings"
 
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/reports"
@@ -26,7 +27,7 @@ func (s *Store) Dues(ctx context.Context, dq reports.DuesQuery) (reports.DuesTot
 		}
 		t.Outstanding = domain.Paise(sum)
 		rows, err := q.QueryContext(ctx, `SELECT c.id, c.name, c.outstanding_paise, c.credit_limit_paise FROM customers c
-			WHERE `+where+` ORDER BY c.outstanding_paise DESC, c.id LIMIT ? OFFSET ?`, append(args, p.Limit, p.Offset)...)
+			WHERE `+where+` ORDER BY c.outstanding_paise DESC, c.id`+limitOffset(p), args...)
 		if err != nil {
 			return err
 		}
@@ -47,75 +48,142 @@ func (s *Store) Dues(ctx context.Context, dq reports.DuesQuery) (reports.DuesTot
 		if t.AsOf, err = addSyncedDues(ctx, q, out); err != nil {
 			return err
 		}
-		for i := range out {
-			if err := oldestUnpaid(ctx, q, &out[i]); err != nil {
-				return err
-			}
-		}
-		return nil
+		return oldestUnpaid(ctx, q, out)
 	})
 	return t, out, err
 }
 
-// oldestUnpaid walks the customer's credit bills newest first, adding up
-// their totals until they cover the outstanding amount: payments settle
-// the oldest bills first, so the last bill reached is the oldest unpaid.
+// oldestUnpaid dates each due by its oldest unpaid bill: from the bills
+// synced from the ERP where the customer has any left to pay, otherwise by
+// walking the customer's credit orders newest first, adding up their
+// totals until they cover the outstanding amount (payments settle the
+// oldest bills first, so the last bill reached is the oldest unpaid).
 // Imported orders are bills on the customer's account whatever their
 // payment (their files do not say it; payments come in their own file).
-func oldestUnpaid(ctx context.Context, q querier, d *reports.Due) error {
-	if d.Outstanding <= 0 {
+// Each source is read for all the dues at once: a list of dues costs three
+// statements, not three for each customer.
+func oldestUnpaid(ctx context.Context, q querier, dues []reports.Due) error {
+	owing := map[string]*reports.Due{}
+	for i := range dues {
+		if dues[i].Outstanding > 0 {
+			owing[dues[i].CustomerID] = &dues[i]
+		}
+	}
+	if len(owing) == 0 {
 		return nil
 	}
-	if billed, err := oldestBill(ctx, q, d); billed || err != nil {
+	billed, err := oldestBills(ctx, q, owing)
+	if err != nil {
 		return err
 	}
-	rows, err := q.QueryContext(ctx, `SELECT id, total_paise, created_at FROM orders
-		WHERE customer_id = ? AND (payment_mode = 'credit' OR source = 'import') AND status IN ('committed', 'delivered')
-		ORDER BY created_at DESC, id DESC`, d.CustomerID)
+	for id := range billed {
+		delete(owing, id)
+	}
+	if len(owing) == 0 {
+		return nil
+	}
+	// Each credit order with the running total up to it, newest first, as
+	// long as what came before it leaves some of the due uncovered.
+	values, args := make([]string, 0, len(owing)), make([]any, 0, 2*len(owing))
+	for id, d := range owing {
+		values = append(values, `(?, CAST(? AS BIGINT))`)
+		args = append(args, id, int64(d.Outstanding))
+	}
+	rows, err := q.QueryContext(ctx, `WITH due(customer_id, outstanding) AS (VALUES `+strings.Join(values, ", ")+`)
+		SELECT r.customer_id, r.id, r.total_paise, r.created_at, r.n FROM (
+			SELECT o.customer_id, o.id, o.total_paise, o.created_at, due.outstanding,
+				SUM(o.total_paise) OVER w AS covered, ROW_NUMBER() OVER w AS n
+			FROM orders o JOIN due ON due.customer_id = o.customer_id
+			WHERE (o.payment_mode = 'credit' OR o.source = 'import') AND o.status IN ('committed', 'delivered')
+			WINDOW w AS (PARTITION BY o.customer_id ORDER BY o.created_at DESC, o.id DESC ROWS UNBOUNDED PRECEDING)
+		) r WHERE r.covered - r.total_paise < r.outstanding
+		ORDER BY r.customer_id, r.n`, args...)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
-	var covered domain.Paise
-	for covered < d.Outstanding && rows.Next() {
-		var id, at string
+	covered := map[string]domain.Paise{}
+	for rows.Next() {
+		var id, bill, at string
 		var total int64
-		if err := rows.Scan(&id, &total, &at); err != nil {
+		var n int
+		if err := rows.Scan(&id, &bill, &total, &at, &n); err != nil {
 			return err
 		}
-		covered += domain.Paise(total)
-		d.OldestBill, d.OldestAt = id, parseTime(at)
+		d := owing[id]
+		// The walk stops at the first bill not needed; a gap in the
+		// numbering is one the filter left out.
+		if d == nil || covered[id] >= d.Outstanding || n != d.UnpaidBills+1 {
+			continue
+		}
+		covered[id] += domain.Paise(total)
+		d.OldestBill, d.OldestAt = bill, parseTime(at)
 		d.UnpaidBills++
 	}
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	d.BeforeRecords = covered < d.Outstanding
+	for id, d := range owing {
+		d.BeforeRecords = covered[id] < d.Outstanding
+	}
 	return nil
 }
 
-// oldestBill dates the dues by the customer's bills synced from the ERP,
-// if any has something left to pay: the oldest of those is the oldest
-// unpaid bill, and the due is older than the bills when they leave less
-// to pay than the ERP's outstanding (what the chat recorded since aside).
-func oldestBill(ctx context.Context, q querier, d *reports.Due) (bool, error) {
-	var n int
-	var left int64
-	if err := q.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(balance_paise), 0) FROM bills
-		WHERE customer_id = ? AND balance_paise > 0`, d.CustomerID).Scan(&n, &left); err != nil || n == 0 {
-		return false, err
+// oldestBills dates the dues by the customers' bills synced from the ERP,
+// for those with something left to pay on them, and returns which: the
+// oldest of those is the oldest unpaid bill, and the due is older than the
+// bills when they leave less to pay than the ERP's outstanding (what the
+// chat recorded since aside).
+func oldestBills(ctx context.Context, q querier, owing map[string]*reports.Due) (map[string]bool, error) {
+	ids := make([]any, 0, len(owing))
+	for id := range owing {
+		ids = append(ids, id)
 	}
-	var number, date string
-	if err := q.QueryRowContext(ctx, `SELECT number, date FROM bills WHERE customer_id = ? AND balance_paise > 0
-		ORDER BY date, number LIMIT 1`, d.CustomerID).Scan(&number, &date); err != nil {
-		return false, err
+	in := placeholders(len(ids))
+	pending := map[string]int64{}
+	rows, err := q.QueryContext(ctx, `SELECT customer_id, SUM(amount_paise) FROM provisional
+		WHERE figure = 'dues' AND customer_id IN (`+in+`) AND settled_at IS NULL GROUP BY customer_id`, ids...)
+	if err != nil {
+		return nil, err
 	}
-	var pending int64
-	if err := q.QueryRowContext(ctx, `SELECT COALESCE(SUM(amount_paise), 0) FROM provisional
-		WHERE figure = 'dues' AND customer_id = ? AND settled_at IS NULL`, d.CustomerID).Scan(&pending); err != nil {
-		return false, err
+	for rows.Next() {
+		var id string
+		var amount int64
+		if err := rows.Scan(&id, &amount); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		pending[id] = amount
 	}
-	d.OldestBill, d.OldestAt, d.UnpaidBills = number, parseTime(date), n
-	d.BeforeRecords = left < int64(d.Outstanding)-pending
-	return true, nil
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows, err = q.QueryContext(ctx, `SELECT b.customer_id, b.number, b.date, b.n, b.left_to_pay FROM (
+			SELECT customer_id, number, date, COUNT(*) OVER (PARTITION BY customer_id) AS n,
+				SUM(balance_paise) OVER (PARTITION BY customer_id) AS left_to_pay,
+				ROW_NUMBER() OVER (PARTITION BY customer_id ORDER BY date, number) AS k
+			FROM bills WHERE customer_id IN (`+in+`) AND balance_paise > 0
+		) b WHERE b.k = 1`, ids...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	billed := map[string]bool{}
+	for rows.Next() {
+		var id, number, date string
+		var n int
+		var left int64
+		if err := rows.Scan(&id, &number, &date, &n, &left); err != nil {
+			return nil, err
+		}
+		d := owing[id]
+		if d == nil {
+			continue
+		}
+		d.OldestBill, d.OldestAt, d.UnpaidBills = number, parseTime(date), n
+		d.BeforeRecords = left < int64(d.Outstanding)-pending[id]
+		billed[id] = true
+	}
+	return billed, rows.Err()
 }

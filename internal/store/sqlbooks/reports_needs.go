@@ -41,9 +41,8 @@ func (s *Store) StockNeeds(ctx context.Context, nq reports.StockNeedsQuery) ([]r
 		ORDER BY CASE WHEN available <= 0 THEN 0 WHEN sold > 0 THEN 1 ELSE 2 END,
 			CASE WHEN available <= 0 THEN sold ELSE 0 END DESC,
 			CASE WHEN available > 0 AND sold > 0 THEN CAST(available AS DOUBLE PRECISION) / sold ELSE 0 END,
-			name, sku
-		LIMIT ?`
-	args := append(append(append([]any{formatTime(nq.From), formatTime(nq.To)}, skus...), skus...), limit)
+			name, sku` + limitOffset(reports.Page{Limit: limit})
+	args := append(append([]any{formatTime(nq.From), formatTime(nq.To)}, skus...), skus...)
 	var lines []reports.StockLine
 	err := s.report(ctx, "stock needs", func(ctx context.Context, q querier) error {
 		rows, err := q.QueryContext(ctx, query, args...)

@@ -56,7 +56,7 @@ func (s *Store) OpenOrders(ctx context.Context, oq reports.OpenOrdersQuery) (rep
 					o.created_at
 				FROM orders o WHERE `+orderWhere+`
 			) x LEFT JOIN customers c ON c.id = x.customer_id
-			ORDER BY x.kind, x.created_at, x.id LIMIT ? OFFSET ?`, append(both, p.Limit, p.Offset)...)
+			ORDER BY x.kind, x.created_at, x.id`+limitOffset(p), both...)
 		if err != nil {
 			return err
 		}

@@ -41,18 +41,18 @@ func (s *Store) PaymentsReceived(ctx context.Context, pq reports.PaymentsQuery) 
 		key = `p.mode`
 		query = `SELECT p.mode, p.mode, '', '', p.mode, SUM(p.amount_paise) AS amount, COUNT(*), COUNT(DISTINCT p.customer_id),
 				p.mode, MAX(p.received_at), '', 0
-			FROM payments p WHERE ` + where + ` GROUP BY p.mode ORDER BY amount DESC, p.mode LIMIT ? OFFSET ?`
+			FROM payments p WHERE ` + where + ` GROUP BY p.mode ORDER BY amount DESC, p.mode`
 	case reports.PaymentsByDay:
 		key = day
 		query = `SELECT ` + day + ` AS k, ` + day + `, '', '', '', SUM(p.amount_paise), COUNT(*), COUNT(DISTINCT p.customer_id),
 				` + s.e.joined("DISTINCT p.mode", ",", "") + `, MAX(p.received_at), '', 0
-			FROM payments p WHERE ` + where + ` GROUP BY k ORDER BY k DESC LIMIT ? OFFSET ?`
+			FROM payments p WHERE ` + where + ` GROUP BY k ORDER BY k DESC`
 	case reports.PaymentsByPayment:
 		key = `p.id`
 		query = `SELECT CAST(p.id AS TEXT), COALESCE(c.name, p.customer_id), p.customer_id, COALESCE(c.name, p.customer_id), p.mode,
 				p.amount_paise, 1, 1, p.mode, p.received_at, p.reference, p.source = '` + sourceImport + `'
 			FROM payments p LEFT JOIN customers c ON c.id = p.customer_id
-			WHERE ` + where + ` ORDER BY p.received_at DESC, p.id DESC LIMIT ? OFFSET ?`
+			WHERE ` + where + ` ORDER BY p.received_at DESC, p.id DESC`
 	default:
 		key = `p.customer_id`
 		query = `SELECT g.k, COALESCE(c.name, g.k), g.k, COALESCE(c.name, g.k), '', g.amount, g.n, 1, g.modes, g.last, '', 0
@@ -60,7 +60,7 @@ func (s *Store) PaymentsReceived(ctx context.Context, pq reports.PaymentsQuery) 
 					MAX(p.received_at) AS last
 				FROM payments p WHERE ` + where + ` GROUP BY p.customer_id) g
 			LEFT JOIN customers c ON c.id = g.k
-			ORDER BY g.amount DESC, g.last DESC, g.k LIMIT ? OFFSET ?`
+			ORDER BY g.amount DESC, g.last DESC, g.k`
 	}
 	err := s.report(ctx, "payments received", func(ctx context.Context, q querier) error {
 		var amount int64
@@ -72,7 +72,7 @@ func (s *Store) PaymentsReceived(ctx context.Context, pq reports.PaymentsQuery) 
 		if t.Payments == 0 {
 			return nil
 		}
-		rows, err := q.QueryContext(ctx, query, append(append([]any{}, args...), p.Limit, p.Offset)...)
+		rows, err := q.QueryContext(ctx, query+limitOffset(p), args...)
 		if err != nil {
 			return err
 		}

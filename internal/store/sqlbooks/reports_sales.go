@@ -85,10 +85,10 @@ func (s *Store) SalesSummary(ctx context.Context, sq reports.SalesQuery) (report
 	query := `SELECT g.k, ` + label + `, ` + unit + `, ` + packs + `, g.qty, g.amount, g.gst, g.orders,
 			COUNT(*) OVER (), SUM(g.qty) OVER (), SUM(g.amount) OVER (), SUM(g.gst) OVER (), SUM(g.orders) OVER ()
 		FROM (` + inner + `) g` + join + `
-		ORDER BY ` + order + ` LIMIT ? OFFSET ?`
+		ORDER BY ` + order
 	err := s.report(ctx, "sales summary", func(ctx context.Context, q querier) error {
 		page := func(limit, offset int) error {
-			rows, err := q.QueryContext(ctx, query, append(append(append([]any{}, args...), joinArgs...), limit, offset)...)
+			rows, err := q.QueryContext(ctx, query+limitOffset(reports.Page{Limit: limit, Offset: offset}), append(append([]any{}, args...), joinArgs...)...)
 			if err != nil {
 				return err
 			}

@@ -64,7 +64,8 @@ func (s *Store) OrderStatuses(ctx context.Context, sq reports.OrderStatusQuery) 
 			}
 		}
 		end := p.Offset + p.Limit
-		args := append(append(append(append([]any{}, draftArgs...), end), orderArgs...), end, p.Limit, p.Offset)
+		args := append(append([]any{}, draftArgs...), orderArgs...)
+		newest := limitOffset(reports.Page{Limit: end})
 		rows, err := q.QueryContext(ctx, `SELECT x.id, x.state, x.imported, x.customer_id, COALESCE(c.name, x.customer_id),
 				x.placed_by, COALESCE(u.name, ''), x.total, x.lines, x.created_at, x.changed_at
 			FROM (
@@ -72,15 +73,15 @@ func (s *Store) OrderStatuses(ctx context.Context, sq reports.OrderStatusQuery) 
 					d.placed_by AS placed_by, COALESCE(`+s.e.jsonInt("d.payload", "total")+`, 0) AS total,
 					COALESCE(`+s.e.jsonLen("d.payload", "lines")+`, 0) AS lines, d.created_at AS created_at,
 					COALESCE(d.decided_at, d.created_at) AS changed_at
-					FROM drafts d WHERE `+draftWhere+` ORDER BY d.created_at DESC, d.id DESC LIMIT ?) ds
+					FROM drafts d WHERE `+draftWhere+` ORDER BY d.created_at DESC, d.id DESC`+newest+`) ds
 				UNION ALL
 				SELECT * FROM (SELECT o.id, o.status, CASE WHEN o.source = 'import' THEN 1 ELSE 0 END, o.customer_id, o.placed_by, o.total_paise,
 					(SELECT COUNT(*) FROM order_lines l WHERE l.order_id = o.id), o.created_at,
 					COALESCE(o.cancelled_at, o.delivered_at, o.committed_at, o.created_at)
-					FROM orders o WHERE `+orderWhere+` ORDER BY o.created_at DESC, o.id DESC LIMIT ?) os
+					FROM orders o WHERE `+orderWhere+` ORDER BY o.created_at DESC, o.id DESC`+newest+`) os
 			) x LEFT JOIN customers c ON c.id = x.customer_id
 			LEFT JOIN users u ON u.phone = x.placed_by AND x.placed_by <> ''
-			ORDER BY x.created_at DESC, x.id DESC LIMIT ? OFFSET ?`, args...)
+			ORDER BY x.created_at DESC, x.id DESC`+limitOffset(p), args...)
 		if err != nil {
 			return err
 		}

@@ -125,7 +125,7 @@ func (s *Store) StockCatalog(ctx context.Context, p reports.Page) (reports.Stock
 		}
 		t = reports.StockTotals{Products: cat.products, ReadyValue: cat.value,
 			OutOfStock: cat.empty + len(cat.held.taken), Oversold: cat.held.oversold}
-		out, err = stockLines(ctx, q, `SELECT `+stockColumns+` FROM products p WHERE p.active ORDER BY p.name, p.sku LIMIT ? OFFSET ?`, p.Limit, p.Offset)
+		out, err = stockLines(ctx, q, `SELECT `+stockColumns+` FROM products p WHERE p.active ORDER BY p.name, p.sku`+limitOffset(p))
 		if err != nil {
 			return err
 		}
@@ -153,7 +153,7 @@ func (s *Store) StockOuts(ctx context.Context, p reports.Page) (int, []reports.S
 		taken, _ := json.Marshal(cat.held.taken)
 		out, err = stockLines(ctx, q, `SELECT `+stockColumns+` FROM products p
 			WHERE p.active AND p.sku IN (SELECT sku FROM products WHERE stock_ready <= 0 UNION ALL `+s.e.jsonStrings()+`)
-			ORDER BY p.name, p.sku LIMIT ? OFFSET ?`, string(taken), p.Limit, p.Offset)
+			ORDER BY p.name, p.sku`+limitOffset(p), string(taken))
 		if err != nil {
 			return err
 		}
