@@ -47,7 +47,7 @@ var builtinUnits = parseUnits()
 // measureSuffixes are the sizes printed in product names: 500ml, 1L, 1kg.
 var measureSuffixes = map[string]string{
 	"ml": "ml", "mls": "ml",
-	"l": "l", "ltr": "l", "ltrs": "l", "lt": "l", "litre": "l", "litres": "l", "liter": "l", "liters": "l",
+	"l": "l", "ltr": "l", "ltrs": "l", "lt": "l", "litre": "l", "litres": "l", "liter": "l", "liters": "l", "लीटर": "l", "लिटर": "l",
 	"kg": "kg", "kgs": "kg", "kilo": "kg", "kilos": "kg", "किलो": "kg",
 	"g": "g", "gm": "g", "gms": "g", "gram": "g", "grams": "g", "grm": "g",
 }
