@@ -56,6 +56,9 @@ func ruleWordSets() map[string]map[string]bool {
 		"moneyWords": moneyWords, "refWords": refWords, "goodsOnly": goodsOnly, "orderWordsOnly": orderWordsOnly,
 		"paymentWords": paymentWords, "damageWords": damageWords, "cancelVerbs": cancelVerbs,
 		"cancelNegations": cancelNegations, "aboutACancellation": aboutACancellation,
+		"cancelHappened": cancelHappened, "statusWords": statusWords, "handVerbs": handVerbs, "handedWords": handedWords,
+		"completions": completions, "givingVerbs": givingVerbs, "handedGoods": handedGoods, "recipients": recipients,
+		"notAnOrder": notAnOrder, "customerWords": customerWords,
 	}
 	for _, r := range rules {
 		for i, g := range r.need {

@@ -80,6 +80,19 @@ var businessWords = map[string]bool{
 	"center": true, "mall": true, "bazaar": true, "bazar": true, "mandi": true,
 }
 
+// placeWords say what kind of place a customer is when written after
+// their name, and belong to it: "Shivam hotel" is Hotel Shivam, "Sharma
+// store" Sharma General Store. ("and", "co" join or end other names.)
+var placeWords = func() map[string]bool {
+	m := map[string]bool{"hotel": true}
+	for w := range businessWords {
+		if w != "and" && w != "co" && w != "company" {
+			m[w] = true
+		}
+	}
+	return m
+}()
+
 func mustLexicon(v Vocabulary) *lexicon {
 	l, err := newLexicon(v)
 	if err != nil {

@@ -25,7 +25,7 @@ const (
 	receivedList = "received mila jama collected collect credited aaya"
 	payerList    = "diya paid pay bheja transfer transferred"
 	modeList     = "cash cheque neft rtgs imps upi gpay phonepe paytm online dd draft bhugtan"
-	arrivalList  = "aaya arrived received ready pahuncha mila unloaded inward utra grn bane bani banke manufactured produced packed packing"
+	arrivalList  = "aaya arrived received ready pahuncha mila unloaded inward utra utaar grn bane bani banke manufactured produced packed packing"
 	goodsList    = "PRODUCT maal stock goods"
 )
 
@@ -115,7 +115,7 @@ func handedOver(shape []string) bool {
 		switch {
 		case handedWords[w]:
 			return true
-		case w == "le" && i > 0 && shape[i-1] == "ne" && i+1 < len(shape) && shape[i+1] == "liya":
+		case w == "le" && i+1 < len(shape) && shape[i+1] == "liya" && tookGoods(shape[:i]):
 			return true
 		case w == "gaya" && i > 0 && (shape[i-1] == phProduct || shape[i-1] == "maal") && anyOf(shape, orderRefWords):
 			// "ORD-4082 sirf 4 carton GC gaya": the goods of a named order went.
@@ -123,7 +123,7 @@ func handedOver(shape []string) bool {
 		case !handVerbs[w]:
 			continue
 		}
-		if givingVerbs[w] && !anyOf(shape, handedGoods) {
+		if givingVerbs[w] && !anyOf(shape, handedGoods) && !orderWala(shape) {
 			continue
 		}
 		for j := i + 1; j < len(shape) && j <= i+3; j++ {
@@ -136,6 +136,33 @@ func handedOver(shape []string) bool {
 		}
 	}
 	return delivered(shape)
+}
+
+// tookGoods reports, before "le liya", that the customer took goods: "ne"
+// just before, or "ne" and then the goods or order they took ("customer
+// ne ORD-4063 ka maal le liya"), not money ("Rajesh ne 5000 le liya").
+func tookGoods(before []string) bool {
+	k := len(before)
+	if k > 0 && before[k-1] == "ne" {
+		return true
+	}
+	for i, w := range before {
+		if w == "ne" {
+			return anyOf(before[i+1:], handedGoods) || anyOf(before[i+1:], orderRefWords)
+		}
+	}
+	return false
+}
+
+// orderWala reports an order named by its number and "wala" ("ORD-4112
+// wala de aaya", "1042 wala de diya"): what was given is that order.
+func orderWala(shape []string) bool {
+	for i := 1; i < len(shape); i++ {
+		if shape[i] == "wala" && (shape[i-1] == phOrderRef || shape[i-1] == phNumber) {
+			return true
+		}
+	}
+	return false
 }
 
 // handedToCustomer reports goods handed over to a customer named without
@@ -172,15 +199,22 @@ func ordersByName(shape []string, n Normalized) bool {
 	return !deliverySignal(shape, n) && !receivedSignal(shape)
 }
 
-// statusWords ask where an order is or when it comes.
-var statusWords = words("status kahan where track kab when pahuncha pahunch pahunchega aayega milega")
+// statusWords ask where an order is or when it comes, or whether it
+// left ("nikla kya", "has it left the godown?").
+var statusWords = words("status kahan where track kab when pahuncha pahunch pahunchega aayega milega nikla left")
 
 // asksAfterOrder is a question about one order named by its number in any
 // form ("1042 abhi kidhar hai", "order 1042 kab aayega"), with no word of
 // dues or payment.
 func asksAfterOrder(shape []string, n Normalized) bool {
 	return len(shape) <= 12 && asked(shape, n.Question) && hasOrderRef(shape, n) && anyOf(shape, statusWords) &&
-		!anyOf(shape, dueWords) && !anyOf(shape, paymentWords) && !anyOf(shape, cancelVerbs)
+		!anyOf(shape, dueWords) && !anyOf(shape, paymentWords) && !anyOf(shape, cancelVerbs) && !customersAmount(shape)
+}
+
+// customersAmount is a customer's bare number with nothing that makes it
+// an order: "Mehta ji ka 40000 kab aayega" waits for money, not goods.
+func customersAmount(shape []string) bool {
+	return anyOf(shape, customerWords) && !anyOf(shape, orderRefWords) && !anyOf(shape, orderWordsOnly) && !orderWala(shape)
 }
 
 // handsOver is a delivery said in any of these ways, as a rule: not asked,
@@ -291,8 +325,9 @@ func paymentSignal(shape []string) bool {
 		return false
 	}
 	for i, w := range shape {
-		// "de diya" gave it; "de", "de do" ask for it to be given.
-		if w == "de" && (i+1 == len(shape) || !payerWords[shape[i+1]]) {
+		// "de diya", "de gaye" gave it; "de", "de do" ask for it to be
+		// given.
+		if w == "de" && (i+1 == len(shape) || !payerWords[shape[i+1]] && shape[i+1] != "gaya") {
 			return false
 		}
 	}
@@ -414,6 +449,8 @@ func cancelsNamedOrder(shape []string, n Normalized) bool {
 			return false // "cancel nahi karna"
 		case aboutACancellation[w]:
 			return false
+		case cancelHappened[w] && (verb < 0 || i <= verb+3):
+			return false // "ORD-1042 cancel ho gaya"
 		}
 	}
 	return refs == 1 && verb >= 0
@@ -422,4 +459,9 @@ func cancelsNamedOrder(shape []string, n Normalized) bool {
 // aboutACancellation are the words, beyond asked's question words, of a
 // message about a cancellation rather than one: "why was ORD-1042
 // cancelled", "ORD-1042 cancel hua", "kisne cancel kiya".
-var aboutACancellation = words("kyun kyu why was did has hua huwa gaya kisne who status")
+var aboutACancellation = words("kyun kyu why was did has kisne who status")
+
+// cancelHappened say a cancellation took place when they come before the
+// verb or just after it ("ORD-1042 cancel hua"); further on they belong
+// to the reason ("reject ORD-1042, credit limit cross ho gayi").
+var cancelHappened = words("hua huwa gaya")

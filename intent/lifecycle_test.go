@@ -24,3 +24,41 @@ func TestCancelANamedOrderWithItsReason(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordsInOtherWords: deliveries, payments and goods received said in
+// the words people use beyond the obvious ones, and their look-alikes,
+// which stay what they are.
+func TestRecordsInOtherWords(t *testing.T) {
+	r := demoRouter(t)
+	for _, c := range []struct {
+		text string
+		want domain.Intent
+	}{
+		{"Rajesh bhai ka saaman de aaye", domain.IntentDelivery},
+		{"ORD-1042 wala dukaan pe de aaya", domain.IntentDelivery},
+		{"ग्राहक ने ORD-1042 का माल ले लिया", domain.IntentDelivery},
+		{"Ashok ji 12k cash de gaye", domain.IntentPayment},
+		{"Agarwal ji ne 6,500 phonepay kiya", domain.IntentPayment},
+		{"Shivam hotel ne pachas hazaar diye online", domain.IntentPayment},
+		{"godown mein 50 peti phenyl utri", domain.IntentStockReceived},
+		{"production mein 40 carton harpic ban gaya", domain.IntentStockReceived},
+		{"order 1042 nikla kya godown se", domain.IntentOrderStatus},
+		{"has ORD-1042 left the godown?", domain.IntentOrderStatus},
+		{"इस महीने कितना भुगतान मिला", domain.IntentPaymentsReceived},
+		{"reject ORD-1042 - credit limit cross ho gayi", domain.IntentCancel},
+		// A customer's amount awaited is their dues, not an order.
+		{"Mehta ji ka 40000 kab aayega", domain.IntentOutstanding},
+		{"Ashok ka kitna udhaar chal raha hai", domain.IntentOutstanding},
+	} {
+		if d := r.Route(t.Context(), c.text); d.Intent != c.want {
+			t.Errorf("Route(%q) = %s (%s), want %s", c.text, d.Intent, d.Reason, c.want)
+		}
+	}
+	for _, text := range []string{"Rajesh ne 5000 le liya", "courier wala saaman de gaya", "Rajesh ke yahan 10 carton GC utaar dena",
+		"aaj kaun kaun paisa de gaya", "doodh wala 2 packet de gaya"} {
+		if d := r.Route(t.Context(), text); d.Intent == domain.IntentDelivery || d.Intent == domain.IntentPayment ||
+			d.Intent == domain.IntentStockReceived {
+			t.Errorf("Route(%q) = %s (%s): no record", text, d.Intent, d.Reason)
+		}
+	}
+}

@@ -204,7 +204,7 @@ func (l *lexicon) findEntities(toks []Token) []Entity {
 		if i >= covered && !isNumber(t) {
 			if m, ok := l.matchName(toks, i); ok {
 				end := i + m.n
-				if m.v.kind == EntityCustomer && end < len(toks) && honorifics[toks[end].Text] {
+				if m.v.kind == EntityCustomer && end < len(toks) && (honorifics[toks[end].Text] || placeWords[toks[end].Text]) {
 					end++
 				}
 				ents = append(ents, Entity{Kind: m.v.kind, ID: m.v.ids[0], IDs: m.v.ids, Start: i, End: end, Fuzzy: m.fuzzy, Weak: m.v.weak})

@@ -154,7 +154,7 @@ var rules = []rule{
 			more than over NUM rupees days din overdue pending whose has have our market hamara
 			humara kitne log kis kisne nahi diya paid pay not yet collect collection recover
 			recovery bhejo send and aur upar above limit credit cross till aaj statement which yet
-			invoices bills`),
+			invoices bills chal raha`),
 	},
 	{
 		name: "outstanding: payment due", intent: domain.IntentOutstanding, maxLen: 12, unless: paymentRecord,
@@ -200,7 +200,14 @@ var rules = []rule{
 			"kitna kis kisne kaun who which total list report chart excel much collection vasooli receipts dikhao batao"),
 		allow: words(askWords + ` aaya mila hua kiya received collected collect jama credited kis kisne kaun who which
 			se from cash cheque upi neft online mode wise total list report chart excel CUSTOMER
-			the of in by receive karna hui is iss hafte tak so far till now abhi bhejo dikhao batao`),
+			the of in by receive karna hui is iss hafte tak so far till now abhi bhejo dikhao batao to date`),
+	},
+	{
+		// "Mehta ji ka 40000 kab aayega": a customer's money awaited is
+		// their dues, not an order (a bare number names no order here).
+		name: "outstanding: amount awaited", intent: domain.IntentOutstanding, maxLen: 10, asked: true,
+		need:  groups("CUSTOMER", "NUM", "aayega milega"),
+		allow: words(`ka ki ke se kab tak abhi hai kya rupees paise payment`),
 	},
 	{
 		// "kaun kitna dena hai": who owes how much.
@@ -258,7 +265,7 @@ var rules = []rule{
 	{
 		name: "order status: customer", intent: domain.IntentOrderStatus, maxLen: 14, asked: true,
 		need: groups("CUSTOMER", "order orders maal delivery gaadi",
-			"gaya pahuncha pahunch pahunchega deliver delivered dispatch dispatched hua status kahan kab jayega aayega milega"),
+			"gaya pahuncha pahunch pahunchega deliver delivered dispatch dispatched hua status kahan kab jayega aayega milega nikla raste"),
 		allow: words(askWords + ` abhi tak kab when ho hua hui ya nahi not yet jayega hoga wala wale aaj kal today
 			yesterday customer wait`),
 	},

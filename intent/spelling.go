@@ -61,7 +61,7 @@ week: week weak wk weekly hafte hafta hapta hafto saptah हफ्ते हफ�
 month: month mnth mahina mahine mahino mahinay mahena महीने महीना
 year: year yr saal sal साल
 sales: sales sale sels salez bikri bikari bikree selling sells सेल सेल्स बिक्री
-maal: maal mal माल
+maal: maal mal माल saaman samaan saman सामान
 paise: paise paisa pese paisay paisaa paiso पैसा पैसे
 rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए
 udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार
@@ -119,6 +119,8 @@ ka: ka का
 ki: ki की
 ke: ke के
 ko: ko को
+ne: ne ने
+is: is इस
 wala: wala waala vala wale wali waale waali wla वाला वाले वाली
 jaldi: jaldi jldi jaldee जल्दी
 sabse: sabse sabsey सबसे
@@ -129,7 +131,9 @@ jayega: jayega jaega jaayega jaaega jayegi jaegi जाएगा जायेग
 bika: bika biki बिका बिकी
 kab: kab कब
 unloaded: unloaded unload
-utra: utra utre
+utra: utra utre utri उतरा
+nikla: nikla nikli निकला
+raste: raste रास्ते
 thama: thama
 milega: milega milegaa milegi मिलेगा
 lagao: lagao lagado lgao lagaa लगाओ लगा
@@ -163,7 +167,7 @@ cheque: cheque chq cheq चेक
 cash: cash csh nakad nagad rokda नकद कैश
 bhugtan: bhugtan भुगतान
 upi: upi यूपीआई
-phonepe: phonepe फोनपे
+phonepe: phonepe phonepay फोनपे
 txn: txn trxn
 production: production prodn
 kiya: kiya kiye किया किए
@@ -185,6 +189,7 @@ aaya: aa gaya|aa chuka
 mila: mil gaya|mil chuka
 pahuncha: pahunch gaya|pahunch chuka
 handover: hand over
+bane: ban gaya
 `
 
 // canonicalWords maps a typed word to its canonical word or words.

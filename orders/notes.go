@@ -60,6 +60,9 @@ type ReceiptNote struct {
 
 // ReadPayment reads a payment message.
 func (p *Parser) ReadPayment(text string) PaymentNote {
+	// In ASCII digits "१८,५००" groups as 18,500 does, and a cheque
+	// number is written as the bank writes it.
+	text = asciiDigits(text)
 	n := p.norm.Normalize(text)
 	r := newReading(text, n)
 	var note PaymentNote
@@ -136,7 +139,7 @@ func (p *Parser) reference(r *reading) int {
 			j++
 		}
 		if j < len(r.toks) && r.kind(j) != intent.EntityCustomer && looksLikeReference(r.toks[j].Text) &&
-			!strings.Contains(r.source(r.toks[j].Start, r.toks[j].End), ",") && !r.moneyMark(j, j+1) {
+			!strings.Contains(r.source(r.toks[j].Start, r.toks[j].End), ",") && (!r.moneyMark(j, j+1) || r.opensNextAmount(j)) {
 			return j
 		}
 		return -1
@@ -164,6 +167,28 @@ func (p *Parser) reference(r *reading) int {
 		}
 	}
 	return -1
+}
+
+// opensNextAmount reports that the only mark of money beside token j is
+// a currency word after it that begins the next amount: in "chq 220044
+// Rs 60000" the rupees are the 60000, and 220044 is the cheque.
+func (r *reading) opensNextAmount(j int) bool {
+	if currencyWords[r.word(j-1)] || !currencyWords[r.word(j+1)] || r.kind(j+2) != intent.EntityNumber {
+		return false
+	}
+	before := strings.ToLower(strings.TrimRight(r.source(r.toks[j].Start-3, r.toks[j].Start), " "))
+	return !strings.HasSuffix(before, "₹") && !strings.HasSuffix(before, "rs") && !strings.HasSuffix(before, "rs.")
+}
+
+// asciiDigits writes Devanagari digits in ASCII: "१८,५००" is 18,500 and
+// "चेक नं ११२२३३" cheque 112233.
+func asciiDigits(s string) string {
+	return strings.Map(func(c rune) rune {
+		if c >= '०' && c <= '९' {
+			return '0' + (c - '०')
+		}
+		return c
+	}, s)
 }
 
 // looksLikeReference: letters and digits, at least four, with a digit.
