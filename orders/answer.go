@@ -31,7 +31,7 @@ func (s *Service) Answer(ctx context.Context, user domain.User, pending string, 
 		return domain.Reply{}, false
 	}
 	p := s.parser()
-	if !answerShaped(d) {
+	if !answerShaped(d) && !(d.Intent == domain.IntentCancel && turnsDown(d.Normalized)) {
 		return domain.Reply{}, false
 	}
 	whole := p.ParseRouted(d)
@@ -90,10 +90,14 @@ func (s *Service) Answer(ctx context.Context, user domain.User, pending string, 
 		rest = p.withQuantity(&f, sku, a.Said, d, rest)
 	case SlotQuantity:
 		prod, ok := p.products[a.SKU]
-		if !ok || !d.Normalized.Has(intent.EntityNumber) || namesOtherProduct(d.Normalized, a.SKU) {
+		said := d.Text
+		if !d.Normalized.Has(intent.EntityNumber) {
+			said, ok = p.spelledCount(d.Normalized, prod)
+		}
+		if !ok || namesOtherProduct(d.Normalized, a.SKU) {
 			return domain.Reply{}, false
 		}
-		item, problem := p.QuantityOf(d.Text, a.SKU)
+		item, problem := p.QuantityOf(said, a.SKU)
 		if problem != "" {
 			rest = append([]Ask{{Slot: SlotQuantity, SKU: a.SKU, Text: problem}}, rest...)
 			break
@@ -202,6 +206,43 @@ func answerShaped(d intent.Decision) bool {
 		return !d.Normalized.Question && len(d.Normalized.Tokens) <= 3
 	}
 	return true
+}
+
+// spelledCount reads an answer to "how many?" that is a number in words
+// and nothing else ("bees", "pachees"): the normaliser counts such a word
+// only before a unit, because "do" is also "give", so the answer is read
+// again with the product's unit after it. It returns that reading.
+func (p *Parser) spelledCount(n intent.Normalized, prod domain.Product) (string, bool) {
+	if len(n.Tokens) != 1 || prod.Unit == "" {
+		return "", false
+	}
+	said := n.Tokens[0].Text + " " + prod.Unit
+	again := p.norm.Normalize(said)
+	if len(again.Tokens) != 2 || len(again.Entities) != 2 || again.Entities[0].Kind != intent.EntityNumber ||
+		again.Entities[1].Kind != intent.EntityUnit {
+		return "", false
+	}
+	return said, true
+}
+
+// turnsDown reports whether a message turns one name down for another of
+// the same kind ("Ashok nahi, Rajesh", "dettol nahi, hand wash"): read as
+// a cancel, it is an answer that replaces what it turns down.
+func turnsDown(n intent.Normalized) bool {
+	down := map[intent.EntityKind]bool{}
+	for _, e := range n.Entities {
+		if e.Kind != intent.EntityCustomer && e.Kind != intent.EntityProduct {
+			continue
+		}
+		if e.End < len(n.Tokens) && negations[n.Tokens[e.End].Text] {
+			down[e.Kind] = true
+			continue
+		}
+		if down[e.Kind] {
+			return true
+		}
+	}
+	return false
 }
 
 // replyWords reports the intents of a message that speaks to Munshi, not

@@ -59,9 +59,9 @@ func developmentWords(t *testing.T) map[string]bool {
 // so that none was taken from the held-out conversations.
 func TestAnswerAndCorrectionWordsComeFromDevelopment(t *testing.T) {
 	seen := developmentWords(t)
-	lists := map[string]map[string]bool{"negations": negations, "removeWords": removeWords, "addWords": addWords,
+	lists := map[string]map[string]bool{"negations": negations, "removeWords": removeWords, "dropWords": dropWords, "addWords": addWords,
 		"wantWords": wantWords, "sendWords": sendWords, "changeVerbs": changeVerbs, "customerMarkers": customerMarkers,
-		"answerFillers": answerFillers}
+		"answerFillers": answerFillers, "ofWords": ofWords, "ownedWords": ownedWords}
 	for _, m := range []map[string]int{positions, sizeWords} {
 		set := map[string]bool{}
 		for w := range m {

@@ -122,7 +122,7 @@ type choice struct {
 // positions name an option by its place in the question.
 var positions = map[string]int{
 	"pehla": 0, "pehli": 0, "first": 0, "1st": 0,
-	"dusra": 1, "doosra": 1, "second": 1, "2nd": 1,
+	"dusra": 1, "dusri": 1, "doosra": 1, "second": 1, "2nd": 1,
 	"last": -1, "aakhri": -1,
 }
 
@@ -265,8 +265,9 @@ func chooseByWords(said []string, cs []choice) (string, bool) {
 	return best, true
 }
 
-// wordMatches reports whether an answer's word is an option's word or a
-// short form of it ("bros", "med", "trad").
+// wordMatches reports whether an answer's word is an option's word, a
+// short form of it ("bros", "med", "trad"), or a longer spelling of the
+// same word ("supermarket" for Supermart).
 func wordMatches(said, word string) bool {
 	if said == word {
 		return true
@@ -274,7 +275,26 @@ func wordMatches(said, word string) bool {
 	if len(said) >= 3 && strings.HasPrefix(word, said) {
 		return true
 	}
-	return len(said) >= 3 && len(word) >= 3 && said[:3] == word[:3] && strings.HasSuffix(said, "s") && len(said) <= 5
+	if len(said) >= 3 && len(word) >= 3 && said[:3] == word[:3] && strings.HasSuffix(said, "s") && len(said) <= 5 {
+		return true
+	}
+	return sameStem(said, word)
+}
+
+// minStem is the shortest common start that makes two long words one:
+// shorter ones ("general", "generic") are different words.
+const minStem = 7
+
+// sameStem reports whether two words share a start of at least minStem
+// letters and most of the shorter one: a spelling the person stretched
+// or cut ("supermarket", "supermart").
+func sameStem(a, b string) bool {
+	ra, rb := []rune(a), []rune(b)
+	n := 0
+	for n < len(ra) && n < len(rb) && ra[n] == rb[n] {
+		n++
+	}
+	return n >= minStem && 4*n >= 3*min(len(ra), len(rb))
 }
 
 // unsettled drops from the customers each name could mean the shared

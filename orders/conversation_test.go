@@ -163,6 +163,10 @@ func TestAnswersFillTheQuestionAsked(t *testing.T) {
 		{"unknown product replaced", []string{"Shivam ke liye dettol 5 carton, cash", "dettol nahi, hand wash"}, "C05", domain.PayCOD, []string{"HW200:240"}},
 		{"two questions, one at a time", []string{"Gupta ke liye 5 carton GC", "Gupta Brothers", "credit"}, "C09", domain.PayCredit, []string{"GC500:120"}},
 		{"size then quantity", []string{"Rajesh ke liye phenyl aur 2 carton GC, cash", "1L", "3 carton"}, "C01", domain.PayCOD, []string{"GC500:48", "PH1L:36"}},
+		{"customer by a longer spelling", []string{"Gupta ke liye 5 carton GC, cash", "supermarket wala"}, "C04", domain.PayCOD, []string{"GC500:120"}},
+		{"customer by position, feminine", []string{"Sharma ke liye 2 carton harpic, cash", "dusri wali"}, "C10", domain.PayCOD, []string{"TC500:48"}},
+		{"customer turned down for another", []string{"5 carton GC cash", "Ashok nahi, Rajesh"}, "C01", domain.PayCOD, []string{"GC500:120"}},
+		{"quantity as a number word alone", []string{"Agarwal ke liye hand wash, cash", "bees"}, "C07", domain.PayCOD, []string{"HW200:20"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -180,6 +184,16 @@ func TestAnswersFillTheQuestionAsked(t *testing.T) {
 			s.wantDraft(c.customer, c.payment, c.lines...)
 		})
 	}
+}
+
+// TestTheWordsAfterASharedNameSettleIt: "sharma general" is Sharma
+// General Store, though other Sharmas share the first word.
+func TestTheWordsAfterASharedNameSettleIt(t *testing.T) {
+	s := newShop(t, nil)
+	if r := s.say("sharma general ko 2 carton GC cash"); r.About == "" {
+		t.Fatalf("no summary: %s", r.Text)
+	}
+	s.wantDraft("C02", domain.PayCOD, "GC500:48")
 }
 
 func TestWhatIsNotAnAnswerIsLeftToBeReadAsItself(t *testing.T) {
@@ -222,6 +236,10 @@ func TestCorrectionsChangeTheShownDraft(t *testing.T) {
 		{"an item not wanted", "Rajesh ke liye 10 carton GC aur 2 carton phenyl 1L, cash", "phenyl nahi chahiye", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Phenyl 1L"},
 		{"the payment", "Sharma General Store ke liye 10 carton GC, cash", "payment cheque se hoga", "C02", domain.PayCheque, []string{"GC500:240"}, "payment cash on delivery → cheque"},
 		{"the customer", "Rajesh ke liye 10 carton GC, cash", "Rajesh nahi, Shivam ke liye", "C05", domain.PayCOD, []string{"GC500:240"}, "customer Rajesh Kirana Store → Hotel Shivam"},
+		{"quantity of a named line, words between", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic sirf 5 carton", "C01", domain.PayCOD, []string{"GC500:240", "TC500:120"}, "2 cartons → 5 cartons"},
+		{"an item no longer needed", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic ki zarurat nahi", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
+		{"an item cancelled", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic cancel karo", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
+		{"whose the order is", "Rajesh ke liye 10 carton GC, cash", "ye order Shivam ka hai", "C05", domain.PayCOD, []string{"GC500:240"}, "customer Rajesh Kirana Store → Hotel Shivam"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -248,7 +266,8 @@ func TestCorrectionsChangeTheShownDraft(t *testing.T) {
 }
 
 func TestWhatIsNotACorrectionChangesNothing(t *testing.T) {
-	for _, text := range []string{"Ashok", "asdf qwe zzz", "ok", "Sharma ke liye 3 carton harpic, cash", "GC ka stock kitna hai?"} {
+	for _, text := range []string{"Ashok", "asdf qwe zzz", "ok", "Sharma ke liye 3 carton harpic, cash", "GC ka stock kitna hai?",
+		"GC wala order cancel kar do"} {
 		s := newShop(t, nil)
 		s.say("Rajesh ke liye 10 carton GC, cash")
 		if r, ok := s.svc.Correct(context.Background(), s.ravi, s.shown, s.router.Route(context.Background(), text)); ok {

@@ -65,9 +65,12 @@ type corrected struct {
 // Words that say how a correction changes an item.
 var (
 	removeWords = words(`hata remove delete nikal nikalo drop हटा`)
-	addWords    = words(`aur add plus more bhi`)
-	wantWords   = words(`chahiye chaiye chahie चाहिए`)
-	sendWords   = words(`bhejo bhejna bhejiye dena daalo lagao`)
+	// dropWords remove the lines they name ("handwash cancel karo");
+	// naming every line, they cancel the order.
+	dropWords = words(`cancel रद्द`)
+	addWords  = words(`aur add plus more bhi`)
+	wantWords = words(`chahiye chaiye chahie zarurat चाहिए`)
+	sendWords = words(`bhejo bhejna bhejiye dena daalo lagao`)
 	// changeVerbs say that a message changes the order; they name no
 	// customer ("change odonil to 3 cartons").
 	changeVerbs = words(`change make update kar karo`)
@@ -78,10 +81,12 @@ var (
 func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 	n := d.Normalized
 	c := corrected{customer: dr.Customer.ID, payment: dr.Payment, items: itemsOf(dr)}
-	removing, adding := false, false
+	removing, adding, cancelling := false, false, false
 	for i, t := range n.Tokens {
-		removing = removing || removeWords[t.Text] ||
-			negations[t.Text] && i+1 < len(n.Tokens) && (wantWords[n.Tokens[i+1].Text] || sendWords[n.Tokens[i+1].Text])
+		cancelling = cancelling || dropWords[t.Text]
+		removing = removing || removeWords[t.Text] || dropWords[t.Text] ||
+			negations[t.Text] && i+1 < len(n.Tokens) && (wantWords[n.Tokens[i+1].Text] || sendWords[n.Tokens[i+1].Text]) ||
+			wantWords[t.Text] && i+1 < len(n.Tokens) && negations[n.Tokens[i+1].Text] // "mop ki zarurat nahi"
 		adding = adding || addWords[t.Text]
 	}
 	inDraft := func(skus []string) []string {
@@ -137,6 +142,9 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 			kept = append(kept, it)
 		}
 		if len(kept) == 0 {
+			if cancelling || d.Intent == domain.IntentCancel {
+				return c, false // "GC wala order cancel karo": the cancel drops the order
+			}
 			c.question = "That would leave the order with nothing in it. Reply *cancel* to drop the order, or tell me what to change."
 			return c, true
 		}
@@ -183,9 +191,14 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 				c.question = a.Text
 				continue
 			}
-			// "nahi 15 carton kar do": the one line the quantity fits.
+			// "nahi 15 carton kar do": the one line the quantity fits;
+			// "odonil sirf 2 carton": the line named, words between.
+			named := inDraft(keptProducts(n))
 			var fit []string
 			for _, it := range c.items {
+				if len(named) > 0 && !contains(named, it.SKU) {
+					continue
+				}
 				if _, problem := p.toItem(p.products[it.SKU], a.Said.quantity()); problem == "" {
 					fit = append(fit, it.SKU)
 				}
@@ -206,6 +219,18 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 		return c, true
 	}
 	return c, changed
+}
+
+// keptProducts are the SKUs of the products a message names and does not
+// turn down ("GC nahi").
+func keptProducts(n intent.Normalized) []string {
+	var out []string
+	for _, e := range n.Entities {
+		if e.Kind == intent.EntityProduct && !(e.End < len(n.Tokens) && negations[n.Tokens[e.End].Text]) {
+			out = append(out, productSKUs(e)...)
+		}
+	}
+	return out
 }
 
 // saidText writes a kept quantity as said: "15 cartons".
@@ -243,6 +268,12 @@ func namesCustomer(n intent.Normalized, parsed Parsed) bool {
 // customerMarkers say that a name is whom the order is for.
 var customerMarkers = words(`liye keliye ko for customer party naam name instead`)
 
+// Whose the order is: "ye order City Hospital ka hai", "Mehta ka order hai".
+var (
+	ofWords    = words(`ka ki ke`)
+	ownedWords = words(`hai order`)
+)
+
 // customerChange reports whether a message that names a customer says
 // the order is for them ("Balaji ke liye", "Rajesh nahi, Balaji"): a
 // name alone is not a correction.
@@ -250,8 +281,17 @@ func customerChange(n intent.Normalized) bool {
 	if len(n.Tokens) > 0 && negations[n.Tokens[0].Text] {
 		return true // "nahi, Sharma General Store"
 	}
+	word := func(i int) string {
+		if i < len(n.Tokens) {
+			return n.Tokens[i].Text
+		}
+		return ""
+	}
 	for _, e := range n.Entities {
-		if e.Kind == intent.EntityCustomer && e.End < len(n.Tokens) && negations[n.Tokens[e.End].Text] {
+		if e.Kind != intent.EntityCustomer {
+			continue
+		}
+		if negations[word(e.End)] || ofWords[word(e.End)] && ownedWords[word(e.End+1)] {
 			return true
 		}
 	}

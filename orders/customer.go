@@ -149,7 +149,9 @@ func (p *Parser) customer(r *reading, named string, out *Parsed) {
 
 // narrowCustomer returns the customers sharing a name whose full name the
 // next words continue: "Jain Sanitary" is Jain Sanitary and Paints, not
-// Jain Brothers.
+// Jain Brothers. A name of several words that starts only one customer's
+// name is that customer's, though the normaliser offered both ("sharma
+// general" of Sharma General Store and Sharma Hardware).
 func (p *Parser) narrowCustomer(r *reading, e intent.Entity) []string {
 	said := make([]string, 0, e.End-e.Start)
 	for i := e.Start; i < e.End; i++ {
@@ -158,13 +160,27 @@ func (p *Parser) narrowCustomer(r *reading, e intent.Entity) []string {
 	var fit []string
 	for _, id := range e.IDs {
 		for _, name := range p.customerNames[id] {
-			if continues(r, said, e.End, name) || (len(said) > 1 && continues(r, said[:len(said)-1], e.End, name)) {
+			if continues(r, said, e.End, name) || (len(said) > 1 && continues(r, said[:len(said)-1], e.End, name)) ||
+				len(said) > 1 && startsName(said, name) {
 				fit = append(fit, id)
 				break
 			}
 		}
 	}
 	return fit
+}
+
+// startsName reports whether name starts with the words said.
+func startsName(said, name []string) bool {
+	if len(name) < len(said) {
+		return false
+	}
+	for k, w := range said {
+		if name[k] != w {
+			return false
+		}
+	}
+	return true
 }
 
 // continues reports whether name starts with the words said and goes on

@@ -15,7 +15,8 @@ var continuers = map[string]bool{"aur": true, "and": true, "what": true, "how": 
 
 // followUpFillers are the other words such a follow-up may have.
 var followUpFillers = map[string]bool{"ka": true, "ki": true, "ke": true, "about": true, "bhi": true, "ji": true,
-	"the": true, "for": true, "of": true, "batao": true, "bata": true, "hai": true, "kya": true, "kitna": true, "kitni": true}
+	"the": true, "for": true, "of": true, "batao": true, "bata": true, "hai": true, "kya": true, "kitna": true, "kitni": true,
+	"pe": true}
 
 // followUp reads a message the router could not place as a follow-up of
 // the question answered last, when it is short, opens like one and names
@@ -37,7 +38,7 @@ func followUp(d intent.Decision, conv memory.Conversation) (intent.Decision, boo
 	}
 	period := reports.PeriodName(d.Text)
 	for i, t := range n.Tokens[1:] {
-		if !covered[i+1] && !followUpFillers[t.Text] && reports.PeriodName(t.Text) == "" {
+		if !covered[i+1] && !followUpFillers[t.Text] && !inPeriod(n.Tokens, i+1) {
 			return d, false
 		}
 	}
@@ -80,4 +81,16 @@ func followUp(d intent.Decision, conv memory.Conversation) (intent.Decision, boo
 	}
 	d.Normalized = n
 	return d, true
+}
+
+// inPeriod reports whether token i names a period, alone ("kal") or with
+// the word beside it ("is mahine", "last week").
+func inPeriod(toks []intent.Token, i int) bool {
+	if reports.PeriodName(toks[i].Text) != "" {
+		return true
+	}
+	if i > 0 && reports.PeriodName(toks[i-1].Text+" "+toks[i].Text) != "" {
+		return true
+	}
+	return i+1 < len(toks) && reports.PeriodName(toks[i].Text+" "+toks[i+1].Text) != ""
 }

@@ -54,6 +54,11 @@ func (s *Service) answerFrame(ctx context.Context, user domain.User, fr *memory.
 		t.tool = toolQuestion
 		return domain.Reply{Text: stillNeed(q)}, true
 	case d.Intent == domain.IntentCancel && orderRef(d) == "":
+		// "Ashok nahi, Rajesh" reads as a cancel, but answers with the
+		// name it keeps; the orders side tells which it is.
+		if reply, ok := s.Orders.Answer(ctx, user, fr.Data, d); ok {
+			return s.ordered(reply, at, t), true
+		}
 		t.frame = &memory.Frame{}
 		s.Audit.Record(ctx, user.Phone, "cancel", "", map[string]any{"pending": true})
 		return domain.Reply{Text: "OK, dropped. Nothing was placed or recorded."}, true
