@@ -419,6 +419,25 @@ func (l *lexicon) withoutPackSize(words []string) []string {
 	return words
 }
 
+// knows reports a word Munshi reads as something: part of a name, a
+// unit, a spelling of a word it knows, or the start of its own references.
+// Without a catalog every word may be a product's ("GC-500").
+func (l *lexicon) knows(w string) bool {
+	if _, ok := l.words[w]; ok || len(l.words) == 0 {
+		return true
+	}
+	if _, ok := canonicalWords[w]; ok {
+		return true
+	}
+	switch w {
+	case "d", "draft", "prp", "order", "ord", "ordr", "odr":
+		return true
+	case "ref", "reference", "refno", "utr", "txn", "trxn", "chq", "neft", "rtgs", "imps", "upi", "id", "no":
+		return true // a payment's reference: "UTR-556677"
+	}
+	return l.isUnitWord(w)
+}
+
 func (l *lexicon) isUnitWord(w string) bool {
 	_, ok := l.unitFor(w)
 	return ok

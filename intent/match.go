@@ -222,7 +222,7 @@ func (l *lexicon) findEntities(toks []Token) []Entity {
 			ents = append(ents, Entity{Kind: EntityNumber, ID: t, Value: v, Start: i, End: i + 1})
 		case isSize(t):
 			ents = append(ents, Entity{Kind: EntitySize, ID: t, Start: i, End: i + 1})
-		case strings.HasPrefix(t, "order-"), strings.HasPrefix(t, "draft-"), strings.HasPrefix(t, "prp-"):
+		case strings.HasPrefix(t, "order-"), strings.HasPrefix(t, "draft-"), strings.HasPrefix(t, "prp-"), isBooksRef(t):
 			ents = append(ents, Entity{Kind: EntityOrderRef, ID: strings.ToUpper(t), Start: i, End: i + 1})
 		default:
 			u, ok := l.unitFor(t)

@@ -77,7 +77,7 @@ var emptyLexicon = mustLexicon(Vocabulary{})
 
 func (l *lexicon) normalize(text string) Normalized {
 	raw := splitWords(text, make([]rawWord, 0, 16))
-	raw = joinOrderRefs(text, raw)
+	raw = joinOrderRefs(text, raw, l.knows)
 	toks := canonicalise(raw, l, make([]Token, 0, len(raw)+4))
 	toks = mergePhrases(toks)
 	toks = l.mergeNumbers(toks)
@@ -143,10 +143,22 @@ func minusSign(r rune) bool {
 // so that "approve ORDER-123" is not read as a new order, a draft's
 // reference, "D-57" or "draft 57", the word "draft-57", and a payment's
 // waiting for an owner, "PRP-12", the word "prp-12".
-func joinOrderRefs(text string, raw []rawWord) []rawWord {
+//
+// A number another system gave an order ("T-6001", "SO-2231"), imported
+// with the books' history, is one word too: a short prefix of letters no
+// name, unit or spelling of Munshi's has, tight against its digits.
+func joinOrderRefs(text string, raw []rawWord, known func(string) bool) []rawWord {
 	out := raw[:0]
 	for i := 0; i < len(raw); i++ {
 		w := raw[i]
+		if i+1 < len(raw) && booksRef(w.text, text[w.end:raw[i+1].start], raw[i+1].text) && !known(w.text) {
+			ref := rawWord{w.text + "-" + raw[i+1].text, w.start, raw[i+1].end}
+			for i++; i+1 < len(raw) && text[raw[i].end:raw[i+1].start] == "-" && digitsOnly(raw[i+1].text); i++ {
+				ref.text, ref.end = ref.text+"-"+raw[i+1].text, raw[i+1].end // "T-2026-0042"
+			}
+			out = append(out, ref)
+			continue
+		}
 		if i+1 < len(raw) && draftRef(w.text, text[w.end:raw[i+1].start], raw[i+1].text) {
 			out = append(out, rawWord{"draft-" + raw[i+1].text, w.start, raw[i+1].end})
 			i++
@@ -181,6 +193,24 @@ func joinOrderRefs(text string, raw []rawWord) []rawWord {
 		out = append(out, rawWord{ref, w.start, end})
 	}
 	return out
+}
+
+// booksRef reports an order number of the books written as prefix, sep,
+// number: one to four letters, a hyphen, three to ten digits.
+func booksRef(prefix, sep, number string) bool {
+	if sep != "-" || len(prefix) == 0 || len(prefix) > 4 || len(number) < 3 || len(number) > 10 {
+		return false
+	}
+	return strings.Trim(prefix, "abcdefghijklmnopqrstuvwxyz") == "" && digitsOnly(number)
+}
+
+func digitsOnly(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
+
+// isBooksRef reports a word joinOrderRefs made of a books' order number.
+func isBooksRef(w string) bool {
+	prefix, rest, ok := strings.Cut(w, "-")
+	number, _, _ := strings.Cut(rest, "-")
+	return ok && booksRef(prefix, "-", number) && digitsOnly(strings.ReplaceAll(rest, "-", ""))
 }
 
 // draftRef reports a draft's reference written as word, sep, number:
@@ -258,7 +288,7 @@ func canonicalise(raw []rawWord, l *lexicon, out []Token) []Token {
 			continue
 		}
 		switch {
-		case strings.HasPrefix(w, "order-"), strings.HasPrefix(w, "draft-"), strings.HasPrefix(w, "prp-"):
+		case strings.HasPrefix(w, "order-"), strings.HasPrefix(w, "draft-"), strings.HasPrefix(w, "prp-"), isBooksRef(w):
 		case laughter(squeeze(w)) || w == "ha" && (i > 0 && raw[i-1].text == "ha" || i+1 < len(raw) && raw[i+1].text == "ha"):
 			// "ha ha ha" and "hahaha" are laughter, never a yes.
 			w = "haha"

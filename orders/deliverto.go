@@ -100,7 +100,7 @@ func (s *Service) nothingToDeliver(name string, open OrdersToDeliver) string {
 	case o == nil:
 		return head + " There is no order of theirs in the books yet."
 	case open.LastImported && o.Status == domain.OrderCommitted:
-		return fmt.Sprintf("%s Their last order %s is history imported from your books; record its delivery there.", head, o.ID)
+		return fmt.Sprintf("%s Their last order %s came with your books' history and is open there; if it went, send *%s delivered*.", head, o.ID, o.ID)
 	case o.Status == domain.OrderDelivered && !o.DeliveredAt.IsZero():
 		return fmt.Sprintf("%s Their last order %s was delivered on %s.", head, o.ID, s.day(o.DeliveredAt))
 	case o.Status == domain.OrderDelivered:

@@ -22,6 +22,16 @@ import (
 // dishwash.
 func (s *shop) booked(customer string, first int, at ...time.Time) []domain.Order {
 	s.t.Helper()
+	out := s.committed(customer, first, at...)
+	if err := s.books.AddHistory(context.Background(), out, nil); err != nil {
+		s.t.Fatal(err)
+	}
+	return out
+}
+
+// committed are the orders booked puts in the books, not yet put there.
+func (s *shop) committed(customer string, first int, at ...time.Time) []domain.Order {
+	s.t.Helper()
 	ctx := context.Background()
 	ps, err := s.books.Products(ctx)
 	if err != nil {
@@ -46,9 +56,6 @@ func (s *shop) booked(customer string, first int, at ...time.Time) []domain.Orde
 		}
 		o.Total = o.Subtotal + o.GST
 		out = append(out, o)
-	}
-	if err := s.books.AddHistory(ctx, out, nil); err != nil {
-		s.t.Fatal(err)
 	}
 	return out
 }
@@ -282,4 +289,44 @@ func FuzzWhichOrderAnswer(f *testing.F) {
 			t.Fatalf("%q: a summary of no order:\n%s", text, r.Text)
 		}
 	})
+}
+
+// TestDeliverAnOrderOfTheBooksHistoryByItsNumber: an order imported with
+// the books' history and still open there is delivered when named by the
+// number the books gave it ("T-6001"), and its goods leave the godown;
+// named by its customer it is pointed at, not guessed; it is still
+// cancelled where it was placed; importing the file again keeps the
+// delivery.
+func TestDeliverAnOrderOfTheBooksHistoryByItsNumber(t *testing.T) {
+	s := newShop(t, nil)
+	ctx := context.Background()
+	o := s.committed("C10", 1, ist(10, 10, 0))[0]
+	o.ID = "T-6001"
+	if _, err := s.books.ImportHistory(ctx, []domain.Order{o}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if r := s.svc.Deliver(ctx, accounts, "Sharma Hardware ka maal de diya"); !strings.Contains(r.Text, "send *T-6001 delivered*") {
+		t.Errorf("by customer: %s", r.Text)
+	}
+	if r := s.svc.CancelOrder(ctx, vikram, "T-6001", "customer refused"); !strings.Contains(r.Text, "history imported from your books") {
+		t.Errorf("cancel: %s", r.Text)
+	}
+	gc := s.ready("GC500")
+	for _, text := range []string{"t-6001 pahunch gaya", "order T-6001 ka maal de diya sharma hardware ko"} {
+		if r := s.svc.Deliver(ctx, accounts, text); !strings.Contains(r.Text, "Delivered: T-6001") {
+			t.Fatalf("%q: %s", text, r.Text)
+		}
+	}
+	says(t, "ok", s.svc.Confirm(ctx, accounts, "").Text, "T-6001 recorded as delivered")
+	got, _, _ := s.books.Order(ctx, "T-6001")
+	if got.Status != domain.OrderDelivered || s.ready("GC500") != gc-240 {
+		t.Errorf("status %s, ready GC %d; want delivered and %d", got.Status, s.ready("GC500"), gc-240)
+	}
+	// The same file imported again does not undo what happened since.
+	if sum, err := s.books.ImportHistory(ctx, []domain.Order{o}, nil); err != nil || sum.Orders.Updated != 0 {
+		t.Fatalf("import again: %+v %v", sum, err)
+	}
+	if got, _, _ := s.books.Order(ctx, "T-6001"); got.Status != domain.OrderDelivered {
+		t.Errorf("after the import again: %s, want delivered", got.Status)
+	}
 }

@@ -26,13 +26,15 @@ func build(p Proposal, l Ledger, by domain.User) (built, error) {
 }
 
 // placedOrder is the order a delivery or cancellation is about, if the
-// books let it change.
+// books let it change. An order imported with the books' history may be
+// delivered when it is still open there (the goods left the godown
+// whoever took the order) but is cancelled where it was placed.
 func placedOrder(p Proposal, l Ledger, doing string) (*domain.Order, error) {
 	o := l.Order
 	switch {
 	case o == nil:
 		return nil, refusal{fmt.Sprintf("I can't find a placed order %s. Please check the number.", p.OrderID)}
-	case l.OrderSource == "import":
+	case l.OrderSource == "import" && p.Kind != ProposeDelivery:
 		return nil, refusal{fmt.Sprintf("%s is history imported from your books; %s it there.", o.ID, doing)}
 	case o.Status == domain.OrderDelivered:
 		return nil, refusal{fmt.Sprintf("%s was already delivered on %s.", o.ID, o.DeliveredAt.Format("2 Jan 2006"))}

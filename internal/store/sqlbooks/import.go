@@ -68,7 +68,7 @@ func importOrders(ctx context.Context, tx *dbTx, orders []domain.Order, clash *d
 	w.source = sourceImport
 	var past numbered
 	for _, o := range orders {
-		source, was, err := storedOrder(ctx, tx, o.ID)
+		source, was, status, err := storedOrder(ctx, tx, o.ID)
 		if err != nil {
 			return t, err
 		}
@@ -84,6 +84,10 @@ func importOrders(ctx context.Context, tx *dbTx, orders []domain.Order, clash *d
 			clash.Orders = append(clash.Orders, o.ID)
 		case was == orderText(o):
 			t.Unchanged++
+		case status != domain.OrderCommitted && o.Status == domain.OrderCommitted:
+			// Delivered or cancelled since the file was written (from the
+			// chat): the books keep what happened after it.
+			t.Unchanged++
 		default:
 			if err := replaceOrder(ctx, tx, w, o); err != nil {
 				return t, err
@@ -96,8 +100,9 @@ func importOrders(ctx context.Context, tx *dbTx, orders []domain.Order, clash *d
 }
 
 // storedOrder returns the source of the order with that id ("" when there
-// is none) and, for comparing, its text as orderText writes it.
-func storedOrder(ctx context.Context, tx *dbTx, id string) (string, string, error) {
+// is none) and, for comparing, its text as orderText writes it and its
+// status.
+func storedOrder(ctx context.Context, tx *dbTx, id string) (string, string, domain.OrderStatus, error) {
 	var o domain.Order
 	var source, payment, status, created string
 	var committed, delivered sql.NullString
@@ -106,12 +111,12 @@ func storedOrder(ctx context.Context, tx *dbTx, id string) (string, string, erro
 		total_paise, fingerprint, created_at, committed_at, delivered_at FROM orders WHERE id = ?`, id).Scan(
 		&source, &o.CustomerID, &o.PlacedBy, &payment, &status, &sub, &gst, &total, &o.Fingerprint, &created, &committed, &delivered)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", "", nil
+		return "", "", "", nil
 	} else if err != nil {
-		return "", "", fmt.Errorf("order %s: %w", id, err)
+		return "", "", "", fmt.Errorf("order %s: %w", id, err)
 	}
 	if source != sourceImport {
-		return source, "", nil // never rewritten, so not compared
+		return source, "", "", nil // never rewritten, so not compared
 	}
 	o.ID, o.Payment, o.Status = id, domain.PaymentMode(payment), domain.OrderStatus(status)
 	o.Subtotal, o.GST, o.Total = domain.Paise(sub), domain.Paise(gst), domain.Paise(total)
@@ -119,19 +124,19 @@ func storedOrder(ctx context.Context, tx *dbTx, id string) (string, string, erro
 	rows, err := tx.QueryContext(ctx, `SELECT sku, qty, said_qty, said_unit, price_paise, gst_bp, amount_paise, gst_paise
 		FROM order_lines WHERE order_id = ? ORDER BY line_no`, id)
 	if err != nil {
-		return "", "", fmt.Errorf("order %s lines: %w", id, err)
+		return "", "", "", fmt.Errorf("order %s lines: %w", id, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var l domain.OrderLine
 		var price, rate, amount, lineGST int64
 		if err := rows.Scan(&l.SKU, &l.Qty, &l.SaidQty, &l.SaidUnit, &price, &rate, &amount, &lineGST); err != nil {
-			return "", "", fmt.Errorf("order %s lines: %w", id, err)
+			return "", "", "", fmt.Errorf("order %s lines: %w", id, err)
 		}
 		l.Price, l.GSTRate, l.Amount, l.GSTAmount = domain.Paise(price), domain.GSTRate(rate), domain.Paise(amount), domain.Paise(lineGST)
 		o.Lines = append(o.Lines, l)
 	}
-	return source, orderText(o), rows.Err()
+	return source, orderText(o), o.Status, rows.Err()
 }
 
 // orderText is an order as the books keep it, times to the microsecond
