@@ -62,7 +62,6 @@ func TestClassify(t *testing.T) {
 	}
 }
 
-
 func TestClassifyMalformed(t *testing.T) {
 	for name, rep := range map[string]geminitest.Answer{
 		"not json":        geminitest.Text("The intent is order."),
