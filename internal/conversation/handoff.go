@@ -2,6 +2,7 @@ package conversation
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 
@@ -21,7 +22,8 @@ import (
 // one. Each returns what to tell the person who wrote.
 type Handoffs interface {
 	// Open hands user over for trigger, or adds the message to the
-	// handoff open already.
+	// handoff open already; handoff.ErrNoOffice when no one in the
+	// office can receive it.
 	Open(ctx context.Context, user domain.User, trigger handoff.Trigger, c handoff.Context) (string, error)
 	// Relay passes text to the office while user has a handoff open;
 	// false when none is.
@@ -59,7 +61,7 @@ func (s *Service) officeReply(ctx context.Context, user domain.User, text string
 
 // handOver hands the conversation over for trigger and says so to the
 // person.
-func (s *Service) handOver(ctx context.Context, user domain.User, in domain.Inbound, d intent.Decision, conv memory.Conversation, trigger handoff.Trigger, why string) domain.Reply {
+func (s *Service) handOver(ctx context.Context, user domain.User, in domain.Inbound, d intent.Decision, conv memory.Conversation, trigger handoff.Trigger, why string) (domain.Reply, bool) {
 	text := in.Body
 	if strings.TrimSpace(text) == "" && len(in.MediaURLs) > 0 {
 		text = "(a voice note or photo Munshi could not read)"
@@ -67,12 +69,20 @@ func (s *Service) handOver(ctx context.Context, user domain.User, in domain.Inbo
 	c := handoff.Context{Text: text, At: received(in), Why: why, Recent: recent(user, conv),
 		Intent: string(d.Intent), Tier: string(d.Tier), Draft: shownDraft(conv)}
 	reply, err := s.Handoffs.Open(ctx, user, trigger, c)
-	if err != nil {
+	switch {
+	case errors.Is(err, handoff.ErrNoOffice):
+		return domain.Reply{Text: NoOffice}, false
+	case err != nil:
 		s.Logger.Error("conversation: handoff not opened", "trigger", string(trigger), "err", err)
-		return domain.Reply{Text: NotPassedOn}
+		return domain.Reply{Text: NotPassedOn}, true
 	}
-	return domain.Reply{Text: reply}
+	return domain.Reply{Text: reply}, true
 }
+
+// NoOffice answers a request for the office when no one there is set up
+// to receive it. A handoff Munshi would have opened by itself (a second
+// message not understood) gives the usual reply instead.
+const NoOffice = "I could not pass this on: no one in the office is set up to receive it. Please call the office directly."
 
 // handOverAsked hands over a message routed to handoff: the person asked for
 // someone, or disputes what Munshi said.
@@ -84,7 +94,8 @@ func (s *Service) handOverAsked(ctx context.Context, user domain.User, in domain
 	if intent.HandoffReason(d) == "dispute" {
 		trigger = handoff.Dispute
 	}
-	return s.handOver(ctx, user, in, d, conv, trigger, "")
+	reply, _ := s.handOver(ctx, user, in, d, conv, trigger, "")
+	return reply
 }
 
 // NoHandoff answers a request for the office when no handoff is set up.
@@ -109,11 +120,11 @@ func (s *Service) unread(ctx context.Context, user domain.User, in domain.Inboun
 		return domain.Reply{}, false // its own reply says who decides
 	case s.Agent != nil && d.Intent != domain.IntentUnknown:
 		// question() lets a question through only when the agent gave up.
-		return s.handOver(ctx, user, in, d, conv, handoff.GaveUp, "the question was not answered within the agent's steps and calls"), true
+		return s.handOver(ctx, user, in, d, conv, handoff.GaveUp, "the question was not answered within the agent's steps and calls")
 	case d.Tier == intent.TierNone && strings.Contains(d.Reason, "llm failed"):
-		return s.handOver(ctx, user, in, d, conv, handoff.GaveUp, "the language model did not answer and the local tiers could not read the message"), true
+		return s.handOver(ctx, user, in, d, conv, handoff.GaveUp, "the language model did not answer and the local tiers could not read the message")
 	case lastUnread(conv):
-		return s.handOver(ctx, user, in, d, conv, handoff.NotUnderstood, ""), true
+		return s.handOver(ctx, user, in, d, conv, handoff.NotUnderstood, "")
 	}
 	return domain.Reply{}, false
 }
@@ -129,7 +140,7 @@ func (s *Service) GaveUp(ctx context.Context, user domain.User, in domain.Inboun
 	if s.Handoffs == nil {
 		return domain.Reply{}, false
 	}
-	return s.handOver(ctx, user, in, intent.Decision{}, conv, handoff.GaveUp, why), true
+	return s.handOver(ctx, user, in, intent.Decision{}, conv, handoff.GaveUp, why)
 }
 
 // recent is the end of the conversation as the office reads it.

@@ -23,12 +23,16 @@ type opening struct {
 // whether the person has a handoff open (Relay takes the message then).
 type fakeHandoffs struct {
 	open     bool
+	noOffice bool // no one in the office: Open refuses
 	opened   []opening
 	relayed  []string
 	answered []handoff.OfficeReply
 }
 
 func (f *fakeHandoffs) Open(_ context.Context, _ domain.User, trigger handoff.Trigger, c handoff.Context) (string, error) {
+	if f.noOffice {
+		return "", handoff.ErrNoOffice
+	}
 	f.opened = append(f.opened, opening{trigger, c})
 	f.open = true
 	return "handed over: " + string(trigger), nil
@@ -131,6 +135,28 @@ func TestHandoffOnTheSecondUnread(t *testing.T) {
 		if strings.HasPrefix(call, "confirm") {
 			t.Errorf("an ok after a relay confirmed: %v", w.orders.calls)
 		}
+	}
+}
+
+// TestNoOfficeToHandOverTo: with no one in the office to receive a
+// handoff, a second message not understood gets the usual reply, as does
+// a step that gave up; a person who asked for the office is told.
+func TestNoOfficeToHandOverTo(t *testing.T) {
+	w, h := handoffWorld(decisionRouter{
+		"owner se baat karao": {Intent: domain.IntentHandoff, Tier: intent.TierRules, Reason: "rule: handoff: asked for a person"},
+	})
+	h.noOffice = true
+	for _, text := range []string{"blue wala dabba", "woh wala", "phir se woh"} {
+		if r := w.say(owner.Phone, text); !strings.Contains(r.Text, "didn't understand") {
+			t.Errorf("%q: %q, want the usual reply", text, r.Text)
+		}
+	}
+	if r := w.say(owner.Phone, "owner se baat karao"); r.Text != NoOffice {
+		t.Errorf("asking for the office: %q", r.Text)
+	}
+	in := domain.Inbound{SID: "SMv", From: sales.Phone, MediaURLs: []string{"https://api.twilio.com/m/1"}}
+	if _, ok := w.svc.GaveUp(context.Background(), sales, in, memory.Conversation{}, "the voice note could not be heard"); ok {
+		t.Error("a voice note not heard was handed over to no one")
 	}
 }
 

@@ -2,6 +2,7 @@ package handoff
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -174,9 +175,13 @@ func (s *Service) toPerson(ctx context.Context, h Handoff, text, what string) do
 	return s.toPhones(h, person, s.reach(ctx, person), text, fmt.Sprintf("%s: %s. Reply %s to read it.", h.Handle(), what, h.Handle()))[0]
 }
 
+// ErrNoOffice is Open's error when no one in the office is set up to
+// receive a handoff (no accounts user, and the person is the only owner).
+var ErrNoOffice = errors.New("handoff: no one in the office to hand over to")
+
 // Open hands user's conversation over to the office for trigger, or adds
 // the message to the handoff already open, and returns what to tell the
-// person.
+// person; ErrNoOffice when there is no one to hand over to.
 func (s *Service) Open(ctx context.Context, user domain.User, trigger Trigger, c Context) (string, error) {
 	at := c.At
 	if at.IsZero() {
@@ -193,7 +198,7 @@ func (s *Service) Open(ctx context.Context, user domain.User, trigger Trigger, c
 	}
 	if len(office) == 0 {
 		s.Audit.Record(ctx, user.Phone, audit.KindHandoff, "", map[string]any{"event": "no office", "trigger": string(trigger)})
-		return "I could not pass this on: no one in the office is set up to receive it. Please call the office directly.", nil
+		return "", ErrNoOffice
 	}
 	h := Handoff{Person: Person{Phone: user.Phone, Name: user.Name, Role: user.Role}, Trigger: trigger, Status: Open,
 		Office: office, OpenedAt: at}

@@ -3,6 +3,7 @@ package handoff_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -102,8 +103,8 @@ func TestOfficeMessage(t *testing.T) {
 		t.Error("the stored handoff holds the secret")
 	}
 	// An owner asking for the office is not sent their own handoff.
-	if _, err := svc.Open(ctx, owner, handoff.Asked, handoff.Context{Text: "call me"}); err != nil {
-		t.Fatal(err)
+	if _, err := svc.Open(ctx, owner, handoff.Asked, handoff.Context{Text: "call me"}); !errors.Is(err, handoff.ErrNoOffice) {
+		t.Fatalf("an owner with no one else in the office: %v, want ErrNoOffice", err)
 	}
 	if got := bodies(t, s, owner.Phone); len(got) != 1 {
 		t.Errorf("the owner was sent their own handoff: %q", got)
