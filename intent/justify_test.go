@@ -58,7 +58,8 @@ func ruleWordSets() map[string]map[string]bool {
 		"cancelNegations": cancelNegations, "aboutACancellation": aboutACancellation,
 		"cancelHappened": cancelHappened, "statusWords": statusWords, "handVerbs": handVerbs, "handedWords": handedWords,
 		"completions": completions, "givingVerbs": givingVerbs, "handedGoods": handedGoods, "recipients": recipients,
-		"notAnOrder": notAnOrder, "customerWords": customerWords,
+		"notAnOrder": notAnOrder, "customerWords": customerWords, "moneyNouns": moneyNouns, "shortageWords": shortageWords,
+		"statusAsks": statusAsks, "paymentTrouble": paymentTrouble,
 	}
 	for _, r := range rules {
 		for i, g := range r.need {

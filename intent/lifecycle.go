@@ -58,7 +58,7 @@ var (
 	goodsWords   = words(goodsList)
 
 	// questionWords make a message a question even without a question mark.
-	questionWords = words("kya kab kahan where when what which whats how kaise kitna kaun kiska")
+	questionWords = words("kya kab kahan where when what which whats how kaise kitna kaun kiska whether")
 )
 
 // asked reports a question: a question mark, a question word, or a
@@ -74,7 +74,7 @@ func asked(shape []string, question bool) bool {
 // deliverySignal reports an order reference and a word that it arrived,
 // with no word that it did not; or goods handed over to a customer.
 func deliverySignal(shape []string, n Normalized) bool {
-	if denied(shape) {
+	if denied(shape) && !shortOnly(shape) {
 		return false
 	}
 	if !hasOrderRef(shape, n) {
@@ -83,11 +83,73 @@ func deliverySignal(shape []string, n Normalized) bool {
 	if handedOver(shape) {
 		return true
 	}
-	// "ORD-1042 customer ko mil gaya": received, when the order is named
-	// and no money is.
-	return delivered(shape) || anyOf(shape, orderRefWords) && anyOf(shape, gotWords) &&
-		!anyOf(shape, moneyWords) && !anyOf(shape, modeWords)
+	// "ORD-1042 customer ko mil gaya", "ord 5139 rcvd by cust": received,
+	// when the order is named and no money is.
+	return delivered(shape) || namedOrder(shape) && anyOf(shape, gotWords) && !moneyBesideOrder(shape)
 }
+
+// namedOrder reports an order named as one: "ORD-1042", "order 1042",
+// "order no 1042", "1042 wala".
+func namedOrder(shape []string) bool {
+	for i, w := range shape {
+		switch {
+		case w == phOrderRef:
+			return true
+		case w != phNumber:
+		case i > 0 && orderWord(shape[i-1]), i > 1 && refWords[shape[i-1]] && orderWord(shape[i-2]):
+			return true
+		case i+1 < len(shape) && shape[i+1] == "wala":
+			return true
+		}
+	}
+	return false
+}
+
+// moneyBesideOrder reports a word of money or a way of paying, or a
+// number that is not the order's nor a quantity: "ORD-1042 ke 5000 mile"
+// is a payment against it.
+func moneyBesideOrder(shape []string) bool {
+	if anyOf(shape, modeWords) || anyOf(shape, moneyNouns) {
+		return true
+	}
+	for i, w := range shape {
+		if w != phNumber || quantityAt(shape, i) || i > 0 && (orderWord(shape[i-1]) || refWords[shape[i-1]]) ||
+			i+1 < len(shape) && shape[i+1] == "wala" {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// moneyNouns name money: "rupees", "payment".
+var moneyNouns = words("rupees payment paise amount")
+
+// shortOnly reports that every word of denial in a delivery is about
+// goods that did not go ("ORD-1042 delivered, lekin harpic ke 3 carton
+// nahi gaye") or says nothing was missing ("delivered fully, no
+// shortage"): after a word that it was delivered, a denial just after
+// the goods it names or just before a shortage.
+func shortOnly(shape []string) bool {
+	said := false
+	for i, w := range shape {
+		if deliveredWords[w] || handedWords[w] || deliveryStems[w] {
+			said = true
+		}
+		if !negations[w] || w == "no" && i+1 < len(shape) && shape[i+1] == phNumber {
+			continue
+		}
+		goods := i > 0 && (shape[i-1] == phUnit || shape[i-1] == phProduct)
+		shortage := i+1 < len(shape) && shortageWords[shape[i+1]]
+		if !said || !goods && !shortage {
+			return false
+		}
+	}
+	return said
+}
+
+// shortageWords name what was missing: "no shortage".
+var shortageWords = words("shortage short")
 
 // People say a delivery happened without the word: "maal de diya",
 // "supply ho gayi", "pahuncha diya", "utaar diya", "handover kar diya",
@@ -95,12 +157,13 @@ func deliverySignal(shape []string, n Normalized) bool {
 var (
 	// handVerbs hand goods over once a completion follows: "de diya",
 	// "supply ho gaya", "drop kar diya"; handedWords say it by themselves.
-	handVerbs   = words("de pahuncha pahunch utaar supply handover drop deliver delivery thama")
-	handedWords = words("delivered supplied dropped handed")
-	completions = words("diya gaya hua done kiya aaya complete completed")
+	handVerbs   = words("de pahuncha pahunch utaar supply handover drop deliver delivery thama rakh chhodo khali jama received")
+	handedWords = words("delivered supplied dropped handed reached unloaded utra")
+	completions = words("diya gaya hua done kiya aaya complete completed liya di chuka")
 	// givingVerbs hand over whatever they name, so the goods must be
-	// named: "maal de diya", not "5000 de diya".
-	givingVerbs = words("de")
+	// named: "maal de diya", not "5000 de diya"; or the order named as
+	// one, with no money beside it ("ORD-1042 party ko de diya").
+	givingVerbs = words("de jama received")
 	// handedGoods name what was handed over.
 	handedGoods = words("PRODUCT UNIT maal order orders saara sab")
 	// recipients name who got it, when no order number does.
@@ -123,7 +186,7 @@ func handedOver(shape []string) bool {
 		case !handVerbs[w]:
 			continue
 		}
-		if givingVerbs[w] && !anyOf(shape, handedGoods) && !orderWala(shape) {
+		if givingVerbs[w] && !anyOf(shape, handedGoods) && !orderWala(shape) && !(namedOrder(shape) && !moneyBesideOrder(shape)) {
 			continue
 		}
 		for j := i + 1; j < len(shape) && j <= i+3; j++ {
@@ -201,13 +264,17 @@ func ordersByName(shape []string, n Normalized) bool {
 
 // statusWords ask where an order is or when it comes, or whether it
 // left ("nikla kya", "has it left the godown?").
-var statusWords = words("status kahan where track kab when pahuncha pahunch pahunchega aayega milega nikla left")
+var statusWords = words("status kahan where track kab when pahuncha pahunch pahunchega aayega milega nikla left scene haal dispatch dispatched reached")
+
+// statusAsks ask for an order's status without a question: "present
+// status of order no. 5203", "ord 5202 ka scene".
+var statusAsks = words("status scene haal")
 
 // asksAfterOrder is a question about one order named by its number in any
 // form ("1042 abhi kidhar hai", "order 1042 kab aayega"), with no word of
 // dues or payment.
 func asksAfterOrder(shape []string, n Normalized) bool {
-	return len(shape) <= 12 && asked(shape, n.Question) && hasOrderRef(shape, n) && anyOf(shape, statusWords) &&
+	return len(shape) <= 12 && (asked(shape, n.Question) || anyOf(shape, statusAsks)) && hasOrderRef(shape, n) && anyOf(shape, statusWords) &&
 		!anyOf(shape, dueWords) && !anyOf(shape, paymentWords) && !anyOf(shape, cancelVerbs) && !customersAmount(shape)
 }
 
@@ -266,7 +333,7 @@ func hasOrderRef(shape []string, n Normalized) bool {
 	return false
 }
 
-func orderWord(w string) bool { return w == "order" || w == "orders" }
+func orderWord(w string) bool { return w == "order" || w == "orders" || w == "ord" }
 
 // delivered reports a word that an order arrived.
 func delivered(shape []string) bool {
@@ -337,6 +404,20 @@ func paymentSignal(shape []string) bool {
 	}
 	return received && how
 }
+
+// paysIn is a payment said in words no rule lists, as a rule: a named
+// customer, an amount, how it was paid and that it came ("gpay pe 40k
+// aaya Gupta Supermart ka, screenshot bhej raha"); not asked, not
+// denied, no trouble with it and no plan for it.
+func paysIn(shape []string, n Normalized) bool {
+	return len(shape) <= 20 && !asked(shape, n.Question) && !denied(shape) && anyOf(shape, customerWords) &&
+		anyOf(shape, modeWords) && (anyOf(shape, receivedWords) || paidBy(shape)) && !anyOf(shape, paymentTrouble) &&
+		!anyOf(shape, imperatives) && paymentSignal(shape)
+}
+
+// paymentTrouble are words of a payment gone wrong: a matter for a
+// person, not a record.
+var paymentTrouble = words("fail error stuck refund kat")
 
 // paidBy reports a payer who gave it: "Krishna ne 2,000 cash diya" says
 // as much as "Krishna se 2,000 cash mila", a name before ne and a word

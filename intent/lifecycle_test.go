@@ -46,6 +46,16 @@ func TestRecordsInOtherWords(t *testing.T) {
 		{"has ORD-1042 left the godown?", domain.IntentOrderStatus},
 		{"इस महीने कितना भुगतान मिला", domain.IntentPaymentsReceived},
 		{"reject ORD-1042 - credit limit cross ho gayi", domain.IntentCancel},
+		{"ORD-1042 done ✅ party ko de diya", domain.IntentDelivery},
+		{"ord 1042 rcvd by cust", domain.IntentDelivery},
+		{"1042 delivered fully no shortage", domain.IntentDelivery},
+		{"ORD-1042 delivered hai, lekin harpic ke 3 carton nahi gaye", domain.IntentDelivery},
+		{"Rajesh ke godown pe aaj unka saara order khali kar diya", domain.IntentDelivery},
+		{"gpay pe 40k aaya Gupta Supermart ka, screenshot bhej raha", domain.IntentPayment},
+		{"ORD-1042 ka 5000 received kiya cash", domain.IntentPayment}, // money against an order
+		{"ord 1042 ka kya scene hai", domain.IntentOrderStatus},
+		{"Kindly let me know the present status of order no. 1042.", domain.IntentOrderStatus},
+		{"aaj gpay pe kitna aaya", domain.IntentPaymentsReceived},
 		// A customer's amount awaited is their dues, not an order.
 		{"Mehta ji ka 40000 kab aayega", domain.IntentOutstanding},
 		{"Ashok ka kitna udhaar chal raha hai", domain.IntentOutstanding},
@@ -55,7 +65,9 @@ func TestRecordsInOtherWords(t *testing.T) {
 		}
 	}
 	for _, text := range []string{"Rajesh ne 5000 le liya", "courier wala saaman de gaya", "Rajesh ke yahan 10 carton GC utaar dena",
-		"aaj kaun kaun paisa de gaya", "doodh wala 2 packet de gaya"} {
+		"aaj kaun kaun paisa de gaya", "doodh wala 2 packet de gaya", "ORD-1042 ke 5000 jama kar diye",
+		"ORD-1042 delivered nahi hua", "Gupta Supermart ka 40k gpay fail ho gaya",
+		"Gupta Supermart ka 40k gpay stuck hai, refund aayega"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentDelivery || d.Intent == domain.IntentPayment ||
 			d.Intent == domain.IntentStockReceived {
 			t.Errorf("Route(%q) = %s (%s): no record", text, d.Intent, d.Reason)

@@ -255,6 +255,9 @@ func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	if handsOver(shape, n) {
 		return domain.IntentDelivery, "rule: goods handed over", true
 	}
+	if paysIn(shape, n) {
+		return domain.IntentPayment, "rule: a payment received", true
+	}
 	if asksAfterOrder(shape, n) {
 		return domain.IntentOrderStatus, "rule: where a named order is", true
 	}

@@ -193,13 +193,13 @@ var rules = []rule{
 		// in over a period. Dues ("kitna baaki hai") and one customer's
 		// "payment aaya kya?" are not it.
 		name: "payments received", intent: domain.IntentPaymentsReceived, maxLen: 16, unless: paymentRecord,
-		need: groups("payment payments paisa paise amount collection vasooli receipts bhugtan cash upi cheque neft",
+		need: groups("payment payments paisa paise amount collection vasooli receipts bhugtan cash upi cheque neft gpay phonepe paytm",
 			"aaj kal today yesterday week month year this last pichle",
 			// how much, or who: "Rajesh se paisa aaya kya aaj" asks
 			// whether one customer paid, which is their dues.
 			"kitna kis kisne kaun who which total list report chart excel much collection vasooli receipts dikhao batao"),
 		allow: words(askWords + ` aaya mila hua kiya received collected collect jama credited kis kisne kaun who which
-			se from cash cheque upi neft online mode wise total list report chart excel CUSTOMER
+			se from cash cheque upi neft gpay phonepe paytm pe online mode wise total list report chart excel CUSTOMER
 			the of in by receive karna hui is iss hafte tak so far till now abhi bhejo dikhao batao to date`),
 	},
 	{
@@ -267,7 +267,7 @@ var rules = []rule{
 		need: groups("CUSTOMER", "order orders maal delivery gaadi",
 			"gaya pahuncha pahunch pahunchega deliver delivered dispatch dispatched hua status kahan kab jayega aayega milega nikla raste"),
 		allow: words(askWords + ` abhi tak kab when ho hua hui ya nahi not yet jayega hoga wala wale aaj kal today
-			yesterday customer wait`),
+			yesterday customer wait puch rahe unka unki`),
 	},
 	{
 		// "Rajesh ke orders dikhao": one customer's orders, each with its

@@ -67,20 +67,20 @@ rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए
 udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार
 baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी
 order: order ordr oder odr orda ordar ordeer ऑर्डर आर्डर ऑडर
-orders: orders ordrs oders ordars orderz ऑर्डर्स
+orders: orders ordrs oders ordars orderz ऑर्डर्स ऑर्डरों
 stock: stock stok stoc stck stk stocks stokc stoke istock स्टॉक स्टाक स्टोक
 available: available availble avlbl avl availabel avaialble availibility availability avail avlb avaliable uplabdh उपलब्ध
 outstanding: outstanding outstandng outstnding outstading ostanding outstandings outstnd आउटस्टैंडिंग
 pending: pending pendng pndng pendig pendin pendding पेंडिंग
-delivered: delivered deliverd delivred dlvd dilivered
+delivered: delivered deliverd delivred dlvd dilivered dlvrd delvered
 supply: supply suply सप्लाई
 supplied: supplied
-handover: handover
+handover: handover सौंप
 dropped: dropped
-utaar: utaar utar उतार
+utaar: utaar utar उतार उतरवा
 liya: liya लिया
 le: le ले
-delivery: delivery dlvry delivry delvery delivary deliveries dilivery डिलीवरी
+delivery: delivery dlvry delivry delvery delivary deliveries dilivery डिलीवरी डिलिवरी
 deliver: deliver delivr deliwer डिलीवर
 report: report rprt riport reprt reports रिपोर्ट
 chart: chart chrt charts चार्ट
@@ -131,7 +131,7 @@ jayega: jayega jaega jaayega jaaega jayegi jaegi जाएगा जायेग
 bika: bika biki बिका बिकी
 kab: kab कब
 unloaded: unloaded unload
-utra: utra utre utri उतरा
+utra: utra utre utri utara उतरा
 nikla: nikla nikli निकला
 raste: raste रास्ते
 thama: thama
@@ -149,7 +149,7 @@ haal: haal hal हाल
 dukaan: dukaan dukan dukaan दुकान
 party: party partys पार्टी
 pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa पहुंचा पहुंची पहुंचे
-pahunch: pahunch pahuch pohoch pohch पहुंच
+pahunch: pahunch pahuch pohoch pohch pohonch पहुंच
 received: received recieved recived rcvd recd receive recieve rcv receved रिसीव प्राप्त
 mila: mila mile mili milaa मिला मिले मिली
 mil: mil मिल
@@ -161,7 +161,7 @@ aaya: aaya aya aayi ayi aaye aye aai aayaa आया आई आए आये
 aa: aa आ
 ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार
 status: status staus stetus sttus स्टेटस
-kahan: kahan kahaan kidhar किधर कहां कहाँ
+kahan: kahan kahaan kidhar kidr किधर कहां कहाँ
 mera: mera meri mere mra mre मेरा मेरी मेरे
 cheque: cheque chq cheq चेक
 cash: cash csh nakad nagad rokda नकद कैश
@@ -171,6 +171,7 @@ phonepe: phonepe phonepay फोनपे
 txn: txn trxn
 production: production prodn
 kiya: kiya kiye किया किए
+chuka: chuka chuki
 `
 
 // spellingPhrases join two canonical words into one.
@@ -188,6 +189,7 @@ likho: likh do|likh lo|likh dena|likh lijiye
 aaya: aa gaya|aa chuka
 mila: mil gaya|mil chuka
 pahuncha: pahunch gaya|pahunch chuka
+gpay: google pay|गूगल पे
 handover: hand over
 bane: ban gaya
 `

@@ -318,9 +318,13 @@ func (p *Parser) deliveryFor(text, customer string) DeliveryNote {
 	}
 	r := newReading(text, rest)
 	short, only := false, false
-	for _, t := range r.toks {
+	for i, t := range r.toks {
 		short = short || shortWords[t.Text]
 		only = only || onlyWords[t.Text]
+		// "harpic ke 3 carton nahi gaye": goods that did not go.
+		if negations[t.Text] && i > 0 && (r.kind(i-1) == intent.EntityUnit || r.kind(i-1) == intent.EntityProduct) {
+			short = true
+		}
 	}
 	if !hasQuantityOrProduct(rest) {
 		return note

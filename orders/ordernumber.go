@@ -75,6 +75,11 @@ const (
 	numberBare                     // alone at the start of a line
 )
 
+// handedAfter are the words of a delivery that, just after a number of
+// three digits or more, make it the order delivered.
+var handedAfter = map[string]bool{"delivered": true, "pahuncha": true, "pahunch": true, "handover": true,
+	"deliver": true, "delivery": true, "supply": true, "supplied": true, "drop": true, "dropped": true}
+
 // orderNumberAt says what makes the number entity k an order's, if
 // anything does.
 func orderNumberAt(r *reading, k int) numberSign {
@@ -105,6 +110,8 @@ func orderNumberAt(r *reading, k int) numberSign {
 		return numberMarked
 	case after == "wala":
 		return numberMarked
+	case len(e.ID) >= 3 && handedAfter[after] && !shortWords[before] && !onlyWords[before]:
+		return numberMarked // "Rajesh bhai ko 5124 handover kiya"
 	case len(e.ID) >= 3 && r.lineStart(e.Start) && !shortWords[after] && !onlyWords[after]:
 		return numberBare
 	}

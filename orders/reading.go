@@ -2,6 +2,7 @@ package orders
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/munshi/munshi/intent"
 )
@@ -106,5 +107,6 @@ func (r *reading) lineStart(i int) bool {
 	if k := strings.LastIndexAny(head, "\n\r"); k >= 0 {
 		head = head[k+1:]
 	}
-	return strings.Trim(head, " \t-*•·>(") == ""
+	// Bullets and emoji ("🚚 5116 pahunch gaya") start a line as a space does.
+	return strings.IndexFunc(head, func(c rune) bool { return unicode.IsLetter(c) || unicode.IsDigit(c) }) < 0
 }
