@@ -28,10 +28,9 @@ type DeliveryBooks interface {
 type OrdersToDeliver struct {
 	Open  []domain.Order // newest first, without their lines
 	Count int            // all the open ones, listed or not
-	// Last is the customer's latest order that is not open (delivered,
-	// cancelled, or imported history), nil when there is none.
-	Last         *domain.Order
-	LastImported bool
+	// Last is the customer's latest order that is not open (delivered or
+	// cancelled), nil when there is none.
+	Last *domain.Order
 }
 
 // maxOrderChoices bounds the orders a question lists; an older one is
@@ -99,8 +98,6 @@ func (s *Service) nothingToDeliver(name string, open OrdersToDeliver) string {
 	switch {
 	case o == nil:
 		return head + " There is no order of theirs in the books yet."
-	case open.LastImported && o.Status == domain.OrderCommitted:
-		return fmt.Sprintf("%s Their last order %s came with your books' history and is open there; if it went, send *%s delivered*.", head, o.ID, o.ID)
 	case o.Status == domain.OrderDelivered && !o.DeliveredAt.IsZero():
 		return fmt.Sprintf("%s Their last order %s was delivered on %s.", head, o.ID, s.day(o.DeliveredAt))
 	case o.Status == domain.OrderDelivered:

@@ -293,10 +293,9 @@ func FuzzWhichOrderAnswer(f *testing.F) {
 
 // TestDeliverAnOrderOfTheBooksHistoryByItsNumber: an order imported with
 // the books' history and still open there is delivered when named by the
-// number the books gave it ("T-6001"), and its goods leave the godown;
-// named by its customer it is pointed at, not guessed; it is still
-// cancelled where it was placed; importing the file again keeps the
-// delivery.
+// number the books gave it ("T-6001") or by its customer, and its goods
+// leave the godown; it is still cancelled where it was placed; importing
+// the file again keeps the delivery.
 func TestDeliverAnOrderOfTheBooksHistoryByItsNumber(t *testing.T) {
 	s := newShop(t, nil)
 	ctx := context.Background()
@@ -305,14 +304,11 @@ func TestDeliverAnOrderOfTheBooksHistoryByItsNumber(t *testing.T) {
 	if _, err := s.books.ImportHistory(ctx, []domain.Order{o}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if r := s.svc.Deliver(ctx, accounts, "Sharma Hardware ka maal de diya"); !strings.Contains(r.Text, "send *T-6001 delivered*") {
-		t.Errorf("by customer: %s", r.Text)
-	}
 	if r := s.svc.CancelOrder(ctx, vikram, "T-6001", "customer refused"); !strings.Contains(r.Text, "history imported from your books") {
 		t.Errorf("cancel: %s", r.Text)
 	}
 	gc := s.ready("GC500")
-	for _, text := range []string{"t-6001 pahunch gaya", "order T-6001 ka maal de diya sharma hardware ko"} {
+	for _, text := range []string{"t-6001 pahunch gaya", "order T-6001 ka maal de diya sharma hardware ko", "Sharma Hardware ka maal de diya"} {
 		if r := s.svc.Deliver(ctx, accounts, text); !strings.Contains(r.Text, "Delivered: T-6001") {
 			t.Fatalf("%q: %s", text, r.Text)
 		}

@@ -10,9 +10,10 @@ import (
 	"github.com/munshi/munshi/orders"
 )
 
-// openToDeliver is the orders Munshi can deliver: placed, not delivered
-// nor cancelled, and not imported (open in another system, not here).
-const openToDeliver = `status = 'committed' AND source <> 'import'`
+// openToDeliver is the orders a delivery can be about: placed, not
+// delivered nor cancelled, whether Munshi placed them or they came open
+// with the books' history.
+const openToDeliver = `status = 'committed'`
 
 // OrdersToDeliver returns a customer's open orders, newest first, and
 // their latest other order, in one read snapshot.
@@ -47,12 +48,12 @@ func (s *Store) OrdersToDeliver(ctx context.Context, customerID string, limit in
 		return out, fmt.Errorf("sqlbooks: orders to deliver: %w", err)
 	}
 	var last domain.Order
-	var payment, status, created, source string
+	var payment, status, created string
 	var deliveredAt sql.NullString
 	var total int64
-	err = tx.QueryRowContext(ctx, `SELECT id, customer_id, placed_by, payment_mode, status, total_paise, created_at, delivered_at, source
+	err = tx.QueryRowContext(ctx, `SELECT id, customer_id, placed_by, payment_mode, status, total_paise, created_at, delivered_at
 		FROM orders WHERE customer_id = ? AND NOT (`+openToDeliver+`) ORDER BY created_at DESC, id DESC LIMIT 1`, customerID).Scan(
-		&last.ID, &last.CustomerID, &last.PlacedBy, &payment, &status, &total, &created, &deliveredAt, &source)
+		&last.ID, &last.CustomerID, &last.PlacedBy, &payment, &status, &total, &created, &deliveredAt)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return out, nil
@@ -61,6 +62,6 @@ func (s *Store) OrdersToDeliver(ctx context.Context, customerID string, limit in
 	}
 	last.Payment, last.Status, last.Total = domain.PaymentMode(payment), domain.OrderStatus(status), domain.Paise(total)
 	last.CreatedAt, last.DeliveredAt = parseTime(created), parseTime(deliveredAt.String)
-	out.Last, out.LastImported = &last, source == "import"
+	out.Last = &last
 	return out, nil
 }

@@ -9,11 +9,11 @@ import (
 	"github.com/munshi/munshi/internal/store"
 )
 
-// testOrdersToDeliver: a customer's open orders are the committed ones
-// Munshi can deliver, newest first, bounded, counted; imported history,
-// delivered and cancelled orders and other customers' orders are not
-// among them, and the latest of the customer's others is what became of
-// their last order.
+// testOrdersToDeliver: a customer's open orders are the committed ones,
+// placed by Munshi or open in the books' imported history, newest first,
+// bounded, counted; delivered and cancelled orders and other customers'
+// orders are not among them, and the latest of the customer's others is
+// what became of their last order.
 func testOrdersToDeliver(t *testing.T, s store.Store, _ *Clock) {
 	seed(t, s)
 	day := time.Date(2026, 3, 2, 6, 0, 0, 0, time.UTC)
@@ -53,12 +53,11 @@ func testOrdersToDeliver(t *testing.T, s store.Store, _ *Clock) {
 			t.Errorf("open order read as %+v", o)
 		}
 	}
-	if fmt.Sprint(ids) != "[ORD-2005 ORD-2004 ORD-2003]" || got.Count != 5 {
-		t.Errorf("open orders %v of %d, want the newest three of five, newest first", ids, got.Count)
+	if fmt.Sprint(ids) != "[T-5531 ORD-2005 ORD-2004]" || got.Count != 6 {
+		t.Errorf("open orders %v of %d, want the newest three of six (the imported one first), newest first", ids, got.Count)
 	}
-	// The imported order is the latest other one: open elsewhere, not here.
-	if got.Last == nil || got.Last.ID != "T-5531" || !got.LastImported {
-		t.Errorf("last other order %+v (imported %v), want the imported T-5531", got.Last, got.LastImported)
+	if got.Last == nil || got.Last.ID != "ORD-1995" || got.Last.Status != domain.OrderCancelled {
+		t.Errorf("last other order %+v, want the cancelled ORD-1995", got.Last)
 	}
 
 	// Once none is open, the last is the latest delivered or cancelled.
@@ -74,7 +73,7 @@ func testOrdersToDeliver(t *testing.T, s store.Store, _ *Clock) {
 		t.Fatal(err)
 	}
 	got, err = s.OrdersToDeliver(ctx, "C03", 8)
-	if err != nil || got.Count != 0 || got.Last == nil || got.Last.ID != "ORD-3001" || got.LastImported ||
+	if err != nil || got.Count != 0 || got.Last == nil || got.Last.ID != "ORD-3001" ||
 		got.Last.Status != domain.OrderDelivered || !got.Last.DeliveredAt.Equal(other.DeliveredAt) {
 		t.Errorf("C03: %+v (last %+v), %v; want ORD-3001 delivered as the last", got, got.Last, err)
 	}
