@@ -62,3 +62,31 @@ func withoutFormat(shape []string, buf []string) []string {
 	}
 	return buf
 }
+
+// formatReferents point at the answer just given: "iska excel", "this as
+// a chart".
+var formatReferents = words(`iska iski iske isko ise isse uska uski uske usko this it that ye yeh wo woh is us
+	inka unka file please pls bhi`)
+
+// OnlyAsksFormat reports the format a message asks for when that is all
+// it says: format words, the words that deliver one and words pointing
+// at the answer just given ("iska excel bhejo", "chart mein dikhao"),
+// naming nothing.
+func OnlyAsksFormat(n Normalized) (Format, bool) {
+	if len(n.Entities) > 0 || len(n.Tokens) == 0 || len(n.Tokens) > 8 {
+		return FormatText, false
+	}
+	shape := make([]string, 0, len(n.Tokens))
+	for _, t := range n.Tokens {
+		w := t.Text
+		if !chartWords[w] && !excelWords[w] && !formatFillers[w] && !formatReferents[w] && !showWords[w] {
+			return FormatText, false
+		}
+		shape = append(shape, w)
+	}
+	f := formatOf(shape)
+	return f, f != FormatText
+}
+
+// showWords ask to be shown: "chart mein dikhao".
+var showWords = words(`dikhao dikha show batao`)

@@ -71,3 +71,19 @@ func TestFormatWordInAName(t *testing.T) {
 		t.Fatalf("chart paper ka stock → %s/%q (%s)", d.Intent, d.Format, d.Reason)
 	}
 }
+
+// TestOnlyAsksFormat: a message that asks for the last answer as a chart
+// or a file and says nothing else; a question of its own is not one.
+func TestOnlyAsksFormat(t *testing.T) {
+	r := demoRouter(t)
+	for text, want := range map[string]Format{
+		"iska excel bhejo": FormatExcel, "excel mein bhejo": FormatExcel, "chart mein dikhao": FormatChart,
+		"iska chart bhejo": FormatChart, "excel file bhej do": FormatExcel, "this as a chart please": FormatChart,
+		"outstanding excel mein bhejo": FormatText, "GC ka chart": FormatText, "bhejo": FormatText, "kal ki sales excel": FormatText,
+	} {
+		got, ok := OnlyAsksFormat(r.Normalize(text))
+		if ok != (want != FormatText) || ok && got != want {
+			t.Errorf("OnlyAsksFormat(%q) = %s, %v; want %s", text, got, ok, want)
+		}
+	}
+}

@@ -121,7 +121,7 @@ type choice struct {
 
 // positions name an option by its place in the question.
 var positions = map[string]int{
-	"pehla": 0, "pehli": 0, "first": 0, "1st": 0,
+	"pehla": 0, "pehli": 0, "pehle": 0, "first": 0, "1st": 0,
 	"dusra": 1, "dusri": 1, "doosra": 1, "second": 1, "2nd": 1,
 	"last": -1, "aakhri": -1,
 }

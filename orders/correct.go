@@ -64,12 +64,12 @@ type corrected struct {
 
 // Words that say how a correction changes an item.
 var (
-	removeWords = words(`hata remove delete nikal nikalo drop हटा`)
+	removeWords = words(`hata hatao remove delete nikal nikalo drop हटा`)
 	// dropWords remove the lines they name ("handwash cancel karo");
 	// naming every line, they cancel the order.
 	dropWords = words(`cancel रद्द`)
-	addWords  = words(`aur add plus more bhi`)
-	wantWords = words(`chahiye chaiye chahie zarurat चाहिए`)
+	addWords  = words(`aur add plus more bhi saath`)
+	wantWords = words(`chahiye chaiye chahie zarurat lena चाहिए`)
 	sendWords = words(`bhejo bhejna bhejiye dena daalo lagao`)
 	// changeVerbs say that a message changes the order; they name no
 	// customer ("change odonil to 3 cartons").

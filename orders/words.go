@@ -42,7 +42,9 @@ var separators = map[string]bool{"aur": true, "and": true, "or": true, "plus": t
 	"liye": true, "keliye": true, "bhi": true, "bhejo": true, "bhej": true, "dedo": true, "de": true, "do": true,
 	"chahiye": true, "send": true, "order": true, "please": true, "pls": true, "payment": true, "with": true, "in": true,
 	"se": true, "ka": true, "ki": true, "hai": true, "karo": true, "kar": true, "dena": true, "lena": true, "lo": true,
-	"to": true, "ya": true, "mein": true, "pe": true, "par": true, "by": true, "the": true, "a": true, "an": true}
+	"to": true, "ya": true, "mein": true, "pe": true, "par": true, "by": true, "the": true, "a": true, "an": true,
+	// Words said to the listener, never part of a product's name.
+	"yaar": true, "sorry": true, "me": true, "item": true}
 
 // plainWords are everyday words of an order message that never name a
 // product or a customer: they are skipped when quoting an unknown name.

@@ -459,6 +459,22 @@ func TestConversationOkAfterUnreadMessage(t *testing.T) {
 	s.placedOnly(s.sales("ok"), d, "C01", domain.PayCOD, gc(5))
 }
 
+// TestConversationCorrectionAfterUnreadMessage: the summary a message
+// Munshi could not read left open still takes corrections ("so I changed
+// nothing. You can correct the order"): the corrected order is placed,
+// never the one first shown.
+func TestConversationCorrectionAfterUnreadMessage(t *testing.T) {
+	s := newConvShop(t, nil)
+	shown := s.draft(s.sales("Rajesh ke liye 5 carton GC, cash"), "C01", domain.PayCOD, gc(5))
+	mustContain(t, "unread", s.sales("jklm"), "didn't understand", "changed nothing")
+	corrected := s.draft(s.sales("8 carton kar do"), "C01", domain.PayCOD, gc(8))
+	s.nothingPlaced("the correction")
+	s.placedOnly(s.sales("ok"), corrected, "C01", domain.PayCOD, gc(8))
+	if id := placedAs(t, s.m, shown.ID); id != "" {
+		t.Fatalf("the draft first shown was placed as %s", id)
+	}
+}
+
 // TestConversationOkWhileAsking: an ok while a question waits answers
 // nothing and places nothing; the question still waits, and its answer
 // then makes the order.

@@ -276,7 +276,9 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 			ref = memory.Resolve(text, d.Normalized, conv)
 		}
 	}
-	if f, ok := followUp(d, conv); ok {
+	if f, ok := asFile(ctx, s.Router, d, conv); ok {
+		d, ref = f, memory.Reference{}
+	} else if f, ok := followUp(d, conv); ok {
 		d = f
 		ref = memory.Resolve(text, d.Normalized, conv)
 	}

@@ -1,44 +1,53 @@
 package conversation
 
 import (
+	"context"
 	"strings"
 
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/domain"
+	"github.com/munshi/munshi/internal/llmbudget"
 	"github.com/munshi/munshi/memory"
 	"github.com/munshi/munshi/reports"
 )
 
 // continuers open a follow-up that keeps the last question's subject:
 // "aur Gupta Traders ka?", "and yesterday?", "what about harpic".
-var continuers = map[string]bool{"aur": true, "and": true, "what": true, "how": true, "also": true}
+var continuers = map[string]bool{"aur": true, "and": true, "what": true, "how": true, "also": true, "or": true}
 
 // followUpFillers are the other words such a follow-up may have.
 var followUpFillers = map[string]bool{"ka": true, "ki": true, "ke": true, "about": true, "bhi": true, "ji": true,
 	"the": true, "for": true, "of": true, "batao": true, "bata": true, "hai": true, "kya": true, "kitna": true, "kitni": true,
 	"pe": true}
 
-// followUp reads a message the router could not place as a follow-up of
-// the question answered last, when it is short, opens like one and names
-// a customer, a product or a period: it asks that question again about
-// what it names, keeping the period (or the names) it does not.
+// followUp reads a message as a follow-up of the question answered
+// last, when it is short, opens like one and names a customer, a product
+// or a period: it asks that question again about what it names, keeping
+// the period (or the names) it does not. The router's own reading gives
+// way only when it was a guess (the model's) or none; a name alone
+// ("Gupta Brothers?") follows a question about one of its kind.
 func followUp(d intent.Decision, conv memory.Conversation) (intent.Decision, bool) {
-	if d.Intent != domain.IntentUnknown || len(d.Normalized.Tokens) == 0 || len(d.Normalized.Tokens) > 7 {
+	if d.Tier == intent.TierRules && d.Intent != domain.IntentUnknown || len(d.Normalized.Tokens) == 0 || len(d.Normalized.Tokens) > 7 {
 		return d, false
 	}
 	n := d.Normalized
-	if !continuers[n.Tokens[0].Text] {
-		return d, false
-	}
+	opened := continuers[n.Tokens[0].Text]
 	covered := make([]bool, len(n.Tokens))
 	for _, e := range n.Entities {
+		if e.Kind != intent.EntityCustomer && e.Kind != intent.EntityProduct {
+			return d, false // "aur 5 carton harpic" adds to an order
+		}
 		for i := max(e.Start, 0); i < e.End && i < len(covered); i++ {
 			covered[i] = true
 		}
 	}
 	period := reports.PeriodName(d.Text)
-	for i, t := range n.Tokens[1:] {
-		if !covered[i+1] && !followUpFillers[t.Text] && !inPeriod(n.Tokens, i+1) {
+	first := 1
+	if !opened {
+		first = 0
+	}
+	for i := first; i < len(n.Tokens); i++ {
+		if !covered[i] && !followUpFillers[n.Tokens[i].Text] && !inPeriod(n.Tokens, i) {
 			return d, false
 		}
 	}
@@ -46,20 +55,11 @@ func followUp(d intent.Decision, conv memory.Conversation) (intent.Decision, boo
 	if !named && period == "" {
 		return d, false
 	}
-	// The question answered last: the person's turn before Munshi's
-	// last reply, when that reply came from a tool.
-	i := lastReply(conv)
-	if i < 1 || conv.Turns[i-1].Role != memory.RolePerson {
+	asked, ok := lastQuestion(conv)
+	if !ok {
 		return d, false
 	}
-	if t := conv.Turns[i].Tool; t == "" || t == toolQuestion || t == toolUnread {
-		return d, false
-	}
-	asked := &conv.Turns[i-1]
-	switch asked.Intent {
-	case domain.IntentStock, domain.IntentOutstanding, domain.IntentPendingOrders, domain.IntentReport, domain.IntentOrderStatus,
-		domain.IntentPaymentsReceived:
-	default:
+	if !opened && !(len(n.Entities) == 1 && sameKind(n.Entities[0], asked)) {
 		return d, false
 	}
 	d.Intent, d.Reason = asked.Intent, "follow-up of "+string(asked.Intent)
@@ -93,4 +93,65 @@ func inPeriod(toks []intent.Token, i int) bool {
 		return true
 	}
 	return i+1 < len(toks) && reports.PeriodName(toks[i].Text+" "+toks[i+1].Text) != ""
+}
+
+// lastQuestion is the question answered last: the person's turn before
+// Munshi's last reply, when that reply came from a tool and the turn was
+// a question about the books.
+func lastQuestion(conv memory.Conversation) (*memory.Turn, bool) {
+	i := lastReply(conv)
+	if i < 1 || conv.Turns[i-1].Role != memory.RolePerson {
+		return nil, false
+	}
+	if t := conv.Turns[i].Tool; t == "" || t == toolQuestion || t == toolUnread {
+		return nil, false
+	}
+	asked := &conv.Turns[i-1]
+	switch asked.Intent {
+	case domain.IntentStock, domain.IntentOutstanding, domain.IntentPendingOrders, domain.IntentReport, domain.IntentOrderStatus,
+		domain.IntentPaymentsReceived:
+		return asked, true
+	}
+	return nil, false
+}
+
+// asFile reads a message that only asks for the last answer as a chart or
+// a file ("iska excel bhejo", "chart mein dikhao", "excel file bhej do")
+// as that question again in that format: the question's own words are
+// routed again, with what it was about when it was itself a follow-up.
+func asFile(ctx context.Context, r Router, d intent.Decision, conv memory.Conversation) (intent.Decision, bool) {
+	format, ok := intent.OnlyAsksFormat(d.Normalized)
+	if !ok {
+		return d, false
+	}
+	asked, ok := lastQuestion(conv)
+	if !ok || !intent.IsQuestion(asked.Intent) {
+		return d, false
+	}
+	again := r.Route(llmbudget.WithCallBudget(ctx, 0), asked.Text)
+	if again.Intent != asked.Intent {
+		again.Intent = asked.Intent
+		ref := memory.Reference{Kind: memory.RefPronoun, Customers: asked.Customers}
+		if len(asked.Products) > 0 {
+			ref.Product = asked.Products[0]
+		}
+		if len(asked.Customers) > 0 {
+			ref.Customer = asked.Customers[0]
+		}
+		again = withReferents(again, ref)
+	}
+	again.Format, again.Reason = format, "the last question, in "+string(format)
+	return again, true
+}
+
+// sameKind reports a name of the kind the question was about: a
+// customer after a customer's dues, a product after its stock.
+func sameKind(e intent.Entity, asked *memory.Turn) bool {
+	switch e.Kind {
+	case intent.EntityCustomer:
+		return len(asked.Customers) > 0
+	case intent.EntityProduct:
+		return len(asked.Products) > 0
+	}
+	return false
 }

@@ -75,3 +75,39 @@ func TestACancelThatNamesAnotherIsOfferedAsTheAnswer(t *testing.T) {
 		}
 	}
 }
+
+// TestAFollowUpByNameAlone: after a customer's dues, the name of another
+// customer alone asks the same of them, as does "aur …" that the model
+// guessed to be something else; a name of another kind, or a number, is
+// no follow-up.
+func TestAFollowUpByNameAlone(t *testing.T) {
+	conv := memory.Conversation{Turns: []memory.Turn{
+		{Role: memory.RolePerson, Text: "Mehta ka balance kya hai", Intent: domain.IntentOutstanding, Customers: []string{"C03"}},
+		{Role: memory.RoleMunshi, Text: "Mehta Traders …", Tool: "outstanding"},
+	}}
+	gupta := intent.Entity{Kind: intent.EntityCustomer, ID: "C09", IDs: []string{"C09"}}
+	named := func(text string, tier intent.Tier, in domain.Intent, ents ...intent.Entity) intent.Decision {
+		n := intent.Normalize(text)
+		n.Entities = ents
+		return intent.Decision{Intent: in, Tier: tier, Text: text, Normalized: n}
+	}
+	gupta.Start, gupta.End = 0, 2
+	if d, ok := followUp(named("gupta brothers?", intent.TierNone, domain.IntentUnknown, gupta), conv); !ok || d.Intent != domain.IntentOutstanding {
+		t.Errorf("a name alone: %v %s", ok, d.Intent)
+	}
+	gupta.Start, gupta.End = 1, 3
+	if d, ok := followUp(named("aur gupta brothers?", intent.TierModel, domain.IntentStock, gupta), conv); !ok || d.Intent != domain.IntentOutstanding {
+		t.Errorf("a guess of the model: %v %s", ok, d.Intent)
+	}
+	if _, ok := followUp(named("aur gupta brothers?", intent.TierRules, domain.IntentStock, gupta), conv); ok {
+		t.Error("a rule's reading gave way to a follow-up")
+	}
+	harpic := intent.Entity{Kind: intent.EntityProduct, ID: "TC500", IDs: []string{"TC500"}, Start: 0, End: 1}
+	if _, ok := followUp(named("harpic", intent.TierNone, domain.IntentUnknown, harpic), conv); ok {
+		t.Error("a product alone followed a customer's dues")
+	}
+	five := intent.Entity{Kind: intent.EntityNumber, ID: "5", Value: 5, Start: 1, End: 2}
+	if _, ok := followUp(named("aur 5 harpic", intent.TierModel, domain.IntentOrder, five, harpic), conv); ok {
+		t.Error("a quantity was read as a follow-up")
+	}
+}

@@ -102,14 +102,22 @@ func stillNeed(q string) string {
 		"\n\nPlease answer it, or send the whole message again."
 }
 
-// shownDraft is the draft Munshi's last reply showed, if it showed one.
+// shownDraft is the draft Munshi's last reply showed, if it showed one;
+// past replies to messages it could not read, the one shown before them.
 func shownDraft(conv memory.Conversation) string {
-	i := lastReply(conv)
-	if i < 0 {
-		return ""
-	}
-	if t := conv.Turns[i]; t.Tool != toolQuestion && (domain.IsDraftRef(t.DraftID) || strings.HasPrefix(t.DraftID, "ORD-")) {
-		return t.DraftID
+	for i := len(conv.Turns) - 1; i >= 0; i-- {
+		t := conv.Turns[i]
+		if t.Role != memory.RoleMunshi {
+			continue
+		}
+		if t.Tool != toolQuestion && (domain.IsDraftRef(t.DraftID) || strings.HasPrefix(t.DraftID, "ORD-")) {
+			return t.DraftID
+		}
+		// "Sorry, I didn't understand that, so I changed nothing": the
+		// summary before it is still the one a correction changes.
+		if t.Tool != toolUnread {
+			return ""
+		}
 	}
 	return ""
 }
