@@ -109,4 +109,3 @@ func TestConnectAsksGeminiOnlyWithAKey(t *testing.T) {
 		t.Errorf("without a key: %v, %d requests\n%s\n%s", err, g.Hits()-hits, draft, report)
 	}
 }
-
