@@ -278,7 +278,9 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	}
 	if f, ok := asFile(ctx, s.Router, d, conv); ok {
 		d, ref = f, memory.Reference{}
-	} else if f, ok := followUp(d, conv); ok {
+	} else if f, ok := followUp(d, conv, func(text string) intent.Decision {
+		return s.Router.Route(llmbudget.WithCallBudget(ctx, 0), text)
+	}); ok {
 		d = f
 		ref = memory.Resolve(text, d.Normalized, conv)
 	}

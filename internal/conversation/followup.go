@@ -26,7 +26,7 @@ var followUpFillers = map[string]bool{"ka": true, "ki": true, "ke": true, "about
 // the period (or the names) it does not. The router's own reading gives
 // way only when it was a guess (the model's) or none; a name alone
 // ("Gupta Brothers?") follows a question about one of its kind.
-func followUp(d intent.Decision, conv memory.Conversation) (intent.Decision, bool) {
+func followUp(d intent.Decision, conv memory.Conversation, route func(string) intent.Decision) (intent.Decision, bool) {
 	if d.Tier == intent.TierRules && d.Intent != domain.IntentUnknown || len(d.Normalized.Tokens) == 0 || len(d.Normalized.Tokens) > 7 {
 		return d, false
 	}
@@ -62,6 +62,9 @@ func followUp(d intent.Decision, conv memory.Conversation) (intent.Decision, boo
 	if !opened && !(len(n.Entities) == 1 && sameKind(n.Entities[0], asked)) {
 		return d, false
 	}
+	if again, ok := askedAgain(route, asked, d, period != ""); ok {
+		return again, true
+	}
 	d.Intent, d.Reason = asked.Intent, "follow-up of "+string(asked.Intent)
 	if period == "" {
 		if p := reports.PeriodName(asked.Text); p != "" {
@@ -81,6 +84,43 @@ func followUp(d intent.Decision, conv memory.Conversation) (intent.Decision, boo
 	}
 	d.Normalized = n
 	return d, true
+}
+
+// askedAgain is the last question routed again with what the follow-up
+// names in place of what it named of that kind, and the follow-up's
+// period when it has one: "who bought mop last week?" → "aur soap?" asks
+// who bought soap last week. False when the question's own words no
+// longer read as it was answered (it was itself a follow-up).
+func askedAgain(route func(string) intent.Decision, asked *memory.Turn, d intent.Decision, period bool) (intent.Decision, bool) {
+	if route == nil {
+		return d, false
+	}
+	again := route(asked.Text)
+	if again.Intent != asked.Intent {
+		return d, false
+	}
+	named := map[intent.EntityKind]bool{}
+	for _, e := range d.Normalized.Entities {
+		named[e.Kind] = true
+	}
+	n := again.Normalized
+	ents := make([]intent.Entity, 0, len(n.Entities)+len(d.Normalized.Entities))
+	for _, e := range n.Entities {
+		if !named[e.Kind] {
+			ents = append(ents, e)
+		}
+	}
+	for _, e := range d.Normalized.Entities {
+		e.Start, e.End = 0, 0 // the follow-up's words are not the question's
+		ents = append(ents, e)
+	}
+	n.Entities = ents
+	if period {
+		n.Text = d.Normalized.Text
+	}
+	again.Normalized, again.Text, again.Format = n, d.Text, d.Format
+	again.Reason = "follow-up of " + string(asked.Intent)
+	return again, true
 }
 
 // inPeriod reports whether token i names a period, alone ("kal") or with
@@ -111,6 +151,10 @@ func lastQuestion(conv memory.Conversation) (*memory.Turn, bool) {
 	case domain.IntentStock, domain.IntentOutstanding, domain.IntentPendingOrders, domain.IntentReport, domain.IntentOrderStatus,
 		domain.IntentPaymentsReceived:
 		return asked, true
+	case domain.IntentUnknown:
+		// "who bought mop last week?": no intent, but a tool answered it
+		// from its words.
+		return asked, conv.Turns[i].Tool != "agent"
 	}
 	return nil, false
 }
@@ -125,7 +169,7 @@ func asFile(ctx context.Context, r Router, d intent.Decision, conv memory.Conver
 		return d, false
 	}
 	asked, ok := lastQuestion(conv)
-	if !ok || !intent.IsQuestion(asked.Intent) {
+	if !ok {
 		return d, false
 	}
 	again := r.Route(llmbudget.WithCallBudget(ctx, 0), asked.Text)

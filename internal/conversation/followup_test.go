@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -53,7 +54,7 @@ func TestAFollowUpMayNameItsPeriodInTwoWords(t *testing.T) {
 	}}
 	for text, want := range map[string]bool{"aur is mahine ki?": true, "aur kal ka?": true, "aur is cricket ki?": false} {
 		d := intent.Decision{Intent: domain.IntentUnknown, Text: text, Normalized: intent.Normalize(text)}
-		got, ok := followUp(d, conv)
+		got, ok := followUp(d, conv, nil)
 		if ok != want || ok && got.Intent != domain.IntentReport {
 			t.Errorf("%q: follow-up %v (%s), want %v", text, ok, got.Intent, want)
 		}
@@ -92,22 +93,49 @@ func TestAFollowUpByNameAlone(t *testing.T) {
 		return intent.Decision{Intent: in, Tier: tier, Text: text, Normalized: n}
 	}
 	gupta.Start, gupta.End = 0, 2
-	if d, ok := followUp(named("gupta brothers?", intent.TierNone, domain.IntentUnknown, gupta), conv); !ok || d.Intent != domain.IntentOutstanding {
+	if d, ok := followUp(named("gupta brothers?", intent.TierNone, domain.IntentUnknown, gupta), conv, nil); !ok || d.Intent != domain.IntentOutstanding {
 		t.Errorf("a name alone: %v %s", ok, d.Intent)
 	}
 	gupta.Start, gupta.End = 1, 3
-	if d, ok := followUp(named("aur gupta brothers?", intent.TierModel, domain.IntentStock, gupta), conv); !ok || d.Intent != domain.IntentOutstanding {
+	if d, ok := followUp(named("aur gupta brothers?", intent.TierModel, domain.IntentStock, gupta), conv, nil); !ok || d.Intent != domain.IntentOutstanding {
 		t.Errorf("a guess of the model: %v %s", ok, d.Intent)
 	}
-	if _, ok := followUp(named("aur gupta brothers?", intent.TierRules, domain.IntentStock, gupta), conv); ok {
+	if _, ok := followUp(named("aur gupta brothers?", intent.TierRules, domain.IntentStock, gupta), conv, nil); ok {
 		t.Error("a rule's reading gave way to a follow-up")
 	}
 	harpic := intent.Entity{Kind: intent.EntityProduct, ID: "TC500", IDs: []string{"TC500"}, Start: 0, End: 1}
-	if _, ok := followUp(named("harpic", intent.TierNone, domain.IntentUnknown, harpic), conv); ok {
+	if _, ok := followUp(named("harpic", intent.TierNone, domain.IntentUnknown, harpic), conv, nil); ok {
 		t.Error("a product alone followed a customer's dues")
 	}
 	five := intent.Entity{Kind: intent.EntityNumber, ID: "5", Value: 5, Start: 1, End: 2}
-	if _, ok := followUp(named("aur 5 harpic", intent.TierModel, domain.IntentOrder, five, harpic), conv); ok {
+	if _, ok := followUp(named("aur 5 harpic", intent.TierModel, domain.IntentOrder, five, harpic), conv, nil); ok {
 		t.Error("a quantity was read as a follow-up")
+	}
+}
+
+// TestAFollowUpAsksTheQuestionAgain: a follow-up is the last question's
+// own words routed again with what it names in their place, so a
+// question only its words told ("who bought mop last week?", answered
+// though no intent was read) keeps its kind and period.
+func TestAFollowUpAsksTheQuestionAgain(t *testing.T) {
+	mop := intent.Entity{Kind: intent.EntityProduct, ID: "MP01", IDs: []string{"MP01"}, Start: 2, End: 3}
+	soap := intent.Entity{Kind: intent.EntityProduct, ID: "SP75", IDs: []string{"SP75"}, Start: 1, End: 2}
+	conv := memory.Conversation{Turns: []memory.Turn{
+		{Role: memory.RolePerson, Text: "who bought mop last week?", Intent: domain.IntentUnknown, Products: []string{"MP01"}},
+		{Role: memory.RoleMunshi, Text: "Who bought Floor Mop …", Tool: "sales_summary"},
+	}}
+	route := func(text string) intent.Decision {
+		n := intent.Normalize(text)
+		if text == "who bought mop last week?" {
+			n.Entities = []intent.Entity{mop}
+		}
+		return intent.Decision{Intent: domain.IntentUnknown, Text: text, Normalized: n}
+	}
+	n := intent.Normalize("aur soap?")
+	n.Entities = []intent.Entity{soap}
+	d, ok := followUp(intent.Decision{Intent: domain.IntentStock, Tier: intent.TierModel, Text: "aur soap?", Normalized: n}, conv, route)
+	if !ok || d.Intent != domain.IntentUnknown || len(d.Normalized.Entities) != 1 || d.Normalized.Entities[0].ID != "SP75" ||
+		!strings.Contains(d.Normalized.Text, "last week") || !strings.Contains(d.Normalized.Text, "bought") {
+		t.Fatalf("follow-up %v: %s %+v %q", ok, d.Intent, d.Normalized.Entities, d.Normalized.Text)
 	}
 }
