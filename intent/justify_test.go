@@ -59,7 +59,7 @@ func ruleWordSets() map[string]map[string]bool {
 		"cancelHappened": cancelHappened, "statusWords": statusWords, "handVerbs": handVerbs, "handedWords": handedWords,
 		"completions": completions, "givingVerbs": givingVerbs, "handedGoods": handedGoods, "recipients": recipients,
 		"notAnOrder": notAnOrder, "customerWords": customerWords, "moneyNouns": moneyNouns, "shortageWords": shortageWords,
-		"statusAsks": statusAsks, "paymentTrouble": paymentTrouble,
+		"statusAsks": statusAsks, "paymentTrouble": paymentTrouble, "gotGoods": gotGoods, "goodsSources": goodsSources,
 	}
 	for _, r := range rules {
 		for i, g := range r.need {

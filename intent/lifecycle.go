@@ -77,6 +77,12 @@ func deliverySignal(shape []string, n Normalized) bool {
 	if denied(shape) && !shortOnly(shape) {
 		return false
 	}
+	// "handed over cheque no. 118342 for Rs. 1,10,000": money handed
+	// over is a payment; "cancel kar do, order wapas le liya" a
+	// cancellation.
+	if anyOf(shape, modeWords) || anyOf(shape, moneyNouns) || anyOf(shape, cancelVerbs) {
+		return false
+	}
 	if !hasOrderRef(shape, n) {
 		return handedToCustomer(shape)
 	}
@@ -133,14 +139,14 @@ var moneyNouns = words("rupees payment paise amount")
 func shortOnly(shape []string) bool {
 	said := false
 	for i, w := range shape {
-		if deliveredWords[w] || handedWords[w] || deliveryStems[w] {
+		if deliveredWords[w] || handedWords[w] || deliveryStems[w] || gotGoods[w] {
 			said = true
 		}
 		if !negations[w] || w == "no" && i+1 < len(shape) && shape[i+1] == phNumber {
 			continue
 		}
 		goods := i > 0 && (shape[i-1] == phUnit || shape[i-1] == phProduct)
-		shortage := i+1 < len(shape) && shortageWords[shape[i+1]]
+		shortage := i+1 < len(shape) && shortageWords[shape[i+1]] || i > 0 && shortageWords[shape[i-1]]
 		if !said || !goods && !shortage {
 			return false
 		}
@@ -148,8 +154,9 @@ func shortOnly(shape []string) bool {
 	return said
 }
 
-// shortageWords name what was missing: "no shortage".
-var shortageWords = words("shortage short")
+// shortageWords name what was missing: "no shortage", "no returns",
+// "koi kami nahi".
+var shortageWords = words("shortage short returns kami")
 
 // People say a delivery happened without the word: "maal de diya",
 // "supply ho gayi", "pahuncha diya", "utaar diya", "handover kar diya",
@@ -158,12 +165,14 @@ var (
 	// handVerbs hand goods over once a completion follows: "de diya",
 	// "supply ho gaya", "drop kar diya"; handedWords say it by themselves.
 	handVerbs   = words("de pahuncha pahunch utaar supply handover drop deliver delivery thama rakh chhodo khali jama received")
-	handedWords = words("delivered supplied dropped handed reached unloaded utra")
+	handedWords = words("delivered supplied dropped handed reached unloaded utra given accepted")
 	completions = words("diya gaya hua done kiya aaya complete completed liya di chuka")
 	// givingVerbs hand over whatever they name, so the goods must be
 	// named: "maal de diya", not "5000 de diya"; or the order named as
 	// one, with no money beside it ("ORD-1042 party ko de diya").
 	givingVerbs = words("de jama received")
+	// gotGoods say the customer got what the message names.
+	gotGoods = words("mila")
 	// handedGoods name what was handed over.
 	handedGoods = words("PRODUCT UNIT maal order orders saara sab")
 	// recipients name who got it, when no order number does.
@@ -179,6 +188,10 @@ func handedOver(shape []string) bool {
 		case handedWords[w]:
 			return true
 		case w == "le" && i+1 < len(shape) && shape[i+1] == "liya" && tookGoods(shape[:i]):
+			return true
+		case gotGoods[w] && anyOf(shape, handedGoods) && !moneyBesideOrder(shape):
+			// "Ashok Provision ko unka poora order mil gaya": the customer
+			// got the goods.
 			return true
 		case w == "gaya" && i > 0 && (shape[i-1] == phProduct || shape[i-1] == "maal") && anyOf(shape, orderRefWords):
 			// "ORD-4082 sirf 4 carton GC gaya": the goods of a named order went.
@@ -264,11 +277,11 @@ func ordersByName(shape []string, n Normalized) bool {
 
 // statusWords ask where an order is or when it comes, or whether it
 // left ("nikla kya", "has it left the godown?").
-var statusWords = words("status kahan where track kab when pahuncha pahunch pahunchega aayega milega nikla left scene haal dispatch dispatched reached")
+var statusWords = words("status kahan where track kab when pahuncha pahunch pahunchega aayega milega nikla left scene haal dispatch dispatched reached update")
 
 // statusAsks ask for an order's status without a question: "present
 // status of order no. 5203", "ord 5202 ka scene".
-var statusAsks = words("status scene haal")
+var statusAsks = words("status scene haal update")
 
 // asksAfterOrder is a question about one order named by its number in any
 // form ("1042 abhi kidhar hai", "order 1042 kab aayega"), with no word of
@@ -281,6 +294,9 @@ func asksAfterOrder(shape []string, n Normalized) bool {
 // customersAmount is a customer's bare number with nothing that makes it
 // an order: "Mehta ji ka 40000 kab aayega" waits for money, not goods.
 func customersAmount(shape []string) bool {
+	if len(shape) > 0 && shape[0] == phNumber {
+		return false // "#6343 aaj Gupta Supermart pahunch payega?": a number first is the order's
+	}
 	return anyOf(shape, customerWords) && !anyOf(shape, orderRefWords) && !anyOf(shape, orderWordsOnly) && !orderWala(shape)
 }
 
@@ -348,8 +364,12 @@ func delivered(shape []string) bool {
 			return true
 		}
 		// "ORD-1042 done delivery": before the stem, a word that it
-		// finished, with nothing after that could make it a plan.
+		// finished, with nothing after that could make it a plan; "ho
+		// gaya deliver" likewise.
 		if i > 0 && finishedWords[shape[i-1]] && i+1 == len(shape) {
+			return true
+		}
+		if i > 1 && shape[i-2] == "ho" && doneWords[shape[i-1]] && (i+1 == len(shape) || !imperatives[shape[i+1]]) {
 			return true
 		}
 		for j := i + 1; j < len(shape) && j <= i+3; j++ {
@@ -411,9 +431,37 @@ func paymentSignal(shape []string) bool {
 // denied, no trouble with it and no plan for it.
 func paysIn(shape []string, n Normalized) bool {
 	return len(shape) <= 20 && !asked(shape, n.Question) && !denied(shape) && anyOf(shape, customerWords) &&
-		anyOf(shape, modeWords) && (anyOf(shape, receivedWords) || paidBy(shape)) && !anyOf(shape, paymentTrouble) &&
-		!anyOf(shape, imperatives) && paymentSignal(shape)
+		anyOf(shape, modeWords) && (anyOf(shape, receivedWords) || paidBy(shape) || customerPaid(shape)) &&
+		!anyOf(shape, paymentTrouble) && !anyOf(shape, imperatives) && paymentSignal(shape)
 }
+
+// customerPaid reports a customer named before a word that they paid:
+// "Agarwal Medical paid us 4,300", "Ashok bhai … 15 hazaar nakad de gaye".
+func customerPaid(shape []string) bool {
+	named := false
+	for i, w := range shape {
+		switch {
+		case w == phCustomer:
+			named = true
+		case named && payerWords[w], named && w == "de" && i+1 < len(shape) && shape[i+1] == "gaya":
+			return true
+		}
+	}
+	return false
+}
+
+// receivesGoods is goods received said in words no rule lists, as a
+// rule: a quantity of goods, a word that they arrived or were made and
+// where from or into, no customer, not asked, no plan, no damage ("FYI 45
+// cartons of Floor Cleaner 1L came in from the company, stacked in rack
+// B").
+func receivesGoods(shape []string, n Normalized) bool {
+	return len(shape) <= 20 && !asked(shape, n.Question) && !denied(shape) && anyOf(shape, goodsSources) &&
+		!anyOf(shape, imperatives) && receivedSignal(shape)
+}
+
+// goodsSources say where goods came from or into.
+var goodsSources = words("godown warehouse factory production plant company supplier vendor truck gaadi inward grn unloaded utra utaar")
 
 // paymentTrouble are words of a payment gone wrong: a matter for a
 // person, not a record.

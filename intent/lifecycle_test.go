@@ -53,6 +53,13 @@ func TestRecordsInOtherWords(t *testing.T) {
 		{"Rajesh ke godown pe aaj unka saara order khali kar diya", domain.IntentDelivery},
 		{"gpay pe 40k aaya Gupta Supermart ka, screenshot bhej raha", domain.IntentPayment},
 		{"ORD-1042 ka 5000 received kiya cash", domain.IntentPayment}, // money against an order
+		{"Agarwal Medical paid us 4,300 on GPay just now", domain.IntentPayment},
+		{"Dear Sir, Gupta Supermart has handed over cheque no. 118342 for Rs. 1,10,000 towards invoice 2231.", domain.IntentPayment},
+		{"FYI Ashok Provision gave 20k, half cash half UPI", domain.IntentPayment},
+		{"FYI 45 cartons of Floor Cleaner 1L came in from the company, stacked in rack B", domain.IntentStockReceived},
+		{"Ashok Provision ko unka poora order aaj shaam tak mil gaya, koi kami nahi", domain.IntentDelivery},
+		{"1042 ho gaya deliver, rajesh kirana wale bole sab mil gaya", domain.IntentDelivery},
+		{"#1042 aaj Gupta Supermart pahunch payega ya kal tak jayega?", domain.IntentOrderStatus},
 		{"ord 1042 ka kya scene hai", domain.IntentOrderStatus},
 		{"Kindly let me know the present status of order no. 1042.", domain.IntentOrderStatus},
 		{"aaj gpay pe kitna aaya", domain.IntentPaymentsReceived},
@@ -67,7 +74,9 @@ func TestRecordsInOtherWords(t *testing.T) {
 	for _, text := range []string{"Rajesh ne 5000 le liya", "courier wala saaman de gaya", "Rajesh ke yahan 10 carton GC utaar dena",
 		"aaj kaun kaun paisa de gaya", "doodh wala 2 packet de gaya", "ORD-1042 ke 5000 jama kar diye",
 		"ORD-1042 delivered nahi hua", "Gupta Supermart ka 40k gpay fail ho gaya",
-		"Gupta Supermart ka 40k gpay stuck hai, refund aayega"} {
+		"Gupta Supermart ka 40k gpay stuck hai, refund aayega",
+		"ORD-1042 cancel kar do, Sharma ji ne order wapas le liya", "ORD-1042 ka 5000 mila", "कल सुबह गुप्ता सुपरमार्ट को 15 बैग सर्फ पहुँचवा देना",
+		"godown mein 50 carton GC rakhwa dena"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentDelivery || d.Intent == domain.IntentPayment ||
 			d.Intent == domain.IntentStockReceived {
 			t.Errorf("Route(%q) = %s (%s): no record", text, d.Intent, d.Reason)

@@ -255,6 +255,9 @@ func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	if handsOver(shape, n) {
 		return domain.IntentDelivery, "rule: goods handed over", true
 	}
+	if receivesGoods(shape, n) {
+		return domain.IntentStockReceived, "rule: goods received", true
+	}
 	if paysIn(shape, n) {
 		return domain.IntentPayment, "rule: a payment received", true
 	}

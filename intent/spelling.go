@@ -40,6 +40,7 @@ bheja: bheja bheje bhejdiya bhejdia भेजा भेजे
 karo: karo kro kardo krdo kariye kijiye kijie karde krde kardijiye करो कीजिए करिए करें
 kar: kar kr कर
 dedo: dedo dedijiye dedena dijiye
+dena: dena देना
 de: de दे
 dikhao: dikhao dikhaao dikhado dikhaiye dikhana dikha dikhaa dikhau dkhao दिखाओ दिखाइए दिखा
 batao: batao btao batado bataiye batana bata btado bataao batayiye bataye batau बताओ बताइए बता बताना
@@ -75,9 +76,9 @@ pending: pending pendng pndng pendig pendin pendding पेंडिंग
 delivered: delivered deliverd delivred dlvd dilivered dlvrd delvered
 supply: supply suply सप्लाई
 supplied: supplied
-handover: handover सौंप
+handover: handover सौंप sonp सुपुर्द
 dropped: dropped
-utaar: utaar utar उतार उतरवा
+utaar: utaar utar utarwa utarwaya उतार उतरवा उतरवाए
 liya: liya लिया
 le: le ले
 delivery: delivery dlvry delivry delvery delivary deliveries dilivery डिलीवरी डिलिवरी
@@ -111,6 +112,7 @@ customers: customers custmrs customrs कस्टमर्स
 godown: godown godaam godam gowdown गोदाम
 bacha: bacha bachaa bache bachi बचा बचे बची
 khatam: khatam khtm khatm khattam khtam ख़त्म खत्म
+paid: paid चुकाए
 payment: payment paymnt pymt pmt pymnt payement paymt peyment पेमेंट
 aur: aur aor aurr और
 mein: mein mei mein में
@@ -126,11 +128,12 @@ jaldi: jaldi jldi jaldee जल्दी
 sabse: sabse sabsey सबसे
 zyada: zyada jyada jada jyaada zyaada jiyada ज्यादा
 hua: hua huwa hui huye hue हुआ हुई हुए
-gaya: gaya gya gayi gye gaye गया गई गए
+gaya: gaya gya gayi gyi gye gaye गया गई गए
 jayega: jayega jaega jaayega jaaega jayegi jaegi जाएगा जायेगा
 bika: bika biki बिका बिकी
-kab: kab कब
-unloaded: unloaded unload
+kab: kab kb कब
+rakh: rakh rakhwa रखवा
+unloaded: unloaded unload अनलोड
 utra: utra utre utri utara उतरा
 nikla: nikla nikli निकला
 raste: raste रास्ते
@@ -148,16 +151,16 @@ kaise: kaise kese kaisa kaisi kse कैसे कैसा
 haal: haal hal हाल
 dukaan: dukaan dukan dukaan दुकान
 party: party partys पार्टी
-pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa पहुंचा पहुंची पहुंचे
+pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा
 pahunch: pahunch pahuch pohoch pohch pohonch पहुंच
 received: received recieved recived rcvd recd receive recieve rcv receved रिसीव प्राप्त
 mila: mila mile mili milaa मिला मिले मिली
 mil: mil मिल
-diya: diya diye dia diyaa दिया दिए
+diya: diya diye dia diyaa gave दिया दिए
 jama: jama jamaa जमा
 collection: collection collections कलेक्शन
 vasooli: vasooli vasuli वसूली
-aaya: aaya aya aayi ayi aaye aye aai aayaa आया आई आए आये
+aaya: aaya aya aayi ayi aaye aye aai aayaa came आया आई आए आये
 aa: aa आ
 ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार
 status: status staus stetus sttus स्टेटस
@@ -171,7 +174,8 @@ phonepe: phonepe phonepay फोनपे
 txn: txn trxn
 production: production prodn
 kiya: kiya kiye किया किए
-chuka: chuka chuki
+chuka: chuka chuki चुका
+poora: poora pura पूरा
 `
 
 // spellingPhrases join two canonical words into one.
@@ -189,6 +193,7 @@ likho: likh do|likh lo|likh dena|likh lijiye
 aaya: aa gaya|aa chuka
 mila: mil gaya|mil chuka
 pahuncha: pahunch gaya|pahunch chuka
+packed: pack ho gaya|pack kar diya
 gpay: google pay|गूगल पे
 handover: hand over
 bane: ban gaya
