@@ -142,7 +142,7 @@ func shortOnly(shape []string) bool {
 		if deliveredWords[w] || handedWords[w] || deliveryStems[w] || gotGoods[w] {
 			said = true
 		}
-		if !negations[w] || w == "no" && i+1 < len(shape) && shape[i+1] == phNumber {
+		if !negations[w] || w == "no" && i+1 < len(shape) && (shape[i+1] == phNumber || shape[i+1] == phOrderRef) {
 			continue
 		}
 		goods := i > 0 && (shape[i-1] == phUnit || shape[i-1] == phProduct)
@@ -316,10 +316,10 @@ var (
 )
 
 // denied reports a word that something did not happen; "no" before a
-// number is "number".
+// number or an order's reference is "number".
 func denied(shape []string) bool {
 	for i, w := range shape {
-		if negations[w] && !(w == "no" && i+1 < len(shape) && shape[i+1] == phNumber) {
+		if negations[w] && !(w == "no" && i+1 < len(shape) && (shape[i+1] == phNumber || shape[i+1] == phOrderRef)) {
 			return true
 		}
 	}

@@ -193,6 +193,7 @@ likho: likh do|likh lo|likh dena|likh lijiye
 aaya: aa gaya|aa chuka
 mila: mil gaya|mil chuka
 pahuncha: pahunch gaya|pahunch chuka
+remove: take out
 packed: pack ho gaya|pack kar diya
 gpay: google pay|गूगल पे
 handover: hand over

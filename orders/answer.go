@@ -258,7 +258,11 @@ func replyWords(i domain.Intent) bool {
 // paymentIn is the one payment mode a message names, or "".
 func paymentIn(n intent.Normalized) domain.PaymentMode {
 	var out Parsed
-	payment(newReading("", n), &out)
+	r := newReading("", n)
+	// An answer or a correction may turn a mode down for another: "cheque
+	// nahi, RTGS karenge". (An order's own "cash nahi UPI" is asked about.)
+	r.turnDown = true
+	payment(r, &out)
 	return out.Payment
 }
 
@@ -376,7 +380,7 @@ func (p *Parser) answerWords(a Ask, d intent.Decision) string {
 			return p.customers[id].Name
 		}
 	case a.Slot == SlotOrder:
-		return pickOrder(d.Text, d.Normalized, a.Options)
+		return pickOrder(d.Text, d.Normalized, a.Options, a.Goods)
 	}
 	return d.Text
 }

@@ -61,7 +61,8 @@ func TestAnswerAndCorrectionWordsComeFromDevelopment(t *testing.T) {
 	seen := developmentWords(t)
 	lists := map[string]map[string]bool{"negations": negations, "removeWords": removeWords, "dropWords": dropWords, "addWords": addWords,
 		"wantWords": wantWords, "sendWords": sendWords, "changeVerbs": changeVerbs, "customerMarkers": customerMarkers,
-		"answerFillers": answerFillers, "ofWords": ofWords, "ownedWords": ownedWords}
+		"answerFillers": answerFillers, "ofWords": ofWords, "ownedWords": ownedWords,
+		"mistakeWords": mistakeWords}
 	for _, m := range []map[string]int{positions, sizeWords} {
 		set := map[string]bool{}
 		for w := range m {

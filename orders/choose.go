@@ -24,8 +24,8 @@ func (p *Parser) pickCustomer(n intent.Normalized, options []string) (id string,
 		if e.Kind != intent.EntityCustomer {
 			continue
 		}
-		if e.End < len(n.Tokens) && negations[n.Tokens[e.End].Text] {
-			continue // "Rajesh nahi, Balaji"
+		if turnedDown(n, e) {
+			continue // "Rajesh nahi, Balaji", "galti se Shivam likh diya"
 		}
 		var set []string
 		for _, c := range customerIDs(e) {
@@ -340,4 +340,20 @@ func keys(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// mistakeWords say a name was written by mistake: "galti se Shivam likh
+// diya, Agarwal Medical ka hai".
+var mistakeWords = words(`galti likh`)
+
+// turnedDown reports a name the message turns down: a negation after it,
+// or a word that it was written by mistake just before or after it.
+func turnedDown(n intent.Normalized, e intent.Entity) bool {
+	word := func(i int) string {
+		if i >= 0 && i < len(n.Tokens) {
+			return n.Tokens[i].Text
+		}
+		return ""
+	}
+	return negations[word(e.End)] || mistakeWords[word(e.End)] || word(e.Start-1) == "se" && word(e.Start-2) == "galti"
 }

@@ -3,6 +3,7 @@ package orders
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -26,7 +27,7 @@ type DeliveryBooks interface {
 
 // OrdersToDeliver is what a customer's delivery can be about.
 type OrdersToDeliver struct {
-	Open  []domain.Order // newest first, without their lines
+	Open  []domain.Order // newest first, each line with its product alone
 	Count int            // all the open ones, listed or not
 	// Last is the customer's latest order that is not open (delivered or
 	// cancelled), nil when there is none.
@@ -65,13 +66,26 @@ func (s *Service) readDelivery(ctx context.Context, p *Parser, f Frame) noteRead
 		nr.refusal = s.nothingToDeliver(name, open)
 	case open.Count == 1:
 		nr.prop.Subject, nr.prop.OrderID = open.Open[0].ID, open.Open[0].ID
+	case len(n.Short) == 0 && len(n.Only) == 0 && !p.norm.Normalize(f.Text).Has(intent.EntityNumber) &&
+		len(byGoods(open.Open, namedProducts(p, f.Text))) == 1:
+		// "Agarwal ka pocha wala order deliver ho gaya": the one open
+		// order with the goods named, delivered in full (a quantity
+		// would say what of it went, and is asked about).
+		o := byGoods(open.Open, namedProducts(p, f.Text))[0]
+		nr.prop.Subject, nr.prop.OrderID, nr.unresolved = o.ID, o.ID, nil
 	default:
 		ids := make([]string, len(open.Open))
 		for i, o := range open.Open {
 			ids[i] = o.ID
 		}
+		goods := make(map[string][]string, len(open.Open))
+		for _, o := range open.Open {
+			for _, l := range o.Lines {
+				goods[o.ID] = append(goods[o.ID], l.SKU)
+			}
+		}
 		nr.unresolved = append([]string{s.whichOrder(name, open)}, nr.unresolved...)
-		nr.ask = Ask{Slot: SlotOrder, Options: ids}
+		nr.ask = Ask{Slot: SlotOrder, Options: ids, Goods: goods}
 	}
 	return nr
 }
@@ -125,7 +139,7 @@ func (s *Service) day(t time.Time) string {
 // pickOrder reads which order an answer chooses: by its place in the list
 // ("2", "dusra", "last") or by its number in any of its forms ("ORD-1042",
 // "1042 wala", "१०४२"); "" when it chooses none.
-func pickOrder(text string, n intent.Normalized, options []string) string {
+func pickOrder(text string, n intent.Normalized, options []string, goods map[string][]string) string {
 	cs := make([]choice, len(options))
 	for i, id := range options {
 		cs[i] = choice{id: id}
@@ -136,5 +150,46 @@ func pickOrder(text string, n intent.Normalized, options []string) string {
 	if ms := orderMentions(newReading(text, n)); distinctOrders(ms) == 1 {
 		return ms[0].ref
 	}
+	// "handwash aur sabun wala": the one order offered with every product
+	// named, when no quantity is said.
+	if skus := keptProducts(n); len(skus) > 0 && !n.Has(intent.EntityNumber) {
+		var fit []string
+		for _, id := range options {
+			all := true
+			for _, sku := range skus {
+				all = all && slices.Contains(goods[id], sku)
+			}
+			if all {
+				fit = append(fit, id)
+			}
+		}
+		if len(fit) == 1 {
+			return fit[0]
+		}
+	}
 	return ""
+}
+
+// namedProducts are the products a message names and does not turn down.
+func namedProducts(p *Parser, text string) []string {
+	return keptProducts(p.norm.Normalize(text))
+}
+
+// byGoods are the orders with a line of every product named; none when
+// nothing is named.
+func byGoods(open []domain.Order, skus []string) []domain.Order {
+	if len(skus) == 0 {
+		return nil
+	}
+	var out []domain.Order
+	for _, o := range open {
+		all := true
+		for _, sku := range skus {
+			all = all && slices.ContainsFunc(o.Lines, func(l domain.OrderLine) bool { return l.SKU == sku })
+		}
+		if all {
+			out = append(out, o)
+		}
+	}
+	return out
 }

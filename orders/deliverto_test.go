@@ -326,3 +326,32 @@ func TestDeliverAnOrderOfTheBooksHistoryByItsNumber(t *testing.T) {
 		t.Errorf("after the import again: %s, want delivered", got.Status)
 	}
 }
+
+// TestDeliverByCustomerNamesTheOrderByItsGoods: of a customer's open
+// orders, the one with the goods named is the one delivered, in the
+// message ("Rajesh ka dishwash wala order deliver ho gaya") or in the
+// answer to which one; goods with a quantity still ask.
+func TestDeliverByCustomerNamesTheOrderByItsGoods(t *testing.T) {
+	s := newShop(t, nil)
+	ctx := context.Background()
+	os := s.committed("C10", 1, ist(10, 10, 0), ist(11, 10, 0))
+	os[1].Lines = os[1].Lines[:1] // the newer has no dishwash
+	os[1].Total = os[1].Lines[0].Amount + os[1].Lines[0].GSTAmount
+	os[1].Subtotal, os[1].GST = os[1].Lines[0].Amount, os[1].Lines[0].GSTAmount
+	if err := s.books.AddHistory(ctx, os, nil); err != nil {
+		t.Fatal(err)
+	}
+	if r := s.svc.Deliver(ctx, accounts, "Sharma Hardware ka dishwash wala order deliver ho gaya"); !strings.Contains(r.Text, "Delivered: ORD-1") {
+		t.Errorf("by its goods: %s", r.Text)
+	}
+	r := s.svc.Deliver(ctx, accounts, "Sharma Hardware ka order deliver ho gaya")
+	if !strings.Contains(r.Text, "2 open orders") || r.Pending == "" {
+		t.Fatalf("which one: %+v", r)
+	}
+	if a, ok := s.answer(r.Pending, "dishwash wala"); !ok || !strings.Contains(a.Text, "Delivered: ORD-1") {
+		t.Errorf("answered by its goods: %v %s", ok, a.Text)
+	}
+	if r := s.svc.Deliver(ctx, accounts, "Sharma Hardware ka dishwash 1 carton deliver ho gaya"); strings.Contains(r.Text, "Delivered:") {
+		t.Errorf("a quantity delivered in full without asking: %s", r.Text)
+	}
+}

@@ -30,6 +30,9 @@ type Ask struct {
 	SKU     string   `json:"k,omitempty"` // the product a quantity is asked for
 	Said    *Said    `json:"q,omitempty"` // the quantity written with the words in question
 	Words   string   `json:"w,omitempty"` // the words in question ("phenyl", "dettol")
+	// Goods are the products of each order offered, by its number: an
+	// answer may name the order by them ("handwash aur sabun wala").
+	Goods map[string][]string `json:"g,omitempty"`
 }
 
 // Said is a quantity as the message wrote it, kept for the product an

@@ -166,6 +166,22 @@ func (p *Parser) reference(r *reading) int {
 			}
 		}
 	}
+	// "cheque mila, no. 302211": with a cheque named anywhere, "no" before
+	// six digits or more is its number.
+	cheque := false
+	for _, t := range r.toks {
+		cheque = cheque || t.Text == "cheque"
+	}
+	if !cheque {
+		return -1
+	}
+	for i, t := range r.toks {
+		if numberWords[t.Text] && r.kind(i) == "" {
+			if j := after(i); j >= 0 && len(r.toks[j].Text) >= 6 && r.word(j+1) != "k" && amountSuffixes[r.word(j+1)] == 0 {
+				return j
+			}
+		}
+	}
 	return -1
 }
 

@@ -15,8 +15,8 @@ func payment(r *reading, out *Parsed) {
 		return k == intent.EntityProduct || k == intent.EntityCustomer
 	}
 	for i, t := range toks {
-		if named(i) {
-			continue
+		if named(i) || r.turnDown && negations[r.word(i+1)] {
+			continue // "cheque nahi, RTGS karenge": not that mode
 		}
 		if m, ok := paymentWords[t.Text]; ok && !weakPaymentWords[t.Text] {
 			found[m] = true

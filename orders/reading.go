@@ -14,6 +14,9 @@ type reading struct {
 	ents []intent.Entity
 	ent  []int  // per token: the index in ents of the entity covering it, or -1
 	used []bool // per token: claimed by a quantity, a name or a question
+	// turnDown reads a mode with a negation after it as turned down, in
+	// answers and corrections.
+	turnDown bool
 }
 
 func newReading(text string, n intent.Normalized) *reading {

@@ -15,8 +15,9 @@ import (
 // with the books' history.
 const openToDeliver = `status = 'committed'`
 
-// OrdersToDeliver returns a customer's open orders, newest first, and
-// their latest other order, in one read snapshot.
+// OrdersToDeliver returns a customer's open orders, newest first, each
+// with the products of its lines, and their latest other order, in one
+// read snapshot.
 func (s *Store) OrdersToDeliver(ctx context.Context, customerID string, limit int) (orders.OrdersToDeliver, error) {
 	var out orders.OrdersToDeliver
 	limit = max(1, min(limit, 100))
@@ -47,6 +48,10 @@ func (s *Store) OrdersToDeliver(ctx context.Context, customerID string, limit in
 	if err := rows.Err(); err != nil {
 		return out, fmt.Errorf("sqlbooks: orders to deliver: %w", err)
 	}
+	rows.Close()
+	if err := openLines(ctx, tx, out.Open); err != nil {
+		return out, fmt.Errorf("sqlbooks: orders to deliver: %w", err)
+	}
 	var last domain.Order
 	var payment, status, created string
 	var deliveredAt sql.NullString
@@ -64,4 +69,32 @@ func (s *Store) OrdersToDeliver(ctx context.Context, customerID string, limit in
 	last.CreatedAt, last.DeliveredAt = parseTime(created), parseTime(deliveredAt.String)
 	out.Last = &last
 	return out, nil
+}
+
+// openLines gives each order the products of its lines, in their order
+// (what a delivery may name it by: "handwash wala order").
+func openLines(ctx context.Context, tx *dbTx, open []domain.Order) error {
+	if len(open) == 0 {
+		return nil
+	}
+	at := map[string]int{}
+	args := make([]any, len(open))
+	for i, o := range open {
+		at[o.ID], args[i] = i, o.ID
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT order_id, sku FROM order_lines WHERE order_id IN (`+placeholders(len(open))+`)
+		ORDER BY order_id, line_no`, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, sku string
+		if err := rows.Scan(&id, &sku); err != nil {
+			return err
+		}
+		o := &open[at[id]]
+		o.Lines = append(o.Lines, domain.OrderLine{SKU: sku})
+	}
+	return rows.Err()
 }

@@ -49,7 +49,8 @@ func testOrdersToDeliver(t *testing.T, s store.Store, _ *Clock) {
 	var ids []string
 	for _, o := range got.Open {
 		ids = append(ids, o.ID)
-		if o.CustomerID != "C01" || o.Status != domain.OrderCommitted || o.Total != line.Amount+line.GSTAmount || o.CreatedAt.IsZero() {
+		if o.CustomerID != "C01" || o.Status != domain.OrderCommitted || o.Total != line.Amount+line.GSTAmount || o.CreatedAt.IsZero() ||
+			len(o.Lines) != 1 || o.Lines[0].SKU != "GC500" {
 			t.Errorf("open order read as %+v", o)
 		}
 	}
