@@ -60,6 +60,7 @@ func ruleWordSets() map[string]map[string]bool {
 		"completions": completions, "givingVerbs": givingVerbs, "handedGoods": handedGoods, "recipients": recipients,
 		"notAnOrder": notAnOrder, "customerWords": customerWords, "moneyNouns": moneyNouns, "shortageWords": shortageWords,
 		"statusAsks": statusAsks, "paymentTrouble": paymentTrouble, "gotGoods": gotGoods, "goodsSources": goodsSources,
+		"documentWords": documentWords, "dateWords": dateWords,
 	}
 	for _, r := range rules {
 		for i, g := range r.need {

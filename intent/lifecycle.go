@@ -25,7 +25,7 @@ const (
 	receivedList = "received mila jama collected collect credited aaya"
 	payerList    = "diya paid pay bheja transfer transferred"
 	modeList     = "cash cheque neft rtgs imps upi gpay phonepe paytm online dd draft bhugtan"
-	arrivalList  = "aaya arrived received ready pahuncha mila unloaded inward utra utaar grn bane bani banke manufactured produced packed packing"
+	arrivalList  = "aaya arrived received ready pahuncha mila unloaded inward utra utaar grn bane bani banke manufactured produced packed packing jama completed receipt consignment"
 	goodsList    = "PRODUCT maal stock goods"
 )
 
@@ -277,7 +277,7 @@ func ordersByName(shape []string, n Normalized) bool {
 
 // statusWords ask where an order is or when it comes, or whether it
 // left ("nikla kya", "has it left the godown?").
-var statusWords = words("status kahan where track kab when pahuncha pahunch pahunchega aayega milega nikla left scene haal dispatch dispatched reached update")
+var statusWords = words("status kahan where track kab when pahuncha pahunch pahunchega aayega milega nikla left scene haal dispatch dispatched reached update eta out way gaadi")
 
 // statusAsks ask for an order's status without a question: "present
 // status of order no. 5203", "ord 5202 ka scene".
@@ -339,7 +339,7 @@ func hasOrderRef(shape []string, n Normalized) bool {
 		switch {
 		case w == phOrderRef:
 			return true
-		case w != phNumber || quantityAt(shape, i) || k > len(n.Entities):
+		case w != phNumber || quantityAt(shape, i) || k > len(n.Entities) || ofDocument(shape, i):
 		case i > 0 && orderWord(shape[i-1]), i > 1 && refWords[shape[i-1]] && orderWord(shape[i-2]):
 			return true
 		case len(n.Entities[k-1].ID) >= 3 && strings.Trim(n.Entities[k-1].ID, "0123456789") == "":
@@ -366,8 +366,8 @@ func delivered(shape []string) bool {
 		// "ORD-1042 done delivery": before the stem, a word that it
 		// finished, with nothing after that could make it a plan; "ho
 		// gaya deliver" likewise.
-		if i > 0 && finishedWords[shape[i-1]] && i+1 == len(shape) {
-			return true
+		if i > 0 && finishedWords[shape[i-1]] && !imperativeAfter(shape, i) {
+			return true // "Completed delivery of ORD-7029 to Rajesh Kirana"
 		}
 		if i > 1 && shape[i-2] == "ho" && doneWords[shape[i-1]] && (i+1 == len(shape) || !imperatives[shape[i+1]]) {
 			return true
@@ -396,12 +396,16 @@ func quantityAt(shape []string, i int) bool {
 // amount reports a number that counts no goods.
 func amount(shape []string) bool {
 	for i, w := range shape {
-		if w == phNumber && !quantityAt(shape, i) {
+		if w == phNumber && !quantityAt(shape, i) && !(i+1 < len(shape) && dateWords[shape[i+1]]) {
 			return true
 		}
 	}
 	return false
 }
+
+// dateWords make the number before them a day of the month: "1 तारीख
+// से", "5 tareekh ka".
+var dateWords = words("tareekh")
 
 // paymentSignal reports an amount, no goods, no word of dues, and either a
 // customer with a word that they paid, it was received or how, or, without
@@ -418,7 +422,7 @@ func paymentSignal(shape []string) bool {
 			return false
 		}
 	}
-	received, how := anyOf(shape, receivedWords) || paidBy(shape), anyOf(shape, modeWords)
+	received, how := anyOf(shape, receivedWords) || paidBy(shape) || customerPaid(shape), anyOf(shape, modeWords)
 	if anyOf(shape, customerWords) {
 		return received || how || anyOf(shape, payerWords) || anyOf(shape, paymentWords)
 	}
@@ -457,11 +461,11 @@ func customerPaid(shape []string) bool {
 // B").
 func receivesGoods(shape []string, n Normalized) bool {
 	return len(shape) <= 20 && !asked(shape, n.Question) && !denied(shape) && anyOf(shape, goodsSources) &&
-		!anyOf(shape, imperatives) && receivedSignal(shape)
+		receivedSignal(shape)
 }
 
 // goodsSources say where goods came from or into.
-var goodsSources = words("godown warehouse factory production plant company supplier vendor truck gaadi inward grn unloaded utra utaar")
+var goodsSources = words("godown warehouse factory production plant company supplier vendor truck gaadi inward grn unloaded utra utaar consignment")
 
 // paymentTrouble are words of a payment gone wrong: a matter for a
 // person, not a record.
@@ -594,3 +598,18 @@ var aboutACancellation = words("kyun kyu why was did has kisne who status")
 // verb or just after it ("ORD-1042 cancel hua"); further on they belong
 // to the reason ("reject ORD-1042, credit limit cross ho gayi").
 var cancelHappened = words("hua huwa gaya")
+
+// imperativeAfter reports a word of a request after position i.
+func imperativeAfter(shape []string, i int) bool {
+	return anyOf(shape[i+1:], imperatives)
+}
+
+// documentWords name papers other than an order, whose numbers are theirs:
+// "bill no 556", "invoice 2231", "challan 8841".
+var documentWords = words("bill invoice challan")
+
+// ofDocument reports a number that is a document's: just after its word,
+// or after its word and "no".
+func ofDocument(shape []string, i int) bool {
+	return i > 0 && documentWords[shape[i-1]] || i > 1 && refWords[shape[i-1]] && documentWords[shape[i-2]]
+}

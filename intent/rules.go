@@ -163,6 +163,13 @@ var rules = []rule{
 			abhi tak amount nahi not yet kab kitne kis kisne market`),
 	},
 	{
+		// "uska last payment?" after a customer's dues, "Mehta ka last
+		// payment kab aaya": when a customer last paid is of their dues.
+		name: "outstanding: last payment", intent: domain.IntentOutstanding, maxLen: 10, unless: paymentRecord,
+		need:  groups("CUSTOMER uska unka iska", "last pichla latest", "payment"),
+		allow: words(askWords + ` kab kitna tha hua aaya kiya when`),
+	},
+	{
 		name: "pending orders", intent: domain.IntentPendingOrders, maxLen: 14,
 		need: groups("pending undelivered open", "order orders delivery deliveries dispatch"),
 		allow: words(askWords + ` CUSTOMER aaj kal today yesterday week nahi not yet hua gaya delivered deliver
@@ -235,7 +242,7 @@ var rules = []rule{
 		allow: words(receivedList + " " + payerList + " " + modeList + ` rupees NUM CUSTOMER ORDERREF ne se from by via
 			through in mein me ka ki ke of kiya hai hua ho gaya de bank account ac payment amount paise
 			ref reference no number utr txn transaction id dated date aaj today kal yesterday abhi just now
-			full part partial advance against for towards bill invoice the a has been was is
+			full part partial advance against for towards bill invoice the a has been was is wala
 			jan feb mar apr may jun jul aug sep oct nov dec`),
 	},
 	{

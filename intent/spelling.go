@@ -73,7 +73,7 @@ stock: stock stok stoc stck stk stocks stokc stoke istock स्टॉक स्
 available: available availble avlbl avl availabel avaialble availibility availability avail avlb avaliable uplabdh उपलब्ध
 outstanding: outstanding outstandng outstnding outstading ostanding outstandings outstnd आउटस्टैंडिंग
 pending: pending pendng pndng pendig pendin pendding पेंडिंग
-delivered: delivered deliverd delivred dlvd dilivered dlvrd delvered
+delivered: delivered deliverd delivred dlvd dilivered dlvrd delvered डिलीवर्ड
 supply: supply suply सप्लाई
 supplied: supplied
 handover: handover सौंप sonp सुपुर्द
@@ -132,8 +132,9 @@ gaya: gaya gya gayi gyi gye gaye गया गई गए
 jayega: jayega jaega jaayega jaaega jayegi jaegi जाएगा जायेगा
 bika: bika biki बिका बिकी
 kab: kab kb कब
+tareekh: tareekh तारीख
 rakh: rakh rakhwa रखवा
-unloaded: unloaded unload अनलोड
+unloaded: unloaded unload unloading अनलोड
 utra: utra utre utri utara उतरा
 nikla: nikla nikli निकला
 raste: raste रास्ते
@@ -160,7 +161,7 @@ diya: diya diye dia diyaa gave दिया दिए
 jama: jama jamaa जमा
 collection: collection collections कलेक्शन
 vasooli: vasooli vasuli वसूली
-aaya: aaya aya aayi ayi aaye aye aai aayaa came आया आई आए आये
+aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये
 aa: aa आ
 ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार
 status: status staus stetus sttus स्टेटस
@@ -195,7 +196,7 @@ mila: mil gaya|mil chuka
 pahuncha: pahunch gaya|pahunch chuka
 remove: take out
 packed: pack ho gaya|pack kar diya
-gpay: google pay|गूगल पे
+gpay: google pay|गूगल पे|g pay
 handover: hand over
 bane: ban gaya
 `

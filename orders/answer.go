@@ -203,7 +203,27 @@ func answerShaped(d intent.Decision) bool {
 	switch d.Intent {
 	case domain.IntentStock, domain.IntentOutstanding, domain.IntentPendingOrders, domain.IntentReport,
 		domain.IntentOrderStatus, domain.IntentPaymentsReceived:
-		return !d.Normalized.Question && len(d.Normalized.Tokens) <= 3
+		return !d.Normalized.Question && (len(d.Normalized.Tokens) <= 3 || onlyNamesAndFillers(d.Normalized))
+	}
+	return true
+}
+
+// onlyNamesAndFillers reports a short message of names and the words
+// that carry no choice: "rajesh bhai ka hai" names whom, it asks nothing.
+func onlyNamesAndFillers(n intent.Normalized) bool {
+	if len(n.Tokens) > 6 || len(n.Entities) == 0 {
+		return false
+	}
+	covered := make([]bool, len(n.Tokens))
+	for _, e := range n.Entities {
+		for i := max(e.Start, 0); i < e.End && i < len(covered); i++ {
+			covered[i] = true
+		}
+	}
+	for i, t := range n.Tokens {
+		if !covered[i] && !answerFillers[t.Text] {
+			return false
+		}
 	}
 	return true
 }

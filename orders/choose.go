@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -122,12 +123,12 @@ type choice struct {
 // positions name an option by its place in the question.
 var positions = map[string]int{
 	"pehla": 0, "pehli": 0, "pehle": 0, "first": 0, "1st": 0,
-	"dusra": 1, "dusri": 1, "doosra": 1, "second": 1, "2nd": 1,
+	"dusra": 1, "dusri": 1, "doosra": 1, "second": 1, "2nd": 1, "पहला": 0,
 	"last": -1, "aakhri": -1,
 }
 
 // sizeWords pick the largest or smallest size on offer.
-var sizeWords = map[string]int{"bada": 1, "big": 1, "chhota": -1, "small": -1}
+var sizeWords = map[string]int{"bada": 1, "big": 1, "chhota": -1, "small": -1, "chhoti": -1, "बड़ा": 1, "बडा": 1}
 
 // answerFillers carry no choice: "woh 5 litre wala chahiye".
 var answerFillers = words(`wala wali wale vala waala waali one the ji bhai ka ke ki ko se hai hain hoga
@@ -145,7 +146,21 @@ func choose(n intent.Normalized, cs []choice) (string, bool) {
 			said = append(said, t.Text)
 		}
 	}
-	// By position, alone: "dusra", "2", "second one".
+	// By position, alone: "dusra", "2", "second one", or with a word
+	// every option shares ("second wale sharma").
+	if len(said) > 1 {
+		var own []string
+		for _, w := range said {
+			if !sharedByAll(w, cs) {
+				own = append(own, w)
+			}
+		}
+		if len(own) == 1 {
+			if _, ok := positions[own[0]]; ok {
+				said = own
+			}
+		}
+	}
 	if len(said) == 1 {
 		if k, ok := positions[said[0]]; ok {
 			if k < 0 {
@@ -356,4 +371,19 @@ func turnedDown(n intent.Normalized, e intent.Entity) bool {
 		return ""
 	}
 	return negations[word(e.End)] || mistakeWords[word(e.End)] || word(e.Start-1) == "se" && word(e.Start-2) == "galti"
+}
+
+// sharedByAll reports a word in a name of every option: "sharma" of
+// Sharma General Store and Sharma Hardware.
+func sharedByAll(w string, cs []choice) bool {
+	for _, c := range cs {
+		found := false
+		for _, name := range c.names {
+			found = found || slices.Contains(strings.Fields(strings.ToLower(name)), w)
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }

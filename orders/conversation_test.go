@@ -167,6 +167,9 @@ func TestAnswersFillTheQuestionAsked(t *testing.T) {
 		{"customer by position, feminine", []string{"Sharma ke liye 2 carton harpic, cash", "dusri wali"}, "C10", domain.PayCOD, []string{"TC500:48"}},
 		{"customer turned down for another", []string{"5 carton GC cash", "Ashok nahi, Rajesh"}, "C01", domain.PayCOD, []string{"GC500:120"}},
 		{"quantity as a number word alone", []string{"Agarwal ke liye hand wash, cash", "bees"}, "C07", domain.PayCOD, []string{"HW200:20"}},
+		{"customer by position with a shared word", []string{"Sharma ke liye 2 carton harpic, cash", "second wale sharma"}, "C10", domain.PayCOD, []string{"TC500:48"}},
+		{"customer by position, Devanagari", []string{"Sharma ke liye 2 carton harpic, cash", "पहला वाला"}, "C02", domain.PayCOD, []string{"TC500:48"}},
+		{"customer with fillers", []string{"5 carton GC cash", "rajesh bhai ka hai"}, "C01", domain.PayCOD, []string{"GC500:120"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -240,6 +243,14 @@ func TestCorrectionsChangeTheShownDraft(t *testing.T) {
 		{"an item no longer needed", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic ki zarurat nahi", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
 		{"an item cancelled", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic cancel karo", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
 		{"whose the order is", "Rajesh ke liye 10 carton GC, cash", "ye order Shivam ka hai", "C05", domain.PayCOD, []string{"GC500:240"}, "customer Rajesh Kirana Store → Hotel Shivam"},
+		{"a name written by mistake", "Rajesh ke liye 10 carton GC, cash", "galti se Rajesh likh diya, Shivam ka hai", "C05", domain.PayCOD, []string{"GC500:240"}, "customer Rajesh Kirana Store → Hotel Shivam"},
+		{"under another customer", "Rajesh ke liye 10 carton GC, cash", "wait, put this under Hotel Shivam", "C05", domain.PayCOD, []string{"GC500:240"}, "customer Rajesh Kirana Store → Hotel Shivam"},
+		{"a mode turned down", "Sharma General Store ke liye 10 carton GC, cash", "cash nahi, cheque denge", "C02", domain.PayCheque, []string{"GC500:240"}, "payment cash on delivery → cheque"},
+		{"reduce a line", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "reduce harpic to 1 carton", "C01", domain.PayCOD, []string{"GC500:240", "TC500:24"}, "2 cartons → 1 carton"},
+		{"a line not needed", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "no harpic needed", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
+		{"a line not to be put in", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic mat dalna", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
+		{"a line cut", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic wali line cut karo", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
+		{"a line taken out", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "take out the harpic", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

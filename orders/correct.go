@@ -64,16 +64,16 @@ type corrected struct {
 
 // Words that say how a correction changes an item.
 var (
-	removeWords = words(`hata hatao remove delete nikal nikalo drop हटा`)
+	removeWords = words(`hata hatao remove delete nikal nikalo drop cut हटा`)
 	// dropWords remove the lines they name ("handwash cancel karo");
 	// naming every line, they cancel the order.
 	dropWords = words(`cancel रद्द`)
 	addWords  = words(`aur add plus more bhi saath`)
-	wantWords = words(`chahiye chaiye chahie zarurat lena चाहिए`)
-	sendWords = words(`bhejo bhejna bhejiye dena daalo lagao`)
+	wantWords = words(`chahiye chaiye chahie zarurat lena needed चाहिए`)
+	sendWords = words(`bhejo bhejna bhejiye dena daalo dalna lagao`)
 	// changeVerbs say that a message changes the order; they name no
 	// customer ("change odonil to 3 cartons").
-	changeVerbs = words(`change make update kar karo`)
+	changeVerbs = words(`change make update kar karo reduce`)
 )
 
 // correction reads what a message changes in draft dr; false when it
@@ -88,6 +88,13 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 			negations[t.Text] && i+1 < len(n.Tokens) && (wantWords[n.Tokens[i+1].Text] || sendWords[n.Tokens[i+1].Text]) ||
 			wantWords[t.Text] && i+1 < len(n.Tokens) && negations[n.Tokens[i+1].Text] // "mop ki zarurat nahi"
 		adding = adding || addWords[t.Text]
+	}
+	for _, e := range n.Entities {
+		// "no garbage bags needed"
+		if e.Kind == intent.EntityProduct && e.Start > 0 && e.End < len(n.Tokens) && negations[n.Tokens[e.Start-1].Text] &&
+			wantWords[n.Tokens[e.End].Text] {
+			removing = true
+		}
 	}
 	inDraft := func(skus []string) []string {
 		var out []string
@@ -266,7 +273,7 @@ func namesCustomer(n intent.Normalized, parsed Parsed) bool {
 }
 
 // customerMarkers say that a name is whom the order is for.
-var customerMarkers = words(`liye keliye ko for customer party naam name instead`)
+var customerMarkers = words(`liye keliye ko for customer party naam name instead under`)
 
 // Whose the order is: "ye order City Hospital ka hai", "Mehta ka order hai".
 var (
