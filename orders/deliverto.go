@@ -16,13 +16,18 @@ import (
 // the order, as if its number had been given; several are asked about,
 // newest first; none is said plainly, with what became of their last one.
 
-// DeliveryBooks is what a delivery named by its customer reads.
+// DeliveryBooks is what a delivery named by its customer or its number
+// reads.
 type DeliveryBooks interface {
 	// OrdersToDeliver returns a customer's placed orders not yet
-	// delivered nor cancelled, imported history left out (it is delivered
-	// in the books it came from), newest first and at most limit of them,
-	// with how many there are and their latest other order.
+	// delivered nor cancelled, Munshi's and imported history's alike,
+	// newest first and at most limit of them, with how many there are
+	// and their latest other order.
 	OrdersToDeliver(ctx context.Context, customerID string, limit int) (OrdersToDeliver, error)
+	// OrdersNumbered returns the numbers of the orders (at most a few)
+	// whose number is number or ends with it after a "-" or a "/": the
+	// books' T-6002 for "6002", as ORD-6002 is Munshi's.
+	OrdersNumbered(ctx context.Context, number string) ([]string, error)
 }
 
 // OrdersToDeliver is what a customer's delivery can be about.
@@ -43,7 +48,7 @@ const maxOrderChoices = 8
 // the customer's open ones.
 func (s *Service) readDelivery(ctx context.Context, p *Parser, f Frame) noteRead {
 	n := p.deliveryFor(f.Text, f.Customer)
-	id := s.placedAs(ctx, n.OrderID)
+	id := s.numbered(ctx, s.placedAs(ctx, n.OrderID))
 	nr := noteRead{prop: Proposal{Subject: id, OrderID: id, Short: n.Short, Only: n.Only, Units: n.Units}, unresolved: n.Unresolved}
 	if id != "" {
 		return nr
@@ -192,4 +197,24 @@ func byGoods(open []domain.Order, skus []string) []domain.Order {
 		}
 	}
 	return out
+}
+
+// numbered is the order a number names: "ORD-6002" when the books hold
+// it, else the one order the books numbered 6002 some other way
+// ("T-6002", imported); the number as read otherwise, for the books to
+// refuse plainly.
+func (s *Service) numbered(ctx context.Context, id string) string {
+	digits, ok := strings.CutPrefix(id, "ORD-")
+	if !ok || digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return id
+	}
+	ids, err := s.Books.OrdersNumbered(ctx, digits)
+	if err != nil {
+		s.Logger.Warn("orders: orders numbered not read", "number", digits, "err", err)
+		return id
+	}
+	if slices.Contains(ids, id) || len(ids) != 1 {
+		return id
+	}
+	return ids[0]
 }

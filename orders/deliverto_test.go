@@ -308,7 +308,8 @@ func TestDeliverAnOrderOfTheBooksHistoryByItsNumber(t *testing.T) {
 		t.Errorf("cancel: %s", r.Text)
 	}
 	gc := s.ready("GC500")
-	for _, text := range []string{"t-6001 pahunch gaya", "order T-6001 ka maal de diya sharma hardware ko", "Sharma Hardware ka maal de diya"} {
+	for _, text := range []string{"t-6001 pahunch gaya", "order T-6001 ka maal de diya sharma hardware ko", "Sharma Hardware ka maal de diya",
+		"6001 wala order pahunch gaya"} {
 		if r := s.svc.Deliver(ctx, accounts, text); !strings.Contains(r.Text, "Delivered: T-6001") {
 			t.Fatalf("%q: %s", text, r.Text)
 		}

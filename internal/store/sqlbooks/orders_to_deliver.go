@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/orders"
@@ -97,4 +98,28 @@ func openLines(ctx context.Context, tx *dbTx, open []domain.Order) error {
 		o.Lines = append(o.Lines, domain.OrderLine{SKU: sku})
 	}
 	return rows.Err()
+}
+
+// OrdersNumbered returns up to three order numbers that are number or end
+// with "-number" or "/number" (number is digits: nothing in it is a LIKE
+// pattern).
+func (s *Store) OrdersNumbered(ctx context.Context, number string) ([]string, error) {
+	if number == "" || strings.Trim(number, "0123456789") != "" {
+		return nil, nil
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT id FROM orders WHERE id = ? OR id = ? OR id LIKE ? OR id LIKE ?
+		ORDER BY id LIMIT 3`, number, "ORD-"+number, "%-"+number, "%/"+number)
+	if err != nil {
+		return nil, fmt.Errorf("sqlbooks: orders numbered %s: %w", number, err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("sqlbooks: orders numbered %s: %w", number, err)
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
 }

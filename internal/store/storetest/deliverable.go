@@ -61,6 +61,13 @@ func testOrdersToDeliver(t *testing.T, s store.Store, _ *Clock) {
 		t.Errorf("last other order %+v, want the cancelled ORD-1995", got.Last)
 	}
 
+	// An order's number alone names it, Munshi's or the books' own.
+	for number, want := range map[string]string{"5531": "[T-5531]", "2001": "[ORD-2001]", "553": "[]", "31": "[]", "x'1": "[]"} {
+		if ids, err := s.OrdersNumbered(ctx, number); err != nil || fmt.Sprint(ids) != want {
+			t.Errorf("OrdersNumbered(%q) = %v, %v; want %s", number, ids, err, want)
+		}
+	}
+
 	// Once none is open, the last is the latest delivered or cancelled.
 	if got, err := s.OrdersToDeliver(ctx, "C03", 8); err != nil || len(got.Open) != 0 || got.Count != 0 || got.Last != nil {
 		t.Errorf("a customer without orders: %+v, %v", got, err)
