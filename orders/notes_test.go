@@ -33,6 +33,20 @@ func TestReadPayment(t *testing.T) {
 		{"50000 mile UPI se", "", rs(50000), domain.PayUPI, "", []string{"Which customer"}},
 		{"Gupta ne 20000 diya upi", "", rs(20000), domain.PayUPI, "", []string{"Gupta Supermart", "Gupta Brothers"}},
 		{"Mehta 20000 aur 30000 cash", "C03", 0, domain.PayCOD, "", []string{"How much was paid: ₹20,000 or ₹30,000"}},
+		// Devanagari names, verbs and digits (grouped or not), amounts in words,
+		// short names, and references after their mode even when the amount
+		// comes after them.
+		{"शर्मा जी ने २५००० नकद जमा किए", "C02", rs(25000), domain.PayCOD, "", nil},
+		{"गुप्ता जी से ५०००० का चेक मिला, चेक नं ११२२३३", "C04", rs(50000), domain.PayCheque, "112233", nil},
+		{"शर्मा से १८,५०० का भुगतान मिला यूपीआई से", "C02", rs(18500), domain.PayUPI, "", nil},
+		{"मेहता ने पच्चीस हज़ार का भुगतान किया NEFT से", "C03", rs(25000), domain.PayBankTransfer, "", nil},
+		{"received twenty five thousand from Sharma ji in cash", "C02", rs(25000), domain.PayCOD, "", nil},
+		{"Ashok ji 12k cash de gaye", "C08", rs(12000), domain.PayCOD, "", nil},
+		{"Agarwal ji ne 6,500 phonepay kiya", "C07", rs(6500), domain.PayUPI, "", nil},
+		{"Shivam hotel ne ₹७५०० UPI kiye", "C05", rs(7500), domain.PayUPI, "", nil},
+		{"Mehta ji chq 220044 Rs 60000", "C03", rs(60000), domain.PayCheque, "220044", nil},
+		{"City hospital se cheque no 667788 mila 85000 ka", "C06", rs(85000), domain.PayCheque, "667788", nil},
+		{"sharma 8k gpay", "C02", rs(8000), domain.PayUPI, "", nil},
 	}
 	for _, c := range cases {
 		got := p.ReadPayment(c.text)
@@ -154,6 +168,11 @@ func TestReadReceipt(t *testing.T) {
 		{"maal aa gaya: 50 pack phenyl aur 10 carton harpic", []Item{{SKU: "PH1L", Qty: 50 * unitsOf(t, p, "PH1L", "pack")},
 			{SKU: "TC500", Qty: 10 * unitsOf(t, p, "TC500", "carton")}}, false},
 		{"फैक्ट्री से 30 carton GC तैयार", []Item{{SKU: "GC500", Qty: 720}}, true},
+		// Goods unloaded or made in the words people use.
+		{"godown mein 50 peti phenyl utri", []Item{{SKU: "PH1L", Qty: 50 * unitsOf(t, p, "PH1L", "carton")}}, false},
+		{"godown me 45 carton phenyl utar gayi", []Item{{SKU: "PH1L", Qty: 45 * unitsOf(t, p, "PH1L", "carton")}}, false},
+		{"production mein 40 carton harpic ban gaya", []Item{{SKU: "TC500", Qty: 960}}, true},
+		{"गोदाम में 40 पेटी फिनाइल आई", []Item{{SKU: "PH1L", Qty: 40 * unitsOf(t, p, "PH1L", "carton")}}, false},
 	}
 	for _, c := range cases {
 		got := p.ReadReceipt(c.text)
