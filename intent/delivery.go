@@ -1,0 +1,190 @@
+package intent
+
+// Deliveries: an order named by its number (or a customer named) and a
+// word that the goods went, in the many ways people say it, with the
+// guards that keep money, a cancellation or a request from reading as one.
+
+// deliverySignal reports an order reference and a word that it arrived,
+// with no word that it did not; or goods handed over to a customer.
+func deliverySignal(shape []string, n Normalized) bool {
+	if denied(shape) && !shortOnly(shape) {
+		return false
+	}
+	// "handed over cheque no. 118342 for Rs. 1,10,000": money handed
+	// over is a payment; "cancel kar do, order wapas le liya" a
+	// cancellation.
+	if anyOf(shape, modeWords) || anyOf(shape, paymentWords) || anyOf(shape, cancelVerbs) {
+		return false
+	}
+	if !hasOrderRef(shape, n) {
+		return handedToCustomer(shape)
+	}
+	if handedOver(shape) {
+		return true
+	}
+	// "ORD-1042 customer ko mil gaya", "ord 5139 rcvd by cust": received,
+	// when the order is named and no money is.
+	return delivered(shape) || namedOrder(shape) && anyOf(shape, gotWords) && !moneyBesideOrder(shape)
+}
+
+// namedOrder reports an order named as one: "ORD-1042", "order 1042",
+// "order no 1042", "1042 wala".
+func namedOrder(shape []string) bool {
+	for i, w := range shape {
+		switch {
+		case w == phOrderRef:
+			return true
+		case w != phNumber:
+		case i > 0 && orderWord(shape[i-1]), i > 1 && refWords[shape[i-1]] && orderWord(shape[i-2]):
+			return true
+		case i+1 < len(shape) && shape[i+1] == "wala":
+			return true
+		}
+	}
+	return false
+}
+
+// moneyBesideOrder reports a word of money or a way of paying, or a
+// number that is not the order's nor a quantity: "ORD-1042 ke 5000 mile"
+// is a payment against it.
+func moneyBesideOrder(shape []string) bool {
+	if anyOf(shape, modeWords) || anyOf(shape, paymentWords) {
+		return true
+	}
+	for i, w := range shape {
+		if w != phNumber || quantityAt(shape, i) || i > 0 && (orderWord(shape[i-1]) || refWords[shape[i-1]]) ||
+			i+1 < len(shape) && shape[i+1] == "wala" {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// shortOnly reports that every word of denial in a delivery is about
+// goods that did not go ("ORD-1042 delivered, lekin harpic ke 3 carton
+// nahi gaye") or says nothing was missing ("delivered fully, no
+// shortage"): after a word that it was delivered, a denial just after
+// the goods it names or just before a shortage.
+func shortOnly(shape []string) bool {
+	said := false
+	for i, w := range shape {
+		if deliveredWords[w] || handedWords[w] || deliveryStems[w] || gotGoods[w] {
+			said = true
+		}
+		if !negations[w] || w == "no" && i+1 < len(shape) && (shape[i+1] == phNumber || shape[i+1] == phOrderRef) {
+			continue
+		}
+		goods := i > 0 && (shape[i-1] == phUnit || shape[i-1] == phProduct)
+		shortage := i+1 < len(shape) && shortageWords[shape[i+1]] || i > 0 && shortageWords[shape[i-1]]
+		if !said || !goods && !shortage {
+			return false
+		}
+	}
+	return said
+}
+
+// shortageWords name what was missing: "no shortage", "no returns",
+// "koi kami nahi".
+var shortageWords = words("shortage short returns kami")
+
+// People say a delivery happened without the word: "maal de diya",
+// "supply ho gayi", "pahuncha diya", "utaar diya", "handover kar diya",
+// "dropped at the shop", "customer ne le liya".
+var (
+	// handVerbs hand goods over once a completion follows: "de diya",
+	// "supply ho gaya", "drop kar diya"; handedWords say it by themselves.
+	handVerbs   = words("de pahuncha pahunch utaar supply handover drop deliver delivery thama rakh chhodo khali jama received")
+	handedWords = words("delivered supplied dropped handed reached unloaded utra given accepted")
+	completions = words("diya gaya hua done kiya aaya complete completed liya di chuka")
+	// givingVerbs hand over whatever they name, so the goods must be
+	// named: "maal de diya", not "5000 de diya"; or the order named as
+	// one, with no money beside it ("ORD-1042 party ko de diya").
+	givingVerbs = words("de jama received")
+	// gotGoods say the customer got what the message names.
+	gotGoods = words("mila")
+	// handedGoods name what was handed over.
+	handedGoods = words("PRODUCT UNIT maal order orders saara sab")
+	// recipients name who got it, when no order number does.
+	recipients = words("CUSTOMER customer party")
+)
+
+// handedOver reports goods said to be handed over: a hand verb with a
+// completion after it (and no request between), an English past tense,
+// or "ne le liya" (the customer took them).
+func handedOver(shape []string) bool {
+	for i, w := range shape {
+		switch {
+		case handedWords[w]:
+			return true
+		case w == "le" && i+1 < len(shape) && shape[i+1] == "liya" && tookGoods(shape[:i]):
+			return true
+		case gotGoods[w] && anyOf(shape, handedGoods) && !moneyBesideOrder(shape):
+			// "Ashok Provision ko unka poora order mil gaya": the customer
+			// got the goods.
+			return true
+		case w == "gaya" && i > 0 && (shape[i-1] == phProduct || shape[i-1] == "maal") && anyOf(shape, orderRefWords):
+			// "ORD-4082 sirf 4 carton GC gaya": the goods of a named order went.
+			return true
+		case !handVerbs[w]:
+			continue
+		}
+		if givingVerbs[w] && !anyOf(shape, handedGoods) && !orderWala(shape) && !(namedOrder(shape) && !moneyBesideOrder(shape)) {
+			continue
+		}
+		for j := i + 1; j < len(shape) && j <= i+3; j++ {
+			if imperatives[shape[j]] || shape[j] == "dedo" {
+				break
+			}
+			if completions[shape[j]] {
+				return true
+			}
+		}
+	}
+	return delivered(shape)
+}
+
+// tookGoods reports, before "le liya", that the customer took goods: "ne"
+// just before, or "ne" and then the goods or order they took ("customer
+// ne ORD-4063 ka maal le liya"), not money ("Rajesh ne 5000 le liya").
+func tookGoods(before []string) bool {
+	k := len(before)
+	if k > 0 && before[k-1] == "ne" {
+		return true
+	}
+	for i, w := range before {
+		if w == "ne" {
+			return anyOf(before[i+1:], handedGoods) || anyOf(before[i+1:], orderRefWords)
+		}
+	}
+	return false
+}
+
+// orderWala reports an order named by its number and "wala" ("ORD-4112
+// wala de aaya", "1042 wala de diya"): what was given is that order.
+func orderWala(shape []string) bool {
+	for i := 1; i < len(shape); i++ {
+		if shape[i] == "wala" && (shape[i-1] == phOrderRef || shape[i-1] == phNumber) {
+			return true
+		}
+	}
+	return false
+}
+
+// handedToCustomer reports goods handed over to a customer named without
+// an order number ("Rajesh ka maal de diya"): the order is the
+// customer's open one, which the delivery reader finds or asks about. Money
+// ("Rajesh ne 5000 de diya") is a payment, and a request ("de do") an
+// order.
+func handedToCustomer(shape []string) bool {
+	if !anyOf(shape, recipients) || anyOf(shape, modeWords) || amount(shape) && !anyOf(shape, handedGoods) {
+		return false
+	}
+	return handedOver(shape)
+}
+
+// handsOver is a delivery said in any of these ways, as a rule: not asked,
+// not denied, not too long to be one record.
+func handsOver(shape []string, n Normalized) bool {
+	return len(shape) <= 24 && !asked(shape, n.Question) && deliverySignal(shape, n)
+}
