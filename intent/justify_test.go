@@ -58,7 +58,7 @@ func ruleWordSets() map[string]map[string]bool {
 		"cancelNegations": cancelNegations, "aboutACancellation": aboutACancellation,
 		"cancelHappened": cancelHappened, "statusWords": statusWords, "handVerbs": handVerbs, "handedWords": handedWords,
 		"completions": completions, "givingVerbs": givingVerbs, "handedGoods": handedGoods, "recipients": recipients,
-		"notAnOrder": notAnOrder, "customerWords": customerWords, "moneyNouns": moneyNouns, "shortageWords": shortageWords,
+		"notAnOrder": notAnOrder, "customerWords": customerWords, "shortageWords": shortageWords,
 		"statusAsks": statusAsks, "paymentTrouble": paymentTrouble, "gotGoods": gotGoods, "goodsSources": goodsSources,
 		"documentWords": documentWords, "dateWords": dateWords,
 	}

@@ -65,30 +65,25 @@ func (s *Service) readDelivery(ctx context.Context, p *Parser, f Frame) noteRead
 		return nr
 	}
 	name := p.customerName(n.CustomerID)
-	switch {
+	ids := make([]string, len(open.Open))
+	goods := make(map[string][]string, len(open.Open))
+	for i, o := range open.Open {
+		ids[i] = o.ID
+		for _, l := range o.Lines {
+			goods[o.ID] = append(goods[o.ID], l.SKU)
+		}
+	}
+	switch one := withGoods(p.norm.Normalize(f.Text), ids, goods); {
 	case len(open.Open) == 0:
 		nr.prop.Subject = n.CustomerID
 		nr.refusal = s.nothingToDeliver(name, open)
 	case open.Count == 1:
 		nr.prop.Subject, nr.prop.OrderID = open.Open[0].ID, open.Open[0].ID
-	case len(n.Short) == 0 && len(n.Only) == 0 && !p.norm.Normalize(f.Text).Has(intent.EntityNumber) &&
-		len(byGoods(open.Open, namedProducts(p, f.Text))) == 1:
+	case len(n.Short) == 0 && len(n.Only) == 0 && one != "":
 		// "Agarwal ka pocha wala order deliver ho gaya": the one open
-		// order with the goods named, delivered in full (a quantity
-		// would say what of it went, and is asked about).
-		o := byGoods(open.Open, namedProducts(p, f.Text))[0]
-		nr.prop.Subject, nr.prop.OrderID, nr.unresolved = o.ID, o.ID, nil
+		// order with the goods named, delivered in full.
+		nr.prop.Subject, nr.prop.OrderID, nr.unresolved = one, one, nil
 	default:
-		ids := make([]string, len(open.Open))
-		for i, o := range open.Open {
-			ids[i] = o.ID
-		}
-		goods := make(map[string][]string, len(open.Open))
-		for _, o := range open.Open {
-			for _, l := range o.Lines {
-				goods[o.ID] = append(goods[o.ID], l.SKU)
-			}
-		}
 		nr.unresolved = append([]string{s.whichOrder(name, open)}, nr.unresolved...)
 		nr.ask = Ask{Slot: SlotOrder, Options: ids, Goods: goods}
 	}
@@ -155,48 +150,27 @@ func pickOrder(text string, n intent.Normalized, options []string, goods map[str
 	if ms := orderMentions(newReading(text, n)); distinctOrders(ms) == 1 {
 		return ms[0].ref
 	}
-	// "handwash aur sabun wala": the one order offered with every product
-	// named, when no quantity is said.
-	if skus := keptProducts(n); len(skus) > 0 && !n.Has(intent.EntityNumber) {
-		var fit []string
-		for _, id := range options {
-			all := true
-			for _, sku := range skus {
-				all = all && slices.Contains(goods[id], sku)
-			}
-			if all {
-				fit = append(fit, id)
-			}
-		}
-		if len(fit) == 1 {
-			return fit[0]
-		}
-	}
-	return ""
+	return withGoods(n, options, goods) // "handwash aur sabun wala"
 }
 
-// namedProducts are the products a message names and does not turn down.
-func namedProducts(p *Parser, text string) []string {
-	return keptProducts(p.norm.Normalize(text))
-}
-
-// byGoods are the orders with a line of every product named; none when
-// nothing is named.
-func byGoods(open []domain.Order, skus []string) []domain.Order {
-	if len(skus) == 0 {
-		return nil
+// withGoods is the one order of ids whose goods hold every product the
+// message names, when it says no quantity (a quantity says what of an
+// order went, and is asked about); "" when none or several do.
+func withGoods(n intent.Normalized, ids []string, goods map[string][]string) string {
+	skus := keptProducts(n)
+	if len(skus) == 0 || n.Has(intent.EntityNumber) {
+		return ""
 	}
-	var out []domain.Order
-	for _, o := range open {
-		all := true
-		for _, sku := range skus {
-			all = all && slices.ContainsFunc(o.Lines, func(l domain.OrderLine) bool { return l.SKU == sku })
-		}
-		if all {
-			out = append(out, o)
+	var fit []string
+	for _, id := range ids {
+		if !slices.ContainsFunc(skus, func(sku string) bool { return !slices.Contains(goods[id], sku) }) {
+			fit = append(fit, id)
 		}
 	}
-	return out
+	if len(fit) != 1 {
+		return ""
+	}
+	return fit[0]
 }
 
 // numbered is the order a number names: "ORD-6002" when the books hold
