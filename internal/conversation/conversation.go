@@ -176,7 +176,7 @@ func (s *Service) Respond(ctx context.Context, in domain.Inbound) domain.Reply {
 	// memory summary travels in the request, never in the system prompt.
 	ctx = llmbudget.WithCallBudget(ctx, 2)
 	if !conv.Empty() {
-		ctx = llmbudget.WithSummary(ctx, conv.Context())
+		ctx = llmbudget.WithSummaryFunc(ctx, conv.Context)
 	}
 	s.Audit.Record(ctx, user.Phone, audit.KindInbound, in.SID, s.inbound(user, in))
 	if in.Recovered && overtaken(in, conv) {

@@ -2,6 +2,7 @@ package llmbudget
 
 import (
 	"context"
+	"sync"
 	"sync/atomic"
 )
 
@@ -73,11 +74,20 @@ type summaryKey struct{}
 // request's contents, never in the system instruction, so the instruction
 // stays byte-identical.
 func WithSummary(ctx context.Context, summary string) context.Context {
-	return context.WithValue(ctx, summaryKey{}, summary)
+	return WithSummaryFunc(ctx, func() string { return summary })
+}
+
+// WithSummaryFunc is WithSummary with the summary written only when a
+// request first reads it: most messages are answered without the LLM,
+// and writing the summary costs as much as reading the memory.
+func WithSummaryFunc(ctx context.Context, summary func() string) context.Context {
+	return context.WithValue(ctx, summaryKey{}, sync.OnceValue(summary))
 }
 
 // Summary is the summary attached to ctx, or "".
 func Summary(ctx context.Context) string {
-	s, _ := ctx.Value(summaryKey{}).(string)
-	return s
+	if f, ok := ctx.Value(summaryKey{}).(func() string); ok {
+		return f()
+	}
+	return ""
 }
