@@ -50,6 +50,8 @@ type Store struct {
 	prefix string
 	opts   Options
 	log    *slog.Logger
+	// lastRead is Append's first guess of what is stored.
+	lastRead lastReads
 }
 
 var _ memory.Store = (*Store)(nil)
@@ -133,8 +135,10 @@ func (s *Store) Load(ctx context.Context, phone string) (memory.Conversation, er
 	}
 	b, err := s.c.Get(ctx, s.convKey(phone)).Bytes()
 	if err != nil && !errors.Is(err, goredis.Nil) {
+		s.lastRead.drop(phone)
 		return memory.Conversation{}, fmt.Errorf("redis: unable to load conversation: %w", err)
 	}
+	s.lastRead.put(phone, string(b))
 	c, err := memory.Decode(b)
 	if err != nil {
 		s.log.Warn("redis: stored conversation unreadable; starting afresh", "err", err)
@@ -145,52 +149,92 @@ func (s *Store) Load(ctx context.Context, phone string) (memory.Conversation, er
 
 // casConversation writes a conversation only if it is still what the
 // writer read: KEYS[1] the conversation; ARGV the value read ("" for
-// none), the new value, the TTL in ms and the size bound.
+// none), the new value, the TTL in ms and the size bound. It returns
+// {1} when it wrote, else {0, the value there now}, so that the writer
+// can fold its turns into that without reading it again.
 var casConversation = goredis.NewScript(`
 local cur = redis.call('GET', KEYS[1])
 if not cur then cur = '' end
-if cur ~= ARGV[1] then return 0 end
+if cur ~= ARGV[1] then return {0, cur} end
 if #ARGV[2] > tonumber(ARGV[4]) then
   return redis.error_reply('ERR munshi conversation over its size bound')
 end
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
-return 1
+return {1}
 `)
 
 // maxAppendTries bounds the compare-and-set retries of one Append; with
 // the per-person lock held there is never more than one.
 const maxAppendTries = 32
 
-// Append adds turns atomically: it reads the conversation, folds the turns
-// in with memory.Apply and writes the result only if nobody wrote in
-// between, else tries again.
+// Append adds turns atomically: it folds the turns into the conversation
+// as last read (by Load or an Append; "" when this instance has not read
+// it) with memory.Apply and writes the result only if nobody wrote in
+// between, else folds them into what is there and tries again. Under the
+// per-person lock the guess is right, and an Append is one round trip.
 func (s *Store) Append(ctx context.Context, phone string, turns ...memory.Turn) error {
 	if err := memory.CheckPhone(phone); err != nil {
 		return err
 	}
 	key := s.convKey(phone)
+	old := s.lastRead.get(phone)
 	for try := 0; try < maxAppendTries; try++ {
-		old, err := s.c.Get(ctx, key).Result()
-		if err != nil && !errors.Is(err, goredis.Nil) {
-			return fmt.Errorf("redis: unable to append to conversation: %w", err)
-		}
 		next, err := memory.Apply([]byte(old), time.Now(), turns...)
 		if err != nil {
 			return err
 		}
-		ok, err := casConversation.Run(ctx, s.c, []string{key}, old, next, s.opts.TTL.Milliseconds(), memory.MaxBytes).Int()
+		res, err := casConversation.Run(ctx, s.c, []string{key}, old, next, s.opts.TTL.Milliseconds(), memory.MaxBytes).Slice()
 		if err != nil {
+			s.lastRead.drop(phone)
 			return fmt.Errorf("redis: unable to append to conversation: %w", err)
 		}
-		if ok == 1 {
+		if len(res) == 1 {
+			s.lastRead.put(phone, string(next))
 			return nil
 		}
-		// Another writer got there first: read again, after a moment.
-		if err := sleep(ctx, time.Duration(rand.Int64N(int64(time.Millisecond)*int64(try+1)))); err != nil {
-			return fmt.Errorf("redis: unable to append to conversation: %w", err)
+		cur, _ := res[1].(string)
+		if try > 0 {
+			// Another writer got there first, twice: a moment's pause.
+			if err := sleep(ctx, time.Duration(rand.Int64N(int64(time.Millisecond)*int64(try+1)))); err != nil {
+				return fmt.Errorf("redis: unable to append to conversation: %w", err)
+			}
 		}
+		old = cur
 	}
+	s.lastRead.drop(phone)
 	return domain.Errorf(domain.ECONFLICT, "memory: conversation too busy to append to")
+}
+
+// lastReads remembers the stored form of the conversations this instance
+// read or wrote last, as the first guess of Append's compare-and-set. A
+// wrong guess costs one more round trip, never a lost write; the map is
+// emptied when it grows past its bound.
+type lastReads struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+const maxLastReads = 4096
+
+func (l *lastReads) get(phone string) string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.m[phone]
+}
+
+func (l *lastReads) put(phone, v string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.m == nil || len(l.m) >= maxLastReads {
+		l.m = make(map[string]string)
+	}
+	l.m[phone] = v
+}
+
+func (l *lastReads) drop(phone string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.m, phone)
 }
 
 // Forget deletes phone's conversation. The lock keys hold no content and
@@ -200,6 +244,7 @@ func (s *Store) Forget(ctx context.Context, phone string) error {
 	if err := memory.CheckPhone(phone); err != nil {
 		return err
 	}
+	s.lastRead.drop(phone)
 	if err := s.c.Del(ctx, s.convKey(phone)).Err(); err != nil {
 		return fmt.Errorf("redis: unable to forget conversation: %w", err)
 	}
