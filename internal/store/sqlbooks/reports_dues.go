@@ -2,7 +2,9 @@ package sqlbooks
 
 import (
 	"context"
+	"fmt"
 	"strings"
+	"time"
 
 	"github.com/munshi/munshi/internal/domain"
 	"github.com/munshi/munshi/reports"
@@ -82,8 +84,79 @@ func oldestUnpaid(ctx context.Context, q querier, dues []reports.Due) error {
 	if len(owing) == 0 {
 		return nil
 	}
-	// Each credit order with the running total up to it, newest first, as
-	// long as what came before it leaves some of the due uncovered.
+	covered := map[string]domain.Paise{}
+	left, err := walkBills(ctx, q, owing, covered)
+	if err == nil && len(left) > 0 {
+		err = windowBills(ctx, q, left, covered)
+	}
+	if err != nil {
+		return err
+	}
+	for id, d := range owing {
+		d.BeforeRecords = covered[id] < d.Outstanding
+	}
+	return nil
+}
+
+// walkBillsLimit bounds the bills walkBills reads. Most dues are covered
+// by a customer's last few bills; a long history is left to windowBills,
+// which returns only the bills needed.
+const walkBillsLimit = 256
+
+// walkBills reads the owing customers' bills newest first, in the index's
+// order, and counts each bill that the newer ones leave some of the due
+// uncovered by. It returns the dues it could not finish within
+// walkBillsLimit bills, reset.
+func walkBills(ctx context.Context, q querier, owing map[string]*reports.Due, covered map[string]domain.Paise) (map[string]*reports.Due, error) {
+	ids := make([]any, 0, len(owing))
+	for id := range owing {
+		ids = append(ids, id)
+	}
+	rows, err := q.QueryContext(ctx, fmt.Sprintf(`SELECT o.customer_id, o.id, o.total_paise, o.created_at FROM orders o
+		WHERE o.customer_id IN (%s) AND (o.payment_mode = 'credit' OR o.source = 'import')
+			AND o.status IN ('committed', 'delivered')
+		ORDER BY o.customer_id, o.created_at DESC, o.id DESC LIMIT %d`, placeholders(len(ids)), walkBillsLimit), ids...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	read := 0
+	for rows.Next() {
+		var id, bill, at string
+		var total int64
+		if err := rows.Scan(&id, &bill, &total, &at); err != nil {
+			return nil, err
+		}
+		read++
+		d := owing[id]
+		if d == nil || covered[id] >= d.Outstanding {
+			continue // the newer bills cover the due
+		}
+		covered[id] += domain.Paise(total)
+		d.OldestBill, d.OldestAt = bill, parseTime(at)
+		d.UnpaidBills++
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if read < walkBillsLimit {
+		return nil, nil // every bill was read
+	}
+	left := map[string]*reports.Due{}
+	for id, d := range owing {
+		if covered[id] < d.Outstanding {
+			d.OldestBill, d.OldestAt, d.UnpaidBills = "", time.Time{}, 0
+			delete(covered, id)
+			left[id] = d
+		}
+	}
+	return left, nil
+}
+
+// windowBills is walkBills for long histories: each bill with the running
+// total up to it, newest first, as long as what came before it leaves
+// some of the due uncovered.
+func windowBills(ctx context.Context, q querier, owing map[string]*reports.Due, covered map[string]domain.Paise) error {
 	values, args := make([]string, 0, len(owing)), make([]any, 0, 2*len(owing))
 	for id, d := range owing {
 		values = append(values, `(?, CAST(? AS BIGINT))`)
@@ -102,7 +175,6 @@ func oldestUnpaid(ctx context.Context, q querier, dues []reports.Due) error {
 		return err
 	}
 	defer rows.Close()
-	covered := map[string]domain.Paise{}
 	for rows.Next() {
 		var id, bill, at string
 		var total int64
@@ -120,13 +192,7 @@ func oldestUnpaid(ctx context.Context, q querier, dues []reports.Due) error {
 		d.OldestBill, d.OldestAt = bill, parseTime(at)
 		d.UnpaidBills++
 	}
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	for id, d := range owing {
-		d.BeforeRecords = covered[id] < d.Outstanding
-	}
-	return nil
+	return rows.Err()
 }
 
 // oldestBills dates the dues by the customers' bills synced from the ERP,

@@ -2,7 +2,9 @@ package storetest
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -249,5 +251,45 @@ func testImportedHistoryInReports(t *testing.T, s store.Store, c *Clock) {
 	}
 	if d := dues[0]; d.OldestBill != "T-9001" || d.BeforeRecords || d.UnpaidBills != 3 || !d.OldestAt.Equal(now.Add(-90*day)) {
 		t.Errorf("Sharma's oldest bill %+v; want T-9001 of 90 days ago, 3 bills, all on record", d)
+	}
+}
+
+// testDuesOverALongHistory: a customer with more unpaid bills than one
+// read of bills takes is dated past all of them, and a customer read
+// after it is dated as when it is asked about alone.
+func testDuesOverALongHistory(t *testing.T, s store.Store, c *Clock) {
+	known(t, s, c)
+	now := reportstest.Now
+	var history []domain.Order
+	const bills = 600
+	for i := range bills {
+		// ₹1 each: together far less than Rajesh owes.
+		l := domain.PriceLine(domain.OrderLine{SKU: "GC500", Qty: 1, Price: 100, GSTRate: 0})
+		at := now.Add(-time.Duration(bills-i) * time.Minute)
+		history = append(history, domain.Order{ID: fmt.Sprintf("L-%04d", i), CustomerID: "C01", Status: domain.OrderDelivered,
+			Lines: []domain.OrderLine{l}, Subtotal: l.Amount, Total: l.Amount, CreatedAt: at, CommittedAt: at})
+	}
+	if _, err := s.ImportHistory(ctx, history, nil); err != nil {
+		t.Fatal(err)
+	}
+	dues := func(ids ...string) map[string]reports.Due {
+		t.Helper()
+		_, list, err := s.Dues(ctx, reports.DuesQuery{CustomerIDs: ids, Page: reports.Page{Limit: 10}})
+		if err != nil || len(list) != len(ids) {
+			t.Fatal(list, err)
+		}
+		by := map[string]reports.Due{}
+		for _, d := range list {
+			by[d.CustomerID] = d
+		}
+		return by
+	}
+	both, sharma := dues("C01", "C02"), dues("C02")["C02"]
+	if r := both["C01"]; r.Outstanding <= bills*100 || r.UnpaidBills <= bills || strings.HasPrefix(r.OldestBill, "L-") {
+		t.Errorf("Rajesh %+v; want every one of the %d small bills unpaid, and older ones", r, bills)
+	}
+	if got := both["C02"]; got.OldestBill != sharma.OldestBill || got.UnpaidBills != sharma.UnpaidBills ||
+		!got.OldestAt.Equal(sharma.OldestAt) || got.BeforeRecords != sharma.BeforeRecords {
+		t.Errorf("Sharma after Rajesh's long history: %+v; alone: %+v", got, sharma)
 	}
 }

@@ -55,6 +55,7 @@ func Run(t *testing.T, open Open) {
 		{"ImportHistoryReplacesWhatChanged", testImportHistoryReplaces},
 		{"ImportHistoryNeverOverwritesMunshi", testImportHistoryClashes},
 		{"ImportedHistoryInReports", testImportedHistoryInReports},
+		{"DuesOverALongHistory", testDuesOverALongHistory},
 
 		{"Drafts", testDrafts},
 		{"OrderNumbersRunWithoutGaps", testOrderNumbers},
