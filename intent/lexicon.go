@@ -31,8 +31,9 @@ type lexicon struct {
 	// words numbers every word of a name; wordText is each one's text.
 	words    map[string]int32
 	wordText []string
-	typos    typoIndex // the words of names that may be matched with a typo
-	variants int32     // variants made so far: their order, for ties
+	typos    typoIndex  // the words of names that may be matched with a typo
+	sounds   soundIndex // the words of names by their sound, for Devanagari
+	variants int32      // variants made so far: their order, for ties
 	units    map[string]unitWord
 	// known are ordinary words, never read as a misspelt name. Nil means
 	// only the reserved words.
@@ -155,6 +156,7 @@ func buildLexicon(v Vocabulary) (*lexiconBuilder, error) {
 	// splits the way it does in a message.
 	l.eachName(v, l.addVariant)
 	l.typos = newTypoIndex(l.wordText)
+	l.sounds = newSoundIndex(l.wordText)
 	l.steps += len(l.typos.keys)
 	return l, nil
 }
@@ -386,7 +388,7 @@ type nameReader struct {
 // words returns the name's canonical words, good until the next call.
 func (r *nameReader) words(name string) []string {
 	r.raw = splitWords(name, r.raw[:0])
-	r.toks = mergePhrases(canonicalise(r.raw, r.l, r.toks[:0]))
+	r.toks = mergePhrases(canonicalise(r.raw, r.l, nil, r.toks[:0]))
 	toks, words := r.toks, r.names[:0]
 	for i := 0; i < len(toks); i++ {
 		t := toks[i].Text

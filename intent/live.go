@@ -25,6 +25,11 @@ func (l *Live) Route(ctx context.Context, text string) Decision {
 	return l.current.Load().Route(ctx, text)
 }
 
+// Hear is the Router's Hear with the router in use.
+func (l *Live) Hear(text string) Normalized {
+	return l.current.Load().Hear(text)
+}
+
 // Normalize reads text with the vocabulary of the router in use.
 func (l *Live) Normalize(text string) Normalized {
 	return l.current.Load().Normalize(text)

@@ -75,10 +75,22 @@ func Normalize(text string) Normalized {
 
 var emptyLexicon = mustLexicon(Vocabulary{})
 
-func (l *lexicon) normalize(text string) Normalized {
+func (l *lexicon) normalize(text string) Normalized { return l.read(text, false) }
+
+// hear is normalize for a message read against what Munshi asked or
+// showed: a Devanagari word nobody listed is also tried as the catalog
+// word it sounds like ("हार्पिक हटा दो"). The guess stays out of a fresh
+// message's routing, where every name in the catalog is a candidate.
+func (l *lexicon) hear(text string) Normalized { return l.read(text, true) }
+
+func (l *lexicon) read(text string, bySound bool) Normalized {
 	raw := splitWords(text, make([]rawWord, 0, 16))
 	raw = joinOrderRefs(text, raw, l.knows)
-	toks := canonicalise(raw, l, make([]Token, 0, len(raw)+4))
+	var sounds *soundIndex
+	if bySound {
+		sounds = &l.sounds
+	}
+	toks := canonicalise(raw, l, sounds, make([]Token, 0, len(raw)+4))
 	toks = mergePhrases(toks)
 	toks = l.mergeNumbers(toks)
 	n := Normalized{Tokens: toks, Question: strings.ContainsAny(text, "?？")}
@@ -281,7 +293,7 @@ func refPart(w string) bool {
 
 // canonicalise gives every raw word its canonical spelling, splits numbers
 // glued to units ("5ctn") and keeps sizes ("500ml") as one word.
-func canonicalise(raw []rawWord, l *lexicon, out []Token) []Token {
+func canonicalise(raw []rawWord, l *lexicon, sounds *soundIndex, out []Token) []Token {
 	for i, rw := range raw {
 		w := foldDevanagari(rw.text)
 		if w == "" { // a lone nukta
@@ -322,6 +334,13 @@ func canonicalise(raw []rawWord, l *lexicon, out []Token) []Token {
 					out = append(out, Token{cw, rw.start, rw.end})
 				}
 				continue
+			}
+			if sounds != nil && w[0] >= 0x80 {
+				if _, listed := l.words[w]; !listed {
+					if latin, ok := sounds.sounds(w); ok {
+						w = latin // "हार्पिक" for a catalog's Harpic
+					}
+				}
 			}
 		}
 		out = append(out, Token{w, rw.start, rw.end})

@@ -235,6 +235,16 @@ func TestConversationCustomerAnswer(t *testing.T) {
 			s.placedOnly(s.sales("ok"), d, "C09", c.mode, gc(5))
 		})
 	}
+	// The catalog writes Supermart only in Latin letters: the answer in
+	// Devanagari is read by its sound, among the two offered.
+	t.Run("in Devanagari", func(t *testing.T) {
+		s := newConvShop(t, nil)
+		mustContain(t, "question", s.sales("Gupta ke liye 5 carton GC, cheque"), "Gupta Supermart (C04)")
+		summary := s.sales("सुपरमार्ट वाले")
+		mustContain(t, "summary", summary, "for *Gupta Supermart*", "5 cartons (120 bottles)")
+		d := s.draft(summary, "C04", domain.PayCheque, gc(5))
+		s.placedOnly(s.sales("ok"), d, "C04", domain.PayCheque, gc(5))
+	})
 	// Gupta Brothers do not pay cash: the answer shows the order and why
 	// it cannot be placed, and the ok places nothing.
 	t.Run("cash refused for Gupta Brothers", func(t *testing.T) {
@@ -399,6 +409,9 @@ func TestConversationCorrections(t *testing.T) {
 		{name: "add", order: "Rajesh ke liye 5 carton GC, cash", correction: "aur 5 carton harpic",
 			changed: "added Toilet Cleaner 500ml 5 cartons", first: gc(5), want: withHarpic},
 		{name: "remove", order: "Rajesh ke liye 5 carton GC aur 5 carton harpic, cash", correction: "harpic hata do",
+			changed: "removed Toilet Cleaner 500ml", first: withHarpic, want: gc(5)},
+		// Harpic has no Devanagari spelling in the catalog.
+		{name: "remove, in Devanagari", order: "Rajesh ke liye 5 carton GC aur 5 carton harpic, cash", correction: "हार्पिक हटा दो",
 			changed: "removed Toilet Cleaner 500ml", first: withHarpic, want: gc(5)},
 		{name: "not wanted", order: "Rajesh ke liye 5 carton GC aur 5 carton phenyl, cash", correction: "phenyl nahi chahiye",
 			changed: "removed Phenyl 1L", first: map[string]int64{"GC500": 120, "PH1L": 60}, want: gc(5)},

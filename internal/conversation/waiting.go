@@ -32,15 +32,31 @@ const (
 // or the summary shown, which it may correct.
 func (s *Service) waited(ctx context.Context, user domain.User, conv memory.Conversation, d intent.Decision, ref memory.Reference, at time.Time, t *turn) (domain.Reply, bool) {
 	t.decision = d
-	if fr := conv.Frame; fr.Live(at) {
+	fr, draft := conv.Frame, shownDraft(conv)
+	if h, ok := s.Router.(hearer); ok && (fr.Live(at) || draft != "") && hasDevanagari(d.Text) {
+		// What waits narrows what a word can mean: a Devanagari name
+		// nobody listed is read by its sound.
+		d.Normalized = h.Hear(d.Text)
+	}
+	if fr.Live(at) {
 		return s.answerFrame(ctx, user, fr, d, at, t)
 	}
-	if id := shownDraft(conv); id != "" && ref.Kind != memory.RefSameOrder {
-		if reply, ok := s.Orders.Correct(ctx, user, id, d); ok {
+	if draft != "" && ref.Kind != memory.RefSameOrder {
+		if reply, ok := s.Orders.Correct(ctx, user, draft, d); ok {
 			return s.ordered(reply, at, t), true
 		}
 	}
 	return domain.Reply{}, false
+}
+
+// hearer reads a message with the catalog's sounds (intent.Live.Hear).
+type hearer interface {
+	Hear(text string) intent.Normalized
+}
+
+// hasDevanagari reports a letter of the Devanagari block in text.
+func hasDevanagari(text string) bool {
+	return strings.IndexFunc(text, func(r rune) bool { return r >= 0x0900 && r <= 0x097f }) >= 0
 }
 
 // answerFrame reads a message against the question Munshi waits on: an

@@ -1,0 +1,221 @@
+package intent
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// A name written in Devanagari that the catalog spells only in Latin
+// letters ("हार्पिक" for Harpic, "सुपरमार्ट" for Supermart) is read by
+// its sound: both spellings are reduced to a key of their consonants and
+// the class of their first vowel, and a Devanagari word nobody listed
+// takes the catalog's word of the same key, when only one word has it.
+
+// devanagariLetters romanise the Devanagari consonants, independent vowels
+// and vowel signs, the way Hinglish writes them.
+var devanagariLetters = map[rune]string{
+	'क': "k", 'ख': "kh", 'ग': "g", 'घ': "gh", 'ङ': "n", 'च': "ch", 'छ': "chh", 'ज': "j", 'झ': "jh", 'ञ': "n",
+	'ट': "t", 'ठ': "th", 'ड': "d", 'ढ': "dh", 'ण': "n", 'त': "t", 'थ': "th", 'द': "d", 'ध': "dh", 'न': "n",
+	'प': "p", 'फ': "ph", 'ब': "b", 'भ': "bh", 'म': "m", 'य': "y", 'र': "r", 'ल': "l", 'ळ': "l", 'व': "v",
+	'श': "sh", 'ष': "sh", 'स': "s", 'ह': "h",
+	'\u0958': "q", '\u0959': "kh", '\u095a': "g", '\u095b': "z", '\u095c': "r", '\u095d': "rh", '\u095e': "f", '\u095f': "y", // with a nukta
+}
+
+var devanagariVowels = map[rune]string{
+	'अ': "a", 'आ': "aa", 'इ': "i", 'ई': "ee", 'उ': "u", 'ऊ': "oo", 'ऋ': "ri", 'ए': "e", 'ऐ': "ai",
+	'ओ': "o", 'औ': "au", 'ऑ': "o", 'ऍ': "e",
+	'ा': "aa", 'ि': "i", 'ी': "ee", 'ु': "u", 'ू': "oo", 'ृ': "ri", 'े': "e", 'ै': "ai", 'ो': "o", 'ौ': "au",
+	'ॉ': "o", 'ॅ': "e",
+}
+
+const (
+	virama = '्'
+	nukta  = '़'
+)
+
+// romanise writes a Devanagari word in Latin letters, with the inherent
+// vowel after a consonant that has no sign; "" when w has other letters.
+func romanise(w string) string {
+	var b strings.Builder
+	rs := []rune(w)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		if c, ok := devanagariLetters[r]; ok {
+			if i+1 < len(rs) && rs[i+1] == nukta {
+				i++ // the nukta changes little in a name
+			}
+			b.WriteString(c)
+			switch {
+			case i+1 >= len(rs):
+				b.WriteByte('a')
+			case rs[i+1] == virama:
+				i++
+			case !isSign(rs[i+1]):
+				b.WriteByte('a')
+			}
+			continue
+		}
+		if v, ok := devanagariVowels[r]; ok {
+			b.WriteString(v)
+			continue
+		}
+		switch r {
+		case 'ं', 'ँ':
+			b.WriteByte('n')
+		case 'ः':
+			b.WriteByte('h')
+		case nukta, virama, '\u200c', '\u200d':
+		default:
+			return ""
+		}
+	}
+	return b.String()
+}
+
+// isSign reports whether r is a vowel sign, written after its consonant.
+func isSign(r rune) bool { return r >= 'ा' && r <= 'ौ' || r == 'ॅ' || r == 'ॉ' }
+
+// soundKey is the key of a word in Latin letters: its consonants, with the
+// letters that sound alike made one and doubled ones single, and the class
+// of its first vowel (a; e or i; o or u). english applies English's soft
+// c and g ("city", "general") to a catalog's word. A key of fewer than
+// three consonants says too little to go by: ok is false.
+func soundKey(w string, english bool) (key string, ok bool) {
+	var b strings.Builder
+	vowel := byte(0)
+	last := byte(0)
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		next := byte(0)
+		if i+1 < len(w) {
+			next = w[i+1]
+		}
+		soft := next == 'e' || next == 'i' || next == 'y'
+		switch c {
+		case 'a':
+			if vowel == 0 {
+				vowel = 'a'
+			}
+			continue
+		case 'e', 'i':
+			if vowel == 0 {
+				vowel = 'i'
+			}
+			continue
+		case 'o', 'u':
+			if vowel == 0 {
+				vowel = 'u'
+			}
+			continue
+		case 'y':
+			continue
+		case 'h':
+			if last != 0 && i > 0 && !isVowelByte(w[i-1]) {
+				continue // kh, ph, sh, th: the consonant before it
+			}
+		case 'p':
+			if next == 'h' {
+				c = 'f'
+			}
+		case 'c':
+			switch {
+			case next == 'h':
+				c = 'c'
+			case english && soft:
+				c = 's'
+			default:
+				c = 'k'
+			}
+		case 'g':
+			if english && soft {
+				c = 'j'
+			}
+		case 'q':
+			c = 'k'
+		case 'w':
+			c = 'v'
+		case 'z':
+			c = 'j'
+		case 'x':
+			b.WriteByte('k')
+			c = 's'
+		default:
+			if c < 'a' || c > 'z' {
+				return "", false
+			}
+		}
+		if c == last {
+			continue
+		}
+		b.WriteByte(c)
+		last = c
+	}
+	if b.Len() < 3 {
+		return "", false
+	}
+	if vowel == 0 {
+		vowel = '-'
+	}
+	return b.String() + "/" + string(vowel), true
+}
+
+func isVowelByte(c byte) bool { return strings.IndexByte("aeiouy", c) >= 0 }
+
+// soundIndex finds the catalog word a Devanagari word sounds like.
+type soundIndex struct {
+	// full keys a word by its consonants and first vowel, loose by its
+	// consonants alone (kept only for four or more: "जनरल" is General).
+	full, loose map[string]string
+}
+
+// ambiguous marks a key that more than one word has.
+const ambiguous = "\x00"
+
+func newSoundIndex(words []string) soundIndex {
+	s := soundIndex{full: map[string]string{}, loose: map[string]string{}}
+	add := func(m map[string]string, k, w string) {
+		if old, ok := m[k]; ok && old != w {
+			m[k] = ambiguous
+			return
+		}
+		m[k] = w
+	}
+	for _, w := range words {
+		if w == "" || w[0] < 'a' || w[0] > 'z' {
+			continue
+		}
+		k, ok := soundKey(w, true)
+		if !ok {
+			continue
+		}
+		add(s.full, k, w)
+		if cons := k[:strings.IndexByte(k, '/')]; len(cons) >= 4 {
+			add(s.loose, cons, w)
+		}
+	}
+	return s
+}
+
+// sounds returns the catalog word the Devanagari word w sounds like.
+func (s soundIndex) sounds(w string) (string, bool) {
+	if len(s.full) == 0 || !utf8.ValidString(w) {
+		return "", false
+	}
+	r := romanise(w)
+	if r == "" {
+		return "", false
+	}
+	k, ok := soundKey(r, false)
+	if !ok {
+		return "", false
+	}
+	if m, ok := s.full[k]; ok && m != ambiguous {
+		return m, true
+	}
+	if cons := k[:strings.IndexByte(k, '/')]; len(cons) >= 4 {
+		if m, ok := s.loose[cons]; ok && m != ambiguous {
+			return m, true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,70 @@
+package intent
+
+import (
+	"testing"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// TestDevanagariSoundsLikeTheCatalog: a Devanagari word nobody listed is
+// read as the catalog's word of the same sound, only when one word has
+// that sound, and never for a word with too few consonants to tell.
+func TestDevanagariSoundsLikeTheCatalog(t *testing.T) {
+	s := newSoundIndex([]string{"harpic", "supermart", "general", "store", "medical", "gupta", "sharma", "phenyl",
+		"hotel", "cotton", "city", "gc500", "ab"})
+	for _, c := range []struct{ word, want string }{
+		{"हार्पिक", "harpic"}, {"सुपरमार्ट", "supermart"}, {"जनरल", "general"}, {"स्टोर", "store"},
+		{"मेडिकल", "medical"}, {"गुप्ता", "gupta"}, {"शर्मा", "sharma"}, {"फिनाइल", "phenyl"}, {"होटल", "hotel"},
+		{"सिटी", ""},   // two consonants say too little
+		{"कितना", ""},  // k-t-n, but with an i: not cotton
+		{"अब", ""},     // too short
+		{"बकाया", ""},  // no catalog word sounds like it
+		{"harpic", ""}, // Latin words are the normaliser's
+		{"", ""},
+	} {
+		got, ok := s.sounds(c.word)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("sounds(%q) = %q, %v; want %q", c.word, got, ok, c.want)
+		}
+	}
+	// Two catalog words of one sound: neither is guessed.
+	twins := newSoundIndex([]string{"sharma", "sarma"})
+	if got, ok := twins.sounds("शर्मा"); ok {
+		t.Errorf("sounds of a shared key = %q", got)
+	}
+}
+
+// TestDevanagariNameFindsItsEntity: through the normaliser, a Devanagari
+// spelling of a name the catalog writes in Latin letters is that name.
+func TestDevanagariNameFindsItsEntity(t *testing.T) {
+	lex := mustLexicon(Vocabulary{
+		Products:  []domain.Product{{SKU: "TC500", Name: "Harpic Toilet Cleaner 500ml", Aliases: []string{"harpic"}}},
+		Customers: []domain.Customer{{ID: "C04", Name: "Gupta Supermart"}, {ID: "C09", Name: "Gupta Brothers"}},
+	})
+	n := lex.hear("हार्पिक हटा दो")
+	if len(n.Entities) == 0 || n.Entities[0].Kind != EntityProduct || n.Entities[0].ID != "TC500" {
+		t.Errorf("हार्पिक हटा दो: entities %+v, want TC500", n.Entities)
+	}
+	// A fresh message is routed on what the catalog lists: every name is a
+	// candidate there, and a guess by sound could make an order of it.
+	if n := lex.normalize("हार्पिक हटा दो"); len(n.Entities) != 0 {
+		t.Errorf("routing guessed by sound: %+v", n.Entities)
+	}
+	n = lex.hear("सुपरमार्ट वाले")
+	if n.Tokens[0].Text != "supermart" {
+		t.Errorf("सुपरमार्ट वाले: tokens %+v", n.Tokens)
+	}
+}
+
+func FuzzRomanise(f *testing.F) {
+	for _, s := range []string{"हार्पिक", "क़", "्", "ि", "ं", "a", "\u200d", "गुप्ता जी"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r := romanise(s)
+		if _, ok := soundKey(r, false); ok && r == "" {
+			t.Fatal("a key of nothing")
+		}
+		newSoundIndex([]string{s, r}).sounds(s)
+	})
+}
