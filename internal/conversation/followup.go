@@ -20,6 +20,10 @@ var followUpFillers = map[string]bool{"ka": true, "ki": true, "ke": true, "about
 	"the": true, "for": true, "of": true, "batao": true, "bata": true, "hai": true, "kya": true, "kitna": true, "kitni": true,
 	"pe": true}
 
+// totalWords ask the total of the last answer: "aur total?". Every
+// answer over a list opens with its total, so the question is asked again.
+var totalWords = map[string]bool{"total": true}
+
 // followUp reads a message as a follow-up of the question answered
 // last, when it is short, opens like one and names a customer, a product
 // or a period: it asks that question again about what it names, keeping
@@ -46,18 +50,26 @@ func followUp(d intent.Decision, conv memory.Conversation, route func(string) in
 	if !opened {
 		first = 0
 	}
+	total := false
 	for i := first; i < len(n.Tokens); i++ {
-		if !covered[i] && !followUpFillers[n.Tokens[i].Text] && !inPeriod(n.Tokens, i) {
+		switch w := n.Tokens[i].Text; {
+		case totalWords[w]:
+			total = true
+		case !covered[i] && !followUpFillers[w] && !inPeriod(n.Tokens, i):
 			return d, false
 		}
 	}
 	named := n.Has(intent.EntityCustomer) || n.Has(intent.EntityProduct)
-	if !named && period == "" {
+	if !named && period == "" && !(total && opened) {
 		return d, false
 	}
 	asked, ok := lastQuestion(conv)
 	if !ok {
 		return d, false
+	}
+	if !named && period == "" {
+		// "aur total?": the same question; its answer opens with the total.
+		return askedAgain(route, asked, d, false)
 	}
 	if !opened && !(len(n.Entities) == 1 && sameKind(n.Entities[0], asked)) {
 		return d, false

@@ -35,7 +35,7 @@ func TestFollowUpWordsComeFromDevelopment(t *testing.T) {
 			}
 		}
 	}
-	for _, words := range []map[string]bool{continuers, followUpFillers} {
+	for _, words := range []map[string]bool{continuers, followUpFillers, totalWords} {
 		for w := range words {
 			if !seen[intent.Normalize(w).Text] {
 				t.Errorf("%q is in no development conversation", w)
@@ -137,5 +137,28 @@ func TestAFollowUpAsksTheQuestionAgain(t *testing.T) {
 	if !ok || d.Intent != domain.IntentUnknown || len(d.Normalized.Entities) != 1 || d.Normalized.Entities[0].ID != "SP75" ||
 		!strings.Contains(d.Normalized.Text, "last week") || !strings.Contains(d.Normalized.Text, "bought") {
 		t.Fatalf("follow-up %v: %s %+v %q", ok, d.Intent, d.Normalized.Entities, d.Normalized.Text)
+	}
+}
+
+// TestAFollowUpAsksTheTotal: "aur total?" after a list asks the list's
+// question again, whose answer opens with its total; without the opener,
+// or with nothing answered before, it is no follow-up.
+func TestAFollowUpAsksTheTotal(t *testing.T) {
+	conv := memory.Conversation{Turns: []memory.Turn{
+		{Role: memory.RolePerson, Text: "kiska kitna baaki hai", Intent: domain.IntentOutstanding},
+		{Role: memory.RoleMunshi, Text: "*Who owes us*: 8 customers …", Tool: "outstanding"},
+	}}
+	route := func(text string) intent.Decision {
+		return intent.Decision{Intent: domain.IntentOutstanding, Text: text, Normalized: intent.Normalize(text)}
+	}
+	for text, want := range map[string]bool{"aur total?": true, "and total": true, "total": false, "aur total cricket?": false} {
+		d := intent.Decision{Intent: domain.IntentUnknown, Text: text, Normalized: intent.Normalize(text)}
+		got, ok := followUp(d, conv, route)
+		if ok != want || ok && got.Intent != domain.IntentOutstanding {
+			t.Errorf("%q: follow-up %v (%s), want %v", text, ok, got.Intent, want)
+		}
+		if _, ok := followUp(d, memory.Conversation{}, route); ok {
+			t.Errorf("%q: a follow-up of nothing", text)
+		}
 	}
 }
