@@ -50,8 +50,9 @@ type Store struct {
 	prefix string
 	opts   Options
 	log    *slog.Logger
-	// lastRead is Append's first guess of what is stored.
-	lastRead lastReads
+	// lastRead is Append's first guess of what is stored; prefetched
+	// the conversations read with a lock just taken, for the Load after it.
+	lastRead, prefetched lastReads
 }
 
 var _ memory.Store = (*Store)(nil)
@@ -133,10 +134,16 @@ func (s *Store) Load(ctx context.Context, phone string) (memory.Conversation, er
 	if err := memory.CheckPhone(phone); err != nil {
 		return memory.Conversation{}, err
 	}
-	b, err := s.c.Get(ctx, s.convKey(phone)).Bytes()
-	if err != nil && !errors.Is(err, goredis.Nil) {
-		s.lastRead.drop(phone)
-		return memory.Conversation{}, fmt.Errorf("redis: unable to load conversation: %w", err)
+	var b []byte
+	if v, ok := s.prefetched.take(phone); ok {
+		b = []byte(v) // read with the lock this message holds
+	} else {
+		var err error
+		b, err = s.c.Get(ctx, s.convKey(phone)).Bytes()
+		if err != nil && !errors.Is(err, goredis.Nil) {
+			s.lastRead.drop(phone)
+			return memory.Conversation{}, fmt.Errorf("redis: unable to load conversation: %w", err)
+		}
 	}
 	s.lastRead.put(phone, string(b))
 	c, err := memory.Decode(b)
@@ -205,10 +212,11 @@ func (s *Store) Append(ctx context.Context, phone string, turns ...memory.Turn) 
 	return domain.Errorf(domain.ECONFLICT, "memory: conversation too busy to append to")
 }
 
-// lastReads remembers the stored form of the conversations this instance
-// read or wrote last, as the first guess of Append's compare-and-set. A
-// wrong guess costs one more round trip, never a lost write; the map is
-// emptied when it grows past its bound.
+// lastReads remembers stored forms of conversations by phone: the last
+// this instance read or wrote, as the first guess of Append's
+// compare-and-set (a wrong guess costs one more round trip, never a lost
+// write), or the one read with a lock. The map is emptied when it grows
+// past its bound.
 type lastReads struct {
 	mu sync.Mutex
 	m  map[string]string
@@ -229,6 +237,15 @@ func (l *lastReads) put(phone, v string) {
 		l.m = make(map[string]string)
 	}
 	l.m[phone] = v
+}
+
+// take returns phone's value and forgets it.
+func (l *lastReads) take(phone string) (string, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	v, ok := l.m[phone]
+	delete(l.m, phone)
+	return v, ok
 }
 
 func (l *lastReads) drop(phone string) {
@@ -347,23 +364,49 @@ local function turn(ticket, t, life)
 end
 `
 
+// withConversation returns the state of a ticket, and with a held lock
+// the conversation (KEYS[3], when given), read in the same round trip:
+// the holder reads it next anyway.
+const withConversation = `
+local function held(s)
+  if s == 1 and KEYS[3] then return {s, redis.call('GET', KEYS[3]) or ''} end
+  return {s}
+end
+`
+
 // enterQueue issues ARGV[1] a ticket with a lease of ARGV[2] ms; it
 // returns 1 if the ticket holds the lock at once, else 0.
-var enterQueue = goredis.NewScript(lockHead + `
+var enterQueue = goredis.NewScript(lockHead + withConversation + `
 local t = now()
 redis.call('HSET', KEYS[1], ARGV[1], t + tonumber(ARGV[2]))
 redis.call('RPUSH', KEYS[2], ARGV[1])
-return turn(ARGV[1], t, ARGV[2])
+return held(turn(ARGV[1], t, ARGV[2]))
 `)
 
 // renewTicket renews ARGV[1]'s lease: 1 if it holds the lock, 0 if it
 // waits, -1 if it was dropped (its lease ran out).
-var renewTicket = goredis.NewScript(lockHead + `
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return -1 end
+var renewTicket = goredis.NewScript(lockHead + withConversation + `
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return {-1} end
 local t = now()
 redis.call('HSET', KEYS[1], ARGV[1], t + tonumber(ARGV[2]))
-return turn(ARGV[1], t, ARGV[2])
+return held(turn(ARGV[1], t, ARGV[2]))
 `)
+
+// ticketState reads a ticket script's reply, and the conversation read
+// with a lock just taken.
+func ticketState(res []any, err error) (state int64, conv string, read bool, _ error) {
+	if err != nil {
+		return 0, "", false, err
+	}
+	if len(res) == 0 {
+		return 0, "", false, errors.New("a lock script returned nothing")
+	}
+	state, _ = res[0].(int64)
+	if len(res) > 1 {
+		conv, read = res[1].(string)
+	}
+	return state, conv, read, nil
+}
 
 // leaveQueue drops ARGV[1]'s ticket, held or waiting.
 var leaveQueue = goredis.NewScript(`
@@ -380,18 +423,19 @@ func (s *Store) Lock(ctx context.Context, phone string) (func(), error) {
 	if err := memory.CheckPhone(phone); err != nil {
 		return nil, err
 	}
-	keys := []string{s.ticketsKey(phone), s.queueKey(phone)}
+	keys := []string{s.ticketsKey(phone), s.queueKey(phone), s.convKey(phone)}
 	ticket := newTicket()
 	life := s.opts.LockLifetime.Milliseconds()
-	state, err := enterQueue.Run(ctx, s.c, keys, ticket, life).Int()
+	state, conv, read, err := ticketState(enterQueue.Run(ctx, s.c, keys, ticket, life).Slice())
 	pause := s.opts.LockPoll
 	for err == nil && state == 0 {
 		if err = sleep(ctx, pause); err != nil {
 			break
 		}
 		pause = min(2*pause, s.opts.LockPollMax)
-		state, err = renewTicket.Run(ctx, s.c, keys, ticket, life).Int()
+		state, conv, read, err = ticketState(renewTicket.Run(ctx, s.c, keys, ticket, life).Slice())
 	}
+	keys = keys[:2]
 	if err == nil && state < 0 {
 		err = errors.New("the ticket's lease ran out while waiting")
 	}
@@ -402,7 +446,14 @@ func (s *Store) Lock(ctx context.Context, phone string) (func(), error) {
 		}
 		return nil, fmt.Errorf("redis: unable to lock conversation: %w", err)
 	}
-	return s.hold(keys, ticket), nil
+	if read {
+		s.prefetched.put(phone, conv)
+	}
+	unlock := s.hold(keys, ticket)
+	return func() {
+		s.prefetched.drop(phone)
+		unlock()
+	}, nil
 }
 
 // hold renews the lease of a held ticket until unlock is called.
@@ -419,7 +470,7 @@ func (s *Store) hold(keys []string, ticket string) func() {
 			case <-t.C:
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), s.opts.LockLifetime/3)
-			state, err := renewTicket.Run(ctx, s.c, keys, ticket, s.opts.LockLifetime.Milliseconds()).Int()
+			state, _, _, err := ticketState(renewTicket.Run(ctx, s.c, keys, ticket, s.opts.LockLifetime.Milliseconds()).Slice())
 			cancel()
 			if err != nil {
 				s.log.Warn("redis: unable to renew a conversation lock", "err", err)
