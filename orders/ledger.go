@@ -173,7 +173,9 @@ func (r refusal) Error() string { return "orders: " + r.reason }
 
 // keepers may record what happens after an order: who can, by kind.
 var keepers = map[ProposalKind][]domain.Role{
-	ProposeDelivery:     {domain.RoleOwner, domain.RoleAccounts},
+	// Deliveries are reported by whoever saw the goods handed over, the
+	// salesperson on the route as often as the office.
+	ProposeDelivery:     {domain.RoleOwner, domain.RoleAccounts, domain.RoleSales},
 	ProposeCancellation: {domain.RoleOwner},
 	ProposePayment:      {domain.RoleOwner, domain.RoleAccounts},
 	ProposeReceipt:      {domain.RoleOwner, domain.RoleAccounts},
