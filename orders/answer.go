@@ -400,7 +400,7 @@ func (p *Parser) answerWords(a Ask, d intent.Decision) string {
 			return p.customers[id].Name
 		}
 	case a.Slot == SlotOrder:
-		return pickOrder(d.Text, d.Normalized, a.Options, a.Goods)
+		return pickOrder(d.Text, d.Normalized, a)
 	}
 	return d.Text
 }

@@ -45,7 +45,8 @@ func developmentTexts(t *testing.T, paths ...string) []string {
 func developmentWords(t *testing.T) map[string]bool {
 	t.Helper()
 	seen := map[string]bool{}
-	for _, text := range developmentTexts(t, "internal/dialogs/testdata/dev/dialogs.jsonl", "intent/corpus/dev.jsonl",
+	for _, text := range developmentTexts(t, "internal/dialogs/testdata/dev/dialogs.jsonl",
+		"internal/dialogs/testdata/dev-deliveries/dialogs.jsonl", "intent/corpus/dev.jsonl",
 		"intent/corpus/train.jsonl", "intent/corpus/dev-lifecycle.jsonl") {
 		for _, tok := range intent.Normalize(text).Tokens {
 			seen[tok.Text] = true
@@ -62,7 +63,7 @@ func TestAnswerAndCorrectionWordsComeFromDevelopment(t *testing.T) {
 	lists := map[string]map[string]bool{"negations": negations, "removeWords": removeWords, "dropWords": dropWords, "addWords": addWords,
 		"wantWords": wantWords, "sendWords": sendWords, "changeVerbs": changeVerbs, "customerMarkers": customerMarkers,
 		"answerFillers": answerFillers, "ofWords": ofWords, "ownedWords": ownedWords,
-		"mistakeWords": mistakeWords}
+		"mistakeWords": mistakeWords, "dayWords": dayWords}
 	for _, m := range []map[string]int{positions, sizeWords} {
 		set := map[string]bool{}
 		for w := range m {

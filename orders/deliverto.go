@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -67,26 +68,42 @@ func (s *Service) readDelivery(ctx context.Context, p *Parser, f Frame) noteRead
 	name := p.customerName(n.CustomerID)
 	ids := make([]string, len(open.Open))
 	goods := make(map[string][]string, len(open.Open))
+	days := make(map[string]int, len(open.Open))
 	for i, o := range open.Open {
 		ids[i] = o.ID
+		days[o.ID] = o.CreatedAt.In(s.location()).Day()
 		for _, l := range o.Lines {
 			goods[o.ID] = append(goods[o.ID], l.SKU)
 		}
 	}
-	switch one := withGoods(p.norm.Normalize(f.Text), ids, goods); {
+	said := p.norm.Normalize(f.Text)
+	one := withGoods(said, ids, goods)
+	switch {
 	case len(open.Open) == 0:
 		nr.prop.Subject = n.CustomerID
 		nr.refusal = s.nothingToDeliver(name, open)
+		return nr
 	case open.Count == 1:
 		nr.prop.Subject, nr.prop.OrderID = open.Open[0].ID, open.Open[0].ID
-	case len(n.Short) == 0 && len(n.Only) == 0 && one != "":
+		if one == open.Open[0].ID && !said.Has(intent.EntityNumber) {
+			nr.unresolved = nil // its goods named, without a quantity: all of it
+		}
+		return nr
+	case one != "" && !said.Has(intent.EntityNumber):
 		// "Agarwal ka pocha wala order deliver ho gaya": the one open
 		// order with the goods named, delivered in full.
 		nr.prop.Subject, nr.prop.OrderID, nr.unresolved = one, one, nil
-	default:
-		nr.unresolved = append([]string{s.whichOrder(name, open)}, nr.unresolved...)
-		nr.ask = Ask{Slot: SlotOrder, Options: ids, Goods: goods}
+		return nr
+	case one != "":
+		// "Sharma ji ko 10 carton phenyl pahuncha diya": that order, read
+		// again with its number for how much of it went.
+		f.Text += " " + one
+		if again := s.readDelivery(ctx, p, f); again.prop.OrderID == one {
+			return again
+		}
 	}
+	nr.unresolved = append([]string{s.whichOrder(name, open)}, nr.unresolved...)
+	nr.ask = Ask{Slot: SlotOrder, Options: ids, Goods: goods, Days: days}
 	return nr
 }
 
@@ -125,10 +142,7 @@ func (s *Service) nothingToDeliver(name string, open OrdersToDeliver) string {
 // day is a date as people here read it: "28 Nov" in the business's time
 // zone, with the year when it is not this one.
 func (s *Service) day(t time.Time) string {
-	loc := s.Location
-	if loc == nil {
-		loc = domain.DefaultLocation()
-	}
+	loc := s.location()
 	t = t.In(loc)
 	if t.Year() != s.now().In(loc).Year() {
 		return t.Format("2 Jan 2006")
@@ -136,10 +150,18 @@ func (s *Service) day(t time.Time) string {
 	return t.Format("2 Jan")
 }
 
+func (s *Service) location() *time.Location {
+	if s.Location == nil {
+		return domain.DefaultLocation()
+	}
+	return s.Location
+}
+
 // pickOrder reads which order an answer chooses: by its place in the list
 // ("2", "dusra", "last") or by its number in any of its forms ("ORD-1042",
 // "1042 wala", "१०४२"); "" when it chooses none.
-func pickOrder(text string, n intent.Normalized, options []string, goods map[string][]string) string {
+func pickOrder(text string, n intent.Normalized, a Ask) string {
+	options, goods := a.Options, a.Goods
 	cs := make([]choice, len(options))
 	for i, id := range options {
 		cs[i] = choice{id: id}
@@ -150,20 +172,90 @@ func pickOrder(text string, n intent.Normalized, options []string, goods map[str
 	if ms := orderMentions(newReading(text, n)); distinctOrders(ms) == 1 {
 		return ms[0].ref
 	}
+	if id := byDay(n, options, a.Days); id != "" {
+		return id
+	}
 	return withGoods(n, options, goods) // "handwash aur sabun wala"
 }
 
+// dayWords say that the number before them is a day of the month.
+var dayWords = words("tareekh")
+
+// byDay is the one order of options placed on the day of the month an
+// answer names ("12 tareekh wala", "the one from 8th", "9 Nov wala");
+// "" when it names none, or several orders share the day.
+func byDay(n intent.Normalized, options []string, days map[string]int) string {
+	day := 0
+	for i, t := range n.Tokens {
+		w := t.Text
+		next := ""
+		if i+1 < len(n.Tokens) {
+			next = n.Tokens[i+1].Text
+		}
+		if d, err := strconv.Atoi(w); err == nil && (dayWords[next] || monthWord(next)) {
+			day = d
+		} else if d, ok := ordinalDay(w); ok {
+			day = d
+		}
+	}
+	if day < 1 || day > 31 {
+		return ""
+	}
+	var on []string
+	for _, id := range options {
+		if days[id] == day {
+			on = append(on, id)
+		}
+	}
+	if len(on) != 1 {
+		return ""
+	}
+	return on[0]
+}
+
+// monthWord reports a month's name or its first three letters.
+func monthWord(w string) bool {
+	for m := time.January; m <= time.December; m++ {
+		name := strings.ToLower(m.String())
+		if w == name || w == name[:3] {
+			return true
+		}
+	}
+	return false
+}
+
+// ordinalDay reads "8th", "1st", "22nd", "3rd".
+func ordinalDay(w string) (int, bool) {
+	for _, suffix := range []string{"st", "nd", "rd", "th"} {
+		if digits, ok := strings.CutSuffix(w, suffix); ok {
+			if d, err := strconv.Atoi(digits); err == nil {
+				return d, true
+			}
+		}
+	}
+	return 0, false
+}
+
 // withGoods is the one order of ids whose goods hold every product the
-// message names, when it says no quantity (a quantity says what of an
-// order went, and is asked about); "" when none or several do.
+// message names; "" when none or several do. (A number that names an
+// order or a place in the list is read before it; one left is a
+// quantity, which says how much of that order went.)
 func withGoods(n intent.Normalized, ids []string, goods map[string][]string) string {
-	skus := keptProducts(n)
-	if len(skus) == 0 || n.Has(intent.EntityNumber) {
+	// Each product named, as the SKUs its name may mean ("phenyl": 1L or
+	// 5L); an order fits when it holds one of them for every name.
+	var named [][]string
+	for _, e := range n.Entities {
+		if e.Kind == intent.EntityProduct && !(e.End < len(n.Tokens) && negations[n.Tokens[e.End].Text]) {
+			named = append(named, productSKUs(e))
+		}
+	}
+	if len(named) == 0 {
 		return ""
 	}
 	var fit []string
 	for _, id := range ids {
-		if !slices.ContainsFunc(skus, func(sku string) bool { return !slices.Contains(goods[id], sku) }) {
+		holds := func(skus []string) bool { return slices.ContainsFunc(skus, func(sku string) bool { return slices.Contains(goods[id], sku) }) }
+		if !slices.ContainsFunc(named, func(skus []string) bool { return !holds(skus) }) {
 			fit = append(fit, id)
 		}
 	}

@@ -333,7 +333,7 @@ func TestDeliverAnOrderOfTheBooksHistoryByItsNumber(t *testing.T) {
 // TestDeliverByCustomerNamesTheOrderByItsGoods: of a customer's open
 // orders, the one with the goods named is the one delivered, in the
 // message ("Rajesh ka dishwash wala order deliver ho gaya") or in the
-// answer to which one; goods with a quantity still ask.
+// answer to which one; goods with a quantity ask how much went.
 func TestDeliverByCustomerNamesTheOrderByItsGoods(t *testing.T) {
 	s := newShop(t, nil)
 	ctx := context.Background()
@@ -354,7 +354,10 @@ func TestDeliverByCustomerNamesTheOrderByItsGoods(t *testing.T) {
 	if a, ok := s.answer(r.Pending, "dishwash wala"); !ok || !strings.Contains(a.Text, "Delivered: ORD-1") {
 		t.Errorf("answered by its goods: %v %s", ok, a.Text)
 	}
-	if r := s.svc.Deliver(ctx, accounts, "Sharma Hardware ka dishwash 1 carton deliver ho gaya"); strings.Contains(r.Text, "Delivered:") {
-		t.Errorf("a quantity delivered in full without asking: %s", r.Text)
+	// Goods with a quantity: that order, and how much of it went is asked,
+	// not which order it was.
+	if r := s.svc.Deliver(ctx, accounts, "Sharma Hardware ka dishwash 1 carton deliver ho gaya"); strings.Contains(r.Text, "Delivered:") ||
+		strings.Contains(r.Text, "open orders") || !strings.Contains(r.Text, "short") {
+		t.Errorf("a quantity of the goods of one order: %s", r.Text)
 	}
 }

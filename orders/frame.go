@@ -33,6 +33,9 @@ type Ask struct {
 	// Goods are the products of each order offered, by its number: an
 	// answer may name the order by them ("handwash aur sabun wala").
 	Goods map[string][]string `json:"g,omitempty"`
+	// Days are the day of the month each order offered was placed on, by
+	// its number, as the question lists it: "12 tareekh wala".
+	Days map[string]int `json:"d,omitempty"`
 }
 
 // Said is a quantity as the message wrote it, kept for the product an
