@@ -269,7 +269,7 @@ func TestSalespersonDeliversByCustomer(t *testing.T) {
 // customer's orders, a question, or a refusal.
 func FuzzWhichOrderAnswer(f *testing.F) {
 	for _, seed := range []string{"2", "dusra", "ORD-1502", "1501 wala", "१५०१", "٣", "𝟐", "0", "-1", "99999999999999999999",
-		"ORD-1502 aur ORD-1501", "#", "wala", "\u202e1502\u202c", "2 carton GC kam", "Mehta", "\x00\xff", ""} {
+		"ORD-1502 aur ORD-1501", "#", "wala", "14 tareekh wala", "31st", "99th", "0 nov", "\u202e1502\u202c", "2 carton GC kam", "Mehta", "\x00\xff", ""} {
 		f.Add(seed)
 	}
 	s := newShop(f, nil)
@@ -359,5 +359,26 @@ func TestDeliverByCustomerNamesTheOrderByItsGoods(t *testing.T) {
 	if r := s.svc.Deliver(ctx, accounts, "Sharma Hardware ka dishwash 1 carton deliver ho gaya"); strings.Contains(r.Text, "Delivered:") ||
 		strings.Contains(r.Text, "open orders") || !strings.Contains(r.Text, "short") {
 		t.Errorf("a quantity of the goods of one order: %s", r.Text)
+	}
+}
+
+// TestWhichOrderByItsDate: "which one?" is answered by the day the list
+// shows, in the ways people write a date; a day two orders share, or
+// none has, chooses nothing.
+func TestWhichOrderByItsDate(t *testing.T) {
+	s := newShop(t, nil)
+	ctx := context.Background()
+	s.booked("C01", 1501, ist(12, 10, 0), ist(14, 10, 0), ist(14, 16, 0))
+	q := s.svc.Deliver(ctx, accounts, "Rajesh ka maal de diya")
+	says(t, "question", q.Text, "has 3 open orders", "12 Nov", "14 Nov")
+	for answer, want := range map[string]string{"12 tareekh wala": "ORD-1501", "the one from 12th": "ORD-1501",
+		"12 nov wala": "ORD-1501", "१२ तारीख वाला": "ORD-1501", "14 tareekh wala": "", "9th": ""} {
+		r, ok := s.answer(q.Pending, answer)
+		switch {
+		case want != "" && (!ok || !strings.Contains(r.Text, "Delivered: "+want)):
+			t.Errorf("%q: %v %s; want %s", answer, ok, r.Text, want)
+		case want == "" && ok && strings.Contains(r.Text, "Delivered:"):
+			t.Errorf("%q chose an order: %s", answer, r.Text)
+		}
 	}
 }
