@@ -10,7 +10,8 @@ import (
 // built on: a word that occurs only in a held-out split would make that
 // split's figures a measure of itself. The development and training
 // splits are the evidence.
-var evidenceFiles = []string{"corpus/train.jsonl", "corpus/dev.jsonl", "corpus/dev-lifecycle.jsonl", "corpus/dev-rules.jsonl", "corpus/dev-spellings.jsonl"}
+var evidenceFiles = []string{"corpus/train.jsonl", "corpus/dev.jsonl", "corpus/dev-lifecycle.jsonl", "corpus/dev-rules.jsonl", "corpus/dev-spellings.jsonl",
+	"corpus/dev-strangers.jsonl"}
 
 // evidence is every raw word (lower case, Devanagari folded) and every
 // canonical word of the development and training messages.
