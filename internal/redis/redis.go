@@ -50,6 +50,7 @@ type Store struct {
 	prefix string
 	opts   Options
 	log    *slog.Logger
+	batch  scriptBatch
 	// lastRead is Append's first guess of what is stored; prefetched
 	// the conversations read with a lock just taken, for the Load after it.
 	lastRead, prefetched lastReads
@@ -190,7 +191,7 @@ func (s *Store) Append(ctx context.Context, phone string, turns ...memory.Turn) 
 		if err != nil {
 			return err
 		}
-		res, err := casConversation.Run(ctx, s.c, []string{key}, old, next, s.opts.TTL.Milliseconds(), memory.MaxBytes).Slice()
+		res, err := s.run(ctx, casConversation, []string{key}, old, next, s.opts.TTL.Milliseconds(), memory.MaxBytes).Slice()
 		if err != nil {
 			s.lastRead.drop(phone)
 			return fmt.Errorf("redis: unable to append to conversation: %w", err)
@@ -301,7 +302,7 @@ func (s *Store) Seen(ctx context.Context, sid, phone string, lease time.Duration
 	if lease <= 0 {
 		lease = memory.SeenLease
 	}
-	v, err := claimSeen.Run(ctx, s.c, []string{s.seenKey(sid)}, phone, lease.Milliseconds()).Text()
+	v, err := s.run(ctx, claimSeen, []string{s.seenKey(sid)}, phone, lease.Milliseconds()).Text()
 	if err != nil {
 		return 0, fmt.Errorf("redis: unable to claim message id: %w", err)
 	}
@@ -323,7 +324,7 @@ func (s *Store) Answered(ctx context.Context, sid, phone string) error {
 	if err := memory.CheckSeen(sid, phone); err != nil {
 		return err
 	}
-	if err := markAnswered.Run(ctx, s.c, []string{s.seenKey(sid)}, phone, s.opts.SeenTTL.Milliseconds()).Err(); err != nil {
+	if err := s.run(ctx, markAnswered, []string{s.seenKey(sid)}, phone, s.opts.SeenTTL.Milliseconds()).Err(); err != nil {
 		return fmt.Errorf("redis: unable to mark message id answered: %w", err)
 	}
 	return nil
@@ -426,14 +427,14 @@ func (s *Store) Lock(ctx context.Context, phone string) (func(), error) {
 	keys := []string{s.ticketsKey(phone), s.queueKey(phone), s.convKey(phone)}
 	ticket := newTicket()
 	life := s.opts.LockLifetime.Milliseconds()
-	state, conv, read, err := ticketState(enterQueue.Run(ctx, s.c, keys, ticket, life).Slice())
+	state, conv, read, err := ticketState(s.run(ctx, enterQueue, keys, ticket, life).Slice())
 	pause := s.opts.LockPoll
 	for err == nil && state == 0 {
 		if err = sleep(ctx, pause); err != nil {
 			break
 		}
 		pause = min(2*pause, s.opts.LockPollMax)
-		state, conv, read, err = ticketState(renewTicket.Run(ctx, s.c, keys, ticket, life).Slice())
+		state, conv, read, err = ticketState(s.run(ctx, renewTicket, keys, ticket, life).Slice())
 	}
 	keys = keys[:2]
 	if err == nil && state < 0 {
@@ -495,7 +496,7 @@ func (s *Store) hold(keys []string, ticket string) func() {
 func (s *Store) leave(keys []string, ticket string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*s.opts.IOTimeout)
 	defer cancel()
-	if err := leaveQueue.Run(ctx, s.c, keys, ticket).Err(); err != nil {
+	if err := s.run(ctx, leaveQueue, keys, ticket).Err(); err != nil {
 		s.log.Warn("redis: unable to release a conversation lock; its lease will run out", "err", err)
 	}
 }
