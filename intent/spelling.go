@@ -82,7 +82,7 @@ utaar: utaar utar utarwa utarwaya उतार उतरवा उतरवा�
 liya: liya लिया
 le: le ले
 delivery: delivery dlvry delivry delvery delivary deliveries dilivery डिलीवरी डिलिवरी
-deliver: deliver delivr deliwer डिलीवर
+deliver: deliver delivr deliwer delivar dlvr डिलीवर डिलिवर
 report: report rprt riport reprt reports रिपोर्ट
 chart: chart chrt charts चार्ट
 excel: excel xl xls xlsx exel एक्सेल
