@@ -1,6 +1,9 @@
 package intent
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // The books after an order: deliveries, payments and goods received change
 // them, so a message is read as one only when it shows the evidence a
@@ -238,7 +241,7 @@ func paymentSignal(shape []string) bool {
 	if anyOf(shape, customerWords) {
 		return received || how || anyOf(shape, payerWords) || anyOf(shape, paymentWords)
 	}
-	return received && how
+	return (received || strangerPaid(shape)) && how
 }
 
 // paysIn is a payment said in words no rule lists, as a rule: a named
@@ -246,7 +249,7 @@ func paymentSignal(shape []string) bool {
 // aaya Gupta Supermart ka, screenshot bhej raha"); not asked, not
 // denied, no trouble with it and no plan for it.
 func paysIn(shape []string, n Normalized) bool {
-	return len(shape) <= 20 && !asked(shape, n.Question) && !denied(shape) && anyOf(shape, customerWords) &&
+	return len(shape) <= 20 && !asked(shape, n.Question) && !denied(shape) && (anyOf(shape, customerWords) || strangerPaid(shape)) &&
 		anyOf(shape, modeWords) && (anyOf(shape, receivedWords) || paidBy(shape) || customerPaid(shape)) &&
 		!anyOf(shape, paymentTrouble) && !anyOf(shape, imperatives) && paymentSignal(shape)
 }
@@ -292,13 +295,59 @@ func paidBy(shape []string) bool {
 		if w != "ne" || i == 0 {
 			continue
 		}
-		for _, v := range shape[i+1:] {
-			if payerWords[v] {
+		for k, v := range shape[i+1:] {
+			if payerWords[v] || modeDone(shape[i+1:], k) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// modeDone reports a way of paying done at position i: "gpay kiya", "upi
+// kar diya", as good as a verb of paying.
+func modeDone(shape []string, i int) bool {
+	return i > 0 && modeWords[shape[i-1]] && (shape[i] == "kiya" || shape[i] == "kar" && i+1 < len(shape) && shape[i+1] == "diya")
+}
+
+// strangerPaid reports a payer the customer list does not know, named
+// first and paying next: "Jain Medicos paid 32500 via NEFT", "Verma paid
+// twenty thousand in cash". Who it is is asked afterwards, as for any
+// name the list lacks.
+func strangerPaid(shape []string) bool {
+	for i, w := range shape {
+		switch {
+		case i > 0 && i <= maxStrangerWords && (w == "paid" || w == "ne" && paidBy(shape)):
+			return true
+		case !strangerWord(w):
+			return false
+		}
+	}
+	return false
+}
+
+// maxStrangerWords bounds the words of an unknown payer's name.
+const maxStrangerWords = 4
+
+// strangerWord is a word that may be part of a name nobody listed: not a
+// placeholder nor a word the spelling table knows, letters only; or an
+// honorific after one.
+func strangerWord(w string) bool {
+	if honorifics[w] || w == "wala" {
+		return true
+	}
+	if isPlaceholder(w) || w == "" {
+		return false
+	}
+	if _, ok := canonicalWords[w]; ok {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return true
 }
 
 var (

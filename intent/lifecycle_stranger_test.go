@@ -1,0 +1,29 @@
+package intent
+
+import (
+	"context"
+	"testing"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// TestPaymentFromAStranger: a payment from a shop the customer list does
+// not know is still a payment (who it was is asked afterwards); the same
+// words that are not a payer paying, or a question, are not.
+func TestPaymentFromAStranger(t *testing.T) {
+	r := demoRouter(t)
+	for text, want := range map[string]domain.Intent{
+		"Jain Medicos paid 32500 via NEFT":           domain.IntentPayment,
+		"Balaji ne teen hazaar GPay kiya":            domain.IntentPayment,
+		"Mahalaxmi wale ne 6300 upi kiya abhi":       domain.IntentPayment,
+		"Arora Stores paid 1800 in cash":             domain.IntentPayment,
+		"Jain Medicos ne 32500 NEFT kiya kya?":       domain.IntentUnknown,
+		"kal 5000 cash dena hai Jain ko":             domain.IntentUnknown,
+		"gpay se payment fail ho gaya, 500 kat gaye": domain.IntentUnknown,
+	} {
+		d := r.Route(context.Background(), text)
+		if want == domain.IntentPayment && d.Intent != want || want != domain.IntentPayment && d.Intent == domain.IntentPayment {
+			t.Errorf("%q: %s (%s), want %s", text, d.Intent, d.Reason, want)
+		}
+	}
+}
