@@ -2,6 +2,7 @@ package conversation
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/munshi/munshi/intent"
@@ -36,6 +37,9 @@ func followUp(d intent.Decision, conv memory.Conversation, route func(string) in
 	}
 	n := d.Normalized
 	opened := continuers[n.Tokens[0].Text]
+	if again, ok := sizedFollowUp(d, conv, route, opened); ok {
+		return again, true
+	}
 	covered := make([]bool, len(n.Tokens))
 	for _, e := range n.Entities {
 		if e.Kind != intent.EntityCustomer && e.Kind != intent.EntityProduct {
@@ -96,6 +100,84 @@ func followUp(d intent.Decision, conv memory.Conversation, route func(string) in
 	}
 	d.Normalized = n
 	return d, true
+}
+
+// sizeFollowUpWords are the other words of a follow-up that names only a
+// size: "and the 1 litre one?".
+var sizeFollowUpWords = map[string]bool{"one": true, "wala": true}
+
+// sizedFollowUp reads a follow-up that names only a size as the last
+// question's product in that size: after Phenyl 5L's stock, "and the 1
+// litre one?" asks Phenyl 1L's. The product is found by routing its own
+// words with the size, so a size the catalog does not have is no
+// follow-up.
+func sizedFollowUp(d intent.Decision, conv memory.Conversation, route func(string) intent.Decision, opened bool) (intent.Decision, bool) {
+	n := d.Normalized
+	if !opened || route == nil || len(n.Entities) != 1 || n.Entities[0].Kind != intent.EntitySize {
+		return d, false
+	}
+	size := n.Entities[0]
+	for i := 1; i < len(n.Tokens); i++ {
+		if w := n.Tokens[i].Text; (i < size.Start || i >= size.End) && !followUpFillers[w] && !sizeFollowUpWords[w] {
+			return d, false
+		}
+	}
+	asked, ok := lastQuestion(conv)
+	if !ok || len(asked.Products) != 1 {
+		return d, false
+	}
+	// The words that named the product, without its size.
+	before := route(asked.Text).Normalized
+	var name []string
+	for _, e := range before.Entities {
+		if e.Kind != intent.EntityProduct || !slices.Contains(productIDs(e), asked.Products[0]) {
+			continue
+		}
+		for _, t := range before.Tokens[e.Start:e.End] {
+			if !sizeOf(before, t) {
+				name = append(name, t.Text)
+			}
+		}
+	}
+	// The name with the size, or one of its words with it ("bada phenyl"
+	// → "phenyl 1l"): the one other product that reading names.
+	found := map[string]intent.Entity{}
+	for _, text := range append([]string{strings.Join(name, " ")}, name...) {
+		for _, e := range route(text + " " + size.Text).Normalized.Entities {
+			if ids := productIDs(e); e.Kind == intent.EntityProduct && len(ids) == 1 && ids[0] != asked.Products[0] {
+				found[ids[0]] = e
+			}
+		}
+		if len(found) > 0 {
+			break
+		}
+	}
+	if len(found) != 1 {
+		return d, false
+	}
+	for _, e := range found {
+		e.Start, e.End = 0, 0
+		d.Normalized.Entities = []intent.Entity{e}
+	}
+	return askedAgain(route, asked, d, false)
+}
+
+// productIDs are the SKUs a product entity may mean.
+func productIDs(e intent.Entity) []string {
+	if len(e.IDs) > 0 {
+		return e.IDs
+	}
+	return []string{e.ID}
+}
+
+// sizeOf reports a token of n inside a size entity.
+func sizeOf(n intent.Normalized, t intent.Token) bool {
+	for _, e := range n.Entities {
+		if e.Kind == intent.EntitySize && e.Start < len(n.Tokens) && n.Tokens[e.Start].Start <= t.Start && t.End <= n.Tokens[max(e.End-1, e.Start)].End {
+			return true
+		}
+	}
+	return false
 }
 
 // askedAgain is the last question routed again with what the follow-up

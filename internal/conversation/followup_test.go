@@ -2,6 +2,7 @@ package conversation
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"os"
 	"strings"
@@ -35,7 +36,7 @@ func TestFollowUpWordsComeFromDevelopment(t *testing.T) {
 			}
 		}
 	}
-	for _, words := range []map[string]bool{continuers, followUpFillers, totalWords} {
+	for _, words := range []map[string]bool{continuers, followUpFillers, totalWords, sizeFollowUpWords} {
 		for w := range words {
 			if !seen[intent.Normalize(w).Text] {
 				t.Errorf("%q is in no development conversation", w)
@@ -161,4 +162,41 @@ func TestAFollowUpAsksTheTotal(t *testing.T) {
 			t.Errorf("%q: a follow-up of nothing", text)
 		}
 	}
+}
+
+// TestAFollowUpNamesASize: after the stock of Phenyl 5L, "and the 1 litre
+// one?" asks the stock of Phenyl 1L; a size the catalog lacks, or a
+// message with more in it, is no such follow-up.
+func TestAFollowUpNamesASize(t *testing.T) {
+	r, err := intent.NewRouter(intent.Vocabulary{Products: []domain.Product{
+		{SKU: "PH1L", Name: "Phenyl 1L", Aliases: []string{"phenyl"}},
+		{SKU: "PH5L", Name: "Phenyl 5L", Aliases: []string{"phenyl", "bada phenyl"}},
+	}}, intent.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	route := func(text string) intent.Decision { return r.Route(context.Background(), text) }
+	conv := memory.Conversation{Turns: []memory.Turn{
+		{Role: memory.RolePerson, Text: "bada phenyl ka stock kitna", Intent: domain.IntentStock, Products: []string{"PH5L"}},
+		{Role: memory.RoleMunshi, Text: "*Phenyl 5L* (PH5L) Ready: 800 bottles", Tool: "stock"},
+	}}
+	for text, want := range map[string]string{"and the 1 litre one?": "PH1L", "aur 1 litre wala?": "PH1L", "and the 2 litre one?": "",
+		"and the 1 litre one for Rajesh tomorrow?": ""} {
+		got, ok := followUp(route(text), conv, route)
+		switch {
+		case want == "" && ok && got.Normalized.Has(intent.EntityProduct):
+			t.Errorf("%q: a follow-up about %+v", text, got.Normalized.Entities)
+		case want != "" && (!ok || got.Intent != domain.IntentStock || !hasProduct(got.Normalized, want)):
+			t.Errorf("%q: follow-up %v (%s) %+v, want the stock of %s", text, ok, got.Intent, got.Normalized.Entities, want)
+		}
+	}
+}
+
+func hasProduct(n intent.Normalized, sku string) bool {
+	for _, e := range n.Entities {
+		if e.Kind == intent.EntityProduct && e.ID == sku {
+			return true
+		}
+	}
+	return false
 }
