@@ -104,7 +104,7 @@ var (
 	// gotGoods say the customer got what the message names.
 	gotGoods = words("mila")
 	// handedGoods name what was handed over.
-	handedGoods = words("PRODUCT UNIT maal order orders saara sab")
+	handedGoods = words("PRODUCT UNIT maal order orders saara sab supply")
 	// recipients name who got it, when no order number does.
 	recipients = words("CUSTOMER customer party")
 )
