@@ -48,7 +48,13 @@ const maxOrderChoices = 8
 // instead of an order (or a question chose one), finds the order among
 // the customer's open ones.
 func (s *Service) readDelivery(ctx context.Context, p *Parser, f Frame) noteRead {
-	n := p.deliveryFor(f.Text, f.Customer)
+	return s.readDeliveryOf(ctx, p, f, nil)
+}
+
+// readDeliveryOf is readDelivery with the goods of the order meant, when
+// known: a name they settle ("phenyl", 1L or 5L) means the one it holds.
+func (s *Service) readDeliveryOf(ctx context.Context, p *Parser, f Frame, its []string) noteRead {
+	n := p.deliveryFor(f.Text, f.Customer, its)
 	id := s.numbered(ctx, s.placedAs(ctx, n.OrderID))
 	nr := noteRead{prop: Proposal{Subject: id, OrderID: id, Short: n.Short, Only: n.Only, Units: n.Units}, unresolved: n.Unresolved}
 	if id != "" {
@@ -98,7 +104,7 @@ func (s *Service) readDelivery(ctx context.Context, p *Parser, f Frame) noteRead
 		// "Sharma ji ko 10 carton phenyl pahuncha diya": that order, read
 		// again with its number for how much of it went.
 		f.Text += " " + one
-		if again := s.readDelivery(ctx, p, f); again.prop.OrderID == one {
+		if again := s.readDeliveryOf(ctx, p, f, goods[one]); again.prop.OrderID == one {
 			return again
 		}
 	}

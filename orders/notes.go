@@ -3,6 +3,7 @@ package orders
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/munshi/munshi/intent"
@@ -299,12 +300,12 @@ var (
 // ReadDelivery reads a delivery message. It names its order by number,
 // or only its customer ("Rajesh ka maal de diya"): then CustomerID is set
 // and the order is found in the books among the customer's open ones.
-func (p *Parser) ReadDelivery(text string) DeliveryNote { return p.deliveryFor(text, "") }
+func (p *Parser) ReadDelivery(text string) DeliveryNote { return p.deliveryFor(text, "", nil) }
 
 // deliveryFor reads a delivery message whose customer, when it names no
 // order, is customer if that is set: an answer chose it.
-func (p *Parser) deliveryFor(text, customer string) DeliveryNote {
-	n := p.norm.Normalize(text)
+func (p *Parser) deliveryFor(text, customer string, goods []string) DeliveryNote {
+	n := within(p.norm.Normalize(text), goods)
 	var note DeliveryNote
 	at := -1
 	ms := orderMentions(newReading(text, n))
@@ -357,6 +358,31 @@ func (p *Parser) deliveryFor(text, customer string) DeliveryNote {
 		note.Unresolved = append(note.Unresolved, "Were those quantities short (say \"GC 5 carton kam\") or all that was delivered (say \"sirf 3 carton GC gaya\")?")
 	}
 	return note
+}
+
+// within narrows the products a shared name may mean to the goods of the
+// order meant, when that leaves one: "phenyl" in an order of Phenyl 1L.
+func within(n intent.Normalized, goods []string) intent.Normalized {
+	if len(goods) == 0 {
+		return n
+	}
+	ents := slices.Clone(n.Entities)
+	for i, e := range ents {
+		if e.Kind != intent.EntityProduct || len(e.IDs) < 2 {
+			continue
+		}
+		var in []string
+		for _, id := range e.IDs {
+			if slices.Contains(goods, id) {
+				in = append(in, id)
+			}
+		}
+		if len(in) == 1 {
+			ents[i].ID, ents[i].IDs = in[0], nil
+		}
+	}
+	n.Entities = ents
+	return n
 }
 
 // deliveredTo is the customer a delivery message names when it names no
