@@ -163,7 +163,7 @@ func joinOrderRefs(text string, raw []rawWord, known func(string) bool) []rawWor
 	out := raw[:0]
 	for i := 0; i < len(raw); i++ {
 		w := raw[i]
-		if i+1 < len(raw) && booksRef(w.text, text[w.end:raw[i+1].start], raw[i+1].text) && !known(w.text) {
+		if i+1 < len(raw) && booksRef(w.text, spacedRef(text, w, raw[i+1]), raw[i+1].text) && !known(w.text) {
 			ref := rawWord{w.text + "-" + raw[i+1].text, w.start, raw[i+1].end}
 			for i++; i+1 < len(raw) && text[raw[i].end:raw[i+1].start] == "-" && digitsOnly(raw[i+1].text); i++ {
 				ref.text, ref.end = ref.text+"-"+raw[i+1].text, raw[i+1].end // "T-2026-0042"
@@ -210,13 +210,27 @@ func joinOrderRefs(text string, raw []rawWord, known func(string) bool) []rawWor
 // booksRef reports an order number of the books written as prefix, sep,
 // number: one to four letters, a hyphen, three to ten digits.
 func booksRef(prefix, sep, number string) bool {
-	if sep != "-" || len(prefix) == 0 || len(prefix) > 4 || len(number) < 3 || len(number) > 10 {
+	// "T-7008"; also "T 7008", a single letter and four digits or more,
+	// which no quantity or amount is written as.
+	spaced := sep == " " && len(prefix) == 1 && len(number) >= 4
+	if sep != "-" && !spaced || len(prefix) == 0 || len(prefix) > 4 || len(number) < 3 || len(number) > 10 {
 		return false
 	}
 	return strings.Trim(prefix, "abcdefghijklmnopqrstuvwxyz") == "" && digitsOnly(number)
 }
 
 func digitsOnly(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
+
+// spacedRef is what separates w from the word after it, where a space
+// counts only after a capital letter as written ("T 7008"): "a 5000" and
+// "x 1000" are words and numbers.
+func spacedRef(text string, w, next rawWord) string {
+	sep := text[w.end:next.start]
+	if sep == " " && (w.start >= len(text) || text[w.start] < 'A' || text[w.start] > 'Z') {
+		return ""
+	}
+	return sep
+}
 
 // isBooksRef reports a word joinOrderRefs made of a books' order number.
 func isBooksRef(w string) bool {
