@@ -260,7 +260,9 @@ func withGoods(n intent.Normalized, ids []string, goods map[string][]string) str
 	}
 	var fit []string
 	for _, id := range ids {
-		holds := func(skus []string) bool { return slices.ContainsFunc(skus, func(sku string) bool { return slices.Contains(goods[id], sku) }) }
+		holds := func(skus []string) bool {
+			return slices.ContainsFunc(skus, func(sku string) bool { return slices.Contains(goods[id], sku) })
+		}
 		if !slices.ContainsFunc(named, func(skus []string) bool { return !holds(skus) }) {
 			fit = append(fit, id)
 		}
