@@ -27,3 +27,19 @@ func TestPaymentFromAStranger(t *testing.T) {
 		}
 	}
 }
+
+// TestCollectionsAskedInTheirWords: what came in over a period, asked by
+// the mode, the month or the amount received; what is still owed is not.
+func TestCollectionsAskedInTheirWords(t *testing.T) {
+	r := demoRouter(t)
+	for text, want := range map[string]bool{
+		"December me ab tak RTGS se kitna aaya?":         true,
+		"What was the total amount received last month?": true,
+		"how much money came in this week":               true,
+		"kitna paisa aana baaki hai is mahine":           false,
+	} {
+		if got := r.Route(context.Background(), text).Intent == domain.IntentPaymentsReceived; got != want {
+			t.Errorf("%q: payments received %v, want %v", text, got, want)
+		}
+	}
+}
