@@ -48,6 +48,15 @@ type Entity struct {
 	Weak bool
 }
 
+// Candidates are what the entity may mean: its one ID, or every ID of a
+// shared name. Read-only.
+func (e Entity) Candidates() []string {
+	if len(e.IDs) == 0 {
+		return []string{e.ID}
+	}
+	return e.IDs
+}
+
 // Normalized is a message in canonical form with the entities it names.
 type Normalized struct {
 	Text     string // canonical tokens joined by single spaces

@@ -292,7 +292,7 @@ func namesOtherProduct(n intent.Normalized, sku string) bool {
 	for _, e := range n.Entities {
 		if e.Kind == intent.EntityProduct {
 			other := true
-			for _, id := range productSKUs(e) {
+			for _, id := range e.Candidates() {
 				other = other && id != sku
 			}
 			if other {
@@ -325,7 +325,7 @@ func answeredProduct(n intent.Normalized) []string {
 		if e.End < len(n.Tokens) && negations[n.Tokens[e.End].Text] {
 			continue
 		}
-		last = productSKUs(e)
+		last = e.Candidates()
 	}
 	return last
 }

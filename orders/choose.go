@@ -29,7 +29,7 @@ func (p *Parser) pickCustomer(n intent.Normalized, options []string) (id string,
 			continue // "Rajesh nahi, Balaji", "galti se Shivam likh diya"
 		}
 		var set []string
-		for _, c := range customerIDs(e) {
+		for _, c := range e.Candidates() {
 			if allowed(c) {
 				set = append(set, c)
 			}
@@ -86,7 +86,7 @@ func (p *Parser) pickProduct(n intent.Normalized, options []string) (string, boo
 		if e.Kind != intent.EntityProduct || e.End < len(n.Tokens) && negations[n.Tokens[e.End].Text] {
 			continue
 		}
-		for _, sku := range productSKUs(e) {
+		for _, sku := range e.Candidates() {
 			if contains(options, sku) {
 				named[sku] = true
 			}
@@ -329,14 +329,6 @@ func unsettled(sets [][]string) [][]string {
 		}
 	}
 	return out
-}
-
-// customerIDs are the customers an entity names.
-func customerIDs(e intent.Entity) []string {
-	if len(e.IDs) == 0 {
-		return []string{e.ID}
-	}
-	return e.IDs
 }
 
 func anyOf(xs []string, set map[string]bool) bool {

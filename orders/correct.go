@@ -132,7 +132,7 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 			if e.Kind != intent.EntityProduct {
 				continue
 			}
-			gone = append(gone, inDraft(productSKUs(e))...)
+			gone = append(gone, inDraft(e.Candidates())...)
 		}
 		if len(gone) == 0 {
 			if changed {
@@ -234,7 +234,7 @@ func keptProducts(n intent.Normalized) []string {
 	var out []string
 	for _, e := range n.Entities {
 		if e.Kind == intent.EntityProduct && !(e.End < len(n.Tokens) && negations[n.Tokens[e.End].Text]) {
-			out = append(out, productSKUs(e)...)
+			out = append(out, e.Candidates()...)
 		}
 	}
 	return out

@@ -252,7 +252,7 @@ func withGoods(n intent.Normalized, ids []string, goods map[string][]string) str
 	var named [][]string
 	for _, e := range n.Entities {
 		if e.Kind == intent.EntityProduct && !(e.End < len(n.Tokens) && negations[n.Tokens[e.End].Text]) {
-			named = append(named, productSKUs(e))
+			named = append(named, e.Candidates())
 		}
 	}
 	if len(named) == 0 {

@@ -247,7 +247,7 @@ func (p *Parser) payer(r *reading) (string, string, []string) {
 	var named [][]string
 	for _, e := range r.ents {
 		if e.Kind == intent.EntityCustomer {
-			named = append(named, customerIDs(e))
+			named = append(named, e.Candidates())
 		}
 	}
 	ids := unsettled(named) // "Sharma … Sharma General Store"
@@ -393,7 +393,7 @@ func (p *Parser) deliveredTo(r *reading) (string, string, []string) {
 		if e.Kind != intent.EntityCustomer || e.End < len(r.toks) && negations[r.toks[e.End].Text] {
 			continue // "Rajesh nahi, Mehta ka"
 		}
-		named = append(named, customerIDs(e))
+		named = append(named, e.Candidates())
 	}
 	ids := unsettled(named)
 	switch {

@@ -21,15 +21,6 @@ type mention struct {
 	qty        int64 // what its quantities came to, in base units
 }
 
-// productSKUs are the products an entity names: its one SKU, or all the
-// SKUs of a shared name.
-func productSKUs(e intent.Entity) []string {
-	if len(e.IDs) == 0 {
-		return []string{e.ID}
-	}
-	return e.IDs
-}
-
 // items reads the products and their quantities: each product named
 // becomes an item or a question, and so does each quantity no product took.
 func (p *Parser) items(r *reading, out *Parsed) {
@@ -41,7 +32,7 @@ func (p *Parser) items(r *reading, out *Parsed) {
 		e := ents[k]
 		switch e.Kind {
 		case intent.EntityProduct:
-			ms = append(ms, &mention{skus: productSKUs(e), start: e.Start, end: e.End})
+			ms = append(ms, &mention{skus: e.Candidates(), start: e.Start, end: e.End})
 		case intent.EntitySize:
 			sizes = append(sizes, sizeSpan{e.ID, e.Start, e.End})
 		case intent.EntityNumber:
@@ -128,7 +119,7 @@ func (p *Parser) plurals(r *reading, ms []*mention) []*mention {
 		for _, one := range []string{w[:len(w)-1], strings.TrimSuffix(w, "es")} {
 			es := p.norm.Normalize(one).Entities
 			if len(es) == 1 && es[0].Kind == intent.EntityProduct && es[0].Start == 0 && es[0].End == 1 && !es[0].Fuzzy {
-				ms = append(ms, &mention{skus: productSKUs(es[0]), start: i, end: i + 1})
+				ms = append(ms, &mention{skus: es[0].Candidates(), start: i, end: i + 1})
 				r.used[i], added = true, true
 				break
 			}

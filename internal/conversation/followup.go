@@ -126,25 +126,23 @@ func sizedFollowUp(d intent.Decision, conv memory.Conversation, route func(strin
 	if !ok || len(asked.Products) != 1 {
 		return d, false
 	}
-	// The words that named the product, without its size.
+	// The words that named the product.
 	before := route(asked.Text).Normalized
 	var name []string
 	for _, e := range before.Entities {
-		if e.Kind != intent.EntityProduct || !slices.Contains(productIDs(e), asked.Products[0]) {
-			continue
-		}
-		for _, t := range before.Tokens[e.Start:e.End] {
-			if !sizeOf(before, t) {
+		if e.Kind == intent.EntityProduct && slices.Contains(e.Candidates(), asked.Products[0]) {
+			for _, t := range before.Tokens[e.Start:e.End] {
 				name = append(name, t.Text)
 			}
 		}
 	}
 	// The name with the size, or one of its words with it ("bada phenyl"
-	// → "phenyl 1l"): the one other product that reading names.
+	// → "phenyl 1l", "phenyl 5l" → "phenyl 1l"): the one other product
+	// that reading names.
 	found := map[string]intent.Entity{}
 	for _, text := range append([]string{strings.Join(name, " ")}, name...) {
 		for _, e := range route(text + " " + size.Text).Normalized.Entities {
-			if ids := productIDs(e); e.Kind == intent.EntityProduct && len(ids) == 1 && ids[0] != asked.Products[0] {
+			if ids := e.Candidates(); e.Kind == intent.EntityProduct && len(ids) == 1 && ids[0] != asked.Products[0] {
 				found[ids[0]] = e
 			}
 		}
@@ -160,24 +158,6 @@ func sizedFollowUp(d intent.Decision, conv memory.Conversation, route func(strin
 		d.Normalized.Entities = []intent.Entity{e}
 	}
 	return askedAgain(route, asked, d, false)
-}
-
-// productIDs are the SKUs a product entity may mean.
-func productIDs(e intent.Entity) []string {
-	if len(e.IDs) > 0 {
-		return e.IDs
-	}
-	return []string{e.ID}
-}
-
-// sizeOf reports a token of n inside a size entity.
-func sizeOf(n intent.Normalized, t intent.Token) bool {
-	for _, e := range n.Entities {
-		if e.Kind == intent.EntitySize && e.Start < len(n.Tokens) && n.Tokens[e.Start].Start <= t.Start && t.End <= n.Tokens[max(e.End-1, e.Start)].End {
-			return true
-		}
-	}
-	return false
 }
 
 // askedAgain is the last question routed again with what the follow-up

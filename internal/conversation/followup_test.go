@@ -180,14 +180,18 @@ func TestAFollowUpNamesASize(t *testing.T) {
 		{Role: memory.RolePerson, Text: "bada phenyl ka stock kitna", Intent: domain.IntentStock, Products: []string{"PH5L"}},
 		{Role: memory.RoleMunshi, Text: "*Phenyl 5L* (PH5L) Ready: 800 bottles", Tool: "stock"},
 	}}
-	for text, want := range map[string]string{"and the 1 litre one?": "PH1L", "aur 1 litre wala?": "PH1L", "and the 2 litre one?": "",
-		"and the 1 litre one for Rajesh tomorrow?": ""} {
-		got, ok := followUp(route(text), conv, route)
-		switch {
-		case want == "" && ok && got.Normalized.Has(intent.EntityProduct):
-			t.Errorf("%q: a follow-up about %+v", text, got.Normalized.Entities)
-		case want != "" && (!ok || got.Intent != domain.IntentStock || !hasProduct(got.Normalized, want)):
-			t.Errorf("%q: follow-up %v (%s) %+v, want the stock of %s", text, ok, got.Intent, got.Normalized.Entities, want)
+	// The product named by an alias, and by its name with its size.
+	for _, first := range []string{"bada phenyl ka stock kitna", "phenyl 5 litre ka stock kitna"} {
+		conv.Turns[0].Text = first
+		for text, want := range map[string]string{"and the 1 litre one?": "PH1L", "aur 1 litre wala?": "PH1L", "and the 2 litre one?": "",
+			"and the 1 litre one for Rajesh tomorrow?": ""} {
+			got, ok := followUp(route(text), conv, route)
+			switch {
+			case want == "" && ok && got.Normalized.Has(intent.EntityProduct):
+				t.Errorf("%q after %q: a follow-up about %+v", text, first, got.Normalized.Entities)
+			case want != "" && (!ok || got.Intent != domain.IntentStock || !hasProduct(got.Normalized, want)):
+				t.Errorf("%q after %q: follow-up %v (%s) %+v, want the stock of %s", text, first, ok, got.Intent, got.Normalized.Entities, want)
+			}
 		}
 	}
 }
