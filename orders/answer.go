@@ -254,7 +254,7 @@ func turnsDown(n intent.Normalized) bool {
 		if e.Kind != intent.EntityCustomer && e.Kind != intent.EntityProduct {
 			continue
 		}
-		if e.End < len(n.Tokens) && negations[n.Tokens[e.End].Text] {
+		if negatedAfter(n, e) {
 			down[e.Kind] = true
 			continue
 		}
@@ -317,17 +317,11 @@ func sameCustomer(n intent.Normalized, id string) bool {
 // not turn down ("dettol nahi, hand wash" names hand wash), as the SKUs
 // its name could mean.
 func answeredProduct(n intent.Normalized) []string {
-	var last []string
-	for _, e := range n.Entities {
-		if e.Kind != intent.EntityProduct {
-			continue
-		}
-		if e.End < len(n.Tokens) && negations[n.Tokens[e.End].Text] {
-			continue
-		}
-		last = e.Candidates()
+	names := keptNames(n)
+	if len(names) == 0 {
+		return nil
 	}
-	return last
+	return names[len(names)-1]
 }
 
 // negations turn down what they follow: "dettol nahi", "Rajesh nahi".

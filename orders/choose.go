@@ -82,11 +82,8 @@ func (p *Parser) chooseCustomer(n intent.Normalized, options []string) (string, 
 // pickProduct reads which of the products offered an answer means.
 func (p *Parser) pickProduct(n intent.Normalized, options []string) (string, bool) {
 	named := map[string]bool{}
-	for _, e := range n.Entities {
-		if e.Kind != intent.EntityProduct || e.End < len(n.Tokens) && negations[n.Tokens[e.End].Text] {
-			continue
-		}
-		for _, sku := range e.Candidates() {
+	for _, skus := range keptNames(n) {
+		for _, sku := range skus {
 			if contains(options, sku) {
 				named[sku] = true
 			}
@@ -362,7 +359,7 @@ func turnedDown(n intent.Normalized, e intent.Entity) bool {
 		}
 		return ""
 	}
-	return negations[word(e.End)] || mistakeWords[word(e.End)] || word(e.Start-1) == "se" && word(e.Start-2) == "galti"
+	return negatedAfter(n, e) || mistakeWords[word(e.End)] || word(e.Start-1) == "se" && word(e.Start-2) == "galti"
 }
 
 // sharedByAll reports a word in a name of every option: "sharma" of

@@ -232,12 +232,27 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 // turn down ("GC nahi").
 func keptProducts(n intent.Normalized) []string {
 	var out []string
+	for _, skus := range keptNames(n) {
+		out = append(out, skus...)
+	}
+	return out
+}
+
+// keptNames are, for each product a message names and does not turn down,
+// in order, the SKUs its name may mean.
+func keptNames(n intent.Normalized) [][]string {
+	var out [][]string
 	for _, e := range n.Entities {
-		if e.Kind == intent.EntityProduct && !(e.End < len(n.Tokens) && negations[n.Tokens[e.End].Text]) {
-			out = append(out, e.Candidates()...)
+		if e.Kind == intent.EntityProduct && !negatedAfter(n, e) {
+			out = append(out, e.Candidates())
 		}
 	}
 	return out
+}
+
+// negatedAfter reports a name turned down by the word after it: "GC nahi".
+func negatedAfter(n intent.Normalized, e intent.Entity) bool {
+	return e.End < len(n.Tokens) && negations[n.Tokens[e.End].Text]
 }
 
 // saidText writes a kept quantity as said: "15 cartons".

@@ -249,12 +249,7 @@ func ordinalDay(w string) (int, bool) {
 func withGoods(n intent.Normalized, ids []string, goods map[string][]string) string {
 	// Each product named, as the SKUs its name may mean ("phenyl": 1L or
 	// 5L); an order fits when it holds one of them for every name.
-	var named [][]string
-	for _, e := range n.Entities {
-		if e.Kind == intent.EntityProduct && !(e.End < len(n.Tokens) && negations[n.Tokens[e.End].Text]) {
-			named = append(named, e.Candidates())
-		}
-	}
+	named := keptNames(n)
 	if len(named) == 0 {
 		return ""
 	}
