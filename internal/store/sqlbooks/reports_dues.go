@@ -108,13 +108,9 @@ const walkBillsLimit = 256
 // uncovered by. It returns the dues it could not finish within
 // walkBillsLimit bills, reset.
 func walkBills(ctx context.Context, q querier, owing map[string]*reports.Due, covered map[string]domain.Paise) (map[string]*reports.Due, error) {
-	ids := make([]any, 0, len(owing))
-	for id := range owing {
-		ids = append(ids, id)
-	}
+	ids := dueIDs(owing)
 	rows, err := q.QueryContext(ctx, fmt.Sprintf(`SELECT o.customer_id, o.id, o.total_paise, o.created_at FROM orders o
-		WHERE o.customer_id IN (%s) AND (o.payment_mode = 'credit' OR o.source = 'import')
-			AND o.status IN ('committed', 'delivered')
+		WHERE o.customer_id IN (%s) AND `+bills+`
 		ORDER BY o.customer_id, o.created_at DESC, o.id DESC LIMIT %d`, placeholders(len(ids)), walkBillsLimit), ids...)
 	if err != nil {
 		return nil, err
@@ -128,13 +124,9 @@ func walkBills(ctx context.Context, q querier, owing map[string]*reports.Due, co
 			return nil, err
 		}
 		read++
-		d := owing[id]
-		if d == nil || covered[id] >= d.Outstanding {
-			continue // the newer bills cover the due
+		if d := owing[id]; d != nil && covered[id] < d.Outstanding { // else the newer bills cover the due
+			countBill(d, covered, bill, total, at)
 		}
-		covered[id] += domain.Paise(total)
-		d.OldestBill, d.OldestAt = bill, parseTime(at)
-		d.UnpaidBills++
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -167,7 +159,7 @@ func windowBills(ctx context.Context, q querier, owing map[string]*reports.Due, 
 			SELECT o.customer_id, o.id, o.total_paise, o.created_at, due.outstanding,
 				SUM(o.total_paise) OVER w AS covered, ROW_NUMBER() OVER w AS n
 			FROM orders o JOIN due ON due.customer_id = o.customer_id
-			WHERE (o.payment_mode = 'credit' OR o.source = 'import') AND o.status IN ('committed', 'delivered')
+			WHERE `+bills+`
 			WINDOW w AS (PARTITION BY o.customer_id ORDER BY o.created_at DESC, o.id DESC ROWS UNBOUNDED PRECEDING)
 		) r WHERE r.covered - r.total_paise < r.outstanding
 		ORDER BY r.customer_id, r.n`, args...)
@@ -182,17 +174,33 @@ func windowBills(ctx context.Context, q querier, owing map[string]*reports.Due, 
 		if err := rows.Scan(&id, &bill, &total, &at, &n); err != nil {
 			return err
 		}
-		d := owing[id]
 		// The walk stops at the first bill not needed; a gap in the
 		// numbering is one the filter left out.
-		if d == nil || covered[id] >= d.Outstanding || n != d.UnpaidBills+1 {
-			continue
+		if d := owing[id]; d != nil && covered[id] < d.Outstanding && n == d.UnpaidBills+1 {
+			countBill(d, covered, bill, total, at)
 		}
-		covered[id] += domain.Paise(total)
-		d.OldestBill, d.OldestAt = bill, parseTime(at)
-		d.UnpaidBills++
 	}
 	return rows.Err()
+}
+
+// bills are the orders that are bills on a customer's account: credit
+// orders and imported ones, placed or delivered.
+const bills = `(o.payment_mode = 'credit' OR o.source = 'import') AND o.status IN ('committed', 'delivered')`
+
+// countBill counts one more unpaid bill of d's customer, the oldest so far.
+func countBill(d *reports.Due, covered map[string]domain.Paise, bill string, total int64, at string) {
+	covered[d.CustomerID] += domain.Paise(total)
+	d.OldestBill, d.OldestAt = bill, parseTime(at)
+	d.UnpaidBills++
+}
+
+// dueIDs are the customers of the dues, as query arguments.
+func dueIDs(owing map[string]*reports.Due) []any {
+	ids := make([]any, 0, len(owing))
+	for id := range owing {
+		ids = append(ids, id)
+	}
+	return ids
 }
 
 // oldestBills dates the dues by the customers' bills synced from the ERP,
@@ -201,10 +209,7 @@ func windowBills(ctx context.Context, q querier, owing map[string]*reports.Due, 
 // bills when they leave less to pay than the ERP's outstanding (what the
 // chat recorded since aside).
 func oldestBills(ctx context.Context, q querier, owing map[string]*reports.Due) (map[string]bool, error) {
-	ids := make([]any, 0, len(owing))
-	for id := range owing {
-		ids = append(ids, id)
-	}
+	ids := dueIDs(owing)
 	in := placeholders(len(ids))
 	pending := map[string]int64{}
 	rows, err := q.QueryContext(ctx, `SELECT customer_id, SUM(amount_paise) FROM provisional
