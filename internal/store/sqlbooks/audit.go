@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/munshi/munshi/internal/audit"
 )
@@ -38,10 +40,33 @@ func (s *Store) auditRows(es []audit.Entry) ([]auditRow, error) {
 	return rows, errors.Join(errs...)
 }
 
+// auditChunk bounds the rows of one INSERT: five parameters a row stay
+// far below either engine's limit on a statement's parameters.
+const auditChunk = 64
+
+// insertAudit writes rows in order, a message's few entries in one
+// statement rather than one statement each: on either engine a
+// statement's round trip costs more than a row.
 func insertAudit(ctx context.Context, db execer, rows []auditRow) error {
-	for _, r := range rows {
-		if err := r.insert(ctx, db); err != nil {
-			return err
+	for chunk := range slices.Chunk(rows, auditChunk) {
+		if len(chunk) == 1 {
+			if err := chunk[0].insert(ctx, db); err != nil {
+				return err
+			}
+			continue
+		}
+		var q strings.Builder
+		q.WriteString(`INSERT INTO audit_log (at, actor, kind, subject, detail) VALUES `)
+		args := make([]any, 0, 5*len(chunk))
+		for i, r := range chunk {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			q.WriteString("(?, ?, ?, ?, ?)")
+			args = append(args, r.at, r.actor, r.kind, r.subject, r.detail)
+		}
+		if _, err := db.ExecContext(ctx, q.String(), args...); err != nil {
+			return fmt.Errorf("sqlbooks: audit: %w", err)
 		}
 	}
 	return nil

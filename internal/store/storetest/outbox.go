@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"fmt"
 	"reflect"
 	"sync"
 	"testing"
@@ -433,5 +434,31 @@ func testAudit(t *testing.T, s store.Store, c *Clock) {
 	}
 	if all, _ := s.AuditEntries(ctx, ""); len(all) != 3 {
 		t.Errorf("%d audit entries, want 3", len(all))
+	}
+	// Many entries in one call, more than one statement takes, one of
+	// them refused: the others are all written, in the order given.
+	var many []audit.Entry
+	for i := range 150 {
+		e := audit.Entry{Actor: ravi, Kind: "many", Subject: fmt.Sprintf("SM%04d", i), Detail: map[string]any{"text": fmt.Sprintf("%d कार्टन ‘GC’ 😀 '; DROP TABLE audit_log; --", i)}}
+		if i == 70 {
+			e.Detail = map[string]any{"f": func() {}}
+		}
+		many = append(many, e)
+	}
+	if err := s.AppendAudit(ctx, many...); err == nil {
+		t.Error("a function in one detail of many was accepted")
+	}
+	got, err = s.AuditEntries(ctx, "many")
+	if err != nil || len(got) != 149 {
+		t.Fatalf("%d entries of 150, one refused, %v; want 149", len(got), err)
+	}
+	for i, g := range got {
+		n := i
+		if i >= 70 {
+			n++
+		}
+		if g.Subject != fmt.Sprintf("SM%04d", n) || g.Detail["text"] != many[n].Detail["text"] || (i > 0 && g.ID <= got[i-1].ID) {
+			t.Fatalf("entry %d of many is %+v, want %s in order", i, g, many[n].Subject)
+		}
 	}
 }
