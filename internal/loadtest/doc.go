@@ -11,6 +11,11 @@
 // from a Roster of owners, sales and accounts: owners' questions (stock,
 // dues, sales), greetings, and orders each followed by "ok".
 //
+// Options.Rate makes the loop open: messages are offered at a fixed rate
+// in all, as they arrive from many people, and latencies count from when
+// each was due. That measures the latency at a given load; the closed
+// loop measures the most an instance answers.
+//
 // Options.Copies delivers every message several times under the same
 // MessageSid, each copy to another instance, Options.AtOnce of them at
 // the same time and the rest one after another: Twilio's retry storm.

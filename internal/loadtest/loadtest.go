@@ -67,13 +67,25 @@ type Options struct {
 	// Observe, when set, hears every delivery once it is answered, from
 	// many goroutines at once: a test kills an instance from here.
 	Observe func(Delivery)
+	// Rate, when above 0, offers the messages at that many a second in
+	// all, as people write them, whether or not earlier answers are in
+	// (an open loop): message k of the run, taken round the senders, is
+	// due k/Rate after the start. A sender still waiting for its last
+	// answer sends once it comes, and every latency counts from when the
+	// message was due, so a slow answer that holds up its sender's next
+	// message is counted, not hidden. 0 is a closed loop: each sender
+	// sends its next message the moment its last is answered.
+	Rate float64
 }
 
 // Message is one message of one sender and every delivery of it.
 type Message struct {
 	SID, From, Body string
 	Sender, Seq     int // the sender's index in the traffic, and the message's in its script
-	Deliveries      []Delivery
+	// Due is when an open loop (Options.Rate) offered it; zero in a
+	// closed loop.
+	Due        time.Time
+	Deliveries []Delivery
 }
 
 // Delivery is one webhook request and what came back.
@@ -198,17 +210,29 @@ func Run(ctx context.Context, o Options, senders []Sender) (*Report, error) {
 		}
 	}
 	start := time.Now()
+	if o.Rate > 0 {
+		due(scripts, start, o.Rate)
+	}
 	var wg sync.WaitGroup
 	for s := range scripts {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range scripts[s] {
+				m := &scripts[s][i]
+				if !m.Due.IsZero() {
+					wait(ctx, m.Due)
+				}
 				if ctx.Err() != nil {
 					scripts[s] = scripts[s][:i]
 					return
 				}
-				o.deliver(ctx, &scripts[s][i])
+				o.deliver(ctx, m)
+				if !m.Due.IsZero() {
+					for d := range m.Deliveries {
+						m.Deliveries[d].Latency += m.Deliveries[d].Start.Sub(m.Due)
+					}
+				}
 			}
 		}()
 	}
@@ -218,6 +242,40 @@ func Run(ctx context.Context, o Options, senders []Sender) (*Report, error) {
 		r.Messages = append(r.Messages, msgs...)
 	}
 	return r, nil
+}
+
+// due sets when each message of an open loop at rate is offered: the
+// senders' first messages in turn, then their second ones, and so on,
+// one every 1/rate after start.
+func due(scripts [][]Message, start time.Time, rate float64) {
+	k := 0
+	for seq := 0; ; seq++ {
+		more := false
+		for s := range scripts {
+			if seq < len(scripts[s]) {
+				scripts[s][seq].Due = start.Add(time.Duration(float64(k) / rate * float64(time.Second)))
+				k++
+				more = true
+			}
+		}
+		if !more {
+			return
+		}
+	}
+}
+
+// wait returns at t, or when ctx ends.
+func wait(ctx context.Context, t time.Time) {
+	d := time.Until(t)
+	if d <= 0 {
+		return
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+	case <-ctx.Done():
+	}
 }
 
 func (o Options) withDefaults(senders int) Options {

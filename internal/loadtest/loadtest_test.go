@@ -182,3 +182,52 @@ func TestFailover(t *testing.T) {
 		t.Fatalf("the live instance saw %q; errors %+v", live.seen, r.Errors())
 	}
 }
+
+// An open loop offers the messages round the senders, 1/Rate apart,
+// sends none before it is due, keeps each sender's order, and counts
+// every latency from when its message was due.
+func TestOpenLoop(t *testing.T) {
+	a, url := start(t, "a")
+	senders := []loadtest.Sender{
+		{Phone: "+919900000001", Messages: []string{"one", "two", "three"}},
+		{Phone: "+919900000002", Messages: []string{"uno"}},
+		{Phone: "+919900000003", Messages: []string{"ek", "do"}},
+	}
+	const rate = 500.0
+	r, err := loadtest.Run(context.Background(), loadtest.Options{Targets: []string{url}, PublicURL: public, AuthToken: token, Rate: rate}, senders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Messages) != 6 || len(r.Errors()) != 0 || len(a.seen) != 6 {
+		t.Fatalf("%d messages, %d errors, %d seen: %s", len(r.Messages), len(r.Errors()), len(a.seen), r)
+	}
+	// Offered in the order one, uno, ek, two, do, three.
+	order := map[string]int{"one": 0, "uno": 1, "ek": 2, "two": 3, "do": 4, "three": 5}
+	first := r.Messages[0].Due
+	step := time.Duration(float64(time.Second) / rate)
+	for _, m := range r.Messages {
+		if want := first.Add(time.Duration(order[m.Body]) * step); !m.Due.Equal(want) {
+			t.Errorf("%q due %s after the first, want %s", m.Body, m.Due.Sub(first), want.Sub(first))
+		}
+		d, ok := m.Answer()
+		if !ok || d.Text() != "a: "+m.Body {
+			t.Errorf("%q answered %q", m.Body, d.Text())
+		}
+		if d.Start.Before(m.Due) {
+			t.Errorf("%q sent %s before it was due", m.Body, m.Due.Sub(d.Start))
+		}
+		if d.Latency < d.Start.Sub(m.Due) {
+			t.Errorf("%q: latency %s leaves out the %s it waited", m.Body, d.Latency, d.Start.Sub(m.Due))
+		}
+	}
+	for i := 1; i < len(r.Messages); i++ {
+		prev, m := r.Messages[i-1], r.Messages[i]
+		if prev.Sender == m.Sender {
+			p, _ := prev.Answer()
+			d, _ := m.Answer()
+			if d.Start.Before(p.Start.Add(p.Latency - p.Start.Sub(prev.Due))) {
+				t.Errorf("%q sent before %q was answered", m.Body, prev.Body)
+			}
+		}
+	}
+}
