@@ -35,6 +35,7 @@ const stmtCache = "128"
 // WAL, a busy timeout and foreign keys on, and applies any missing
 // migrations.
 func OpenSQLite(ctx context.Context, path string, opts ...Option) (*Store, error) {
+	keepFreedMemory()
 	q := url.Values{}
 	q.Set("_journal_mode", "WAL")
 	q.Set("_busy_timeout", "5000")
