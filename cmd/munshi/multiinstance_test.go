@@ -103,12 +103,16 @@ func startCluster(t *testing.T, n int, people loadtest.Roster) *cluster {
 
 // newCluster seeds the database dsn (PostgreSQL or a SQLite file) once
 // and starts n instances of bin on it at the same time, sharing the
-// tests' Redis under redisPrefix.
-func newCluster(t *testing.T, bin, dsn, redisPrefix string, n int, people loadtest.Roster) *cluster {
+// tests' Redis under redisPrefix; set is more of their environment, a
+// name then its value.
+func newCluster(t *testing.T, bin, dsn, redisPrefix string, n int, people loadtest.Roster, set ...string) *cluster {
 	t.Helper()
 	seedCluster(t, dsn, people)
 	c := &cluster{twilio: newFakeTwilio(t), mail: mailtest.Start(t), people: people}
 	env := clusterEnv(dsn, c.twilio.URL, c.mail.URL(), redisPrefix)
+	for i := 0; i+1 < len(set); i += 2 {
+		env[set[i]] = set[i+1]
+	}
 	envs := make([]map[string]string, n)
 	for i := range envs {
 		c.doors = append(c.doors, newTwilioDoor(t, c.twilio.URL))
