@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 
 	"github.com/munshi/munshi/internal/config"
@@ -65,6 +66,7 @@ func cmdServe(ctx context.Context, env environment, args []string) error {
 	if err != nil {
 		return err
 	}
+	tuneCollector(env.getenv)
 	m := NewMain(cfg, *demoMode, env.stderr)
 	if err := m.Run(ctx); err != nil {
 		m.Close()
@@ -73,4 +75,28 @@ func cmdServe(ctx context.Context, env environment, args []string) error {
 	<-ctx.Done()
 	m.Logger.Info("shutting down")
 	return m.Close()
+}
+
+// The Go collector's settings for a server, where GOGC and GOMEMLIMIT do
+// not say otherwise. A message allocates a few hundred kilobytes that
+// are garbage once it is answered, over a live heap of tens of
+// megabytes, so at Go's default (GOGC=100) the collector ran every few
+// dozen messages and took a tenth of the CPU of a burst; at 400 it runs
+// a quarter as often. The soft limit keeps a large catalog's heap (the
+// peak of a 100,000-SKU reload is about 740 MB) from growing 400% past
+// its live size: near the limit the collector runs sooner.
+const (
+	serveGCPercent   = 400
+	serveMemoryLimit = 1 << 30
+)
+
+// tuneCollector sets the collector for serving unless the environment
+// sets it.
+func tuneCollector(getenv func(string) string) {
+	if getenv("GOGC") == "" {
+		debug.SetGCPercent(serveGCPercent)
+	}
+	if getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(serveMemoryLimit)
+	}
 }
