@@ -21,7 +21,9 @@ const MoreHint = "Reply *MORE* for the rest."
 func Chars(s string) int {
 	n := 0
 	for _, r := range s {
-		n += len(utf16.AppendRune(nil, r))
+		// Ranging a string yields only valid runes (a bad byte is
+		// U+FFFD): one UTF-16 unit each, two above the BMP.
+		n += utf16.RuneLen(r)
 	}
 	return n
 }

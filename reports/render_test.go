@@ -37,6 +37,13 @@ func TestReportCharsAndSplit(t *testing.T) {
 	if n := reports.Chars("₹1,000 👍"); n != 9 {
 		t.Fatalf("Chars = %d, want 9 (the emoji counts twice)", n)
 	}
+	// A bad byte is one replacement character; Devanagari with its
+	// joiners one unit a code point; emoji two.
+	for s, want := range map[string]int{"": 0, "\xff": 1, "a\xffb": 3, "राजेश": 5, "🙏🏽": 4, "\u2028": 1} {
+		if n := reports.Chars(s); n != want {
+			t.Errorf("Chars(%q) = %d, want %d", s, n, want)
+		}
+	}
 	var b strings.Builder
 	for i := 0; i < 200; i++ {
 		b.WriteString("• Glass Cleaner 500ml: 2,304 bottles available\n")

@@ -1,6 +1,7 @@
 package webhook
 
 import (
+	"bytes"
 	"encoding/xml"
 	"strings"
 	"unicode/utf8"
@@ -12,32 +13,41 @@ import (
 // message body.
 const MaxMessageChars = 1600
 
-type twimlResponse struct {
-	XMLName  xml.Name       `xml:"Response"`
-	Messages []twimlMessage `xml:"Message"`
-}
-
-type twimlMessage struct {
-	Body  string   `xml:"Body"`
-	Media []string `xml:"Media,omitempty"`
-}
-
 // TwiML renders a reply as a TwiML document: one <Message> per chunk of at
 // most MaxMessageChars, split at line boundaries; media go with the last.
 // An empty reply is an empty <Response/>, which Twilio takes as "say nothing".
+// It writes what xml.Marshal writes for <Response><Message><Body>…
+// <Media>…, escaped by xml.EscapeText, without the encoder Marshal makes
+// for every reply.
 func TwiML(r domain.Reply) []byte {
-	var resp twimlResponse
-	for _, chunk := range SplitMessage(r.Text, MaxMessageChars) {
-		resp.Messages = append(resp.Messages, twimlMessage{Body: chunk})
+	chunks := SplitMessage(r.Text, MaxMessageChars)
+	if len(chunks) == 0 && len(r.MediaURLs) == 0 {
+		return []byte(xml.Header + "<Response></Response>")
 	}
-	if len(r.MediaURLs) > 0 {
-		if len(resp.Messages) == 0 {
-			resp.Messages = append(resp.Messages, twimlMessage{})
+	var b bytes.Buffer
+	b.Grow(len(xml.Header) + len(r.Text) + 64)
+	b.WriteString(xml.Header + "<Response>")
+	if len(chunks) == 0 {
+		chunks = []string{""}
+	}
+	for i, chunk := range chunks {
+		b.WriteString("<Message><Body>")
+		xml.EscapeText(&b, []byte(chunk)) // a bytes.Buffer never fails
+		b.WriteString("</Body>")
+		if i == len(chunks)-1 {
+			for _, u := range r.MediaURLs {
+				if u == "" {
+					continue // no link, no <Media>
+				}
+				b.WriteString("<Media>")
+				xml.EscapeText(&b, []byte(u))
+				b.WriteString("</Media>")
+			}
 		}
-		resp.Messages[len(resp.Messages)-1].Media = r.MediaURLs
+		b.WriteString("</Message>")
 	}
-	out, _ := xml.Marshal(resp) // strings and slices of strings always marshal
-	return append([]byte(xml.Header), out...)
+	b.WriteString("</Response>")
+	return b.Bytes()
 }
 
 // SplitMessage cuts text into chunks of at most max characters, at line
