@@ -161,6 +161,9 @@ var errShape = errors.New("memory: stored conversation not in the expected shape
 type decoder struct {
 	b []byte
 	i int
+	// scratch is where escaped strings are unescaped, kept between them:
+	// each costs only the string it becomes.
+	scratch []byte
 }
 
 func decodeFast(b []byte) (w wireConversation, err error) {
@@ -351,8 +354,8 @@ func (d *decoder) string() (string, error) {
 
 // escaped finishes a string that has escapes, from its first backslash.
 func (d *decoder) escaped(start int) (string, error) {
-	out := make([]byte, 0, 2*(d.i-start)+64)
-	out = append(out, d.b[start:d.i]...)
+	out := append(d.scratch[:0], d.b[start:d.i]...)
+	defer func() { d.scratch = out[:0] }()
 	for d.i < len(d.b) {
 		// Copy the run up to the next quote, backslash or control byte.
 		j := d.i
