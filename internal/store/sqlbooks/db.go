@@ -41,6 +41,8 @@ type Store struct {
 	poolSize int // PostgreSQL's connections
 
 	groups groups // small writes waiting for a group commit (group.go)
+
+	checkpoints *checkpointer // SQLite's WAL checkpoints (checkpoint.go); nil on PostgreSQL
 }
 
 // Option changes how a store is opened.
@@ -61,10 +63,11 @@ func newStore(e *engine, writer, readers *sql.DB, opts []Option) *Store {
 
 // Close closes the database.
 func (s *Store) Close() error {
+	ckpt := s.checkpoints.close()
 	if s.read.DB == s.db.DB {
-		return s.db.Close()
+		return errors.Join(ckpt, s.db.Close())
 	}
-	return errors.Join(s.read.Close(), s.db.Close())
+	return errors.Join(ckpt, s.read.Close(), s.db.Close())
 }
 
 // Ping checks that the database answers, for readiness probes.
@@ -210,6 +213,7 @@ func (s *Store) tryTx(ctx context.Context, level sql.IsolationLevel, fn func(*db
 	if err := tx.Commit(); err != nil {
 		return commitError{err}
 	}
+	s.checkpoints.committed()
 	return nil
 }
 

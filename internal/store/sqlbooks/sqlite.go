@@ -10,8 +10,6 @@ import (
 	"net/url"
 	"os"
 	"strings"
-
-	_ "github.com/mattn/go-sqlite3" // the database/sql driver "sqlite3"
 )
 
 //go:embed migrations/sqlite/*.sql
@@ -45,7 +43,8 @@ func OpenSQLite(ctx context.Context, path string, opts ...Option) (*Store, error
 	q.Set("_stmt_cache_size", stmtCache)
 	// The path is a URI filename: '?', '#' and '%' in it must be escaped.
 	escaped := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
-	db, err := sql.Open("sqlite3", "file:"+escaped+"?"+q.Encode())
+	registerSQLite()
+	db, err := sql.Open(sqliteDriver, "file:"+escaped+"?"+q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("sqlbooks: open %s: %w", path, err)
 	}
@@ -74,6 +73,15 @@ func OpenSQLite(ctx context.Context, path string, opts ...Option) (*Store, error
 	read.SetMaxOpenConns(4)
 	read.SetMaxIdleConns(4)
 	s.read = &pool{DB: read, e: sqliteEngine}
+	cq := url.Values{}
+	cq.Set("_busy_timeout", "5000")
+	ckpt, err := sql.Open(sqliteDriver, "file:"+escaped+"?"+cq.Encode())
+	if err != nil {
+		read.Close()
+		db.Close()
+		return nil, fmt.Errorf("sqlbooks: open %s for checkpoints: %w", path, err)
+	}
+	s.checkpoints = startCheckpointer(ckpt)
 	return s, nil
 }
 
