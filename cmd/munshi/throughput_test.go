@@ -70,7 +70,10 @@ func TestThroughput(t *testing.T) {
 		name    string
 		targets func(t *testing.T) []string
 	}{
-		{"munshi, SQLite", func(t *testing.T) []string {
+		{"munshi, SQLite, in-process memory", func(t *testing.T) []string {
+			return newCluster(t, bin, filepath.Join(t.TempDir(), "munshi.db"), "", 1, people, "REDIS_URL", "").targets()
+		}},
+		{"munshi, SQLite, Redis memory", func(t *testing.T) []string {
 			return newCluster(t, bin, filepath.Join(t.TempDir(), "munshi.db"), redistest.Prefix(t, raw), 1, people).targets()
 		}},
 		{"munshi, PostgreSQL", func(t *testing.T) []string {
