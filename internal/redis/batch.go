@@ -2,6 +2,7 @@ package redis
 
 import (
 	"context"
+	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -73,8 +74,13 @@ func (s *Store) run(ctx context.Context, script *goredis.Script, keys []string, 
 }
 
 // sendBatches sends pipelines of queued scripts until none is left.
+// Before each pipeline it yields the processor once, as the group
+// commits do (sqlbooks): when the machine is busy the goroutines ready to
+// run queue their scripts first, and when it is idle the yield returns
+// at once.
 func (s *Store) sendBatches() {
 	for {
+		runtime.Gosched()
 		batch := s.takeBatch()
 		if batch == nil {
 			return
