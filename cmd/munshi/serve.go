@@ -78,7 +78,7 @@ func cmdServe(ctx context.Context, env environment, args []string) error {
 }
 
 // The Go collector's settings for a server, where GOGC and GOMEMLIMIT do
-// not say otherwise. A message allocates about 110 KB that is garbage
+// not say otherwise. A message allocates about 100 KB that is garbage
 // once it is answered, over a live heap of tens of megabytes, so at Go's
 // default (GOGC=100) the collector ran every few dozen messages of a
 // burst (its background marking alone 6% of the CPU); at 400 it runs
