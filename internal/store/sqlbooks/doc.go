@@ -19,6 +19,12 @@
 // transaction as those rows (provisional.go). A chat payment the ERP also
 // holds stays one row of payments, carrying the ERP's key.
 //
+// Small writes of concurrent callers share one transaction (group.go).
+// On SQLite one connection writes, four read, and a fifth copies the
+// write-ahead log back into the database in the background
+// (checkpoint.go), so that no commit waits for a checkpoint; glibc is
+// told to keep SQLite's freed memory (malloc_linux.go).
+//
 // The outbox keeps each effect's kind, recipient and payload as given:
 // the store never looks inside a payload or knows what a kind means.
 // AddHistory of a large batch is a bulk load with a larger page cache.
