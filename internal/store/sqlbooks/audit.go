@@ -49,23 +49,13 @@ const auditChunk = 64
 // statement's round trip costs more than a row.
 func insertAudit(ctx context.Context, db execer, rows []auditRow) error {
 	for chunk := range slices.Chunk(rows, auditChunk) {
-		if len(chunk) == 1 {
-			if err := chunk[0].insert(ctx, db); err != nil {
-				return err
-			}
-			continue
-		}
-		var q strings.Builder
-		q.WriteString(`INSERT INTO audit_log (at, actor, kind, subject, detail) VALUES `)
+		q := `INSERT INTO audit_log (at, actor, kind, subject, detail) VALUES (?, ?, ?, ?, ?)` +
+			strings.Repeat(", (?, ?, ?, ?, ?)", len(chunk)-1)
 		args := make([]any, 0, 5*len(chunk))
-		for i, r := range chunk {
-			if i > 0 {
-				q.WriteString(", ")
-			}
-			q.WriteString("(?, ?, ?, ?, ?)")
+		for _, r := range chunk {
 			args = append(args, r.at, r.actor, r.kind, r.subject, r.detail)
 		}
-		if _, err := db.ExecContext(ctx, q.String(), args...); err != nil {
+		if _, err := db.ExecContext(ctx, q, args...); err != nil {
 			return fmt.Errorf("sqlbooks: audit: %w", err)
 		}
 	}
@@ -124,11 +114,7 @@ func (s *Store) encodeAudit(e audit.Entry) (auditRow, error) {
 }
 
 func (r auditRow) insert(ctx context.Context, db execer) error {
-	if _, err := db.ExecContext(ctx, `INSERT INTO audit_log (at, actor, kind, subject, detail) VALUES (?, ?, ?, ?, ?)`,
-		r.at, r.actor, r.kind, r.subject, r.detail); err != nil {
-		return fmt.Errorf("sqlbooks: audit: %w", err)
-	}
-	return nil
+	return insertAudit(ctx, db, []auditRow{r})
 }
 
 // AuditEntries returns the entries of a kind ("" for all) in order.
