@@ -358,6 +358,16 @@ func canonicalise(raw []rawWord, l *lexicon, sounds *soundIndex, out []Token) []
 				}
 				continue
 			}
+			if w[0] >= 0x80 {
+				if _, listed := l.words[w]; !listed {
+					if latin, ok := latinFor(w); ok {
+						for _, cw := range strings.Fields(latin) {
+							out = append(out, Token{cw, rw.start, rw.end})
+						}
+						continue
+					}
+				}
+			}
 			if sounds != nil && w[0] >= 0x80 {
 				if _, listed := l.words[w]; !listed {
 					if latin, ok := sounds.sounds(w); ok {

@@ -479,7 +479,9 @@ func isCode(w string) bool {
 func words(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(s) {
-		m[canonicalOne(w)] = true
+		c := canonicalOne(w)
+		m[c] = true
+		known[c] = true
 	}
 	return m
 }

@@ -171,15 +171,18 @@ type soundIndex struct {
 // ambiguous marks a key that more than one word has.
 const ambiguous = "\x00"
 
+// add keys w by k, or marks k ambiguous when another word has it.
+func (soundIndex) add(m map[string]string, k, w string) {
+	if old, ok := m[k]; ok && old != w {
+		m[k] = ambiguous
+		return
+	}
+	m[k] = w
+}
+
 func newSoundIndex(words []string) soundIndex {
 	s := soundIndex{full: map[string]string{}, loose: map[string]string{}}
-	add := func(m map[string]string, k, w string) {
-		if old, ok := m[k]; ok && old != w {
-			m[k] = ambiguous
-			return
-		}
-		m[k] = w
-	}
+	add := s.add
 	for _, w := range words {
 		if w == "" || w[0] < 'a' || w[0] > 'z' {
 			continue

@@ -177,6 +177,7 @@ production: production prodn
 kiya: kiya kiye किया किए
 chuka: chuka chuki चुका
 poora: poora pura पूरा
+naya: naya naye नया नई
 `
 
 // spellingPhrases join two canonical words into one.

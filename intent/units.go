@@ -89,7 +89,7 @@ const numberSpellings = `
 30: thirty tees तीस
 40: forty chalis chaalis चालीस
 50: fifty pachaas pachas पचास
-60: sixty
+60: sixty साठ
 70: seventy sattar सत्तर
 80: eighty assi अस्सी
 90: ninety nabbe
