@@ -178,6 +178,7 @@ kiya: kiya kiye किया किए
 chuka: chuka chuki चुका
 poora: poora pura पूरा
 naya: naya naye नया नई
+consignment: consignment खेप
 `
 
 // spellingPhrases join two canonical words into one.
