@@ -200,7 +200,7 @@ var rules = []rule{
 		// in over a period. Dues ("kitna baaki hai") and one customer's
 		// "payment aaya kya?" are not it.
 		name: "payments received", intent: domain.IntentPaymentsReceived, maxLen: 16, unless: paymentRecord,
-		need: groups("payment payments paisa paise amount collection vasooli receipts bhugtan cash upi cheque cheques neft rtgs imps gpay phonepe paytm money amt rakam",
+		need: groups("payment payments paisa paise amount collection vasooli receipts bhugtan cash upi cheque cheques neft rtgs imps gpay phonepe paytm money amt rakam collect collected transfer",
 			"aaj kal today yesterday week month year this last pichle quarter fortnight tareekh january february march april june july august september october november december jan feb mar apr jun jul aug sep oct nov dec",
 			// how much, or who: "Rajesh se paisa aaya kya aaj" asks
 			// whether one customer paid, which is their dues.
@@ -208,7 +208,8 @@ var rules = []rule{
 		allow: words(askWords + ` aaya mila hua kiya received collected collect jama credited kis kisne kaun who which
 			se from cash cheque upi neft gpay phonepe paytm pe online mode wise total list report chart excel CUSTOMER
 			the of in by receive karna hui is iss hafte tak so far till now abhi bhejo dikhao batao to date
-			me ab what was how much did we for please share via customers haath aur unki kya hai NUM credit`),
+			me ab what was how much did we for please share via customers haath aur unki kya hai NUM credit
+			parties party jin came thru through bank transfer get and din bhar wala par ne diya qr`),
 	},
 	{
 		// "Mehta ji ka 40000 kab aayega": a customer's money awaited is

@@ -59,7 +59,7 @@ aaj: aaj aj aaja आज
 kal: kal kl कल
 pichle: pichle pichla pichhle pichhla pichli picchle pichhli पिछले पिछला पिछली
 week: week weak wk weekly hafte hafta hapta hafto saptah हफ्ते हफ्ता सप्ताह
-month: month mnth mahina mahine mahino mahinay mahena महीने महीना
+month: month mnth mahina mahine mahino mahinay mahena महीने महीना माह
 year: year yr saal sal साल
 sales: sales sale sels salez bikri bikari bikree selling sells सेल सेल्स बिक्री
 maal: maal mal माल saaman samaan saman सामान
@@ -108,7 +108,7 @@ ji: ji jee jii जी
 sir: sir sirr सर
 sir ji: sirji
 customer: customer cust custmr customr coustomer costumer cstmr कस्टमर ग्राहक
-customers: customers custmrs customrs कस्टमर्स
+customers: customers custmrs customrs कस्टमर्स ग्राहकों
 godown: godown godaam godam gowdown गोदाम
 bacha: bacha bachaa bache bachi बचा बचे बची
 khatam: khatam khtm khatm khattam khtam ख़त्म खत्म
@@ -152,6 +152,7 @@ kaise: kaise kese kaisa kaisi kse कैसे कैसा
 haal: haal hal हाल
 dukaan: dukaan dukan dukaan दुकान
 party: party partys पार्टी
+parties: parties पार्टियों
 pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा
 pahunch: pahunch pahuch pohoch pohch pohonch पहुंच
 received: received recieved recived rcvd recd receive recieve rcv receved रिसीव प्राप्त
@@ -177,6 +178,11 @@ production: production prodn
 kiya: kiya kiye किया किए
 chuka: chuka chuki चुका
 poora: poora pura पूरा
+kis: kis kin किन
+total: total कुल
+pe: pe पे
+receipts: receipts prapti प्राप्ति
+today: today todays
 naya: naya naye नया नई
 consignment: consignment खेप
 `
