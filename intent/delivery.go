@@ -13,7 +13,7 @@ func deliverySignal(shape []string, n Normalized) bool {
 	// "handed over cheque no. 118342 for Rs. 1,10,000": money handed
 	// over is a payment; "cancel kar do, order wapas le liya" a
 	// cancellation.
-	if anyOf(shape, modeWords) || anyOf(shape, paymentWords) || anyOf(shape, cancelVerbs) {
+	if anyOf(shape, modeWords) || paidNow(shape) || anyOf(shape, cancelVerbs) {
 		return false
 	}
 	if !hasOrderRef(shape, n) {
@@ -187,4 +187,22 @@ func handedToCustomer(shape []string) bool {
 // not denied, not too long to be one record.
 func handsOver(shape []string, n Normalized) bool {
 	return len(shape) <= 24 && !asked(shape, n.Question) && deliverySignal(shape, n)
+}
+
+// laterWords put a payment off: "maal de diya, payment baad mein".
+var laterWords = words("baad")
+
+// paidNow reports a word of payment that is not put off: "payment baad
+// me denge" beside a delivery promises money, it does not record any.
+func paidNow(shape []string) bool {
+	for i, w := range shape {
+		if !paymentWords[w] {
+			continue
+		}
+		if i+1 < len(shape) && laterWords[shape[i+1]] || i+2 < len(shape) && laterWords[shape[i+2]] {
+			continue
+		}
+		return true
+	}
+	return false
 }

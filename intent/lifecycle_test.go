@@ -66,6 +66,12 @@ func TestRecordsInOtherWords(t *testing.T) {
 		// A customer's amount awaited is their dues, not an order.
 		{"Mehta ji ka 40000 kab aayega", domain.IntentOutstanding},
 		{"Ashok ka kitna udhaar chal raha hai", domain.IntentOutstanding},
+		// Payment put off beside a delivery records no money.
+		{"ORD-1042 pahuncha diya, payment baad me denge", domain.IntentDelivery},
+		// Words Munshi knows in Latin letters, written in Devanagari.
+		{"ORD-1042 का माल पहुँचा दिया", domain.IntentDelivery},
+		{"आज किन ग्राहकों ने भुगतान किया?", domain.IntentPaymentsReceived},
+		{"how much did we collect this week", domain.IntentPaymentsReceived},
 	} {
 		if d := r.Route(t.Context(), c.text); d.Intent != c.want {
 			t.Errorf("Route(%q) = %s (%s), want %s", c.text, d.Intent, d.Reason, c.want)
@@ -76,7 +82,7 @@ func TestRecordsInOtherWords(t *testing.T) {
 		"ORD-1042 delivered nahi hua", "Gupta Supermart ka 40k gpay fail ho gaya",
 		"Gupta Supermart ka 40k gpay stuck hai, refund aayega",
 		"ORD-1042 cancel kar do, Sharma ji ne order wapas le liya", "ORD-1042 ka 5000 mila", "कल सुबह गुप्ता सुपरमार्ट को 15 बैग सर्फ पहुँचवा देना",
-		"godown mein 50 carton GC rakhwa dena"} {
+		"godown mein 50 carton GC rakhwa dena", "ORD-1042 ka payment kal mila, 5000"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentDelivery || d.Intent == domain.IntentPayment ||
 			d.Intent == domain.IntentStockReceived {
 			t.Errorf("Route(%q) = %s (%s): no record", text, d.Intent, d.Reason)
