@@ -6,7 +6,9 @@
 // It owns three things:
 //
 //   - normalisation: lower-casing, punctuation, emoji, Devanagari digits,
-//     the many romanised-Hindi spellings of the same word, and the entities a
+//     the many romanised-Hindi spellings of the same word (a Devanagari word
+//     no table lists is read as the Hinglish word it is written for,
+//     hinglish.go), and the entities a
 //     message names (products, customers, units, numbers, order references),
 //     recognised against the Vocabulary the Router is built with;
 //   - the routing tiers: exact rules for the unambiguous, a small statistical
