@@ -173,6 +173,9 @@ cash: cash csh nakad nagad rokda नकद कैश
 bhugtan: bhugtan भुगतान
 upi: upi यूपीआई
 phonepe: phonepe phonepay फोनपे
+paytm: paytm पेटीएम
+neft: neft एनईएफटी
+rtgs: rtgs आरटीजीएस
 txn: txn trxn
 production: production prodn
 kiya: kiya kiye किया किए
@@ -205,6 +208,7 @@ pahuncha: pahunch gaya|pahunch chuka
 remove: take out
 packed: pack ho gaya|pack kar diya
 gpay: google pay|गूगल पे|g pay
+phonepe: phone pe|फोन पे
 handover: hand over
 bane: ban gaya
 `
