@@ -366,7 +366,7 @@ var damageWords = words("damaged damage toota tuta tute broken leak leaking khar
 // were made (not a request that they be), no customer and no damage: goods
 // a customer sends back, or an order for one, are not stock received.
 func receivedSignal(shape []string) bool {
-	if anyOf(shape, customerWords) || !anyOf(shape, goodsWords) || anyOf(shape, damageWords) {
+	if anyOf(shape, customerWords) || !anyOf(shape, goodsWords) || damaged(shape) {
 		return false
 	}
 	counted := false
@@ -378,10 +378,32 @@ func receivedSignal(shape []string) bool {
 	if !counted {
 		return false
 	}
+	source := false
 	for i, w := range shape {
 		if arrivalWords[w] && (i+1 == len(shape) || !imperatives[shape[i+1]]) {
 			return true
 		}
+		// "company ne 300 roll bhej diye": what a supplier sent came in.
+		source = source || goodsSources[w]
+		if source && w == "bheja" {
+			return true
+		}
+	}
+	return false
+}
+
+// damaged reports a word of damage that is not denied: "damage koi nahi"
+// and "no damage" say the goods came in whole.
+func damaged(shape []string) bool {
+	for i, w := range shape {
+		if !damageWords[w] {
+			continue
+		}
+		if i > 0 && negations[shape[i-1]] || i+1 < len(shape) && negations[shape[i+1]] ||
+			i+2 < len(shape) && shape[i+1] == "koi" && negations[shape[i+2]] {
+			continue
+		}
+		return true
 	}
 	return false
 }

@@ -72,6 +72,9 @@ func TestRecordsInOtherWords(t *testing.T) {
 		{"ORD-1042 का माल पहुँचा दिया", domain.IntentDelivery},
 		{"आज किन ग्राहकों ने भुगतान किया?", domain.IntentPaymentsReceived},
 		{"how much did we collect this week", domain.IntentPaymentsReceived},
+		// What a supplier sent came in; damage denied is no damage.
+		{"supplier ne 40 carton phenyl bheje, godown me rakh diye", domain.IntentStockReceived},
+		{"GC ka maal aaya godown me 65 ctn, damage koi nahi", domain.IntentStockReceived},
 	} {
 		if d := r.Route(t.Context(), c.text); d.Intent != c.want {
 			t.Errorf("Route(%q) = %s (%s), want %s", c.text, d.Intent, d.Reason, c.want)
@@ -82,7 +85,8 @@ func TestRecordsInOtherWords(t *testing.T) {
 		"ORD-1042 delivered nahi hua", "Gupta Supermart ka 40k gpay fail ho gaya",
 		"Gupta Supermart ka 40k gpay stuck hai, refund aayega",
 		"ORD-1042 cancel kar do, Sharma ji ne order wapas le liya", "ORD-1042 ka 5000 mila", "कल सुबह गुप्ता सुपरमार्ट को 15 बैग सर्फ पहुँचवा देना",
-		"godown mein 50 carton GC rakhwa dena", "ORD-1042 ka payment kal mila, 5000"} {
+		"godown mein 50 carton GC rakhwa dena", "ORD-1042 ka payment kal mila, 5000",
+		"GC ka maal aaya godown me 65 ctn, 5 carton damage", "Rajesh ne 5 carton phenyl bheja"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentDelivery || d.Intent == domain.IntentPayment ||
 			d.Intent == domain.IntentStockReceived {
 			t.Errorf("Route(%q) = %s (%s): no record", text, d.Intent, d.Reason)
