@@ -94,6 +94,7 @@ func TestOtherCatalogRouting(t *testing.T) {
 		{"nahi rehne do", domain.IntentCancel},
 		{"namaste", domain.IntentGreeting},
 		{"menu", domain.IntentHelp},
+		{"aap kya karte ho?", domain.IntentHelp},
 		{"ghar ki deewar ke liye kaunsa rang accha hai", domain.IntentUnknown},
 		{"kal subah 7 baje alarm laga do", domain.IntentUnknown},
 	}

@@ -97,6 +97,12 @@ var rules = []rule{
 			for me mere liye keliye kya kaun features tasks hai i ask puch`),
 	},
 	{
+		// "tum kya karte ho", "aapka kaam kya hai": what Munshi is for.
+		name: "help: what do you do", intent: domain.IntentHelp, maxLen: 8,
+		need:  groups("kya what", "karte kaam hota", "tum aap aapka bot munshi you"),
+		allow: words("ho hai is this ye yeh se sab kya do does are ka ki"),
+	},
+	{
 		name: "help: how to use", intent: domain.IntentHelp, maxLen: 9,
 		need: groups("how kaise", "use work chalana chalaye chalau istemal"),
 		allow: words(`to do i does this is it bot munshi karu kare karna karte hai ko isko ise app kya the
