@@ -75,6 +75,8 @@ func TestRecordsInOtherWords(t *testing.T) {
 		// What a supplier sent came in; damage denied is no damage.
 		{"supplier ne 40 carton phenyl bheje, godown me rakh diye", domain.IntentStockReceived},
 		{"GC ka maal aaya godown me 65 ctn, damage koi nahi", domain.IntentStockReceived},
+		{"any update on Rajesh Kirana's last order?", domain.IntentOrderStatus},
+		{"did Sharma ji get their goods?", domain.IntentOrderStatus},
 	} {
 		if d := r.Route(t.Context(), c.text); d.Intent != c.want {
 			t.Errorf("Route(%q) = %s (%s), want %s", c.text, d.Intent, d.Reason, c.want)

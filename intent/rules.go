@@ -279,10 +279,10 @@ var rules = []rule{
 	},
 	{
 		name: "order status: customer", intent: domain.IntentOrderStatus, maxLen: 14, asked: true,
-		need: groups("CUSTOMER", "order orders maal delivery gaadi",
-			"gaya pahuncha pahunch pahunchega deliver delivered dispatch dispatched hua status kahan kab jayega aayega milega nikla raste"),
+		need: groups("CUSTOMER", "order orders maal delivery gaadi consignment goods",
+			"gaya pahuncha pahunch pahunchega deliver delivered dispatch dispatched hua status kahan kab jayega aayega milega nikla raste received happening update"),
 		allow: words(askWords + ` abhi tak kab when ho hua hui ya nahi not yet jayega hoga wala wale aaj kal today
-			yesterday customer wait puch rahe unka unki`),
+			yesterday customer wait puch rahe unka unki latest recent last most with any on did their from us`),
 	},
 	{
 		// "Rajesh ke orders dikhao": one customer's orders, each with its
