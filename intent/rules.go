@@ -215,7 +215,8 @@ var rules = []rule{
 			se from cash cheque upi neft gpay phonepe paytm pe online mode wise total list report chart excel CUSTOMER
 			the of in by receive karna hui is iss hafte tak so far till now abhi bhejo dikhao batao to date
 			me ab what was how much did we for please share via customers haath aur unki kya hai NUM credit
-			parties party jin came thru through bank transfer get and din bhar wala par ne diya qr`),
+			parties party jin came thru through bank transfer get and din bhar wala par ne diya qr
+			alag separately breakdown broken down split can i`),
 	},
 	{
 		// "Mehta ji ka 40000 kab aayega": a customer's money awaited is
