@@ -378,19 +378,22 @@ func receivedSignal(shape []string) bool {
 	if !counted {
 		return false
 	}
-	source := false
 	for i, w := range shape {
 		if arrivalWords[w] && (i+1 == len(shape) || !imperatives[shape[i+1]]) {
 			return true
 		}
-		// "company ne 300 roll bhej diye": what a supplier sent came in.
-		source = source || goodsSources[w]
-		if source && w == "bheja" {
-			return true
-		}
 	}
-	return false
+	// "company ne 300 roll bhej diye", "Supplier delivered 500 rolls to
+	// our godown": what a supplier sent came in. (From the godown, sent
+	// goods go out.)
+	return anyOf(shape, suppliers) && anyOf(shape, sentWords)
 }
+
+// suppliers send goods in; sentWords say they did.
+var (
+	suppliers = words("supplier vendor company factory plant production")
+	sentWords = words("bheja sent delivered got")
+)
 
 // damaged reports a word of damage that is not denied: "damage koi nahi"
 // and "no damage" say the goods came in whole.
