@@ -217,6 +217,67 @@ func (r *Router) Route(ctx context.Context, text string) Decision {
 
 func (r *Router) route(ctx context.Context, text string) Decision {
 	n := r.lex.normalize(text)
+	d := r.local(text, n)
+	if d.Intent == domain.IntentUnknown && d.Tier != TierRules || IsQuestion(d.Intent) {
+		if hd, ok := r.byHearing(text, n); ok {
+			return hd
+		}
+	}
+	if d.Tier == TierNone && r.llm != nil {
+		var buf [48]string
+		r.askLLM(ctx, text, n, shapeOf(n, buf[:0]), &d)
+	}
+	return d
+}
+
+// byHearing routes again a message the local tiers could not read, or
+// read as a question, with its Devanagari words nobody listed heard as
+// the catalog's names they sound like ("हार्पिक के 10 कार्टन आ गए",
+// "हार्पिक का स्टॉक कितना है?"), when that finds a name the first reading
+// did not. It takes a record or a question, never an
+// order, a confirmation or a cancellation: a name guessed by sound is
+// shown in a summary or an answer before anything changes, while an
+// order would be drafted from it.
+func (r *Router) byHearing(text string, n Normalized) (Decision, bool) {
+	if !devanagari(text) {
+		return Decision{}, false
+	}
+	h := r.lex.hear(text)
+	if namesIn(h) <= namesIn(n) {
+		return Decision{}, false
+	}
+	d := r.local(text, h)
+	switch d.Intent {
+	case domain.IntentUnknown, domain.IntentOrder, domain.IntentConfirm, domain.IntentCancel:
+		return Decision{}, false
+	}
+	d.Reason += "; names heard by their sound"
+	return d, true
+}
+
+// devanagari reports a letter of the Devanagari block.
+func devanagari(text string) bool {
+	for _, c := range text {
+		if c >= 0x900 && c <= 0x97F {
+			return true
+		}
+	}
+	return false
+}
+
+// namesIn counts the products and customers a reading found.
+func namesIn(n Normalized) int {
+	k := 0
+	for _, e := range n.Entities {
+		if e.Kind == EntityProduct || e.Kind == EntityCustomer {
+			k++
+		}
+	}
+	return k
+}
+
+// local is the decision of the rules and the model, without the LLM.
+func (r *Router) local(text string, n Normalized) Decision {
 	d := Decision{Text: text, Normalized: n, Intent: domain.IntentUnknown, Tier: TierNone}
 	if len(n.Tokens) == 0 {
 		d.Tier, d.Confidence, d.Reason = TierRules, 1, "rule: nothing to read"
@@ -245,9 +306,6 @@ func (r *Router) route(ctx context.Context, text string) Decision {
 	}
 	d.Reason = reason
 	d.Confidence = p[classOf(domain.IntentUnknown)]
-	if r.llm != nil {
-		r.askLLM(ctx, text, n, shape, &d)
-	}
 	return d
 }
 

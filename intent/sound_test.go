@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/munshi/munshi/internal/domain"
@@ -67,4 +68,38 @@ func FuzzRomanise(f *testing.F) {
 		}
 		newSoundIndex([]string{s, r}).sounds(s)
 	})
+}
+
+// TestHearingRoutesRecordsNotOrders: a message the local tiers cannot
+// read is read again with its Devanagari names heard by their sound; that
+// may make it a record or a question, shown before anything changes, but
+// never an order.
+func TestHearingRoutesRecordsNotOrders(t *testing.T) {
+	r, err := NewRouter(Vocabulary{
+		Products:  []domain.Product{{SKU: "TC500", Name: "Harpic Toilet Cleaner 500ml", Aliases: []string{"harpic"}}},
+		Customers: []domain.Customer{{ID: "C04", Name: "Gupta Supermart", Aliases: []string{"Gupta"}}},
+	}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for text, want := range map[string]domain.Intent{
+		"हार्पिक के 10 कार्टन गोदाम में आ गए": domain.IntentStockReceived,
+		"हार्पिक का स्टॉक कितना है?":          domain.IntentStock,
+	} {
+		d := r.Route(t.Context(), text)
+		if d.Intent != want {
+			t.Errorf("Route(%q) = %s (%s), want %s", text, d.Intent, d.Reason, want)
+		}
+		if len(d.Normalized.Entities) == 0 || d.Normalized.Entities[0].ID != "TC500" {
+			t.Errorf("Route(%q): entities %+v, want TC500", text, d.Normalized.Entities)
+		}
+	}
+	// An order is never drafted from a guess: whatever the message is
+	// read as, it is not an order with the name heard.
+	for _, text := range []string{"हार्पिक 10 कार्टन भेजो", "गुप्ता को 10 कार्टन हार्पिक भेज दो"} {
+		d := r.Route(t.Context(), text)
+		if d.Intent == domain.IntentOrder && strings.Contains(d.Reason, "heard") {
+			t.Errorf("Route(%q) = order from names heard by their sound (%s)", text, d.Reason)
+		}
+	}
 }

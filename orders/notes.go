@@ -64,7 +64,7 @@ func (p *Parser) ReadPayment(text string) PaymentNote {
 	// In ASCII digits "१८,५००" groups as 18,500 does, and a cheque
 	// number is written as the bank writes it.
 	text = asciiDigits(text)
-	n := p.norm.Normalize(text)
+	n := p.heard(text)
 	r := newReading(text, n)
 	var note PaymentNote
 	ref := p.reference(r)
@@ -305,7 +305,7 @@ func (p *Parser) ReadDelivery(text string) DeliveryNote { return p.deliveryFor(t
 // deliveryFor reads a delivery message whose customer, when it names no
 // order, is customer if that is set: an answer chose it.
 func (p *Parser) deliveryFor(text, customer string, goods []string) DeliveryNote {
-	n := within(p.norm.Normalize(text), goods)
+	n := within(p.heard(text), goods)
 	var note DeliveryNote
 	at := -1
 	ms := orderMentions(newReading(text, n))
@@ -429,7 +429,7 @@ var wipWords = map[string]bool{"production": true, "prodn": true, "factory": tru
 
 // ReadReceipt reads a goods-received message.
 func (p *Parser) ReadReceipt(text string) ReceiptNote {
-	n := p.norm.Normalize(text)
+	n := p.heard(text)
 	r := newReading(text, n)
 	var note ReceiptNote
 	for i, t := range r.toks {
@@ -490,4 +490,21 @@ func (n ReceiptNote) MarshalJSON() ([]byte, error) {
 		Items   []itemJSON `json:"items"`
 		FromWIP bool       `json:"from_wip"`
 	}{itemsJSON(n.Items), n.FromWIP})
+}
+
+// hearer reads a message with its Devanagari words nobody listed heard as
+// the catalog's names they sound like (intent.Router.Hear).
+type hearer interface {
+	Hear(text string) intent.Normalized
+}
+
+// heard reads a note's message, hearing names by their sound when the
+// normaliser can: a note is shown as a summary before its "ok", so a name
+// guessed by sound ("हार्पिक" for Harpic) is seen before it changes the
+// books.
+func (p *Parser) heard(text string) intent.Normalized {
+	if h, ok := p.norm.(hearer); ok {
+		return h.Hear(text)
+	}
+	return p.norm.Normalize(text)
 }
