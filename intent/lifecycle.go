@@ -227,7 +227,7 @@ var dateWords = words("tareekh")
 // a customer, both a word that it was received (or that someone paid it)
 // and how.
 func paymentSignal(shape []string) bool {
-	if !amount(shape) || anyOf(shape, goodsOnly) || anyOf(shape, dueWords) || anyOf(shape, orderWordsOnly) {
+	if !amount(shape) || anyOf(shape, goodsOnly) || owedNow(shape) || anyOf(shape, orderWordsOnly) {
 		return false
 	}
 	for i, w := range shape {
@@ -498,4 +498,23 @@ var documentWords = words("bill invoice challan")
 // or after its word and "no".
 func ofDocument(shape []string, i int) bool {
 	return i > 0 && documentWords[shape[i-1]] || i > 1 && refWords[shape[i-1]] && documentWords[shape[i-2]]
+}
+
+// nextWords put the rest off: "baaki agle hafte denge", "baaki next visit".
+var nextWords = words("agle next baad")
+
+// owedNow reports a word of dues that is not the rest put off: "10,000
+// diye, baaki agle hafte" records a payment and says more will come,
+// while "baaki kitna hai" asks about dues.
+func owedNow(shape []string) bool {
+	for i, w := range shape {
+		if !dueWords[w] {
+			continue
+		}
+		if i+1 < len(shape) && nextWords[shape[i+1]] || i+2 < len(shape) && nextWords[shape[i+2]] {
+			continue
+		}
+		return true
+	}
+	return false
 }

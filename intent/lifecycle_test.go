@@ -77,6 +77,7 @@ func TestRecordsInOtherWords(t *testing.T) {
 		{"GC ka maal aaya godown me 65 ctn, damage koi nahi", domain.IntentStockReceived},
 		{"any update on Rajesh Kirana's last order?", domain.IntentOrderStatus},
 		{"the vendor sent 200 cartons of phenyl today", domain.IntentStockReceived},
+		{"Sharma ji ne 8,000 cash diye, baaki agle hafte", domain.IntentPayment},
 		{"did Sharma ji get their goods?", domain.IntentOrderStatus},
 	} {
 		if d := r.Route(t.Context(), c.text); d.Intent != c.want {
@@ -90,7 +91,7 @@ func TestRecordsInOtherWords(t *testing.T) {
 		"ORD-1042 cancel kar do, Sharma ji ne order wapas le liya", "ORD-1042 ka 5000 mila", "कल सुबह गुप्ता सुपरमार्ट को 15 बैग सर्फ पहुँचवा देना",
 		"godown mein 50 carton GC rakhwa dena", "ORD-1042 ka payment kal mila, 5000",
 		"GC ka maal aaya godown me 65 ctn, 5 carton damage", "Rajesh ne 5 carton phenyl bheja",
-		"godown se 5 carton GC bheja"} {
+		"godown se 5 carton GC bheja", "Sharma ji ka 8,000 baaki hai cash mein"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentDelivery || d.Intent == domain.IntentPayment ||
 			d.Intent == domain.IntentStockReceived {
 			t.Errorf("Route(%q) = %s (%s): no record", text, d.Intent, d.Reason)
