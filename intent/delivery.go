@@ -95,7 +95,7 @@ var (
 	// handVerbs hand goods over once a completion follows: "de diya",
 	// "supply ho gaya", "drop kar diya"; handedWords say it by themselves.
 	handVerbs   = words("de pahuncha pahunch utaar supply handover drop deliver delivery thama rakh chhodo khali jama received")
-	handedWords = words("delivered supplied dropped handed reached unloaded utra given accepted")
+	handedWords = words("delivered supplied dropped handed reached unloaded utra given accepted receiving")
 	completions = words("diya gaya hua done kiya aaya complete completed liya di chuka")
 	// givingVerbs hand over whatever they name, so the goods must be
 	// named: "maal de diya", not "5000 de diya"; or the order named as

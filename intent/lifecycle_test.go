@@ -78,6 +78,7 @@ func TestRecordsInOtherWords(t *testing.T) {
 		{"any update on Rajesh Kirana's last order?", domain.IntentOrderStatus},
 		{"the vendor sent 200 cartons of phenyl today", domain.IntentStockReceived},
 		{"Sharma ji ne 8,000 cash diye, baaki agle hafte", domain.IntentPayment},
+		{"1042 done, dukaan wale ne receiving de di", domain.IntentDelivery},
 		{"did Sharma ji get their goods?", domain.IntentOrderStatus},
 	} {
 		if d := r.Route(t.Context(), c.text); d.Intent != c.want {
