@@ -95,7 +95,7 @@ var (
 	// handVerbs hand goods over once a completion follows: "de diya",
 	// "supply ho gaya", "drop kar diya"; handedWords say it by themselves.
 	handVerbs   = words("de pahuncha pahunch utaar supply handover drop deliver delivery thama rakh chhodo khali jama received")
-	handedWords = words("delivered supplied dropped handed reached unloaded utra given accepted receiving")
+	handedWords = words("delivered supplied dropped handed reached unloaded utra given accepted")
 	completions = words("diya gaya hua done kiya aaya complete completed liya di chuka")
 	// givingVerbs hand over whatever they name, so the goods must be
 	// named: "maal de diya", not "5000 de diya"; or the order named as
@@ -117,6 +117,13 @@ func handedOver(shape []string) bool {
 		switch {
 		case handedWords[w]:
 			return true
+		case receipts[w]:
+			// "receiving de di", "receiving mil gayi": the shop signed
+			// for the goods; "receiving de do" asks for it.
+			if doneAfter(shape, i, completions) || doneAfter(shape, i, gotGoods) {
+				return true
+			}
+			continue
 		case w == "le" && i+1 < len(shape) && shape[i+1] == "liya" && tookGoods(shape[:i]):
 			return true
 		case gotGoods[w] && anyOf(shape, handedGoods) && !moneyBesideOrder(shape):
@@ -132,17 +139,15 @@ func handedOver(shape []string) bool {
 		if givingVerbs[w] && !anyOf(shape, handedGoods) && !orderWala(shape) && !(namedOrder(shape) && !moneyBesideOrder(shape)) {
 			continue
 		}
-		for j := i + 1; j < len(shape) && j <= i+3; j++ {
-			if imperatives[shape[j]] || shape[j] == "dedo" {
-				break
-			}
-			if completions[shape[j]] {
-				return true
-			}
+		if doneAfter(shape, i, completions) {
+			return true
 		}
 	}
 	return delivered(shape)
 }
+
+// receipts are what a shop signs for goods it took.
+var receipts = words("receiving")
 
 // tookGoods reports, before "le liya", that the customer took goods: "ne"
 // just before, or "ne" and then the goods or order they took ("customer
@@ -203,6 +208,20 @@ func paidNow(shape []string) bool {
 			continue
 		}
 		return true
+	}
+	return false
+}
+
+// doneAfter reports a word of done within three words after i, before
+// any word that asks for it: "de di", not "de do".
+func doneAfter(shape []string, i int, done map[string]bool) bool {
+	for j := i + 1; j < len(shape) && j <= i+3; j++ {
+		if done[shape[j]] || shape[j] == "de" && j+1 < len(shape) && done[shape[j+1]] {
+			return true
+		}
+		if imperatives[shape[j]] || shape[j] == "dedo" {
+			return false
+		}
 	}
 	return false
 }

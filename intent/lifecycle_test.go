@@ -92,7 +92,8 @@ func TestRecordsInOtherWords(t *testing.T) {
 		"ORD-1042 cancel kar do, Sharma ji ne order wapas le liya", "ORD-1042 ka 5000 mila", "कल सुबह गुप्ता सुपरमार्ट को 15 बैग सर्फ पहुँचवा देना",
 		"godown mein 50 carton GC rakhwa dena", "ORD-1042 ka payment kal mila, 5000",
 		"GC ka maal aaya godown me 65 ctn, 5 carton damage", "Rajesh ne 5 carton phenyl bheja",
-		"godown se 5 carton GC bheja", "Sharma ji ka 8,000 baaki hai cash mein"} {
+		"godown se 5 carton GC bheja", "Sharma ji ka 8,000 baaki hai cash mein",
+		"Rajesh ko receiving de do"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentDelivery || d.Intent == domain.IntentPayment ||
 			d.Intent == domain.IntentStockReceived {
 			t.Errorf("Route(%q) = %s (%s): no record", text, d.Intent, d.Reason)
