@@ -25,7 +25,7 @@ import (
 // Word lists the rules also allow (rules.go), as text.
 const (
 	doneList     = "gaya hua diya kardiya done complete completed successful successfully over ho"
-	receivedList = "received mila jama collected collect credited aaya"
+	receivedList = "received mila jama collected collect credited aaya uthaya"
 	payerList    = "diya paid pay bheja transfer transferred"
 	modeList     = "cash cheque neft rtgs imps upi gpay phonepe paytm online dd draft bhugtan"
 	arrivalList  = "aaya arrived received ready pahuncha mila unloaded inward utra utaar grn bane bani banke manufactured produced packed packing jama completed receipt consignment"
@@ -251,7 +251,19 @@ func paymentSignal(shape []string) bool {
 func paysIn(shape []string, n Normalized) bool {
 	return len(shape) <= 20 && !asked(shape, n.Question) && !denied(shape) && (anyOf(shape, customerWords) || strangerPaid(shape)) &&
 		anyOf(shape, modeWords) && (anyOf(shape, receivedWords) || paidBy(shape) || customerPaid(shape)) &&
-		!anyOf(shape, paymentTrouble) && !anyOf(shape, imperatives) && paymentSignal(shape)
+		!anyOf(shape, paymentTrouble) && !asksFor(shape) && paymentSignal(shape)
+}
+
+// asksFor reports a word that asks for something to be done, other than
+// "de" in "de gaye": the payer came and gave it. ("Mehta ko 2000 de
+// diya" may be money paid out.)
+func asksFor(shape []string) bool {
+	for i, w := range shape {
+		if imperatives[w] && !(w == "de" && i+1 < len(shape) && shape[i+1] == "gaya") {
+			return true
+		}
+	}
+	return false
 }
 
 // customerPaid reports a customer named before a word that they paid:
@@ -500,8 +512,9 @@ func ofDocument(shape []string, i int) bool {
 	return i > 0 && documentWords[shape[i-1]] || i > 1 && refWords[shape[i-1]] && documentWords[shape[i-2]]
 }
 
-// nextWords put the rest off: "baaki agle hafte denge", "baaki next visit".
-var nextWords = words("agle next baad")
+// nextWords put the rest off: "baaki agle hafte denge", "baaki next
+// visit", "बाकी शनिवार को".
+var nextWords = words("agle next baad kal monday friday sunday सोमवार बुधवार शनिवार")
 
 // owedNow reports a word of dues that is not the rest put off: "10,000
 // diye, baaki agle hafte" records a payment and says more will come,

@@ -79,6 +79,9 @@ func TestRecordsInOtherWords(t *testing.T) {
 		{"the vendor sent 200 cartons of phenyl today", domain.IntentStockReceived},
 		{"Sharma ji ne 8,000 cash diye, baaki agle hafte", domain.IntentPayment},
 		{"1042 done, dukaan wale ne receiving de di", domain.IntentDelivery},
+		{"Rajesh bhai shop pe aake 7,000 nakad de gaye", domain.IntentPayment},
+		{"Sharma ji se 3,000 paytm pe mile, baaki monday ko", domain.IntentPayment},
+		{"Gupta ji se cash uthaya 2,500", domain.IntentPayment},
 		{"did Sharma ji get their goods?", domain.IntentOrderStatus},
 	} {
 		if d := r.Route(t.Context(), c.text); d.Intent != c.want {
