@@ -287,9 +287,13 @@ func customerPaid(shape []string) bool {
 // cartons of Floor Cleaner 1L came in from the company, stacked in rack
 // B").
 func receivesGoods(shape []string, n Normalized) bool {
-	return len(shape) <= 20 && !asked(shape, n.Question) && !denied(shape) && anyOf(shape, goodsSources) &&
-		receivedSignal(shape)
+	return len(shape) <= 20 && !asked(shape, n.Question) && !denied(shape) &&
+		(anyOf(shape, goodsSources) || anyOf(shape, madeWords)) && receivedSignal(shape)
 }
+
+// madeWords say goods were made, which is where they came from: "28
+// carton phenyl bottle fill karke pack kar diye".
+var madeWords = words("packed bane bani banke manufactured produced")
 
 // goodsSources say where goods came from or into.
 var goodsSources = words("godown warehouse factory production plant company supplier vendor truck gaadi inward grn unloaded utra utaar consignment")

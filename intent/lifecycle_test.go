@@ -82,6 +82,7 @@ func TestRecordsInOtherWords(t *testing.T) {
 		{"Rajesh bhai shop pe aake 7,000 nakad de gaye", domain.IntentPayment},
 		{"Sharma ji se 3,000 paytm pe mile, baaki monday ko", domain.IntentPayment},
 		{"Gupta ji se cash uthaya 2,500", domain.IntentPayment},
+		{"aaj 20 carton phenyl bottle bhar ke pack kar diye", domain.IntentStockReceived},
 		{"did Sharma ji get their goods?", domain.IntentOrderStatus},
 	} {
 		if d := r.Route(t.Context(), c.text); d.Intent != c.want {
@@ -96,7 +97,7 @@ func TestRecordsInOtherWords(t *testing.T) {
 		"godown mein 50 carton GC rakhwa dena", "ORD-1042 ka payment kal mila, 5000",
 		"GC ka maal aaya godown me 65 ctn, 5 carton damage", "Rajesh ne 5 carton phenyl bheja",
 		"godown se 5 carton GC bheja", "Sharma ji ka 8,000 baaki hai cash mein",
-		"Rajesh ko receiving de do"} {
+		"Rajesh ko receiving de do", "20 carton phenyl pack kar do"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentDelivery || d.Intent == domain.IntentPayment ||
 			d.Intent == domain.IntentStockReceived {
 			t.Errorf("Route(%q) = %s (%s): no record", text, d.Intent, d.Reason)
