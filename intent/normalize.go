@@ -88,8 +88,9 @@ func (l *lexicon) normalize(text string) Normalized { return l.read(text, false)
 
 // hear is normalize for a message read against what Munshi asked or
 // showed: a Devanagari word nobody listed is also tried as the catalog
-// word it sounds like ("हार्पिक हटा दो"). The guess stays out of a fresh
-// message's routing, where every name in the catalog is a candidate.
+// word it sounds like ("हार्पिक हटा दो"). A fresh message is first read
+// without the guess, since every name in the catalog is a candidate
+// there; it is read with it only for a record or a question (byHearing).
 func (l *lexicon) hear(text string) Normalized { return l.read(text, true) }
 
 func (l *lexicon) read(text string, bySound bool) Normalized {

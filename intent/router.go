@@ -193,9 +193,9 @@ func (r *Router) Model() ModelInfo { return r.info }
 // router's vocabulary.
 func (r *Router) Normalize(text string) Normalized { return r.lex.normalize(text) }
 
-// Hear is Normalize for an answer to Munshi's question or a correction
-// of what it showed: a Devanagari word nobody listed is also read as the
-// catalog word it sounds like.
+// Hear is Normalize for an answer to Munshi's question, a correction of
+// what it showed, or a record shown before its "ok": a Devanagari word
+// nobody listed is also read as the catalog word it sounds like.
 func (r *Router) Hear(text string) Normalized { return r.lex.hear(text) }
 
 // Entities returns the products, customers, units, numbers, sizes and order
