@@ -153,7 +153,7 @@ haal: haal hal हाल
 dukaan: dukaan dukan dukaan दुकान
 party: party partys पार्टी
 parties: parties पार्टियों
-pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा
+pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa phuncha पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा
 pahunch: pahunch pahuch pohoch pohch pohonch पहुंच
 received: received recieved recived rcvd recd receive recieve rcv receved रिसीव प्राप्त
 mila: mila mile mili milaa मिला मिले मिली
