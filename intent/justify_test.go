@@ -61,7 +61,7 @@ func ruleWordSets() map[string]map[string]bool {
 		"completions": completions, "givingVerbs": givingVerbs, "handedGoods": handedGoods, "recipients": recipients,
 		"notAnOrder": notAnOrder, "customerWords": customerWords, "shortageWords": shortageWords,
 		"statusAsks": statusAsks, "paymentTrouble": paymentTrouble, "gotGoods": gotGoods, "goodsSources": goodsSources,
-		"documentWords": documentWords, "dateWords": dateWords, "laterWords": laterWords, "suppliers": suppliers, "sentWords": sentWords, "nextWords": nextWords, "receipts": receipts, "madeWords": madeWords,
+		"documentWords": documentWords, "dateWords": dateWords, "laterWords": laterWords, "suppliers": suppliers, "sentWords": sentWords, "nextWords": nextWords, "receipts": receipts, "madeWords": madeWords, "givenWords": givenWords,
 	}
 	for _, r := range rules {
 		for i, g := range r.need {

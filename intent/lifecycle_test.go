@@ -103,4 +103,10 @@ func TestRecordsInOtherWords(t *testing.T) {
 			t.Errorf("Route(%q) = %s (%s): no record", text, d.Intent, d.Reason)
 		}
 	}
+	// Goods given, said in the past, are no order to draft.
+	for _, text := range []string{"Agarwal ji ko 10 bag surf diye, 2 bag kal denge", "अग्रवाल जी को 10 बैग सर्फ दिए"} {
+		if d := r.Route(t.Context(), text); d.Intent == domain.IntentOrder {
+			t.Errorf("Route(%q) = order (%s)", text, d.Reason)
+		}
+	}
 }

@@ -429,6 +429,11 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 		if anyOf(shape, returnWords) {
 			return "goods sent back, not an order"
 		}
+		// "Agarwal ji ko 10 bag surf diye": goods given, said in the past,
+		// with no order named ("order diya" places one).
+		if anyOf(shape, givenWords) && !anyOf(shape, orderWordsOnly) {
+			return "goods given, not an order"
+		}
 	case domain.IntentDelivery:
 		if asked(shape, n.Question) {
 			return "a question, not a delivery"
@@ -472,6 +477,7 @@ var (
 	orderWords = words(`CUSTOMER bhejo dedo send chahiye order keliye for ko cod cash credit upi cheque
 		payment neft rtgs udhaar supply dispatch deliver`)
 	whichWords  = words("kaun which")
+	givenWords  = words("diya")
 	returnWords = words("wapas return returned defective")
 	// canWords ask whether an order can be met: "kya team Rajesh ke liye
 	// 500 bag surf bhej sakti hai" is a stock question.
