@@ -42,6 +42,16 @@ func latinFor(w string) (string, bool) {
 			return c, true
 		}
 	}
+	// "उतारकर", "आकर": a verb with कर glued on, having done it, reads as
+	// the verb.
+	if stem, ok := strings.CutSuffix(w, "कर"); ok && stem != "" {
+		if c, ok := canonicalWords[stem]; ok {
+			return strings.Join(c, " "), true
+		}
+		if latin, ok := latinFor(stem); ok {
+			return latin, true
+		}
+	}
 	// An English word written in Devanagari ("ट्रांसफर", "फैक्ट्री") is
 	// spelled by its sound, which no vowel rule recovers: it is read by its
 	// consonants, as names are (sound.go).

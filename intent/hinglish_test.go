@@ -18,11 +18,12 @@ func TestLatinFor(t *testing.T) {
 		{"ट्रांसफर", "transfer"}, // an English word, by its consonants
 		{"कंपनी", "company"},     // anusvara before p, the "a" an English "u"
 		{"फैक्ट्री", "factory"},
-		{"नई", "naya"},  // new, never "nai" for nahi
-		{"साठ", ""},     // sixty is a number, not "saath"
-		{"फिनाइल", ""},  // three consonants say too little: not "final"
-		{"परसों", ""},   // not "person"
-		{"क्रिकेट", ""}, // not "correct"
+		{"उतारकर", "utaar"}, // having unloaded: the verb
+		{"नई", "naya"},      // new, never "nai" for nahi
+		{"साठ", ""},         // sixty is a number, not "saath"
+		{"फिनाइल", ""},      // three consonants say too little: not "final"
+		{"परसों", ""},       // not "person"
+		{"क्रिकेट", ""},     // not "correct"
 		{"xyz", ""},
 		{"", ""},
 	}
