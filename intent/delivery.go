@@ -13,7 +13,9 @@ func deliverySignal(shape []string, n Normalized) bool {
 	// "handed over cheque no. 118342 for Rs. 1,10,000": money handed
 	// over is a payment; "cancel kar do, order wapas le liya" a
 	// cancellation.
-	if anyOf(shape, modeWords) || paidNow(shape) || anyOf(shape, cancelVerbs) {
+	// "payment baad me denge" beside a delivery promises money, it does
+	// not record any.
+	if anyOf(shape, modeWords) || saidNow(shape, paymentWords, laterWords) || anyOf(shape, cancelVerbs) {
 		return false
 	}
 	if !hasOrderRef(shape, n) {
@@ -196,21 +198,6 @@ func handsOver(shape []string, n Normalized) bool {
 
 // laterWords put a payment off: "maal de diya, payment baad mein".
 var laterWords = words("baad")
-
-// paidNow reports a word of payment that is not put off: "payment baad
-// me denge" beside a delivery promises money, it does not record any.
-func paidNow(shape []string) bool {
-	for i, w := range shape {
-		if !paymentWords[w] {
-			continue
-		}
-		if i+1 < len(shape) && laterWords[shape[i+1]] || i+2 < len(shape) && laterWords[shape[i+2]] {
-			continue
-		}
-		return true
-	}
-	return false
-}
 
 // doneAfter reports a word of done within three words after i, before
 // any word that asks for it: "de di", not "de do".

@@ -227,7 +227,7 @@ var dateWords = words("tareekh")
 // a customer, both a word that it was received (or that someone paid it)
 // and how.
 func paymentSignal(shape []string) bool {
-	if !amount(shape) || anyOf(shape, goodsOnly) || owedNow(shape) || anyOf(shape, orderWordsOnly) {
+	if !amount(shape) || anyOf(shape, goodsOnly) || saidNow(shape, dueWords, nextWords) || anyOf(shape, orderWordsOnly) {
 		return false
 	}
 	for i, w := range shape {
@@ -520,15 +520,16 @@ func ofDocument(shape []string, i int) bool {
 // visit", "बाकी शनिवार को".
 var nextWords = words("agle next baad kal monday friday sunday सोमवार बुधवार शनिवार")
 
-// owedNow reports a word of dues that is not the rest put off: "10,000
-// diye, baaki agle hafte" records a payment and says more will come,
-// while "baaki kitna hai" asks about dues.
-func owedNow(shape []string) bool {
+// saidNow reports a word of said that is not put off by a word of later
+// within the two after it: "10,000 diye, baaki agle hafte" records a
+// payment and says more will come, while "baaki kitna hai" asks about
+// dues.
+func saidNow(shape []string, said, later map[string]bool) bool {
 	for i, w := range shape {
-		if !dueWords[w] {
+		if !said[w] {
 			continue
 		}
-		if i+1 < len(shape) && nextWords[shape[i+1]] || i+2 < len(shape) && nextWords[shape[i+2]] {
+		if i+1 < len(shape) && later[shape[i+1]] || i+2 < len(shape) && later[shape[i+2]] {
 			continue
 		}
 		return true
