@@ -359,6 +359,9 @@ func canonicalise(raw []rawWord, l *lexicon, sounds *soundIndex, out []Token) []
 				}
 				continue
 			}
+			// A Devanagari word no table or name lists: the Hinglish word
+			// it is written for, or, read against what Munshi asked, the
+			// catalog word it sounds like.
 			if w[0] >= 0x80 {
 				if _, listed := l.words[w]; !listed {
 					if latin, ok := latinFor(w); ok {
@@ -367,12 +370,10 @@ func canonicalise(raw []rawWord, l *lexicon, sounds *soundIndex, out []Token) []
 						}
 						continue
 					}
-				}
-			}
-			if sounds != nil && w[0] >= 0x80 {
-				if _, listed := l.words[w]; !listed {
-					if latin, ok := sounds.sounds(w); ok {
-						w = latin // "हार्पिक" for a catalog's Harpic
+					if sounds != nil {
+						if latin, ok := sounds.sounds(w); ok {
+							w = latin // "हार्पिक" for a catalog's Harpic
+						}
 					}
 				}
 			}
