@@ -74,7 +74,7 @@ var knownSounds = sync.OnceValue(func() soundIndex {
 			return
 		}
 		if k, ok := soundKey(w, true); ok && strings.IndexByte(k, '/') >= 4 {
-			s.add(s.full, k, canon)
+			addSound(s.full, k, canon)
 		}
 	}
 	for w, c := range canonicalWords {

@@ -171,8 +171,8 @@ type soundIndex struct {
 // ambiguous marks a key that more than one word has.
 const ambiguous = "\x00"
 
-// add keys w by k, or marks k ambiguous when another word has it.
-func (soundIndex) add(m map[string]string, k, w string) {
+// addSound keys w by k, or marks k ambiguous when another word has it.
+func addSound(m map[string]string, k, w string) {
 	if old, ok := m[k]; ok && old != w {
 		m[k] = ambiguous
 		return
@@ -182,7 +182,6 @@ func (soundIndex) add(m map[string]string, k, w string) {
 
 func newSoundIndex(words []string) soundIndex {
 	s := soundIndex{full: map[string]string{}, loose: map[string]string{}}
-	add := s.add
 	for _, w := range words {
 		if w == "" || w[0] < 'a' || w[0] > 'z' {
 			continue
@@ -191,9 +190,9 @@ func newSoundIndex(words []string) soundIndex {
 		if !ok {
 			continue
 		}
-		add(s.full, k, w)
+		addSound(s.full, k, w)
 		if cons := k[:strings.IndexByte(k, '/')]; len(cons) >= 4 {
-			add(s.loose, cons, w)
+			addSound(s.loose, cons, w)
 		}
 	}
 	return s
