@@ -29,6 +29,10 @@ var sqliteEngine = &engine{
 // few dozen a message runs are then compiled once, not on every message.
 const stmtCache = "128"
 
+// busyTimeout is how long, in milliseconds, every connection waits for a
+// lock another holds: the writer's, the readers' and the checkpoints'.
+const busyTimeout = "5000"
+
 // OpenSQLite opens (creating if needed) the SQLite database at path with
 // WAL, a busy timeout and foreign keys on, and applies any missing
 // migrations.
@@ -36,7 +40,7 @@ func OpenSQLite(ctx context.Context, path string, opts ...Option) (*Store, error
 	keepFreedMemory()
 	q := url.Values{}
 	q.Set("_journal_mode", "WAL")
-	q.Set("_busy_timeout", "5000")
+	q.Set("_busy_timeout", busyTimeout)
 	q.Set("_foreign_keys", "on")
 	q.Set("_synchronous", "NORMAL")
 	q.Set("_txlock", "immediate")
@@ -61,7 +65,7 @@ func OpenSQLite(ctx context.Context, path string, opts ...Option) (*Store, error
 		return nil, err
 	}
 	rq := url.Values{}
-	rq.Set("_busy_timeout", "5000")
+	rq.Set("_busy_timeout", busyTimeout)
 	rq.Set("_foreign_keys", "on")
 	rq.Set("_query_only", "true")
 	rq.Set("_stmt_cache_size", stmtCache)
@@ -74,7 +78,7 @@ func OpenSQLite(ctx context.Context, path string, opts ...Option) (*Store, error
 	read.SetMaxIdleConns(4)
 	s.read = &pool{DB: read, e: sqliteEngine}
 	cq := url.Values{}
-	cq.Set("_busy_timeout", "5000")
+	cq.Set("_busy_timeout", busyTimeout)
 	ckpt, err := sql.Open(sqliteDriver, "file:"+escaped+"?"+cq.Encode())
 	if err != nil {
 		read.Close()
