@@ -222,12 +222,14 @@ func amount(shape []string) bool {
 // से", "5 tareekh ka".
 var dateWords = words("tareekh")
 
-// paymentSignal reports an amount, no goods, no word of dues, and either a
+// paymentSignal reports an amount, no goods, no word of dues, no family,
+// no trouble and no money paid out, and either a
 // customer with a word that they paid, it was received or how, or, without
 // a customer, both a word that it was received (or that someone paid it)
 // and how.
 func paymentSignal(shape []string) bool {
-	if !amount(shape) || anyOf(shape, goodsOnly) || saidNow(shape, dueWords, nextWords) || anyOf(shape, orderWordsOnly) {
+	if !amount(shape) || anyOf(shape, goodsOnly) || saidNow(shape, dueWords, nextWords) || anyOf(shape, orderWordsOnly) ||
+		anyOf(shape, family) || anyOf(shape, paymentTrouble) || paidTo(shape) {
 		return false
 	}
 	for i, w := range shape {
@@ -244,14 +246,25 @@ func paymentSignal(shape []string) bool {
 	return (received || strangerPaid(shape)) && how
 }
 
+// paidTo reports money paid to a customer ("Rajesh ko 5000 ka cheque
+// diya"): a refund or money out, not a payment of theirs.
+func paidTo(shape []string) bool {
+	for i := 1; i < len(shape); i++ {
+		if shape[i] == "ko" && shape[i-1] == phCustomer {
+			return true
+		}
+	}
+	return false
+}
+
 // paysIn is a payment said in words no rule lists, as a rule: a named
 // customer, an amount, how it was paid and that it came ("gpay pe 40k
 // aaya Gupta Supermart ka, screenshot bhej raha"); not asked, not
-// denied, no trouble with it and no plan for it.
+// denied and no plan for it.
 func paysIn(shape []string, n Normalized) bool {
 	return len(shape) <= 20 && !asked(shape, n.Question) && !denied(shape) && (anyOf(shape, customerWords) || strangerPaid(shape)) &&
 		anyOf(shape, modeWords) && (anyOf(shape, receivedWords) || paidBy(shape) || customerPaid(shape)) &&
-		!anyOf(shape, paymentTrouble) && !asksFor(shape) && paymentSignal(shape)
+		!asksFor(shape) && paymentSignal(shape)
 }
 
 // asksFor reports a word that asks for something to be done, other than
@@ -298,9 +311,9 @@ var madeWords = words("packed bane bani banke manufactured produced")
 // goodsSources say where goods came from or into.
 var goodsSources = words("godown warehouse factory production plant company supplier vendor truck gaadi inward grn unloaded utra utaar consignment")
 
-// paymentTrouble are words of a payment gone wrong: a matter for a
-// person, not a record.
-var paymentTrouble = words("fail error stuck refund kat")
+// paymentTrouble are words of a payment gone wrong or given back: a
+// matter for a person, not a record.
+var paymentTrouble = words("fail error stuck refund kat wapas bounce")
 
 // paidBy reports a payer who gave it: "Krishna ne 2,000 cash diya" says
 // as much as "Krishna se 2,000 cash mila", a name before ne and a word
@@ -342,24 +355,29 @@ func strangerPaid(shape []string) bool {
 	return false
 }
 
+// family are the people of one's own house, never a payer of the books:
+// "papa ne 1000 diye", "didi ne 1500 gpay kiye".
+var family = words("papa mummy mammi didi chacha bhabhi beta wife biwi dost")
+
 // maxStrangerWords bounds the words of an unknown payer's name.
 const maxStrangerWords = 4
 
 // strangerWord is a word that may be part of a name nobody listed: not a
-// placeholder nor a word the spelling table knows, letters only; or an
+// placeholder nor a word the spelling table knows, letters only (and a
+// script's vowel signs); or an
 // honorific after one.
 func strangerWord(w string) bool {
 	if honorifics[w] || w == "wala" {
 		return true
 	}
-	if isPlaceholder(w) || w == "" {
+	if isPlaceholder(w) || w == "" || family[w] {
 		return false
 	}
 	if _, ok := canonicalWords[w]; ok {
 		return false
 	}
 	for _, r := range w {
-		if !unicode.IsLetter(r) {
+		if !unicode.IsLetter(r) && !unicode.IsMark(r) {
 			return false
 		}
 	}

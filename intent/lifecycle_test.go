@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/munshi/munshi/internal/domain"
@@ -107,6 +108,58 @@ func TestRecordsInOtherWords(t *testing.T) {
 	for _, text := range []string{"Agarwal ji ko 10 bag surf diye, 2 bag kal denge", "अग्रवाल जी को 10 बैग सर्फ दिए"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentOrder {
 			t.Errorf("Route(%q) = order (%s)", text, d.Reason)
+		}
+	}
+}
+
+// TestStrangersReadAsCustomers: a shop the customer list does not know
+// yet is read as a customer in a delivery or a payment, so that its reader
+// says the name is unlisted; a person's name with only "ji" or "bhai" is
+// no payer, family never is, and money paid to someone is no payment.
+func TestStrangersReadAsCustomers(t *testing.T) {
+	r := demoRouter(t)
+	for _, c := range []struct {
+		text string
+		want domain.Intent
+	}{
+		{"Kohli Traders ko 8 carton harpic de diye, sab theek", domain.IntentDelivery},
+		{"सैनी स्टोर्स को साबुन के 5 कार्टन पहुंचा दिए", domain.IntentDelivery},
+		{"Supplied 40 dishwash bars to Mittal General Store", domain.IntentDelivery},
+		{"Delivered to Arora ji: 6 mops, 10 brooms", domain.IntentDelivery},
+		{"Laxmi Stores ne 6,500 cash diye aaj, receipt bana di", domain.IntentPayment},
+		{"Dua Provision se 12000 ka cheque mila, no 448812", domain.IntentPayment},
+		{"Payment of 1,50,000 from Kapoor Supermart by RTGS", domain.IntentPayment},
+	} {
+		d := r.Route(t.Context(), c.text)
+		if d.Intent != c.want {
+			t.Errorf("Route(%q) = %s (%s), want %s", c.text, d.Intent, d.Reason, c.want)
+		}
+	}
+	for _, text := range []string{"Raju bhai ne 500 diye petrol ke liye", "kal Raju bhai ne 4000 gpay kiye", "Patel ji se 3000 cash liye the, wapas kar diye",
+		"papa ji ne 5000 bheje upi se", "didi ne 1500 gpay kiye", "मम्मी ने ५०० दिए यूपीआई से", "wife ne 3000 upi bheje",
+		"Balaji Traders ko 5000 ka cheque diya", "Gupta Supermart ko 12000 neft kar diye", "Verma ji ko 3000 cash diye",
+		"Krishna Traders ka cheque 20000 ka bounce ho gaya", "Kapoor Stores se 5000 lene hain"} {
+		if d := r.Route(t.Context(), text); d.Intent == domain.IntentPayment || d.Intent == domain.IntentDelivery {
+			t.Errorf("Route(%q) = %s (%s): no record", text, d.Intent, d.Reason)
+		}
+	}
+}
+
+func TestStrangersAsCustomers(t *testing.T) {
+	for _, c := range []struct {
+		shape, want string
+		found       stranger
+	}{
+		{"laxmi provision ko PRODUCT supply kar di", "CUSTOMER ko PRODUCT supply kar di", shopNamed},
+		{"delivered to arora ji NUM PRODUCT", "delivered to CUSTOMER NUM PRODUCT", personOnly},
+		{"new delhi kirana wala order", "new CUSTOMER wala order", shopNamed},
+		{"papa ji ne NUM diya", "papa ji ne NUM diya", noStranger},
+		{"ji NUM diya", "ji NUM diya", noStranger},
+		{"CUSTOMER ji ne NUM diya", "CUSTOMER ji ne NUM diya", noStranger},
+	} {
+		got, found := strangersAsCustomers(strings.Fields(c.shape), nil)
+		if strings.Join(got, " ") != c.want || found != c.found {
+			t.Errorf("strangersAsCustomers(%q) = %q, %d; want %q, %d", c.shape, strings.Join(got, " "), found, c.want, c.found)
 		}
 	}
 }

@@ -223,6 +223,11 @@ func (r *Router) route(ctx context.Context, text string) Decision {
 			return hd
 		}
 	}
+	if d.Intent == domain.IntentUnknown && d.Tier != TierRules {
+		if sd, ok := r.byStranger(text, n); ok {
+			return sd
+		}
+	}
 	if d.Tier == TierNone && r.llm != nil {
 		var buf [48]string
 		r.askLLM(ctx, text, n, shapeOf(n, buf[:0]), &d)
@@ -284,7 +289,12 @@ func (r *Router) local(text string, n Normalized) Decision {
 		return d
 	}
 	var buf [48]string
-	shape := shapeOf(n, buf[:0])
+	return r.localShape(text, n, shapeOf(n, buf[:0]))
+}
+
+// localShape is local's decision on shape, the message as read.
+func (r *Router) localShape(text string, n Normalized, shape []string) Decision {
+	d := Decision{Text: text, Normalized: n, Intent: domain.IntentUnknown, Tier: TierNone}
 	if in, reason, ok := byRules(shape, n); ok {
 		d.Intent, d.Tier, d.Confidence, d.Reason = in, TierRules, 1, reason
 		return d
