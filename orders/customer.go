@@ -13,42 +13,14 @@ import (
 // or before "ke liye", "ko" or ":", whether or not it is known; the tokens
 // of an unknown one are not read as an unknown product.
 func (p *Parser) customerSpan(r *reading) (name string) {
-	toks := r.toks
-	for i, t := range toks {
-		switch t.Text {
-		case "for":
-			j := i + 1
-			for j < len(toks) && j < i+4 && r.plain(j) && !r.newline(j-1, j) {
-				j++
-			}
-			if s := r.claim(i+1, j); s != "" {
-				return s
-			}
-		case "liye", "keliye", "ko":
-			last := i
-			if last > 0 && toks[last-1].Text == "ke" {
-				last--
-			}
-			end := last // "Verma ji ko": the honorific belongs to the name
-			for end > 0 && honorifics[toks[end-1].Text] {
-				end--
-			}
-			j := end
-			for j > 0 && j > end-3 && r.plain(j-1) && !r.newline(j-1, j) {
-				j--
-			}
-			if j < end {
-				if s := r.claim(j, last); s != "" {
-					return s
-				}
-			}
-		}
+	if s := r.unlistedName(forWords, forMarks); s != "" {
+		return s
 	}
 	// "Verma Stores: 5 ctn GC".
 	if head, _, ok := strings.Cut(r.text, ":"); ok && utf8.RuneCountInString(head) <= 40 &&
 		!strings.ContainsAny(head, "0123456789\n") {
 		var in []int
-		for i, t := range toks {
+		for i, t := range r.toks {
 			if t.End <= len(head) {
 				in = append(in, i)
 			}
@@ -60,6 +32,71 @@ func (p *Parser) customerSpan(r *reading) (name string) {
 			}
 			if all {
 				return r.claim(in[0], in[len(in)-1]+1)
+			}
+		}
+	}
+	return ""
+}
+
+// unlisted is the name nobody listed that a record gives: as an order
+// gives it, else after one of after's words or before one of marks
+// ("Payment of 1,50,000 from Kapoor Supermart", "Laxmi Stores ne 6,500
+// cash diye", "Kohli Traders pe maal utaar diya").
+func (p *Parser) unlisted(r *reading, after, marks map[string]bool) string {
+	if s := p.customerSpan(r); s != "" {
+		return s
+	}
+	return r.unlistedName(after, marks)
+}
+
+// The words around a name nobody listed: after one of the first, or
+// before one of the second ("for Verma Stores", "Verma ji ko").
+var (
+	forWords, forMarks    = setOf("for"), setOf("liye keliye ko")
+	payerFrom, payerMarks = setOf("from"), setOf("ne se")
+	placeAt, placeMarks   = setOf("to at"), setOf("pe par me mein")
+)
+
+func setOf(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// unlistedName claims the first name of up to three plain words after
+// one of after's words, or before one of marks ("Verma ji ko": the
+// honorific belongs to the name; "Verma ke liye": so does nothing).
+func (r *reading) unlistedName(after, marks map[string]bool) string {
+	toks := r.toks
+	for i, t := range toks {
+		switch {
+		case after[t.Text]:
+			j := i + 1
+			for j < len(toks) && j < i+4 && r.plain(j) && !r.newline(j-1, j) {
+				j++
+			}
+			if s := r.claim(i+1, j); s != "" {
+				return s
+			}
+		case marks[t.Text]:
+			last := i
+			if last > 0 && toks[last-1].Text == "ke" {
+				last--
+			}
+			end := last
+			for end > 0 && honorifics[toks[end-1].Text] {
+				end--
+			}
+			j := end
+			for j > 0 && j > end-3 && r.plain(j-1) && !r.newline(j-1, j) {
+				j--
+			}
+			if j < end {
+				if s := r.claim(j, last); s != "" {
+					return s
+				}
 			}
 		}
 	}

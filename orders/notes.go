@@ -253,7 +253,7 @@ func (p *Parser) payer(r *reading) (string, string, []string) {
 	ids := unsettled(named) // "Sharma … Sharma General Store"
 	switch {
 	case len(ids) == 0:
-		if name := p.customerSpan(r); name != "" {
+		if name := p.unlisted(r, payerFrom, payerMarks); name != "" {
 			return "", fmt.Sprintf("I don't know a customer called %q. Please send the name as it is in the customer list.", name), nil
 		}
 		return "", "Which customer paid? Please send their name as it is in the customer list.", nil
@@ -398,7 +398,7 @@ func (p *Parser) deliveredTo(r *reading) (string, string, []string) {
 	ids := unsettled(named)
 	switch {
 	case len(ids) == 0:
-		if name := p.customerSpan(r); name != "" {
+		if name := p.unlisted(r, placeAt, placeMarks); name != "" {
 			return "", fmt.Sprintf("I don't know a customer called %q. Which order was delivered? Please send its number, e.g. ORD-1042, or the customer's name as it is in the customer list.", name), nil
 		}
 		return "", "Which order was delivered? Please send its number (e.g. ORD-1042 delivered) or the customer's name.", nil

@@ -47,6 +47,9 @@ func TestReadPayment(t *testing.T) {
 		{"Mehta ji chq 220044 Rs 60000", "C03", rs(60000), domain.PayCheque, "220044", nil},
 		{"City hospital se cheque no 667788 mila 85000 ka", "C06", rs(85000), domain.PayCheque, "667788", nil},
 		{"sharma 8k gpay", "C02", rs(8000), domain.PayUPI, "", nil},
+		// A shop the list does not know yet is named in the question.
+		{"Laxmi Stores ne 6,500 cash diye aaj", "", rs(6500), domain.PayCOD, "", []string{`I don't know a customer called "Laxmi Stores"`}},
+		{"Payment of 1,50,000 from Kapoor Supermart by RTGS", "", rs(150000), domain.PayBankTransfer, "", []string{`"Kapoor Supermart"`}},
 	}
 	for _, c := range cases {
 		got := p.ReadPayment(c.text)
@@ -141,6 +144,8 @@ func TestReadDeliveryByCustomer(t *testing.T) {
 		{"Gupta ka maal de diya", "", []string{"C04", "C09"}, nil, "Gupta Supermart or Gupta Brothers"},
 		{"Rajesh aur Mehta ka maal de diya", "", []string{"C01", "C03"}, nil, "one customer at a time"},
 		{"Ramesh ko maal de diya", "", nil, nil, `I don't know a customer called "Ramesh"`},
+		{"Kohli Traders ko 8 carton harpic de diye", "", nil, nil, `I don't know a customer called "Kohli Traders"`},
+		{"सैनी स्टोर्स को साबुन के 5 कार्टन पहुंचा दिए", "", nil, nil, `I don't know a customer called "सैनी स्टोर्स"`},
 		{"3 carton GC kam", "", nil, nil, "Which order"},
 	}
 	for _, c := range cases {
