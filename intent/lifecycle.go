@@ -397,10 +397,14 @@ var (
 var damageWords = words("damaged damage toota tuta tute broken leak leaking kharab defective expired")
 
 // receivedSignal reports a quantity of goods, a word that they arrived or
-// were made (not a request that they be), no customer and no damage: goods
-// a customer sends back, or an order for one, are not stock received.
+// were made (not a request that they be), no customer, no damage and
+// nothing sent back or out to a supplier: goods a customer sends back, or
+// an order for one, are not stock received.
 func receivedSignal(shape []string) bool {
-	if anyOf(shape, customerWords) || !anyOf(shape, goodsWords) || damaged(shape) {
+	// Cartons counted into the godown are goods, whatever product the
+	// catalog calls them: "गोदाम में ३५ कार्टन फ्लोर क्लीनर जमा किए".
+	goods := anyOf(shape, goodsWords) || anyOf(shape, goodsSources) && anyOf(shape, unitWords)
+	if anyOf(shape, customerWords) || !goods || damaged(shape) || anyOf(shape, returnWords) || sentTo(shape, suppliers) {
 		return false
 	}
 	counted := false
@@ -423,11 +427,24 @@ func receivedSignal(shape []string) bool {
 	return anyOf(shape, suppliers) && anyOf(shape, sentWords)
 }
 
+var unitWords = words("UNIT")
+
 // suppliers send goods in; sentWords say they did.
 var (
 	suppliers = words("supplier vendor company factory plant production")
 	sentWords = words("bheja sent delivered got")
 )
+
+// sentTo reports goods sent to one of whom ("company ko 20 carton
+// bheje"): they went out, whoever made them.
+func sentTo(shape []string, whom map[string]bool) bool {
+	for i := 1; i < len(shape); i++ {
+		if shape[i] == "ko" && whom[shape[i-1]] {
+			return true
+		}
+	}
+	return false
+}
 
 // damaged reports a word of damage that is not denied: "damage koi nahi"
 // and "no damage" say the goods came in whole.

@@ -85,6 +85,8 @@ func TestRecordsInOtherWords(t *testing.T) {
 		{"Gupta ji se cash uthaya 2,500", domain.IntentPayment},
 		{"aaj 20 carton phenyl bottle bhar ke pack kar diye", domain.IntentStockReceived},
 		{"did Sharma ji get their goods?", domain.IntentOrderStatus},
+		// Cartons counted into the godown are goods, whatever they are.
+		{"godown mein 35 carton floor wiper jama kiye", domain.IntentStockReceived},
 	} {
 		if d := r.Route(t.Context(), c.text); d.Intent != c.want {
 			t.Errorf("Route(%q) = %s (%s), want %s", c.text, d.Intent, d.Reason, c.want)
@@ -98,14 +100,17 @@ func TestRecordsInOtherWords(t *testing.T) {
 		"godown mein 50 carton GC rakhwa dena", "ORD-1042 ka payment kal mila, 5000",
 		"GC ka maal aaya godown me 65 ctn, 5 carton damage", "Rajesh ne 5 carton phenyl bheja",
 		"godown se 5 carton GC bheja", "Sharma ji ka 8,000 baaki hai cash mein",
-		"Rajesh ko receiving de do", "20 carton phenyl pack kar do"} {
+		"Rajesh ko receiving de do", "20 carton phenyl pack kar do",
+		// Goods sent back or out to a supplier did not come in.
+		"company ko 20 carton GC wapas bheje", "supplier ko 15 carton phenyl return kiye"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentDelivery || d.Intent == domain.IntentPayment ||
 			d.Intent == domain.IntentStockReceived {
 			t.Errorf("Route(%q) = %s (%s): no record", text, d.Intent, d.Reason)
 		}
 	}
 	// Goods given, said in the past, are no order to draft.
-	for _, text := range []string{"Agarwal ji ko 10 bag surf diye, 2 bag kal denge", "अग्रवाल जी को 10 बैग सर्फ दिए"} {
+	for _, text := range []string{"Agarwal ji ko 10 bag surf diye, 2 bag kal denge", "अग्रवाल जी को 10 बैग सर्फ दिए",
+		"company ko 10 carton harpic bheja sample ke liye"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentOrder {
 			t.Errorf("Route(%q) = order (%s)", text, d.Reason)
 		}

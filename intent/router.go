@@ -218,8 +218,9 @@ func (r *Router) Route(ctx context.Context, text string) Decision {
 func (r *Router) route(ctx context.Context, text string) Decision {
 	n := r.lex.normalize(text)
 	d := r.local(text, n)
-	if d.Intent == domain.IntentUnknown && d.Tier != TierRules || IsQuestion(d.Intent) {
-		if hd, ok := r.byHearing(text, n); ok {
+	if d.Intent == domain.IntentUnknown && d.Tier != TierRules || IsQuestion(d.Intent) || records[d.Intent] {
+		// A record keeps its intent; hearing only adds the names it shows.
+		if hd, ok := r.byHearing(text, n); ok && (!records[d.Intent] || hd.Intent == d.Intent) {
 			return hd
 		}
 	}
@@ -234,6 +235,9 @@ func (r *Router) route(ctx context.Context, text string) Decision {
 	}
 	return d
 }
+
+// records change the books once confirmed.
+var records = map[domain.Intent]bool{domain.IntentDelivery: true, domain.IntentPayment: true, domain.IntentStockReceived: true}
 
 // byHearing routes again a message the local tiers could not read, or
 // read as a question, with its Devanagari words nobody listed heard as
@@ -439,8 +443,9 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 		if anyOf(shape, returnWords) {
 			return "goods sent back, not an order"
 		}
-		// "Agarwal ji ko 10 bag surf diye": goods given, said in the past,
-		// with no order named ("order diya" places one).
+		// "Agarwal ji ko 10 bag surf diye", "company ko 10 carton harpic
+		// bheja": goods given or sent, said in the past, with no order
+		// named ("order diya" places one).
 		if anyOf(shape, givenWords) && !anyOf(shape, orderWordsOnly) {
 			return "goods given, not an order"
 		}
@@ -487,7 +492,7 @@ var (
 	orderWords = words(`CUSTOMER bhejo dedo send chahiye order keliye for ko cod cash credit upi cheque
 		payment neft rtgs udhaar supply dispatch deliver`)
 	whichWords  = words("kaun which")
-	givenWords  = words("diya")
+	givenWords  = words("diya bheja")
 	returnWords = words("wapas return returned defective")
 	// canWords ask whether an order can be met: "kya team Rajesh ke liye
 	// 500 bag surf bhej sakti hai" is a stock question.

@@ -24,6 +24,13 @@ func nameWord(w string) bool {
 	return !shopEnds[w] && !honorifics[w] && !known[w] && strangerWord(w)
 }
 
+// shopNameWord may also be a word of greetings, before a shop's word:
+// shops are named after gods and blessings ("Krishna General Store",
+// "Sai Mart"), as the lexicon's weak names are.
+func shopNameWord(w string) bool {
+	return nameWord(w) || greetingOnly[w] && !shopEnds[w] && !honorifics[w]
+}
+
 // A stranger is what strangersAsCustomers found.
 type stranger uint8
 
@@ -40,7 +47,7 @@ func strangersAsCustomers(shape, buf []string) ([]string, stranger) {
 	found := noStranger
 	for i := 0; i < len(shape); i++ {
 		j := i
-		for j < len(shape) && j-i < maxStrangerWords && nameWord(shape[j]) {
+		for j < len(shape) && j-i < maxStrangerWords && shopNameWord(shape[j]) {
 			j++
 		}
 		k, shop := j, false
@@ -48,7 +55,9 @@ func strangersAsCustomers(shape, buf []string) ([]string, stranger) {
 			shop = shop || shopEnds[shape[k]]
 			k++
 		}
-		if j == i || k == j {
+		// Words of greetings make a name only before a shop's word:
+		// "thanks bhai" names nobody.
+		if j == i || k == j || !shop && !allNameWords(shape[i:j]) {
 			buf = append(buf, shape[i])
 			continue
 		}
@@ -59,6 +68,15 @@ func strangersAsCustomers(shape, buf []string) ([]string, stranger) {
 		}
 	}
 	return buf, found
+}
+
+func allNameWords(ws []string) bool {
+	for _, w := range ws {
+		if !nameWord(w) {
+			return false
+		}
+	}
+	return true
 }
 
 // byStranger routes again a message the local tiers could not read with
