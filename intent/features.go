@@ -38,7 +38,32 @@ func shapeOf(n Normalized, buf []string) []string {
 		}
 		buf = append(buf, n.Tokens[i].Text)
 	}
+	if moneySizes(buf) {
+		for i, w := range buf {
+			if w == phSize {
+				buf[i] = phNumber
+			}
+		}
+	}
 	return buf
+}
+
+// moneySizes reports sizes that are amounts of money: "Mehta 1.2L RTGS
+// recd" is 1.2 lakh, as the payment reader reads it, when a way of paying
+// is named and no product or unit.
+func moneySizes(shape []string) bool {
+	size, mode := false, false
+	for _, w := range shape {
+		switch {
+		case w == phProduct || w == phUnit:
+			return false
+		case w == phSize:
+			size = true
+		case modeWords[w]:
+			mode = true
+		}
+	}
+	return size && mode
 }
 
 func isPlaceholder(w string) bool { return w != "" && w[0] >= 'A' && w[0] <= 'Z' }

@@ -131,10 +131,12 @@ var (
 )
 
 // denied reports a word that something did not happen; "no" before a
-// number or an order's reference is "number".
+// number or an order's reference is "number", and "no damage" says what
+// happened.
 func denied(shape []string) bool {
 	for i, w := range shape {
-		if negations[w] && !(w == "no" && i+1 < len(shape) && (shape[i+1] == phNumber || shape[i+1] == phOrderRef)) {
+		if negations[w] && !(w == "no" && i+1 < len(shape) && (shape[i+1] == phNumber || shape[i+1] == phOrderRef)) &&
+			!denyingDamage(shape, i) {
 			return true
 		}
 	}
@@ -296,12 +298,12 @@ func customerPaid(shape []string) bool {
 
 // receivesGoods is goods received said in words no rule lists, as a
 // rule: a quantity of goods, a word that they arrived or were made and
-// where from or into, no customer, not asked, no plan, no damage ("FYI 45
-// cartons of Floor Cleaner 1L came in from the company, stacked in rack
-// B").
+// where from or into (or that they came without damage), no customer,
+// not asked, no plan, no damage ("FYI 45 cartons of Floor Cleaner 1L
+// came in from the company, stacked in rack B").
 func receivesGoods(shape []string, n Normalized) bool {
 	return len(shape) <= 20 && !asked(shape, n.Question) && !denied(shape) &&
-		(anyOf(shape, goodsSources) || anyOf(shape, madeWords)) && receivedSignal(shape)
+		(anyOf(shape, goodsSources) || anyOf(shape, madeWords) || damageDenied(shape)) && receivedSignal(shape)
 }
 
 // madeWords say goods were made, which is where they came from: "28
@@ -450,16 +452,35 @@ func sentTo(shape []string, whom map[string]bool) bool {
 // and "no damage" say the goods came in whole.
 func damaged(shape []string) bool {
 	for i, w := range shape {
-		if !damageWords[w] {
-			continue
+		if damageWords[w] && !damageDeniedAt(shape, i) {
+			return true
 		}
-		if i > 0 && negations[shape[i-1]] || i+1 < len(shape) && negations[shape[i+1]] ||
-			i+2 < len(shape) && shape[i+1] == "koi" && negations[shape[i+2]] {
-			continue
-		}
-		return true
 	}
 	return false
+}
+
+// damageDeniedAt reports the damage word at i denied: "no damage",
+// "damage nahi", "damage koi nahi".
+func damageDeniedAt(shape []string, i int) bool {
+	return i > 0 && negations[shape[i-1]] || i+1 < len(shape) && negations[shape[i+1]] ||
+		i+2 < len(shape) && shape[i+1] == "koi" && negations[shape[i+2]]
+}
+
+// damageDenied reports goods said to have come without damage: checked
+// on arrival, so received ("GC ka maal aaya 65 ctn, damage koi nahi").
+func damageDenied(shape []string) bool {
+	for i, w := range shape {
+		if damageWords[w] && damageDeniedAt(shape, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// denyingDamage reports the negation at i part of a denial of damage.
+func denyingDamage(shape []string, i int) bool {
+	return i+1 < len(shape) && damageWords[shape[i+1]] || i > 0 && damageWords[shape[i-1]] ||
+		i > 1 && shape[i-1] == "koi" && damageWords[shape[i-2]]
 }
 
 // record is a change to the books a rule may need or refuse. (A kind, not

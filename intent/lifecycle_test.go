@@ -87,6 +87,10 @@ func TestRecordsInOtherWords(t *testing.T) {
 		{"did Sharma ji get their goods?", domain.IntentOrderStatus},
 		// Cartons counted into the godown are goods, whatever they are.
 		{"godown mein 35 carton floor wiper jama kiye", domain.IntentStockReceived},
+		// "2.5L" beside a way of paying, with no product, is lakh.
+		{"Mehta ji ka 2.5L NEFT aaya", domain.IntentPayment},
+		// Goods checked for damage on arrival were received.
+		{"harpic 40 carton aaye, damage nahi", domain.IntentStockReceived},
 	} {
 		if d := r.Route(t.Context(), c.text); d.Intent != c.want {
 			t.Errorf("Route(%q) = %s (%s), want %s", c.text, d.Intent, d.Reason, c.want)
@@ -102,7 +106,8 @@ func TestRecordsInOtherWords(t *testing.T) {
 		"godown se 5 carton GC bheja", "Sharma ji ka 8,000 baaki hai cash mein",
 		"Rajesh ko receiving de do", "20 carton phenyl pack kar do",
 		// Goods sent back or out to a supplier did not come in.
-		"company ko 20 carton GC wapas bheje", "supplier ko 15 carton phenyl return kiye"} {
+		"company ko 20 carton GC wapas bheje", "supplier ko 15 carton phenyl return kiye",
+		"harpic 40 carton nahi aaye, damage ki shikayat nahi"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentDelivery || d.Intent == domain.IntentPayment ||
 			d.Intent == domain.IntentStockReceived {
 			t.Errorf("Route(%q) = %s (%s): no record", text, d.Intent, d.Reason)
