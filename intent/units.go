@@ -17,16 +17,16 @@ bag: bag bags bori bora* boriya बोरी बैग
 dozen: dozen dozens dzn doz dz darjan darzan दर्जन
 bottle: bottle bottles btl btls botal botl बोतल
 piece: piece pieces pcs pc* nag* nos* peice peices पीस
-can: can* cans*
-case: case* cases*
-roll: roll* rolls*
+can: can* cans* कैन*
+case: case* cases* केस*
+roll: roll* rolls* रोल*
 bar: bar* bars*
 tin: tin* tins*
 jar: jar* jars*
 pouch: pouch pouches
 sachet: sachet sachets
 strip: strip* strips*
-bundle: bundle* bundles*
+bundle: bundle* bundles* बंडल*
 drum: drum* drums*
 bucket: bucket* buckets* balti*
 set: set* sets*
