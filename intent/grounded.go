@@ -57,3 +57,12 @@ var discountWords = words("discount chhoot")
 
 // NotOursDiscount marks a message asking for a discount.
 const NotOursDiscount = "discount"
+
+// Orders, parcels and bookings of other services are the person's own:
+// "mera myntra order status", "PNR status check karo 4521367890", "flight
+// status of 6E 204" look like an order's status but are not about the
+// books, and no business word can make them so.
+var otherServices = words("amazon flipkart myntra meesho swiggy zomato uber ola pnr flight")
+
+// NotOursService marks a message about another service's order or booking.
+const NotOursService = "service"

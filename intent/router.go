@@ -102,7 +102,8 @@ type Decision struct {
 	// Reason says which rule fired or why a tier abstained, for the audit log.
 	Reason string `json:"reason,omitempty"`
 	// NotOurs, on an unknown message, names what it asks that is not
-	// Munshi's to decide ("discount"), so that the reply says so.
+	// Munshi's to decide ("discount") or not the business's ("service"), so
+	// that the reply says so.
 	NotOurs    string     `json:"not_ours,omitempty"`
 	Normalized Normalized `json:"-"`
 
@@ -299,6 +300,10 @@ func (r *Router) local(text string, n Normalized) Decision {
 // localShape is local's decision on shape, the message as read.
 func (r *Router) localShape(text string, n Normalized, shape []string) Decision {
 	d := Decision{Text: text, Normalized: n, Intent: domain.IntentUnknown, Tier: TierNone}
+	if anyOf(shape, otherServices) {
+		d.Tier, d.Confidence, d.Reason, d.NotOurs = TierRules, 1, "rule: another service's order or booking", NotOursService
+		return d
+	}
 	if in, reason, ok := byRules(shape, n); ok {
 		d.Intent, d.Tier, d.Confidence, d.Reason = in, TierRules, 1, reason
 		return d

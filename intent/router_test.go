@@ -234,6 +234,21 @@ func TestDiscountIsNotOurs(t *testing.T) {
 	}
 }
 
+// Another service's order, parcel or booking is not the books': it is
+// answered as such, without the LLM, and never as an order's status.
+func TestOtherServicesAreNotOurs(t *testing.T) {
+	r := demoRouter(t)
+	for _, text := range []string{"mera myntra order status", "PNR status check karo 4521367890", "flight status of 6E 204",
+		"swiggy wala kab aayega", "amazon ka return pickup kab hai"} {
+		if d := r.Route(context.Background(), text); d.Intent != domain.IntentUnknown || d.NotOurs != NotOursService || d.Tier != TierRules {
+			t.Errorf("%q → %s %q (%s)", text, d.Intent, d.NotOurs, d.Reason)
+		}
+	}
+	if d := r.Route(context.Background(), "ORD-1042 ka status kya hai"); d.Intent != domain.IntentOrderStatus || d.NotOurs != "" {
+		t.Errorf("an order's status → %s %q", d.Intent, d.NotOurs)
+	}
+}
+
 // A plural names the same product or customer: "brooms" is the Floor
 // Broom (alias "broom"), and the possessive "Rajesh's" is Rajesh. A word
 // that is itself a name is never cut.

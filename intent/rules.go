@@ -66,7 +66,7 @@ const (
 var rules = []rule{
 	{
 		name: "greeting", intent: domain.IntentGreeting, maxLen: 8,
-		need: groups("hi hello hey namaste pranam salaam salam adaab morning evening afternoon night ram radhe jai thanks hola greetings haal akal vanakkam"),
+		need: groups("hi hello hey namaste pranam salaam salam assalamualaikum adaab morning evening afternoon night ram radhe jai thanks hola greetings haal akal vanakkam"),
 		allow: words(`good everyone all team there dost kaise ho how are you kya chal raha rahe sab badhiya
 			aap hai shri shree sri krishna sat ram radhe again bro guys friends very nice day a have
 			to the sabko and aur ji kaisa`),

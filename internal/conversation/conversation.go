@@ -355,8 +355,11 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	if reply, ok := s.unread(ctx, user, in, d, conv); ok {
 		return reply, t
 	}
-	if d.NotOurs == intent.NotOursDiscount {
+	switch d.NotOurs {
+	case intent.NotOursDiscount:
 		return domain.Reply{Text: NotOursDiscount}, t
+	case intent.NotOursService:
+		return domain.Reply{Text: NotOursService}, t
 	}
 	if q, ok := s.waitingOn(conv, at); ok {
 		return domain.Reply{Text: "Sorry, I didn't understand that. I'm still waiting for your answer:\n\n" + q}, t
@@ -486,6 +489,10 @@ func orderRef(d intent.Decision) string {
 
 // NotOursDiscount answers a request for a discount: the owner gives them.
 const NotOursDiscount = "Discounts are decided by the owner, not by me, so I can't offer one. Please ask the office; I can show prices, stock and dues."
+
+// NotOursService answers a question about a parcel, a ride or a booking
+// of another service.
+const NotOursService = "I keep this business's books: orders, deliveries, stock, dues and payments. I can't track parcels, rides, food orders or tickets of other services."
 
 // Welcome answers thanks: a short acknowledgement, not the menu again.
 const Welcome = "🙏 You're welcome! Send anything else whenever you need."

@@ -103,3 +103,14 @@ func TestDiscountAnsweredAsNotOurs(t *testing.T) {
 		t.Errorf("%q", r.Text)
 	}
 }
+
+// TestOtherServiceAnsweredAsNotOurs: a parcel or a booking of another
+// service is answered as not the business's.
+func TestOtherServiceAnsweredAsNotOurs(t *testing.T) {
+	w := newWorld()
+	text := "mera myntra order kab aayega"
+	w.router.notOurs = map[string]string{text: intent.NotOursService}
+	if r := w.say(sales.Phone, text); r.Text != NotOursService {
+		t.Errorf("%q", r.Text)
+	}
+}
