@@ -89,6 +89,9 @@ func TestRecordsInOtherWords(t *testing.T) {
 		{"godown mein 35 carton floor wiper jama kiye", domain.IntentStockReceived},
 		// "2.5L" beside a way of paying, with no product, is lakh.
 		{"Mehta ji ka 2.5L NEFT aaya", domain.IntentPayment},
+		// "pack" said done is the verb, not a unit.
+		{"production me 30 carton GC pack hue", domain.IntentStockReceived},
+		{"गोदाम में ४० कार्टन हार्पिक पैक हो गए", domain.IntentStockReceived},
 		// Goods checked for damage on arrival were received.
 		{"harpic 40 carton aaye, damage nahi", domain.IntentStockReceived},
 	} {

@@ -233,11 +233,36 @@ func (l *lexicon) findEntities(toks []Token) []Entity {
 			if u.needsCount && !counted {
 				continue
 			}
+			if u.unit == "pack" && !counted && packedAt(toks, i) {
+				toks[i].Text = "packed" // "३५ कार्टन फिनाइल पैक हो गई": the verb
+				continue
+			}
 			toks[i].Text = u.unit
 			ents = append(ents, Entity{Kind: EntityUnit, ID: u.unit, Start: i, End: i + 1})
 		}
 	}
 	return ents
+}
+
+// packedAt reports "pack" at i said done, a verb and not a unit: "pack ho
+// gaya", "pack hui", "pack kar diya", "pack kiye" ("pack kar do" asks for
+// it).
+func packedAt(toks []Token, i int) bool {
+	next := func(k int) string {
+		if i+k < len(toks) {
+			return toks[i+k].Text
+		}
+		return ""
+	}
+	switch next(1) {
+	case "hua", "hui", "hue", "kiya", "kiye":
+		return true
+	case "ho":
+		return strings.HasPrefix(next(2), "gay") || next(2) == "gai"
+	case "kar":
+		return strings.HasPrefix(next(2), "di") || strings.HasPrefix(next(2), "li")
+	}
+	return false
 }
 
 // withinOneEdit reports whether a and b differ by at most one insertion,
