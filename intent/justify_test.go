@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -84,6 +85,12 @@ func TestEveryRuleWordHasADevelopmentMessage(t *testing.T) {
 			if !isPlaceholder(w) && !ev.canonical[w] && !ev.raw[w] {
 				missing = append(missing, name+": "+w)
 			}
+		}
+	}
+	// Every other word list read through words(), wherever it is.
+	for w := range known {
+		if !isPlaceholder(w) && !ev.canonical[w] && !ev.raw[w] && !slices.ContainsFunc(missing, func(m string) bool { return strings.HasSuffix(m, ": "+w) }) {
+			missing = append(missing, "word list: "+w)
 		}
 	}
 	for spelling, canonical := range canonicalWords {

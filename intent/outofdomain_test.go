@@ -20,7 +20,8 @@ var businessIntents = map[domain.Intent]bool{
 // (corpus/hinglish-top: 6,408 everyday requests to a phone's assistant
 // about alarms, timers, weather, music, messages, events, reminders and
 // navigation; none about a business) is routed to a business intent at
-// most 0.3% of the time, and never to an order or a change of the books.
+// most 0.3% of the time, and never to an order, a change of the books or
+// the office.
 func TestOutOfDomainHinglish(t *testing.T) {
 	exs := readCorpus(t, "corpus/hinglish-top/test.jsonl")
 	if len(exs) < 6000 {
@@ -30,6 +31,9 @@ func TestOutOfDomainHinglish(t *testing.T) {
 	business := 0
 	for _, ex := range exs {
 		d := r.Route(context.Background(), ex.Text)
+		if d.Intent == domain.IntentHandoff {
+			t.Errorf("%q handed over to the office (%s)", ex.Text, d.Reason)
+		}
 		if !businessIntents[d.Intent] {
 			continue
 		}

@@ -334,7 +334,8 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 // (only a question may come of that, never an order, a confirmation or a
 // cancellation).
 func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
-	if in, name, ok := matchRules(shape, n); ok {
+	in, name, ok := matchRules(shape, n)
+	if ok && !(IsQuestion(in) && disputesFigure(shape, n)) {
 		return in, "rule: " + name, true
 	}
 	if handsOver(shape, n) {
@@ -354,6 +355,9 @@ func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	}
 	if cancelsNamedOrder(shape, n) {
 		return domain.IntentCancel, "rule: cancel a named order, with its reason", true
+	}
+	if in, name, ok := handsOff(shape, n); ok {
+		return in, "rule: " + name, true
 	}
 	if formatOf(shape) != FormatText {
 		var rest [48]string

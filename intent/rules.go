@@ -322,13 +322,13 @@ var rules = []rule{
 	{
 		name: handoffDisputed + ": not my order", intent: domain.IntentHandoff, maxLen: 10,
 		need:  groups("maine i mera my", "nahi never not", "order"),
-		allow: words(`ye this is koi diya kiya placed hai`),
+		allow: words(`ye this is koi diya kiya placed hai kabhi hi`),
 	},
 	{
 		// "complaint karni hai": a complaint is the office's to hear.
 		name: handoffDisputed + ": complaint", intent: domain.IntentHandoff, maxLen: 6,
 		need:  groups("complaint shikayat"),
-		allow: words(`karni karna hai mujhe ek i have a want to register`),
+		allow: words(`karni karna hai mujhe ek i have a want to register darj`),
 	},
 	{
 		name: "order", intent: domain.IntentOrder, maxLen: 40, notAsked: true,

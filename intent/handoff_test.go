@@ -1,0 +1,39 @@
+package intent
+
+import (
+	"testing"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// TestHandoffInOtherWords: a person of the office asked for, or a figure
+// disputed, in words the handoff rules do not list, hands over; a call to
+// family or a customer, a number to dial, or a reason to stop an order
+// does not.
+func TestHandoffInOtherWords(t *testing.T) {
+	r := demoRouter(t)
+	for text, reason := range map[string]string{
+		"owner se baat karwa do":                  "asked",
+		"please connect me with the manager":      "asked",
+		"koi mujhe call kare office se":           "asked",
+		"insaan chahiye":                          "asked",
+		"my dues are wrong":                       "dispute",
+		"total sahi nahi hai":                     "dispute",
+		"GST ka hisaab galat lag raha hai":        "dispute",
+		"stock ka figure theek nahi dikha":        "dispute",
+		"मेरा बैलेंस गलत है":                      "dispute",
+		"accounts team se kisi ko bolo call kare": "asked",
+	} {
+		d := r.Route(t.Context(), text)
+		if d.Intent != domain.IntentHandoff || HandoffReason(d) != reason {
+			t.Errorf("Route(%q) = %s %q (%s), want handoff %q", text, d.Intent, HandoffReason(d), d.Reason, reason)
+		}
+	}
+	for _, text := range []string{"papa se baat karni hai", "Rajesh se baat karo", "9876543210 pe call karo",
+		"galat rasta le liya", "reject ORD-1042 rate galat hai", "mat bhejo, rate galat hai", "mummy ko call karo",
+		"GC ka stock kitna hai"} {
+		if d := r.Route(t.Context(), text); d.Intent == domain.IntentHandoff {
+			t.Errorf("Route(%q) = handoff (%s)", text, d.Reason)
+		}
+	}
+}
