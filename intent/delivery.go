@@ -71,7 +71,7 @@ func moneyBesideOrder(shape []string) bool {
 func shortOnly(shape []string) bool {
 	said := false
 	for i, w := range shape {
-		if deliveredWords[w] || handedWords[w] || deliveryStems[w] || gotGoods[w] {
+		if deliveredWords[w] || handedWords[w] || deliveryStems[w] || gotGoods[w] || handVerbs[w] && doneAfter(shape, i, completions) {
 			said = true
 		}
 		if !negations[w] || w == "no" && i+1 < len(shape) && (shape[i+1] == phNumber || shape[i+1] == phOrderRef) {
@@ -87,16 +87,17 @@ func shortOnly(shape []string) bool {
 }
 
 // shortageWords name what was missing: "no shortage", "no returns",
-// "koi kami nahi".
-var shortageWords = words("shortage short returns kami")
+// "koi kami nahi", "kuch baaki nahi", "kuch kam nahi".
+var shortageWords = words("shortage short returns kami baaki kam")
 
 // People say a delivery happened without the word: "maal de diya",
 // "supply ho gayi", "pahuncha diya", "utaar diya", "handover kar diya",
+// "hawale kar diya",
 // "dropped at the shop", "customer ne le liya".
 var (
 	// handVerbs hand goods over once a completion follows: "de diya",
 	// "supply ho gaya", "drop kar diya"; handedWords say it by themselves.
-	handVerbs   = words("de pahuncha pahunch utaar supply handover drop deliver delivery thama rakh chhodo khali jama received")
+	handVerbs   = words("de pahuncha pahunch utaar supply handover hawale drop deliver delivery thama rakh chhodo khali jama received")
 	handedWords = words("delivered supplied dropped handed reached unloaded utra given accepted")
 	completions = words("diya gaya hua done kiya aaya complete completed liya di chuka")
 	// givingVerbs hand over whatever they name, so the goods must be

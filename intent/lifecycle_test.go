@@ -89,6 +89,9 @@ func TestRecordsInOtherWords(t *testing.T) {
 		{"godown mein 35 carton floor wiper jama kiye", domain.IntentStockReceived},
 		// "2.5L" beside a way of paying, with no product, is lakh.
 		{"Mehta ji ka 2.5L NEFT aaya", domain.IntentPayment},
+		// Handed over in other words, with nothing short.
+		{"order 1042 ka sab saman customer ke hawale kar diya", domain.IntentDelivery},
+		{"राजेश का पूरा ऑर्डर दे दिया, कुछ कम नहीं", domain.IntentDelivery},
 		// "pack" said done is the verb, not a unit.
 		{"production me 30 carton GC pack hue", domain.IntentStockReceived},
 		{"गोदाम में ४० कार्टन हार्पिक पैक हो गए", domain.IntentStockReceived},
@@ -110,7 +113,7 @@ func TestRecordsInOtherWords(t *testing.T) {
 		"Rajesh ko receiving de do", "20 carton phenyl pack kar do",
 		// Goods sent back or out to a supplier did not come in.
 		"company ko 20 carton GC wapas bheje", "supplier ko 15 carton phenyl return kiye",
-		"harpic 40 carton nahi aaye, damage ki shikayat nahi"} {
+		"harpic 40 carton nahi aaye, damage ki shikayat nahi", "ORD-1042 ka maal nahi diya, kal denge"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentDelivery || d.Intent == domain.IntentPayment ||
 			d.Intent == domain.IntentStockReceived {
 			t.Errorf("Route(%q) = %s (%s): no record", text, d.Intent, d.Reason)
