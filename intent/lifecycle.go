@@ -28,7 +28,7 @@ const (
 	receivedList = "received mila jama collected collect credited aaya uthaya"
 	payerList    = "diya paid pay bheja transfer transferred"
 	modeList     = "cash cheque neft rtgs imps upi gpay phonepe paytm online dd draft bhugtan"
-	arrivalList  = "aaya arrived received ready pahuncha mila unloaded inward utra utaar grn bane bani banke manufactured produced packed packing jama completed receipt consignment"
+	arrivalList  = "aaya arrived received ready pahuncha mila unloaded inward utra utaar grn bana bane bani banke manufactured produced packed packing jama completed receipt consignment"
 	goodsList    = "PRODUCT maal stock goods"
 )
 
@@ -303,12 +303,38 @@ func customerPaid(shape []string) bool {
 // came in from the company, stacked in rack B").
 func receivesGoods(shape []string, n Normalized) bool {
 	return len(shape) <= 20 && !asked(shape, n.Question) && !denied(shape) &&
-		(anyOf(shape, goodsSources) || anyOf(shape, madeWords) || damageDenied(shape)) && receivedSignal(shape)
+		(anyOf(shape, goodsSources) || madeGoods(shape) || damageDenied(shape)) && receivedSignal(shape)
 }
 
 // madeWords say goods were made, which is where they came from: "28
 // carton phenyl bottle fill karke pack kar diye".
-var madeWords = words("packed bane bani banke manufactured produced")
+var madeWords = words("packed bana bane bani banke manufactured produced")
+
+// unloaded reports a vehicle emptied at i: "truck khali hua", "गाड़ी
+// खाली हो गई", its goods come in (a customer's are vetoed before).
+func unloaded(shape []string, i int) bool {
+	return shape[i] == "khali" && (i > 0 && vehicles[shape[i-1]] || i > 1 && vehicles[shape[i-2]]) &&
+		(i+1 == len(shape) || !imperatives[shape[i+1]])
+}
+
+var vehicles = words("truck gaadi")
+
+// madeGoods reports a word that goods were made, not a paper: "40 carton
+// phenyl bana", not "5 carton GC ka bill bana diya".
+func madeGoods(shape []string) bool {
+	for i, w := range shape {
+		if madeWords[w] && !ofADocument(shape, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// ofADocument reports the word at i said of a paper just before it: "bill
+// bana", "invoice bani".
+func ofADocument(shape []string, i int) bool {
+	return i > 0 && documentWords[shape[i-1]] && madeWords[shape[i]]
+}
 
 // goodsSources say where goods came from or into.
 var goodsSources = words("godown warehouse factory production plant company supplier vendor truck gaadi inward grn unloaded utra utaar consignment")
@@ -419,7 +445,7 @@ func receivedSignal(shape []string) bool {
 		return false
 	}
 	for i, w := range shape {
-		if arrivalWords[w] && (i+1 == len(shape) || !imperatives[shape[i+1]]) {
+		if arrivalWords[w] && (i+1 == len(shape) || !imperatives[shape[i+1]]) && !ofADocument(shape, i) || unloaded(shape, i) {
 			return true
 		}
 	}

@@ -89,6 +89,10 @@ func TestRecordsInOtherWords(t *testing.T) {
 		{"godown mein 35 carton floor wiper jama kiye", domain.IntentStockReceived},
 		// "2.5L" beside a way of paying, with no product, is lakh.
 		{"Mehta ji ka 2.5L NEFT aaya", domain.IntentPayment},
+		// Goods made, a vehicle emptied, a spelling of received.
+		{"production me 40 carton phenyl bana", domain.IntentStockReceived},
+		{"company ki gaadi khali hui, 120 bag surf", domain.IntentStockReceived},
+		{"harpic 60 carton recvd", domain.IntentStockReceived},
 		// Handed over in other words, with nothing short.
 		{"order 1042 ka sab saman customer ke hawale kar diya", domain.IntentDelivery},
 		{"राजेश का पूरा ऑर्डर दे दिया, कुछ कम नहीं", domain.IntentDelivery},
@@ -113,15 +117,18 @@ func TestRecordsInOtherWords(t *testing.T) {
 		"Rajesh ko receiving de do", "20 carton phenyl pack kar do",
 		// Goods sent back or out to a supplier did not come in.
 		"company ko 20 carton GC wapas bheje", "supplier ko 15 carton phenyl return kiye",
-		"harpic 40 carton nahi aaye, damage ki shikayat nahi", "ORD-1042 ka maal nahi diya, kal denge"} {
+		"harpic 40 carton nahi aaye, damage ki shikayat nahi", "ORD-1042 ka maal nahi diya, kal denge",
+		// A paper made is no goods; emptying asked for has not happened.
+		"5 carton GC ka bill bana diya", "50 carton phenyl ka invoice bana", "truck khali karo, 50 carton GC hai"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentDelivery || d.Intent == domain.IntentPayment ||
 			d.Intent == domain.IntentStockReceived {
 			t.Errorf("Route(%q) = %s (%s): no record", text, d.Intent, d.Reason)
 		}
 	}
-	// Goods given, said in the past, are no order to draft.
+	// Goods given or sent, and what is bought from a supplier, are no
+	// customer order to draft.
 	for _, text := range []string{"Agarwal ji ko 10 bag surf diye, 2 bag kal denge", "अग्रवाल जी को 10 बैग सर्फ दिए",
-		"company ko 10 carton harpic bheja sample ke liye"} {
+		"company ko 10 carton harpic bheja sample ke liye", "company ko 50 carton phenyl ka order bhejo"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentOrder {
 			t.Errorf("Route(%q) = order (%s)", text, d.Reason)
 		}

@@ -447,6 +447,11 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 		if receivedSignal(shape) || delivered(shape) {
 			return "goods received or delivered, not an order"
 		}
+		// "company ko 50 carton phenyl ka order bhejo" buys from a
+		// supplier: no customer's order.
+		if sentTo(shape, suppliers) {
+			return "an order to a supplier, not a customer's"
+		}
 		// "Sharma ji ne 5 carton GC wapas bheja, defective tha": goods a
 		// customer sent back.
 		if anyOf(shape, returnWords) {

@@ -155,7 +155,7 @@ party: party partys पार्टी
 parties: parties पार्टियों
 pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa phuncha पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा
 pahunch: pahunch pahuch pohoch pohch pohonch पहुंच
-received: received recieved recived rcvd recd receive recieve rcv receved रिसीव प्राप्त
+received: received recieved recived rcvd recd recvd receive recieve rcv receved रिसीव प्राप्त
 mila: mila mile mili milaa मिला मिले मिली
 mil: mil मिल
 diya: diya diye dia diyaa gave दिया दिए
@@ -177,7 +177,7 @@ paytm: paytm पेटीएम
 neft: neft एनईएफटी
 rtgs: rtgs आरटीजीएस
 txn: txn trxn
-production: production prodn
+production: production prodn प्रोडक्शन
 kiya: kiya kiye किया किए
 chuka: chuka chuki चुका
 poora: poora pura पूरा
