@@ -71,7 +71,8 @@ func moneyBesideOrder(shape []string) bool {
 func shortOnly(shape []string) bool {
 	said := false
 	for i, w := range shape {
-		if deliveredWords[w] || handedWords[w] || deliveryStems[w] || gotGoods[w] || handVerbs[w] && doneAfter(shape, i, completions) {
+		if deliveredWords[w] || handedWords[w] || deliveryStems[w] || gotGoods[w] || handVerbs[w] && doneAfter(shape, i, completions) ||
+			w == "diya" && i > 0 && orderWord(shape[i-1]) {
 			said = true
 		}
 		if !negations[w] || w == "no" && i+1 < len(shape) && (shape[i+1] == phNumber || shape[i+1] == phOrderRef) {
@@ -88,7 +89,7 @@ func shortOnly(shape []string) bool {
 
 // shortageWords name what was missing: "no shortage", "no returns",
 // "koi kami nahi", "kuch baaki nahi", "kuch kam nahi".
-var shortageWords = words("shortage short returns kami baaki kam")
+var shortageWords = words("shortage short return returns kami baaki kam")
 
 // People say a delivery happened without the word: "maal de diya",
 // "supply ho gayi", "pahuncha diya", "utaar diya", "handover kar diya",
@@ -136,6 +137,10 @@ func handedOver(shape []string) bool {
 		case w == "gaya" && i > 0 && (shape[i-1] == phProduct || shape[i-1] == "maal") && anyOf(shape, orderRefWords):
 			// "ORD-4082 sirf 4 carton GC gaya": the goods of a named order went.
 			return true
+		case w == "diya" && i > 0 && orderWord(shape[i-1]) && anyOf(shape, recipients) && !anyOf(shape, placedBy):
+			// "Sharma ji ka pura order diya": the customer's order given;
+			// "Sharma ji ne order diya" placed one.
+			return true
 		case !handVerbs[w]:
 			continue
 		}
@@ -148,6 +153,9 @@ func handedOver(shape []string) bool {
 	}
 	return delivered(shape)
 }
+
+// placedBy names who placed an order: "Sharma ji ne order diya".
+var placedBy = words("ne")
 
 // receipts are what a shop signs for goods it took.
 var receipts = words("receiving")

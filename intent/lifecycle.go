@@ -236,8 +236,8 @@ func paymentSignal(shape []string) bool {
 	}
 	for i, w := range shape {
 		// "de diya", "de gaye" gave it; "de", "de do" ask for it to be
-		// given.
-		if w == "de" && (i+1 == len(shape) || !payerWords[shape[i+1]] && shape[i+1] != "gaya") {
+		// given; "receipt de di" gave the payer a receipt for it.
+		if w == "de" && (i+1 == len(shape) || !payerWords[shape[i+1]] && shape[i+1] != "gaya") && !(i > 0 && receiptWords[shape[i-1]]) {
 			return false
 		}
 	}
@@ -382,6 +382,9 @@ func strangerPaid(shape []string) bool {
 	}
 	return false
 }
+
+// receiptWords are what the payer is given for money paid.
+var receiptWords = words("receipt")
 
 // family are the people of one's own house, never a payer of the books:
 // "papa ne 1000 diye", "didi ne 1500 gpay kiye".

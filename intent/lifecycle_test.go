@@ -152,6 +152,10 @@ func TestStrangersReadAsCustomers(t *testing.T) {
 		{"Laxmi Stores ne 6,500 cash diye aaj, receipt bana di", domain.IntentPayment},
 		{"Dua Provision se 12000 ka cheque mila, no 448812", domain.IntentPayment},
 		{"Payment of 1,50,000 from Kapoor Supermart by RTGS", domain.IntentPayment},
+		{"Sunrise Mart se 11k cash, receipt de di", domain.IntentPayment},
+		{"New Bharat Kirana 12000 gpay kiya hai", domain.IntentPayment},
+		{"Mahalaxmi Stores ka pura order diya, koi return nahi", domain.IntentDelivery},
+		{"चौधरी ट्रेडर्स में माल उतार दिया", domain.IntentDelivery},
 	} {
 		d := r.Route(t.Context(), c.text)
 		if d.Intent != c.want {
@@ -175,7 +179,7 @@ func TestStrangersAsCustomers(t *testing.T) {
 	}{
 		{"laxmi provision ko PRODUCT supply kar di", "CUSTOMER ko PRODUCT supply kar di", shopNamed},
 		{"delivered to arora ji NUM PRODUCT", "delivered to CUSTOMER NUM PRODUCT", personOnly},
-		{"new delhi kirana wala order", "new CUSTOMER wala order", shopNamed},
+		{"new delhi kirana wala order", "CUSTOMER wala order", shopNamed},
 		{"papa ji ne NUM diya", "papa ji ne NUM diya", noStranger},
 		{"ji NUM diya", "ji NUM diya", noStranger},
 		{"CUSTOMER ji ne NUM diya", "CUSTOMER ji ne NUM diya", noStranger},

@@ -133,6 +133,13 @@ jayega: jayega jaega jaayega jaaega jayegi jaegi जाएगा जायेग
 bika: bika biki बिका बिकी
 kab: kab kb कब
 tareekh: tareekh तारीख
+store: store स्टोर
+stores: stores स्टोर्स
+traders: traders ट्रेडर्स
+medicos: medicos मेडिकोज
+medical: medical मेडिकल
+provision: provision प्रोविजन
+kirana: kirana किराना
 rakh: rakh rakhwa रखवा
 unloaded: unloaded unload unloading अनलोड
 utra: utra utre utri utara उतरा

@@ -24,12 +24,17 @@ func nameWord(w string) bool {
 	return !shopEnds[w] && !honorifics[w] && !known[w] && strangerWord(w)
 }
 
-// shopNameWord may also be a word of greetings, before a shop's word:
+// shopNameWord may also be a word of greetings or an opener, before a
+// shop's word:
 // shops are named after gods and blessings ("Krishna General Store",
 // "Sai Mart"), as the lexicon's weak names are.
 func shopNameWord(w string) bool {
-	return nameWord(w) || greetingOnly[w] && !shopEnds[w] && !honorifics[w]
+	return nameWord(w) || greetingOnly[w] && !shopEnds[w] && !honorifics[w] || nameOpeners[w]
 }
+
+// nameOpeners begin shops' names though the rules read them: "New Delhi
+// Kirana".
+var nameOpeners = words("new")
 
 // A stranger is what strangersAsCustomers found.
 type stranger uint8
