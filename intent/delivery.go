@@ -108,7 +108,7 @@ var (
 	// gotGoods say the customer got what the message names.
 	gotGoods = words("mila")
 	// handedGoods name what was handed over.
-	handedGoods = words("PRODUCT UNIT maal order orders saara sab supply")
+	handedGoods = words("PRODUCT UNIT maal order orders saara sab supply goods")
 	// recipients name who got it, when no order number does.
 	recipients = words("CUSTOMER customer party")
 )
@@ -136,6 +136,14 @@ func handedOver(shape []string) bool {
 			return true
 		case w == "gaya" && i > 0 && (shape[i-1] == phProduct || shape[i-1] == "maal") && anyOf(shape, orderRefWords):
 			// "ORD-4082 sirf 4 carton GC gaya": the goods of a named order went.
+			return true
+		case w == "received" && i > 0 && shape[i-1] == phCustomer && anyOf(shape[i+1:], handedGoods):
+			// "Mehta Traders received their goods this morning".
+			return true
+		case w == "diya" && i > 0 && (shape[i-1] == phUnit || shape[i-1] == phProduct) && anyOf(shape, recipients) &&
+			!anyOf(shape, placedBy):
+			// "Agarwal ji ko 10 bag surf diye": the goods given to the
+			// customer.
 			return true
 		case w == "diya" && i > 0 && orderWord(shape[i-1]) && anyOf(shape, recipients) && !anyOf(shape, placedBy):
 			// "Sharma ji ka pura order diya": the customer's order given;

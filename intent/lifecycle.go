@@ -298,12 +298,13 @@ func customerPaid(shape []string) bool {
 
 // receivesGoods is goods received said in words no rule lists, as a
 // rule: a quantity of goods, a word that they arrived or were made and
-// where from or into (or that they came without damage), no customer,
+// where from or into (or that they were checked, or came without
+// damage), no customer,
 // not asked, no plan, no damage ("FYI 45 cartons of Floor Cleaner 1L
 // came in from the company, stacked in rack B").
 func receivesGoods(shape []string, n Normalized) bool {
 	return len(shape) <= 20 && !asked(shape, n.Question) && !denied(shape) &&
-		(anyOf(shape, goodsSources) || madeGoods(shape) || damageDenied(shape)) && receivedSignal(shape)
+		(anyOf(shape, goodsSources) || madeGoods(shape) || damageDenied(shape) || checkedGoods(shape)) && receivedSignal(shape)
 }
 
 // madeWords say goods were made, which is where they came from: "28
@@ -494,6 +495,19 @@ func damageDeniedAt(shape []string, i int) bool {
 	return i > 0 && negations[shape[i-1]] || i+1 < len(shape) && negations[shape[i+1]] ||
 		i+2 < len(shape) && shape[i+1] == "koi" && negations[shape[i+2]]
 }
+
+// checkedGoods reports goods said to be checked, as goods are on
+// arrival: "40 carton lizol recieve kiya abhi, mal check kar liya".
+func checkedGoods(shape []string) bool {
+	for i, w := range shape {
+		if checkWords[w] && doneAfter(shape, i, completions) {
+			return true
+		}
+	}
+	return false
+}
+
+var checkWords = words("check")
 
 // damageDenied reports goods said to have come without damage: checked
 // on arrival, so received ("GC ka maal aaya 65 ctn, damage koi nahi").
