@@ -320,6 +320,18 @@ func unloaded(shape []string, i int) bool {
 
 var vehicles = words("truck gaadi")
 
+// finishedMaking reports goods finished at i in production: "Production
+// finished 75 cases", "WIP ke 20 carton aaj finish ho gaye" ("GC ka stock
+// finish" ran out; no production is named there).
+func finishedMaking(shape []string, i int) bool {
+	return finishWords[shape[i]] && anyOf(shape, makingWords) && (i+1 == len(shape) || !imperatives[shape[i+1]])
+}
+
+var (
+	finishWords = words("finish finished")
+	makingWords = words("production wip factory plant")
+)
+
 // madeGoods reports a word that goods were made, not a paper: "40 carton
 // phenyl bana", not "5 carton GC ka bill bana diya".
 func madeGoods(shape []string) bool {
@@ -338,7 +350,7 @@ func ofADocument(shape []string, i int) bool {
 }
 
 // goodsSources say where goods came from or into.
-var goodsSources = words("godown warehouse factory production plant company supplier vendor truck gaadi inward grn unloaded utra utaar consignment")
+var goodsSources = words("godown warehouse factory production plant wip company supplier vendor truck gaadi inward grn unloaded utra utaar consignment")
 
 // paymentTrouble are words of a payment gone wrong or given back: a
 // matter for a person, not a record.
@@ -449,7 +461,8 @@ func receivedSignal(shape []string) bool {
 		return false
 	}
 	for i, w := range shape {
-		if arrivalWords[w] && (i+1 == len(shape) || !imperatives[shape[i+1]]) && !ofADocument(shape, i) || unloaded(shape, i) {
+		if arrivalWords[w] && (i+1 == len(shape) || !imperatives[shape[i+1]]) && !ofADocument(shape, i) || unloaded(shape, i) ||
+			finishedMaking(shape, i) {
 			return true
 		}
 	}

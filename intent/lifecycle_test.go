@@ -98,6 +98,8 @@ func TestRecordsInOtherWords(t *testing.T) {
 		{"Mehta Traders received their goods this morning", domain.IntentDelivery},
 		{"Rajesh ko 5 carton GC diye", domain.IntentDelivery},
 		{"40 carton harpic aaya, maal check kar liya", domain.IntentStockReceived},
+		// Goods finished in production were made.
+		{"production finished 60 cartons of phenyl", domain.IntentStockReceived},
 		// Handed over in other words, with nothing short.
 		{"order 1042 ka sab saman customer ke hawale kar diya", domain.IntentDelivery},
 		{"राजेश का पूरा ऑर्डर दे दिया, कुछ कम नहीं", domain.IntentDelivery},
@@ -123,6 +125,7 @@ func TestRecordsInOtherWords(t *testing.T) {
 		// Goods sent back or out to a supplier did not come in.
 		"company ko 20 carton GC wapas bheje", "supplier ko 15 carton phenyl return kiye",
 		"harpic 40 carton nahi aaye, damage ki shikayat nahi", "ORD-1042 ka maal nahi diya, kal denge", "Rajesh ko 5 carton GC diye the, payment nahi aaya",
+		"factory me 30 carton phenyl finish karo", "GC ka stock finish ho gaya, 0 carton bacha",
 		// A paper made is no goods; emptying asked for has not happened.
 		"5 carton GC ka bill bana diya", "50 carton phenyl ka invoice bana", "truck khali karo, 50 carton GC hai"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentDelivery || d.Intent == domain.IntentPayment ||
