@@ -225,13 +225,14 @@ func amount(shape []string) bool {
 var dateWords = words("tareekh")
 
 // paymentSignal reports an amount, no goods, no word of dues, no family,
-// no trouble and no money paid out, and either a
+// no trouble and no money paid to a customer ("Rajesh ko 5000 ka cheque
+// diya": a refund or money out), and either a
 // customer with a word that they paid, it was received or how, or, without
 // a customer, both a word that it was received (or that someone paid it)
 // and how.
 func paymentSignal(shape []string) bool {
 	if !amount(shape) || anyOf(shape, goodsOnly) || saidNow(shape, dueWords, nextWords) || anyOf(shape, orderWordsOnly) ||
-		anyOf(shape, family) || anyOf(shape, paymentTrouble) || paidTo(shape) {
+		anyOf(shape, family) || anyOf(shape, paymentTrouble) || sentTo(shape, customerWords) {
 		return false
 	}
 	for i, w := range shape {
@@ -246,17 +247,6 @@ func paymentSignal(shape []string) bool {
 		return received || how || anyOf(shape, payerWords) || anyOf(shape, paymentWords)
 	}
 	return (received || strangerPaid(shape)) && how
-}
-
-// paidTo reports money paid to a customer ("Rajesh ko 5000 ka cheque
-// diya"): a refund or money out, not a payment of theirs.
-func paidTo(shape []string) bool {
-	for i := 1; i < len(shape); i++ {
-		if shape[i] == "ko" && shape[i-1] == phCustomer {
-			return true
-		}
-	}
-	return false
 }
 
 // paysIn is a payment said in words no rule lists, as a rule: a named
@@ -480,8 +470,8 @@ var (
 	sentWords = words("bheja sent delivered got")
 )
 
-// sentTo reports goods sent to one of whom ("company ko 20 carton
-// bheje"): they went out, whoever made them.
+// sentTo reports goods or money sent to one of whom ("company ko 20
+// carton bheje", "Rajesh ko 5000 diye"): they went out.
 func sentTo(shape []string, whom map[string]bool) bool {
 	for i := 1; i < len(shape); i++ {
 		if shape[i] == "ko" && whom[shape[i-1]] {

@@ -93,24 +93,18 @@ func TestThanksIsAcknowledged(t *testing.T) {
 	}
 }
 
-// TestDiscountAnsweredAsNotOurs: a request for a discount is answered as
-// the owner's to give, with no business figure.
-func TestDiscountAnsweredAsNotOurs(t *testing.T) {
-	w := newWorld()
-	text := "kitna discount de sakte hain Rajesh ko?"
-	w.router.notOurs = map[string]string{text: intent.NotOursDiscount}
-	if r := w.say(sales.Phone, text); r.Text != NotOursDiscount {
-		t.Errorf("%q", r.Text)
-	}
-}
-
-// TestOtherServiceAnsweredAsNotOurs: a parcel or a booking of another
-// service is answered as not the business's.
-func TestOtherServiceAnsweredAsNotOurs(t *testing.T) {
-	w := newWorld()
-	text := "mera myntra order kab aayega"
-	w.router.notOurs = map[string]string{text: intent.NotOursService}
-	if r := w.say(sales.Phone, text); r.Text != NotOursService {
-		t.Errorf("%q", r.Text)
+// TestNotOursAnswered: a request for a discount is answered as the
+// owner's to give, and a parcel or a booking of another service as not
+// the business's, with no business figure.
+func TestNotOursAnswered(t *testing.T) {
+	for text, c := range map[string]struct{ notOurs, reply string }{
+		"kitna discount de sakte hain Rajesh ko?": {intent.NotOursDiscount, NotOursDiscount},
+		"mera myntra order kab aayega":            {intent.NotOursService, NotOursService},
+	} {
+		w := newWorld()
+		w.router.notOurs = map[string]string{text: c.notOurs}
+		if r := w.say(sales.Phone, text); r.Text != c.reply {
+			t.Errorf("%q: %q", text, r.Text)
+		}
 	}
 }
