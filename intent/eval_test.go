@@ -349,6 +349,24 @@ func TestHeldOutLifecycleFresh(t *testing.T) {
 	}
 }
 
+// The third lifecycle held-out split, written by a writer who saw only
+// the conventions, the catalog and the customer list, and committed
+// before anything was measured on it (less its near-copies of training
+// and development messages): measured at coverage 0.969, precision 0.996,
+// recall 0.955 delivery, 1.000 payment and goods received, 0.921 order
+// status, 2.8 messages per 100 left to the LLM, and no false order or
+// record. The bars sit a little under that; the safety properties are
+// absolute.
+func TestHeldOutLifecycleThird(t *testing.T) {
+	rep := evaluateSplit(t, "corpus/heldout-lifecycle-3.jsonl", 0.94, 0.98)
+	if rep.FalseDelivery != 0 || rep.FalsePayment != 0 || rep.FalseStockReceived != 0 || rep.FalseConfirm != 0 ||
+		rep.FalseCancel != 0 || rep.FalseOrder != 0 || rep.UnknownAsOrder != 0 {
+		t.Errorf("false delivery %d, payment %d, stock received %d, confirm %d, cancel %d, order %d, unknown as order %d",
+			rep.FalseDelivery, rep.FalsePayment, rep.FalseStockReceived, rep.FalseConfirm, rep.FalseCancel, rep.FalseOrder,
+			rep.UnknownAsOrder)
+	}
+}
+
 // The handoff held-out split (asking for a person, disputes, and calls
 // and people that are not the office's), written before the handoff
 // rules and never tuned against: measured once they were built, 9 of
@@ -370,6 +388,20 @@ func TestHeldOutHandoff(t *testing.T) {
 	}
 }
 
+// The second handoff held-out split, written like the third lifecycle
+// one: measured at recall 0.667 with no unknown message handed over. A
+// false handoff is absolute.
+func TestHeldOutHandoffSecond(t *testing.T) {
+	rep := Evaluate(context.Background(), demoRouter(t), readCorpus(t, "corpus/heldout-handoff-2.jsonl"))
+	s := rep.Intents[classOf(domain.IntentHandoff)]
+	t.Logf("handoff: recall %.3f, precision %.3f; handed over %d, unknown handed over %d, unread %d",
+		s.Recall, s.Precision, rep.HandOver, rep.UnknownHandedOver, rep.Unread)
+	if s.Recall < 0.60 || s.Precision < 1 || rep.UnknownHandedOver != 0 || rep.FalseOrder != 0 {
+		t.Errorf("handoff recall %.3f (0.667 when measured), precision %.3f, unknown handed over %d, false order %d",
+			s.Recall, s.Precision, rep.UnknownHandedOver, rep.FalseOrder)
+	}
+}
+
 // No held-out message is in training or in a development split. Only the
 // count of shared messages is reported, so the held-out text stays unread.
 func TestHeldOutIsSeparate(t *testing.T) {
@@ -379,7 +411,8 @@ func TestHeldOutIsSeparate(t *testing.T) {
 			seen[strings.ToLower(ex.Text)] = split
 		}
 	}
-	for _, held := range []string{"heldout", "heldout-lifecycle", "heldout-lifecycle-2", "heldout-handoff"} {
+	for _, held := range []string{"heldout", "heldout-lifecycle", "heldout-lifecycle-2", "heldout-handoff", "heldout-lifecycle-3",
+		"heldout-handoff-2"} {
 		shared := map[string]int{}
 		for _, ex := range readCorpus(t, "corpus/"+held+".jsonl") {
 			if split, ok := seen[strings.ToLower(ex.Text)]; ok {
