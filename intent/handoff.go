@@ -11,8 +11,8 @@ import "github.com/munshi/munshi/internal/domain"
 
 var (
 	// officePeople are who a person may ask for; contactWords how.
-	officePeople = words("owner malik seth office insaan human person someone manager agent aadmi accounts staff team")
-	contactWords = words("baat talk speak connect phone call contact number")
+	officePeople = words("owner malik seth office insaan human person someone manager supervisor boss banda agent aadmi accounts staff team")
+	contactWords = words("baat talk speak connect phone call contact number escalate milna")
 	// anyone asks for someone ("kisi se baat karao"), with "se" (to talk
 	// with them) or a word for the writer ("koi mujhe call karega?"):
 	// "kisi ko call karo" asks Munshi to call someone else.
@@ -22,12 +22,12 @@ var (
 	humanWords = words("human agent insaan")
 	// wrongWords say a figure is wrong; figureWords name what Munshi
 	// showed.
-	wrongWords  = words("galat wrong incorrect mistake")
+	wrongWords  = words("galat wrong incorrect mistake twice double")
 	figureWords = words(`price rate total amount bill dues gst hisab hisaab calculation quantity balance baaki
-		stock figure entry`)
-	// notWords before a word of right make it one of wrong: "sahi nahi",
-	// "not correct".
-	rightWords = words("sahi correct theek right")
+		stock figure entry charged`)
+	// A negation beside a word of right makes it one of wrong: "sahi
+	// nahi", "not correct", "match nahi kar raha".
+	rightWords = words("sahi correct theek right match")
 )
 
 // asksForPerson reports a person of the office asked for, to speak with

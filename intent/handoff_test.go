@@ -13,16 +13,21 @@ import (
 func TestHandoffInOtherWords(t *testing.T) {
 	r := demoRouter(t)
 	for text, reason := range map[string]string{
-		"owner se baat karwa do":                  "asked",
-		"please connect me with the manager":      "asked",
-		"koi mujhe call kare office se":           "asked",
-		"insaan chahiye":                          "asked",
-		"my dues are wrong":                       "dispute",
-		"total sahi nahi hai":                     "dispute",
-		"GST ka hisaab galat lag raha hai":        "dispute",
-		"stock ka figure theek nahi dikha":        "dispute",
-		"मेरा बैलेंस गलत है":                      "dispute",
-		"accounts team se kisi ko bolo call kare": "asked",
+		"owner se baat karwa do":                       "asked",
+		"please connect me with the manager":           "asked",
+		"koi mujhe call kare office se":                "asked",
+		"insaan chahiye":                               "asked",
+		"my dues are wrong":                            "dispute",
+		"total sahi nahi hai":                          "dispute",
+		"GST ka hisaab galat lag raha hai":             "dispute",
+		"stock ka figure theek nahi dikha":             "dispute",
+		"मेरा बैलेंस गलत है":                           "dispute",
+		"accounts team se kisi ko bolo call kare":      "asked",
+		"can I speak to your supervisor":               "asked",
+		"owner sahab se milna hai":                     "asked",
+		"mujhe callback chahiye jaldi":                 "asked",
+		"mera hisaab aapke hisaab se match nahi karta": "dispute",
+		"I was charged twice for one bill":             "dispute",
 	} {
 		d := r.Route(t.Context(), text)
 		if d.Intent != domain.IntentHandoff || HandoffReason(d) != reason {
@@ -31,7 +36,7 @@ func TestHandoffInOtherWords(t *testing.T) {
 	}
 	for _, text := range []string{"papa se baat karni hai", "Rajesh se baat karo", "9876543210 pe call karo",
 		"galat rasta le liya", "reject ORD-1042 rate galat hai", "mat bhejo, rate galat hai", "mummy ko call karo",
-		"GC ka stock kitna hai"} {
+		"GC ka stock kitna hai", "doctor sahab se milna hai", "cab wale ko phone lagao"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentHandoff {
 			t.Errorf("Route(%q) = handoff (%s)", text, d.Reason)
 		}

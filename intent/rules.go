@@ -309,8 +309,8 @@ var rules = []rule{
 	},
 	{
 		name: handoffAsked + ": call me", intent: domain.IntentHandoff, maxLen: 8,
-		need:  groups("call phone", "me mujhe back"),
-		allow: words(`please can a person koi office se kare karo ek baar kar do`),
+		need:  groups("call phone callback", "me mujhe back"),
+		allow: words(`please can a person koi office se kare karo ek baar kar do chahiye jaldi abhi urgent`),
 	},
 	{
 		// "price galat hai", "ye order maine nahi diya": what Munshi said
@@ -321,8 +321,8 @@ var rules = []rule{
 	},
 	{
 		name: handoffDisputed + ": not my order", intent: domain.IntentHandoff, maxLen: 10,
-		need:  groups("maine i mera my", "nahi never not", "order"),
-		allow: words(`ye this is koi diya kiya placed hai kabhi hi`),
+		need:  groups("maine i mera my", "nahi never not", "order ordered"),
+		allow: words(`ye this is koi diya kiya placed hai kabhi hi what`),
 	},
 	{
 		// "complaint karni hai": a complaint is the office's to hear.
