@@ -315,6 +315,23 @@ func TestHeldOut(t *testing.T) {
 	}
 }
 
+// The third general held-out split, written by a writer who saw only the
+// conventions, the catalog and the customer list, committed before
+// anything was measured on it (less its near-copies of training and
+// development messages): measured at coverage 0.852, precision 0.973,
+// 12.1 messages per 100 left to the LLM, no false order, confirmation or
+// cancellation. The bars sit a little under that; the safety properties
+// are absolute.
+func TestHeldOutGeneralThird(t *testing.T) {
+	rep := evaluateSplit(t, "corpus/heldout-3.jsonl", 0.82, 0.95)
+	if rep.FalseConfirm != 0 || rep.FalseCancel != 0 || rep.UnknownAsOrder != 0 || rep.FalseOrder != 0 ||
+		rep.FalseDelivery != 0 || rep.FalsePayment != 0 || rep.FalseStockReceived != 0 || rep.UnknownHandedOver != 0 {
+		t.Errorf("false confirm %d, cancel %d, order %d, unknown as order %d, delivery %d, payment %d, stock received %d, unknown handed over %d",
+			rep.FalseConfirm, rep.FalseCancel, rep.FalseOrder, rep.UnknownAsOrder, rep.FalseDelivery, rep.FalsePayment,
+			rep.FalseStockReceived, rep.UnknownHandedOver)
+	}
+}
+
 // The lifecycle held-out split (deliveries, payments, goods received,
 // order status and their look-alikes), written before any rule for them
 // and measured once they were built: coverage 0.822, precision 0.933 in
@@ -412,7 +429,7 @@ func TestHeldOutIsSeparate(t *testing.T) {
 		}
 	}
 	for _, held := range []string{"heldout", "heldout-lifecycle", "heldout-lifecycle-2", "heldout-handoff", "heldout-lifecycle-3",
-		"heldout-handoff-2"} {
+		"heldout-handoff-2", "heldout-3"} {
 		shared := map[string]int{}
 		for _, ex := range readCorpus(t, "corpus/"+held+".jsonl") {
 			if split, ok := seen[strings.ToLower(ex.Text)]; ok {

@@ -145,7 +145,7 @@ func masked(lex *lexicon, text string) string {
 
 // heldOutFiles are the splits nothing is tuned against.
 var heldOutFiles = []string{"corpus/heldout.jsonl", "corpus/heldout-lifecycle.jsonl", "corpus/heldout-lifecycle-2.jsonl",
-	"corpus/heldout-handoff.jsonl", "corpus/heldout-lifecycle-3.jsonl", "corpus/heldout-handoff-2.jsonl"}
+	"corpus/heldout-handoff.jsonl", "corpus/heldout-lifecycle-3.jsonl", "corpus/heldout-handoff-2.jsonl", "corpus/heldout-3.jsonl"}
 
 // TestHeldOutHasNoNearCopies: no held-out message is a training or
 // development message with another order number, amount or name.
