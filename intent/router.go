@@ -319,8 +319,24 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 	top, _ := topTwo(p[:classes])
 	d.modelTop, d.modelP = domain.Intents[top], p[top]
 	in, reason, ok := r.judge(p[:classes], n, shape)
+	if ok && IsQuestion(in) && asksHowTo(shape) {
+		// "stock dekhne ka tarika kya hai" asks how to use Munshi.
+		d.Intent, d.Tier, d.Confidence, d.Reason = domain.IntentHelp, TierRules, 1, "rule: help: how to use it, in other words"
+		return d
+	}
 	if ok {
 		d.Intent, d.Tier, d.Confidence, d.Reason = in, TierModel, p[classOf(in)], reason
+		return d
+	}
+	// Where the model is unsure, help and cancellations said in other
+	// words (replies.go); where it is sure a message is something else
+	// ("gym membership cancel karna hai" is unknown), they stay unread.
+	switch {
+	case asksHowTo(shape):
+		d.Intent, d.Tier, d.Confidence, d.Reason = domain.IntentHelp, TierRules, 1, "rule: help: how to use it, in other words"
+		return d
+	case cancelsInWords(shape, n):
+		d.Intent, d.Tier, d.Confidence, d.Reason = domain.IntentCancel, TierRules, 1, "rule: cancel, with its reason"
 		return d
 	}
 	d.Reason = reason
@@ -335,9 +351,10 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 // cancellation).
 func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	in, name, ok := matchRules(shape, n)
-	if ok && !(IsQuestion(in) && disputesFigure(shape, n)) {
+	if ok && !(IsQuestion(in) && (disputesFigure(shape, n) || asksHowTo(shape))) && !(in == domain.IntentCancel && deniedCancel(shape)) {
 		return in, "rule: " + name, true
 	}
+
 	if handsOver(shape, n) {
 		return domain.IntentDelivery, "rule: goods handed over", true
 	}
@@ -359,6 +376,7 @@ func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	if in, name, ok := handsOff(shape, n); ok {
 		return in, "rule: " + name, true
 	}
+
 	if formatOf(shape) != FormatText {
 		var rest [48]string
 		if in, name, ok := matchRules(withoutFormat(shape, rest[:0]), n); ok && IsQuestion(in) {
@@ -444,7 +462,7 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 		}
 		// "GC 100 carton aaya" and "100 carton GC Rajesh ke yahan pahunch
 		// gaye" say goods came in or went out.
-		if receivedSignal(shape) || delivered(shape) {
+		if receivedSignal(shape) || delivered(shape) || anyOf(shape, handedWords) {
 			return "goods received or delivered, not an order"
 		}
 		// "company ko 50 carton phenyl ka order bhejo" buys from a
@@ -491,6 +509,9 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 	case domain.IntentCancel:
 		if len(shape) > 10 || !anyOf(shape, cancelWords) {
 			return "not a short cancellation"
+		}
+		if deniedCancel(shape) {
+			return "a cancellation denied"
 		}
 	case domain.IntentGreeting:
 		if len(shape) > 8 {

@@ -66,10 +66,11 @@ const (
 var rules = []rule{
 	{
 		name: "greeting", intent: domain.IntentGreeting, maxLen: 8,
-		need: groups("hi hello hey namaste pranam salaam salam assalamualaikum adaab morning evening afternoon night ram radhe jai thanks hola greetings haal akal vanakkam"),
+		need: groups("hi hello hey namaste pranam salaam salam assalamualaikum adaab morning evening afternoon night ram radhe jai thanks hola greetings haal akal vanakkam mubarak diwali holi eid shubhkamnayein bye ratri kem christmas merry"),
 		allow: words(`good everyone all team there dost kaise ho how are you kya chal raha rahe sab badhiya
 			aap hai shri shree sri krishna sat ram radhe again bro guys friends very nice day a have
-			to the sabko and aur ji kaisa`),
+			to the sabko and aur ji kaisa happy whole ki chalo cho shubh thats for today ho gaya kaam new
+			year`),
 	},
 	{
 		name: "greeting: how are you", intent: domain.IntentGreeting, maxLen: 7,
@@ -88,7 +89,8 @@ var rules = []rule{
 		name: "help: menu", intent: domain.IntentHelp, maxLen: 9,
 		need: groups("help menu madad options commands guide instructions tutorial features sahayata manual"),
 		allow: words(`me i need chahiye kya karo please show dikhao batao the main se what list of all bot how
-			to use munshi ki ka ke kaise karna hai mujhe can you send bhejo chaiye do hi hello`),
+			to use munshi ki ka ke kaise karna hai mujhe can you send bhejo chaiye do hi hello is there a or
+			for user any`),
 	},
 	{
 		name: "help: what can you do", intent: domain.IntentHelp, maxLen: 9,
@@ -110,10 +112,11 @@ var rules = []rule{
 	},
 	{
 		name: "confirm", intent: domain.IntentConfirm, maxLen: 8,
-		need: groups("ok yes haan theek confirm approve done sahi chalega pakka proceed bilkul perfect correct accept accepted agreed fine final finalise finalize sure ahead good"),
+		need: groups("ok yes haan theek confirm approve done sahi chalega pakka proceed bilkul perfect correct accept accepted agreed fine final finalise finalize sure ahead good submit barabar barobar"),
 		allow: words(`hai karo kar bhejo dedo de order it this the ho gaya hua sab send now abhi bhi to toh is
 			all good go ORDERREF hmm with ye yeh isko ise wala same ahead that its looks everything
-			ekdum aage badhao dispatch place kardo haan ok yes theek sahi confirm done and`),
+			ekdum aage badhao dispatch place kardo haan ok yes theek sahi confirm done and daal book moklo che aahe
+			submit`),
 	},
 	{
 		name: "cancel", intent: domain.IntentCancel, maxLen: 8,
@@ -177,7 +180,7 @@ var rules = []rule{
 	},
 	{
 		name: "pending orders", intent: domain.IntentPendingOrders, maxLen: 14,
-		need: groups("pending undelivered open", "order orders delivery deliveries dispatch"),
+		need: groups("pending undelivered open awaiting", "order orders delivery deliveries dispatch"),
 		allow: words(askWords + ` CUSTOMER aaj kal today yesterday week nahi not yet hua gaya delivered deliver
 			still bhi status there any koi our liye keliye bhejo send total number count since
 			from days din NUM purane old oldest tak`),
@@ -187,7 +190,16 @@ var rules = []rule{
 		name: "pending orders: not delivered", intent: domain.IntentPendingOrders, maxLen: 14,
 		need: groups("delivered deliver delivery dispatch dispatched", "nahi not pending yet undelivered baaki"),
 		allow: words(askWords + ` order orders maal aaj kal today yesterday week hua gaya still bhi
-			status there any koi our liye keliye total number since from days din NUM tak kis kiske`),
+			status there any koi our liye keliye total number since from days din NUM tak kis kiske CUSTOMER
+			abhi hue ketla karvana che`),
+	},
+	{
+		// "approval me kitne order atke hain": drafts waiting for an
+		// owner's approval are pending orders.
+		name: "pending orders: approval", intent: domain.IntentPendingOrders, maxLen: 12,
+		need: groups("approval approve awaiting atke stuck", "order orders"),
+		allow: words(askWords + ` karne wale wala me mein kitne any in my mere liye all list show hai hain
+			abhi aaj`),
 	},
 	{
 		name: "report", intent: domain.IntentReport, maxLen: 16,

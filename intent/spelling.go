@@ -13,7 +13,7 @@ import (
 // Every canonical form maps to itself, so normalising twice changes nothing.
 const spellings = `
 ok: ok okay okk oky okey okie oki okies okayy okhay okh kk okaay okya ओके ओक
-yes: yes yess yeah yea yep yup yas
+yes: yes yess yeah yea yep yup yas ys
 haan: haan han haa ha hn haaan haanh हां हा
 haan ji: haanji hanji haaji haji हांजी
 hmm: hmm hm hmmm hmmmm
@@ -133,6 +133,9 @@ jayega: jayega jaega jaayega jaaega jayegi jaegi जाएगा जायेग
 bika: bika biki बिका बिकी
 kab: kab kb कब
 tareekh: tareekh तारीख
+how: how
+check: check chk
+dekhein: dekhein देखें
 store: store स्टोर
 stores: stores स्टोर्स
 traders: traders ट्रेडर्स

@@ -3,6 +3,7 @@ package intent
 import (
 	"encoding/csv"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -61,4 +62,30 @@ func demoRouter(t testing.TB) *Router {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// TestEveryDemoAliasIsRead: every alias of the demo catalog and customer
+// list reads as what it names. A rule word that is also an alias ("tc" for
+// take care, "hw" for how) would make the lexicon drop the alias, and
+// "10 carton TC" would order nothing; this catches it.
+func TestEveryDemoAliasIsRead(t *testing.T) {
+	v := demoVocabulary(t)
+	r := demoRouter(t)
+	names := func(id string, aliases []string) {
+		for _, a := range aliases {
+			found := false
+			for _, e := range r.Entities(a) {
+				found = found || slices.Contains(e.Candidates(), id)
+			}
+			if !found {
+				t.Errorf("alias %q does not read as %s: %+v", a, id, r.Entities(a))
+			}
+		}
+	}
+	for _, p := range v.Products {
+		names(p.SKU, p.Aliases)
+	}
+	for _, c := range v.Customers {
+		names(c.ID, c.Aliases)
+	}
 }

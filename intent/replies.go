@@ -1,0 +1,123 @@
+package intent
+
+// Help and cancellations said in words the rules do not list. "naye
+// customer ka order kaise punch karu yahan" asks how to use Munshi for
+// something of the books; "cancel karo bhai, quantity galat daal di"
+// cancels, whatever reason follows. Both are read as rules after the
+// word rules, and neither changes the books: help answers with the menu,
+// and a cancellation only ever asks for an owner's "ok".
+
+var (
+	// howWords ask how something is done.
+	howWords = words(`kaise tarika process procedure step tutorial samjhao samjhana samjavo kevi kasa
+		kiddan`)
+	// howTo are what "how" asks how with: "how to", "how do I", not "how
+	// much" or "how many".
+	howTo = words("to do does can should i")
+	// bookObjects are the things of the books or of Munshi one asks how
+	// to handle: "How do I use the Google Pay scanner?" names none.
+	bookObjects = words(`order orders stock payment report dues baaki customer product delivery entry bot munshi
+		isme yahan godown cancel approve item items`)
+	// askHere asks what may be asked: "What all can I ask here?".
+	askHere = words("ask puch")
+)
+
+// asksHowTo reports a question of how to use Munshi for something of the
+// books: a word of how and one of the books, or of what may be asked; no
+// order in it, and no other service.
+func asksHowTo(shape []string) bool {
+	if len(shape) > 18 || anyOf(shape, otherServices) || countedUnits(shape) > 0 {
+		return false
+	}
+	if anyOf(shape, whatWords) && anyOf(shape, canAsk) && anyOf(shape, askHere) {
+		return true
+	}
+	return asksHow(shape) && anyOf(shape, bookObjects)
+}
+
+// doingWords are what one asks how to do: "dekhne ka tarika", "kaise
+// punch karu". "stock kaisa hai" asks how the stock is, not how to see it.
+var doingWords = words(`dekhu dekhe dekhna dekhne dekhein karu kare karein karna karni karte hoga hota daalu dalu
+	dalna bheju bhejna punch add edit use check likhna chalauna chalana vaparvano vaparaycha`)
+
+// asksHow reports "how" asking how something is done ("how to", "how
+// do I"), or a word of how with one of doing.
+func asksHow(shape []string) bool {
+	for i, w := range shape {
+		if howWords[w] && anyOf(shape, doingWords) || w == "how" && i+1 < len(shape) && howTo[shape[i+1]] {
+			return true
+		}
+	}
+	return false
+}
+
+// orderAnchors tie a cancellation to an order, whatever else it says:
+// "Please cancel this, customer changed his mind".
+var orderAnchors = words("order orders draft maal party customer quantity rate payment CUSTOMER PRODUCT ORDERREF NUM")
+
+// allOurs reports every word one Munshi reads: a placeholder, a word of a
+// rule or of the spelling table. "please saare alarms cancel kardo" and
+// "gym membership cancel karna hai" cancel something Munshi does not know.
+func allOurs(shape []string) bool {
+	for _, w := range shape {
+		if isPlaceholder(w) || known[w] {
+			continue
+		}
+		if _, ok := canonicalWords[w]; ok {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// deniedCancel reports a word that cancels, denied: "cancel mat karo",
+// "dont cancel", "cancel nahi karna".
+func deniedCancel(shape []string) bool {
+	for i, w := range shape {
+		if dropWords[w] && (i > 0 && cancelNegations[shape[i-1]] ||
+			i+1 < len(shape) && (cancelNegations[shape[i+1]] || shape[i+1] == "nahi")) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	whatWords = words("what kya")
+	canAsk    = words("can sakta sakte")
+)
+
+var (
+	// dropWords cancel by themselves; sendWords are what "mat" (do not)
+	// stops: "mat bhejo", "order mat daalo", "dont place it".
+	dropWords = words("cancel radd reject scrap nako")
+	sendWords = words("bhejo bhejna daalo daal place karna jaana")
+	// elsewhere are what people cancel that is not the books': a cab, a
+	// ticket, a meeting.
+	elsewhere = words("cab ticket movie meeting appointment booking subscription")
+)
+
+// cancelsInWords reports a cancellation with its reason: a word that
+// cancels, or "mat"/"dont" before a word of sending, not denied ("cancel
+// mat karo", "never cancel"), not asked or asking why ("why was ORD-6417
+// cancelled"), about no other service, and either tied to an order or
+// made only of words Munshi reads.
+func cancelsInWords(shape []string, n Normalized) bool {
+	if len(shape) > 16 || asked(shape, n.Question) || anyOf(shape, otherServices) || anyOf(shape, elsewhere) ||
+		anyOf(shape, aboutACancellation) || formatOf(shape) != FormatText {
+		return false // "file cancel karo" cancels no order
+	}
+	if deniedCancel(shape) || !allOurs(shape) && !anyOf(shape, orderAnchors) {
+		return false
+	}
+	for i, w := range shape {
+		switch {
+		case dropWords[w]:
+			return true
+		case (w == "mat" || w == "dont") && i+1 < len(shape) && (sendWords[shape[i+1]] || i+2 < len(shape) && sendWords[shape[i+2]]):
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,38 @@
+package intent
+
+import (
+	"testing"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// TestEverydayRepliesInOtherWords: help, cancellations, confirmations,
+// greetings and pending-order lists said in words beyond the rules' first
+// lists, and the look-alikes that must stay what they are.
+func TestEverydayRepliesInOtherWords(t *testing.T) {
+	r := demoRouter(t)
+	routesTo(t, r, map[domain.Intent][]string{
+		domain.IntentHelp: {"naye customer ka order kaise punch karu yahan", "stock dekhne ka tarika kya hai",
+			"what all can I ask here?", "बकाया कैसे देखें किसी पार्टी का?"},
+		domain.IntentCancel: {"cancel karo bhai, quantity galat daal di", "mat bhejo, party ne mana kiya",
+			"no wait, dont place it"},
+		domain.IntentConfirm:       {"bilkul sahi, submit"},
+		domain.IntentGreeting:      {"happy diwali to the whole team", "eid mubarak"},
+		domain.IntentPendingOrders: {"approval me kitne order atke hain", "how many orders are pending"},
+	})
+	for text, not := range map[string]domain.Intent{
+		"stock kaisa hai aaj":                  domain.IntentHelp,
+		"how much stock of GC do we have":      domain.IntentHelp,
+		"why was ORD-6417 cancelled":           domain.IntentCancel,
+		"ORD-5077 rejected kyu dikha raha hai": domain.IntentCancel,
+		"cab cancel karo":                      domain.IntentCancel,
+		"movie ticket cancel karna hai":        domain.IntentCancel,
+		"cancel mat karo, bhej do":             domain.IntentCancel,
+		"gym membership cancel karna hai":      domain.IntentCancel,
+		"please saare alarms cancel kardo":     domain.IntentCancel,
+	} {
+		if d := r.Route(t.Context(), text); d.Intent == not {
+			t.Errorf("Route(%q) = %s (%s)", text, d.Intent, d.Reason)
+		}
+	}
+}
