@@ -203,7 +203,7 @@ var rules = []rule{
 	},
 	{
 		name: "report", intent: domain.IntentReport, maxLen: 16,
-		need: groups("sales report chart graph excel export digest summary revenue turnover performance trend analysis analytics dashboard top best breakdown bika bikta bike bikri"),
+		need: groups("sales report chart graph excel export digest summary revenue turnover performance trend analysis analytics dashboard top best breakdown bika bikta bike bikri bik bikne"),
 		allow: words(timeWords + ` ki ka ke kitni kitna hua hui hue show send bhejo dikhao batao me the of for by
 			per wise customer customers product products items item sku skus CUSTOMER PRODUCT total
 			overall kaisi kaise rahi raha hai how was were is what whats in mein compare vs versus
@@ -211,7 +211,7 @@ var rules = []rule{
 			with sheet file data liye keliye a an my our us bar line pie mail email on whatsapp get
 			want need i kar karo do kitne party figure figures number numbers comparison growth same
 			morning subah roz everyday every day time at baje bhi wala wali report chart graph excel
-			all orders order kaun sabse zyada UNIT`),
+			all orders order kaun sabse zyada UNIT kam se monthly purchase`),
 	},
 	{
 		// "aaj kitna payment aaya", "is hafte ki collection": what came
