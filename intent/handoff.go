@@ -12,39 +12,111 @@ import "github.com/munshi/munshi/internal/domain"
 var (
 	// officePeople are who a person may ask for; contactWords how.
 	officePeople = words("owner malik seth office insaan human person someone manager supervisor boss banda agent aadmi accounts staff team")
-	contactWords = words("baat talk speak connect phone call contact number escalate milna")
+	contactWords = words("baat talk speak connect phone call contact number escalate milna milne callback")
 	// anyone asks for someone ("kisi se baat karao"), with "se" (to talk
 	// with them) or a word for the writer ("koi mujhe call karega?"):
 	// "kisi ko call karo" asks Munshi to call someone else.
 	anyone  = words("koi kisi")
 	towards = words("se mujhe me")
-	// humanWords ask for a person by themselves: "human agent please".
+	// humanWords ask for a person by themselves ("human agent please"),
+	// or with a word of wanting ("I need a human").
 	humanWords = words("human agent insaan")
+	wanting    = words("need want chahiye please")
+	// notOffice are people and places that are not the distributor's:
+	// "bank manager se milna hai", "the restaurant's bill was wrong".
+	// theirs make the office or the person someone else's.
+	theirs = words("uski uska unki unka his their")
+	forMe  = words("mujhe me i back callback karao karwao")
+	// officeRoles are the office's own, not anyone's boss or team.
+	officeRoles = words("office accounts owner malik manager supervisor")
+	notOffice   = words("bank loan branch restaurant dinner doctor plumber teacher exam train movie network bijli electricity reminder yaad")
 	// wrongWords say a figure is wrong; figureWords name what Munshi
 	// showed.
-	wrongWords  = words("galat wrong incorrect mistake twice double")
-	figureWords = words(`price rate total amount bill dues gst hisab hisaab calculation quantity balance baaki
-		stock figure entry charged`)
+	wrongWords  = words("galat wrong incorrect mistake twice double gadbad missing")
+	figureWords = words(`price rate total amount bill dues due gst hisab hisaab calculation quantity balance baaki
+		stock figure entry charged outstanding account ledger`)
 	// A negation beside a word of right makes it one of wrong: "sahi
 	// nahi", "not correct", "match nahi kar raha".
 	rightWords = words("sahi correct theek right match")
 )
 
-// asksForPerson reports a person of the office asked for, to speak with
-// or to call back: not about family, a customer, goods or a number to
-// dial.
+// asksForPerson reports a person of the office asked for, to speak with,
+// meet or be called back by, whatever the matter ("Can someone from your
+// office call me back? … Mehta Traders credit limit"); or anyone asked
+// for, with no family, customer, goods or number to dial in the message.
+// Family and people who are not the office's never are.
 func asksForPerson(shape []string) bool {
-	if len(shape) > 14 || anyOf(shape, family) || anyOf(shape, goodsOnly) || anyOf(shape, customerWords) ||
-		anyOf(shape, numberPlaceholder) {
+	if len(shape) > 20 || anyOf(shape, family) || anyOf(shape, notOffice) {
 		return false
 	}
-	if len(shape) <= 4 && anyOf(shape, humanWords) {
+	if anyOf(shape, humanWords) && (len(shape) <= 4 || anyOf(shape, wanting)) {
 		return true
 	}
 	if !anyOf(shape, contactWords) {
 		return false
 	}
-	return anyOf(shape, officePeople) || anyOf(shape, anyone) && anyOf(shape, towards)
+	if anyOf(shape, officeRoles) && anyOf(shape, forMe) && !anyOf(shape, theirs) && !anyOf(shape, goodsOnly) &&
+		!anyOf(shape, numberPlaceholder) {
+		// The office asked for by the writer ("mujhe", "call me back",
+		// "baat karao"), whichever customer it is about ("Can someone
+		// from your office call me back? … Mehta Traders credit limit");
+		// never someone else's office ("John ko uski office me milne …")
+		// or a call Munshi is asked to make ("manager ko call karo").
+		return true
+	}
+	return len(shape) <= 14 && (anyOf(shape, officePeople) || anyOf(shape, anyone) && anyOf(shape, towards)) &&
+		!anyOf(shape, goodsOnly) && !anyOf(shape, customerWords) && !anyOf(shape, numberPlaceholder)
+}
+
+// disputesInWords reports a dispute no figure word need say: an order
+// never placed ("ye ORD-1203 maine kabhi diya hi nahi", "I never ordered
+// 10 cartons"), goods billed that never came ("bill me 6 box handwash hai
+// par maal aaya hi nahi"), a discount promised and not on the bill, or a
+// complaint, whatever it is about.
+func disputesInWords(shape []string) bool {
+	if len(shape) > 24 || anyOf(shape, notOffice) {
+		return false
+	}
+	switch {
+	case anyOf(shape, complaintWords):
+		// About the goods, an order, a delivery or the office's people,
+		// or said in a few words ("complaint karni hai"): "wifi wale ki
+		// complaint karo" is not the office's.
+		return len(shape) <= 6 || anyOf(shape, complaintAbout) || anyOf(shape, goodsOnly)
+	case anyOf(shape, ownWords) && anyOf(shape, neverWords) && (anyOf(shape, orderWordsOnly) || anyOf(shape, orderRefWords) || anyOf(shape, orderedWords)):
+		return true
+	case (anyOf(shape, documentWords) || anyOf(shape, chargedWords)) && neverCame(shape) && anyOf(shape, goodsOnly):
+		return true // "phone ka bill nahi aaya" names no goods
+	case anyOf(shape, discountWords) && (anyOf(shape, documentWords) || anyOf(shape, promisedWords)) &&
+		(anyOf(shape, complaintAbout) || anyOf(shape, goodsOnly)):
+		return true
+	}
+	return false
+}
+
+var (
+	complaintWords = words("complaint shikayat complain")
+	complaintAbout = words("CUSTOMER ORDERREF order delivery maal bill invoice rate salesman staff damaged leak quality owner")
+	ownWords       = words("maine i we")
+	neverWords     = words("never kabhi hi")
+	orderedWords   = words("ordered")
+	chargedWords   = words("charged")
+	promisedWords  = words("promised")
+)
+
+// neverCame reports goods said not to have come: "maal aaya hi nahi",
+// "never reached", "nahi pahuncha".
+func neverCame(shape []string) bool {
+	for i, w := range shape {
+		if !arrivalWords[w] && !deliveredWords[w] && !handedWords[w] && w != "pahuncha" {
+			continue
+		}
+		if i > 0 && (negations[shape[i-1]] || shape[i-1] == "never") || i+1 < len(shape) && negations[shape[i+1]] ||
+			i+2 < len(shape) && shape[i+1] == "hi" && negations[shape[i+2]] {
+			return true
+		}
+	}
+	return false
 }
 
 // disputesFigure reports a figure of the books said to be wrong, with no
@@ -52,7 +124,8 @@ func asksForPerson(shape []string) bool {
 // "stock figure sahi nahi hai" ("reject D-52, rate galat hai" and "mat
 // bhejo, rate wrong hai" give the reason to stop an order).
 func disputesFigure(shape []string, n Normalized) bool {
-	if len(shape) > 14 || !anyOf(shape, figureWords) || !saysWrong(shape) || anyOf(shape, cancelVerbs) || anyOf(shape, stopWords) {
+	if len(shape) > 20 || !anyOf(shape, figureWords) || !saysWrong(shape) || anyOf(shape, cancelVerbs) || anyOf(shape, stopWords) ||
+		anyOf(shape, notOffice) {
 		return false
 	}
 	return !deliverySignal(shape, n) && !paymentSignal(shape) && !receivedSignal(shape)
@@ -81,6 +154,8 @@ func handsOff(shape []string, n Normalized) (domain.Intent, string, bool) {
 	switch {
 	case disputesFigure(shape, n):
 		return domain.IntentHandoff, handoffDisputed + ": a figure said to be wrong", true
+	case disputesInWords(shape):
+		return domain.IntentHandoff, handoffDisputed + ": in other words", true
 	case asksForPerson(shape):
 		return domain.IntentHandoff, handoffAsked + ": in other words", true
 	}

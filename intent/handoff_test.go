@@ -28,6 +28,13 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"mujhe callback chahiye jaldi":                 "asked",
 		"mera hisaab aapke hisaab se match nahi karta": "dispute",
 		"I was charged twice for one bill":             "dispute",
+		"Can someone from your office call me back? Need to discuss Mehta Traders credit limit": "asked",
+		"I need a human, this is not helping":                                                   "asked",
+		"ye ORD-1203 maine kabhi diya hi nahi":                                                  "dispute",
+		"bill me 6 box handwash hai par maal aaya hi nahi":                                      "dispute",
+		"5% discount promised tha Sharma ji ko, bill me laga hi nahi":                           "dispute",
+		"delivery 4 din late hai, complaint likho meri":                                         "dispute",
+		"सर्फ का रेट गलत है, 110 नहीं 105 बोला था":                                              "dispute",
 	} {
 		d := r.Route(t.Context(), text)
 		if d.Intent != domain.IntentHandoff || HandoffReason(d) != reason {
@@ -36,7 +43,9 @@ func TestHandoffInOtherWords(t *testing.T) {
 	}
 	for _, text := range []string{"papa se baat karni hai", "Rajesh se baat karo", "9876543210 pe call karo",
 		"galat rasta le liya", "reject ORD-1042 rate galat hai", "mat bhejo, rate galat hai", "mummy ko call karo",
-		"GC ka stock kitna hai", "doctor sahab se milna hai", "cab wale ko phone lagao"} {
+		"GC ka stock kitna hai", "doctor sahab se milna hai", "cab wale ko phone lagao",
+		"bank manager se milna hai loan ke liye", "phone ka bill abhi tak nahi aaya", "wifi wale ki complaint karo, net nahi chal raha",
+		"mujhe kal boss ke saath meeting me jaana hai", "team ko meeting ka reminder bhejo"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentHandoff {
 			t.Errorf("Route(%q) = handoff (%s)", text, d.Reason)
 		}

@@ -122,7 +122,7 @@ func customersAmount(shape []string) bool {
 }
 
 var (
-	negations     = words("nahi not no na")
+	negations     = words("nahi not no na never")
 	orderRefWords = words("ORDERREF")
 	gotWords      = words("mila received")
 	moneyWords    = words("NUM rupees payment paise amount")
@@ -344,7 +344,7 @@ var goodsSources = words("godown warehouse factory production plant wip company 
 
 // paymentTrouble are words of a payment gone wrong or given back: a
 // matter for a person, not a record.
-var paymentTrouble = words("fail error stuck refund kat wapas bounce")
+var paymentTrouble = words("fail error stuck refund kat wapas bounce missing")
 
 // paidBy reports a payer who gave it: "Krishna ne 2,000 cash diya" says
 // as much as "Krishna se 2,000 cash mila", a name before ne and a word

@@ -136,6 +136,9 @@ tareekh: tareekh तारीख
 how: how
 check: check chk
 dekhein: dekhein देखें
+rate: rate रेट
+bill: bill बिल
+gadbad: गड़बड़ गडबड
 store: store स्टोर
 stores: stores स्टोर्स
 traders: traders ट्रेडर्स
