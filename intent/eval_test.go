@@ -406,15 +406,16 @@ func TestHeldOutHandoff(t *testing.T) {
 }
 
 // The second handoff held-out split, written like the third lifecycle
-// one: measured at recall 0.667 with no unknown message handed over. A
-// false handoff is absolute.
+// one: measured at recall 0.667 with no unknown message handed over, and
+// at 0.917 once the handoffs of dev-handoff.jsonl were read. A false
+// handoff is absolute.
 func TestHeldOutHandoffSecond(t *testing.T) {
 	rep := Evaluate(context.Background(), demoRouter(t), readCorpus(t, "corpus/heldout-handoff-2.jsonl"))
 	s := rep.Intents[classOf(domain.IntentHandoff)]
 	t.Logf("handoff: recall %.3f, precision %.3f; handed over %d, unknown handed over %d, unread %d",
 		s.Recall, s.Precision, rep.HandOver, rep.UnknownHandedOver, rep.Unread)
-	if s.Recall < 0.60 || s.Precision < 1 || rep.UnknownHandedOver != 0 || rep.FalseOrder != 0 {
-		t.Errorf("handoff recall %.3f (0.667 when measured), precision %.3f, unknown handed over %d, false order %d",
+	if s.Recall < 0.85 || s.Precision < 1 || rep.UnknownHandedOver != 0 || rep.FalseOrder != 0 {
+		t.Errorf("handoff recall %.3f (0.917 when last measured), precision %.3f, unknown handed over %d, false order %d",
 			s.Recall, s.Precision, rep.UnknownHandedOver, rep.FalseOrder)
 	}
 }
