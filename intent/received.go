@@ -1,0 +1,165 @@
+package intent
+
+// Goods received: a quantity of goods and a word that they came in or
+// were made, in the many ways people say it, with the guards that keep
+// goods sent back or out, papers made and damaged goods from reading as
+// stock.
+
+// receivesGoods is goods received said in words no rule lists, as a
+// rule: a quantity of goods, a word that they arrived or were made and
+// where from or into (or that they were checked, or came without
+// damage), no customer,
+// not asked, no plan, no damage ("FYI 45 cartons of Floor Cleaner 1L
+// came in from the company, stacked in rack B").
+func receivesGoods(shape []string, n Normalized) bool {
+	return len(shape) <= 20 && !asked(shape, n.Question) && !denied(shape) &&
+		(anyOf(shape, goodsSources) || madeGoods(shape) || damageDenied(shape) || checkedGoods(shape)) && receivedSignal(shape)
+}
+
+// madeWords say goods were made, which is where they came from: "28
+// carton phenyl bottle fill karke pack kar diye".
+var madeWords = words("packed bana bane bani banke manufactured produced")
+
+// unloaded reports a vehicle emptied at i: "truck khali hua", "गाड़ी
+// खाली हो गई", its goods come in (a customer's are vetoed before).
+func unloaded(shape []string, i int) bool {
+	return shape[i] == "khali" && (i > 0 && vehicles[shape[i-1]] || i > 1 && vehicles[shape[i-2]]) &&
+		(i+1 == len(shape) || !imperatives[shape[i+1]])
+}
+
+var vehicles = words("truck gaadi")
+
+// finishedMaking reports goods finished at i in production: "Production
+// finished 75 cases", "WIP ke 20 carton aaj finish ho gaye" ("GC ka stock
+// finish" ran out; no production is named there).
+func finishedMaking(shape []string, i int) bool {
+	return finishWords[shape[i]] && anyOf(shape, makingWords) && (i+1 == len(shape) || !imperatives[shape[i+1]])
+}
+
+var (
+	finishWords = words("finish finished")
+	makingWords = words("production wip factory plant")
+)
+
+// madeGoods reports a word that goods were made, not a paper: "40 carton
+// phenyl bana", not "5 carton GC ka bill bana diya".
+func madeGoods(shape []string) bool {
+	for i, w := range shape {
+		if madeWords[w] && !ofADocument(shape, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// ofADocument reports the word at i said of a paper just before it: "bill
+// bana", "invoice bani".
+func ofADocument(shape []string, i int) bool {
+	return i > 0 && documentWords[shape[i-1]] && madeWords[shape[i]]
+}
+
+// goodsSources say where goods came from or into.
+var goodsSources = words("godown warehouse factory production plant wip company supplier vendor truck gaadi inward grn unloaded utra utaar consignment")
+
+// damageWords make goods that arrived a matter for a person: damaged or
+// leaking goods are not simply stock.
+var damageWords = words("damaged damage toota tuta tute broken leak leaking kharab defective expired")
+
+// receivedSignal reports a quantity of goods, a word that they arrived or
+// were made (not a request that they be), no customer, no damage and
+// nothing sent back or out to a supplier: goods a customer sends back, or
+// an order for one, are not stock received.
+func receivedSignal(shape []string) bool {
+	// Cartons counted into the godown are goods, whatever product the
+	// catalog calls them: "गोदाम में ३५ कार्टन फ्लोर क्लीनर जमा किए".
+	goods := anyOf(shape, goodsWords) || anyOf(shape, goodsSources) && anyOf(shape, unitWords)
+	if anyOf(shape, customerWords) || !goods || damaged(shape) || anyOf(shape, returnWords) || sentTo(shape, suppliers) {
+		return false
+	}
+	counted := false
+	for i, w := range shape {
+		if w == phNumber && quantityAt(shape, i) {
+			counted = true
+		}
+	}
+	if !counted {
+		return false
+	}
+	for i, w := range shape {
+		if arrivalWords[w] && (i+1 == len(shape) || !imperatives[shape[i+1]]) && !ofADocument(shape, i) || unloaded(shape, i) ||
+			finishedMaking(shape, i) {
+			return true
+		}
+	}
+	// "company ne 300 roll bhej diye", "Supplier delivered 500 rolls to
+	// our godown": what a supplier sent came in. (From the godown, sent
+	// goods go out.)
+	return anyOf(shape, suppliers) && anyOf(shape, sentWords)
+}
+
+var unitWords = words("UNIT")
+
+// suppliers send goods in; sentWords say they did.
+var (
+	suppliers = words("supplier vendor company factory plant production")
+	sentWords = words("bheja sent delivered got")
+)
+
+// sentTo reports goods or money sent to one of whom ("company ko 20
+// carton bheje", "Rajesh ko 5000 diye"): they went out.
+func sentTo(shape []string, whom map[string]bool) bool {
+	for i := 1; i < len(shape); i++ {
+		if shape[i] == "ko" && whom[shape[i-1]] {
+			return true
+		}
+	}
+	return false
+}
+
+// damaged reports a word of damage that is not denied: "damage koi nahi"
+// and "no damage" say the goods came in whole.
+func damaged(shape []string) bool {
+	for i, w := range shape {
+		if damageWords[w] && !damageDeniedAt(shape, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// damageDeniedAt reports the damage word at i denied: "no damage",
+// "damage nahi", "damage koi nahi".
+func damageDeniedAt(shape []string, i int) bool {
+	return i > 0 && negations[shape[i-1]] || i+1 < len(shape) && negations[shape[i+1]] ||
+		i+2 < len(shape) && shape[i+1] == "koi" && negations[shape[i+2]]
+}
+
+// checkedGoods reports goods said to be checked, as goods are on
+// arrival: "40 carton lizol recieve kiya abhi, mal check kar liya".
+func checkedGoods(shape []string) bool {
+	for i, w := range shape {
+		if checkWords[w] && doneAfter(shape, i, completions) {
+			return true
+		}
+	}
+	return false
+}
+
+var checkWords = words("check")
+
+// damageDenied reports goods said to have come without damage: checked
+// on arrival, so received ("GC ka maal aaya 65 ctn, damage koi nahi").
+func damageDenied(shape []string) bool {
+	for i, w := range shape {
+		if damageWords[w] && damageDeniedAt(shape, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// denyingDamage reports the negation at i part of a denial of damage.
+func denyingDamage(shape []string, i int) bool {
+	return i+1 < len(shape) && damageWords[shape[i+1]] || i > 0 && damageWords[shape[i-1]] ||
+		i > 1 && shape[i-1] == "koi" && damageWords[shape[i-2]]
+}
