@@ -22,14 +22,15 @@ var (
 	// or with a word of wanting ("I need a human").
 	humanWords = words("human agent insaan")
 	wanting    = words("need want chahiye please")
-	// notOffice are people and places that are not the distributor's:
-	// "bank manager se milna hai", "the restaurant's bill was wrong".
-	// theirs make the office or the person someone else's.
+	// theirs make the office or the person someone else's; forMe ask for
+	// the writer.
 	theirs = words("uski uska unki unka his their")
 	forMe  = words("mujhe me i back callback karao karwao")
 	// officeRoles are the office's own, not anyone's boss or team.
 	officeRoles = words("office accounts owner malik manager supervisor")
-	notOffice   = words("bank loan branch restaurant dinner doctor plumber teacher exam train movie network bijli electricity reminder yaad")
+	// notOffice are people and places that are not the distributor's:
+	// "bank manager se milna hai", "the restaurant's bill was wrong".
+	notOffice = words("bank loan branch restaurant dinner doctor plumber teacher exam train movie network bijli electricity reminder yaad")
 	// wrongWords say a figure is wrong; figureWords name what Munshi
 	// showed.
 	wrongWords  = words("galat wrong incorrect mistake twice double gadbad missing")
@@ -111,7 +112,7 @@ func neverCame(shape []string) bool {
 		if !arrivalWords[w] && !deliveredWords[w] && !handedWords[w] && w != "pahuncha" {
 			continue
 		}
-		if i > 0 && (negations[shape[i-1]] || shape[i-1] == "never") || i+1 < len(shape) && negations[shape[i+1]] ||
+		if i > 0 && negations[shape[i-1]] || i+1 < len(shape) && negations[shape[i+1]] ||
 			i+2 < len(shape) && shape[i+1] == "hi" && negations[shape[i+2]] {
 			return true
 		}
