@@ -52,18 +52,10 @@ func (p *Parser) unlisted(r *reading, after, marks map[string]bool) string {
 // The words around a name nobody listed: after one of the first, or
 // before one of the second ("for Verma Stores", "Verma ji ko").
 var (
-	forWords, forMarks    = setOf("for"), setOf("liye keliye ko")
-	payerFrom, payerMarks = setOf("from"), setOf("ne se")
-	placeAt, placeMarks   = setOf("to at"), setOf("pe par me mein")
+	forWords, forMarks    = words("for"), words("liye keliye ko")
+	payerFrom, payerMarks = words("from"), words("ne se")
+	placeAt, placeMarks   = words("to at"), words("pe par me mein")
 )
-
-func setOf(s string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(s) {
-		m[w] = true
-	}
-	return m
-}
 
 // unlistedName claims the first name of up to three plain words after
 // one of after's words, or before one of marks ("Verma ji ko": the
