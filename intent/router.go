@@ -319,20 +319,18 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 	top, _ := topTwo(p[:classes])
 	d.modelTop, d.modelP = domain.Intents[top], p[top]
 	in, reason, ok := r.judge(p[:classes], n, shape)
-	if ok && IsQuestion(in) && asksHowTo(shape) {
-		// "stock dekhne ka tarika kya hai" asks how to use Munshi.
-		d.Intent, d.Tier, d.Confidence, d.Reason = domain.IntentHelp, TierRules, 1, "rule: help: how to use it, in other words"
-		return d
-	}
-	if ok {
+	howTo := asksHowTo(shape)
+	if ok && !(IsQuestion(in) && howTo) {
 		d.Intent, d.Tier, d.Confidence, d.Reason = in, TierModel, p[classOf(in)], reason
 		return d
 	}
 	// Where the model is unsure, help and cancellations said in other
-	// words (replies.go); where it is sure a message is something else
-	// ("gym membership cancel karna hai" is unknown), they stay unread.
+	// words (replies.go), and help over a question the model would answer
+	// with a figure ("stock dekhne ka tarika kya hai"); where it is sure a
+	// message is something else ("gym membership cancel karna hai" is
+	// unknown), they stay unread.
 	switch {
-	case asksHowTo(shape):
+	case howTo:
 		d.Intent, d.Tier, d.Confidence, d.Reason = domain.IntentHelp, TierRules, 1, "rule: help: how to use it, in other words"
 		return d
 	case cancelsInWords(shape, n):
@@ -354,7 +352,6 @@ func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	if ok && !(IsQuestion(in) && (disputesFigure(shape, n) || asksHowTo(shape))) && !(in == domain.IntentCancel && deniedCancel(shape)) {
 		return in, "rule: " + name, true
 	}
-
 	if handsOver(shape, n) {
 		return domain.IntentDelivery, "rule: goods handed over", true
 	}
@@ -376,7 +373,6 @@ func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	if in, name, ok := handsOff(shape, n); ok {
 		return in, "rule: " + name, true
 	}
-
 	if formatOf(shape) != FormatText {
 		var rest [48]string
 		if in, name, ok := matchRules(withoutFormat(shape, rest[:0]), n); ok && IsQuestion(in) {
