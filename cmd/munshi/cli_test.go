@@ -100,6 +100,12 @@ func TestRouteJSONContract(t *testing.T) {
 	if _, ok := second["order"]; ok || second["intent"] != "stock" {
 		t.Fatalf("stock line: %s", lines[1])
 	}
+	// Each decision says why: the rule that fired, or why a tier abstained.
+	for _, l := range []map[string]any{first, second} {
+		if r, _ := l["reason"].(string); r == "" {
+			t.Fatalf("no reason in %v", l)
+		}
+	}
 	if _, err := os.Stat(env["MUNSHI_DB"]); err == nil {
 		t.Fatal("route created a database")
 	}

@@ -30,6 +30,9 @@ type routeResult struct {
 	Tier       string  `json:"tier"`
 	Confidence float64 `json:"confidence"`
 	LatencyUS  int64   `json:"latency_us"`
+	// Reason is the rule that fired or why a tier abstained, as the audit
+	// log keeps it.
+	Reason string `json:"reason,omitempty"`
 	// Format is how a question wants its answer (text, chart, excel);
 	// only question intents carry it.
 	Format string         `json:"format,omitempty"`
@@ -55,7 +58,7 @@ func cmdRoute(ctx context.Context, env environment, args []string) error {
 	each := func(text string) error {
 		d := router.Route(llmbudget.WithCallBudget(ctx, 2), text)
 		res := routeResult{Text: text, Intent: string(d.Intent), Tier: string(d.Tier), Confidence: d.Confidence,
-			LatencyUS: d.Latency.Microseconds(), Format: string(d.Format)}
+			LatencyUS: d.Latency.Microseconds(), Reason: d.Reason, Format: string(d.Format)}
 		switch d.Intent {
 		case domain.IntentOrder:
 			parsed := parser.Parse(text)
