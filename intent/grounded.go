@@ -17,7 +17,7 @@ var booksWords = words(`PRODUCT CUSTOMER ORDERREF UNIT SIZE
 	stock maal inventory godown available ready production wip bacha bache khatam reorder item items
 	outstanding dues due baaki udhaar owes owe owed balance overdue receivable receivables unpaid paid
 	recovery recover payment payments paise paisa rupees money amount
-	collection collected received jama vasooli receipts credit cheque cash upi
+	collection collected collect received jama vasooli receipts credit cheque cash upi neft rtgs
 	sales sale sold sell bikri becha beche bika bought kharida kharide dhanda growth revenue report
 	dashboard turnover business top customer customers product products
 	order orders pending deliver delivered delivery dispatch status
@@ -36,14 +36,19 @@ func ungrounded(in domain.Intent, shape []string) string {
 }
 
 // troubleWords say that an app or a gateway is failing: "payment gateway
-// down hai", "UPI nahi chal raha", "paytm kaam nahi kar raha". A
-// complaint that names a payment is not a question about dues.
-var troubleWords = words("gateway app server down fail failed failing atak error chal")
+// down hai", "paytm error de raha hai". A complaint that names a payment
+// is not a question about dues. A word of running says so only when
+// denied: "UPI nahi chal raha" is a complaint, "sales kaisi chal rahi
+// hai" a question about sales.
+var (
+	troubleWords = words("gateway app server down fail failed failing atak error")
+	runningWords = words("chal")
+)
 
 // complaint says why a question is a complaint about a payment app, or
 // nothing.
 func complaint(in domain.Intent, shape []string) string {
-	if !IsQuestion(in) || !anyOf(shape, troubleWords) {
+	if !IsQuestion(in) || !anyOf(shape, troubleWords) && !(anyOf(shape, runningWords) && anyOf(shape, negations)) {
 		return ""
 	}
 	return "a complaint about a payment app, not a question about the books"
