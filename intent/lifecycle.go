@@ -26,7 +26,7 @@ import (
 const (
 	doneList     = "gaya hua diya kardiya done complete completed successful successfully over ho"
 	receivedList = "received mila jama collected collect credited aaya uthaya"
-	payerList    = "diya paid pay bheja transfer transferred"
+	payerList    = "diya paid pay bheja transfer transferred handed"
 	modeList     = "cash cheque neft rtgs imps upi gpay phonepe paytm online dd draft bhugtan"
 	arrivalList  = "aaya arrived received ready pahuncha mila unloaded inward utra utaar grn bana bane bani banke manufactured produced packed packing jama completed receipt consignment"
 	goodsList    = "PRODUCT maal stock goods"
@@ -232,7 +232,8 @@ var dateWords = words("tareekh")
 // and how.
 func paymentSignal(shape []string) bool {
 	if !amount(shape) || anyOf(shape, goodsOnly) || saidNow(shape, dueWords, nextWords) || anyOf(shape, orderWordsOnly) ||
-		anyOf(shape, family) || anyOf(shape, paymentTrouble) || sentTo(shape, customerWords) {
+		anyOf(shape, family) || anyOf(shape, paymentTrouble) || sentTo(shape, customerWords) || promised(shape) ||
+		anyOf(shape, sendAsked) {
 		return false
 	}
 	for i, w := range shape {
@@ -247,6 +248,20 @@ func paymentSignal(shape []string) bool {
 		return received || how || anyOf(shape, payerWords) || anyOf(shape, paymentWords)
 	}
 	return (received || strangerPaid(shape)) && how
+}
+
+// promisedWords say money will be paid: "Mehta ne bola 50000 kal NEFT
+// karega" is a promise, not a payment, unless some of it came already
+// ("das hazaar nakad diye, baaki agle hafte denge").
+var willPayWords = words("karega karenge dega denge will")
+
+// sendAsked asks for money to be sent: "Sharma ji 25k UPI bhejo" is an
+// errand, not money received.
+var sendAsked = words("bhejo")
+
+// promised reports a payment still to come, and none made.
+func promised(shape []string) bool {
+	return anyOf(shape, willPayWords) && !anyOf(shape, receivedWords) && !paidBy(shape) && !customerPaid(shape)
 }
 
 // paysIn is a payment said in words no rule lists, as a rule: a named

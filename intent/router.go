@@ -349,7 +349,8 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 // cancellation).
 func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	in, name, ok := matchRules(shape, n)
-	if ok && !(IsQuestion(in) && (disputesFigure(shape, n) || asksHowTo(shape))) && !(in == domain.IntentCancel && deniedCancel(shape)) {
+	if ok && !(IsQuestion(in) && (disputesFigure(shape, n) || asksHowTo(shape))) && !(in == domain.IntentCancel && deniedCancel(shape)) &&
+		!(in == domain.IntentConfirm && asksAfterRef(shape, n)) {
 		return in, "rule: " + name, true
 	}
 	if handsOver(shape, n) {
@@ -380,6 +381,13 @@ func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 		}
 	}
 	return domain.IntentUnknown, "", false
+}
+
+// asksAfterRef reports a question that names an order: "ORD1088
+// approved?" asks after the order, where "ok" or "DRAFT-57 ok" answers a
+// draft.
+func asksAfterRef(shape []string, n Normalized) bool {
+	return n.Has(EntityOrderRef) && asked(shape, n.Question)
 }
 
 // judge accepts the model's top intent, or says why the model abstains:
@@ -471,6 +479,11 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 		if anyOf(shape, returnWords) {
 			return "goods sent back, not an order"
 		}
+		// "please remind karaye muje laundry detergent chahiye aaj 4 pm
+		// ko" asks to be reminded of an errand.
+		if anyOf(shape, reminderWords) {
+			return "a reminder, not an order"
+		}
 		// "Agarwal ji ko 10 bag surf diye", "company ko 10 carton harpic
 		// bheja": goods given or sent, said in the past, with no order
 		// named ("order diya" places one).
@@ -502,6 +515,13 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 		if len(shape) > 8 || n.Has(EntityNumber) || !anyOf(shape, confirmWords) {
 			return "not a short confirmation"
 		}
+		if asksAfterRef(shape, n) {
+			return "a question about an order, not a confirmation"
+		}
+		// "ok wait" holds the draft back.
+		if anyOf(shape, waitWords) {
+			return "a draft held back, not confirmed"
+		}
 	case domain.IntentCancel:
 		if len(shape) > 10 || !anyOf(shape, cancelWords) {
 			return "not a short cancellation"
@@ -522,14 +542,18 @@ var (
 		correct accept accepted agreed fine final finalise finalize sure ahead bhejo go right good`)
 	orderWords = words(`CUSTOMER bhejo dedo send chahiye order keliye for ko cod cash credit upi cheque
 		payment neft rtgs udhaar supply dispatch deliver`)
-	whichWords  = words("kaun which")
-	givenWords  = words("diya bheja")
-	returnWords = words("wapas return returned defective")
+	whichWords = words("kaun which")
+	givenWords = words("diya bheja")
+	// waitWords hold a draft back.
+	waitWords = words("wait ruko ruk hold")
+	// reminderWords ask to be reminded: a phone's job, not Munshi's.
+	reminderWords = words("remind reminder")
+	returnWords   = words("wapas return returned defective lauta लौटा")
 	// canWords ask whether an order can be met: "kya team Rajesh ke liye
 	// 500 bag surf bhej sakti hai" is a stock question.
-	canWords    = words("sakte possible payenge paoge")
+	canWords    = words("sakte possible payenge paoge payega")
 	askingWords = words(`kya can could is are do does kitna how enough sakte milega hoga jayega available
-		stock possible payenge paoge`)
+		stock possible payenge paoge payega`)
 	cancelWords = words(`cancel nahi no reject rehne mat chhodo drop nope discard abort hatao radd na
 		dont stop band galat wrong`)
 )
