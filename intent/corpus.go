@@ -166,25 +166,36 @@ type prepared struct {
 func prepare(exs []Example, lex *lexicon) prepared {
 	c := prepared{common: map[string]bool{}, known: ordinaryWords(exs, lex), replies: map[string]bool{}}
 	lex.known = c.known
-	seen := map[string]int{}
+	seen, inReplies := map[string]int{}, map[string]int{}
 	for _, ex := range exs {
 		n := lex.normalize(ex.Text)
 		shape := shapeOf(n, nil)
 		c.norm, c.shapes = append(c.norm, n), append(c.shapes, shape)
 		once := map[string]bool{}
 		for _, w := range shape {
-			if !isPlaceholder(w) && !once[w] {
-				once[w] = true
+			if once[w] {
+				continue
+			}
+			once[w] = true
+			if !isPlaceholder(w) {
 				seen[w]++
 			}
 			if ex.Intent == domain.IntentConfirm || ex.Intent == domain.IntentCancel {
-				c.replies[w] = true
+				inReplies[w]++
 			}
 		}
 	}
 	for w, k := range seen {
 		if k >= 2 {
 			c.common[w] = true
+		}
+	}
+	// A reply's words are those of two replies or more: a word one reply
+	// happened to hold ("ok, lekin GC ka rate kya hai") is not yet a word
+	// that replies are made of.
+	for w, k := range inReplies {
+		if k >= 2 {
+			c.replies[w] = true
 		}
 	}
 	for g, ex := range exs {
