@@ -24,7 +24,7 @@ import (
 
 // Word lists the rules also allow (rules.go), as text.
 const (
-	doneList     = "gaya hua diya kardiya done complete completed successful successfully over ho"
+	doneList     = "gaya hua diya kardiya done complete completed successful successfully over ho gayu didhu didho geche"
 	receivedList = "received mila jama collected collect credited aaya uthaya"
 	payerList    = "diya paid pay bheja transfer transferred handed"
 	modeList     = "cash cheque neft rtgs imps upi gpay phonepe paytm online dd draft bhugtan"
@@ -37,7 +37,7 @@ var (
 	// need a word that the delivery happened ("deliver ho gaya",
 	// "delivery done").
 	deliveredWords = words("delivered")
-	deliveryStems  = words("deliver delivery pahunch pahuncha handover handed")
+	deliveryStems  = words("deliver delivery pahunch pahuncha handover handed pohchadi pohchi pohochi pahonchi pouche")
 	doneWords      = words(doneList)
 	finishedWords  = words("done complete completed successful successfully")
 
