@@ -255,6 +255,24 @@ func paymentSignal(shape []string) bool {
 // ("das hazaar nakad diye, baaki agle hafte denge").
 var willPayWords = words("karega karenge dega denge will")
 
+// notPaidIn says why money a message names is surely no payment received
+// (family's, paid out to a customer, still to come), or nothing. The
+// model may read such a message as a payment; no reading makes it one,
+// so it is answered as not understood without asking the LLM.
+func notPaidIn(shape []string) string {
+	switch {
+	case !amount(shape):
+		return ""
+	case anyOf(shape, family):
+		return "money within the family"
+	case sentTo(shape, customerWords):
+		return "money paid out to a customer"
+	case promised(shape):
+		return "money still to come"
+	}
+	return ""
+}
+
 // sendAsked asks for money to be sent: "Sharma ji 25k UPI bhejo" is an
 // errand, not money received.
 var sendAsked = words("bhejo")

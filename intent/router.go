@@ -337,6 +337,12 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 		d.Intent, d.Tier, d.Confidence, d.Reason = domain.IntentCancel, TierRules, 1, "rule: cancel, with its reason"
 		return d
 	}
+	if d.modelTop == domain.IntentPayment {
+		if why := notPaidIn(shape); why != "" {
+			d.Tier, d.Confidence, d.Reason = TierRules, 1, "rule: no payment received: "+why
+			return d
+		}
+	}
 	d.Reason = reason
 	d.Confidence = p[classOf(domain.IntentUnknown)]
 	return d
@@ -518,9 +524,13 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 		if asksAfterRef(shape, n) {
 			return "a question about an order, not a confirmation"
 		}
-		// "ok wait" holds the draft back.
+		// "ok wait" holds the draft back; "ok thanks" thanks, and
+		// whether it also means yes, the person says.
 		if anyOf(shape, waitWords) {
 			return "a draft held back, not confirmed"
+		}
+		if anyOf(shape, thanksWords) {
+			return "thanks, not a confirmation"
 		}
 	case domain.IntentCancel:
 		if len(shape) > 10 || !anyOf(shape, cancelWords) {
@@ -544,8 +554,9 @@ var (
 		payment neft rtgs udhaar supply dispatch deliver`)
 	whichWords = words("kaun which")
 	givenWords = words("diya bheja")
-	// waitWords hold a draft back.
-	waitWords = words("wait ruko ruk hold")
+	// waitWords hold a draft back; thanksWords thank.
+	waitWords   = words("wait ruko ruk hold")
+	thanksWords = words("thanks thank shukriya")
 	// reminderWords ask to be reminded: a phone's job, not Munshi's.
 	reminderWords = words("remind reminder")
 	returnWords   = words("wapas return returned defective lauta लौटा")

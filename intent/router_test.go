@@ -207,6 +207,44 @@ func TestRouteNeverRecordsWithoutEvidence(t *testing.T) {
 	}
 }
 
+// Replies that are not a yes, and orders that are something else, are
+// never confirmations or orders, whatever the model makes of them.
+func TestNeitherConfirmedNorOrdered(t *testing.T) {
+	r := demoRouter(t)
+	for text, not := range map[string]domain.Intent{
+		"ok wait": domain.IntentConfirm, "ok thanks": domain.IntentConfirm, "hm ok thankx": domain.IntentConfirm,
+		"ORD1088 approved?": domain.IntentConfirm, "ORD-1042 confirm ho gaya?": domain.IntentConfirm,
+		"please remind karaye muje 2 carton phenyl chahiye aaj 4 baje": domain.IntentOrder,
+		"राजेश ने 1 दर्जन झाड़ू लौटा दी, क्वालिटी खराब":                domain.IntentOrder,
+		"Mehta ji ko 500 carton GC dena hai, ho payega?":               domain.IntentOrder,
+	} {
+		if d := r.Route(context.Background(), text); d.Intent == not {
+			t.Errorf("%q → %s (%s %.2f, %s)", text, d.Intent, d.Tier, d.Confidence, d.Reason)
+		}
+	}
+	// A yes that names its draft still is one.
+	if d := r.Route(context.Background(), "DRAFT-57 ok"); d.Intent != domain.IntentConfirm {
+		t.Errorf("DRAFT-57 ok → %s (%s)", d.Intent, d.Reason)
+	}
+}
+
+// Money the model reads as a payment that surely is none (family's, paid
+// out, still to come) is answered at once as not understood: no reading
+// the LLM could give would make it a payment.
+func TestNoPaymentAnsweredWithoutTheLLM(t *testing.T) {
+	r := demoRouter(t)
+	for _, text := range []string{"papa ji ne 5000 bheje upi se", "Sharma ji ko 2500 rtgs bheja",
+		"Mehta ne bola 50000 kal NEFT karega", "wife ne 3000 upi bheje"} {
+		d := r.Route(context.Background(), text)
+		if d.Intent != domain.IntentUnknown || d.Tier != TierRules {
+			t.Errorf("%q → %s (%s %.2f, %s), want unknown by rule", text, d.Intent, d.Tier, d.Confidence, d.Reason)
+		}
+	}
+	if d := r.Route(context.Background(), "Mehta ne 5000 cash diye, baaki agle hafte denge"); d.Intent != domain.IntentPayment {
+		t.Errorf("part paid now → %s (%s)", d.Intent, d.Reason)
+	}
+}
+
 // routesTo checks that every text routes to the intent it is listed under.
 func routesTo(t *testing.T, r *Router, tests map[domain.Intent][]string) {
 	t.Helper()
