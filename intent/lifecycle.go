@@ -28,7 +28,7 @@ const (
 	receivedList = "received mila jama collected collect credited aaya uthaya"
 	payerList    = "diya paid pay bheja transfer transferred handed"
 	modeList     = "cash cheque neft rtgs imps upi gpay phonepe paytm online dd draft bhugtan"
-	arrivalList  = "aaya arrived received ready pahuncha mila unloaded inward utra utaar grn bana bane bani banke manufactured produced packed packing jama completed receipt consignment"
+	arrivalList  = "aaya came arrived received ready pahuncha mila unloaded inward utra utaar grn bana bane bani banke manufactured produced packed packing jama completed receipt consignment"
 	goodsList    = "PRODUCT maal stock goods"
 )
 

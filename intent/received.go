@@ -76,9 +76,11 @@ func receivedSignal(shape []string) bool {
 	if anyOf(shape, customerWords) || !goods || damaged(shape) || anyOf(shape, returnWords) || sentTo(shape, suppliers) {
 		return false
 	}
+	// Counted, or measured: "plant se 500 ltr phenyl bharke aaya" (a size
+	// after the product, "phenyl 1L", names the product's pack instead).
 	counted := false
 	for i, w := range shape {
-		if w == phNumber && quantityAt(shape, i) {
+		if w == phNumber && quantityAt(shape, i) || w == phSize && i+1 < len(shape) && shape[i+1] == phProduct {
 			counted = true
 		}
 	}
