@@ -88,8 +88,9 @@ func shortOnly(shape []string) bool {
 }
 
 // shortageWords name what was missing: "no shortage", "no returns",
-// "koi kami nahi", "kuch baaki nahi", "kuch kam nahi".
-var shortageWords = words("shortage short return returns kami baaki kam")
+// "koi kami nahi", "kuch baaki nahi", "kuch kam nahi", "no damages", "no
+// issues", "koi ghaat nahi".
+var shortageWords = words("shortage short return returns kami baaki kam damage damages issue issues problem ghaat")
 
 // People say a delivery happened without the word: "maal de diya",
 // "supply ho gayi", "pahuncha diya", "utaar diya", "handover kar diya",

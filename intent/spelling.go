@@ -73,7 +73,7 @@ stock: stock stok stoc stck stk stocks stokc stoke istock स्टॉक स्
 available: available availble avlbl avl availabel avaialble availibility availability avail avlb avaliable uplabdh उपलब्ध
 outstanding: outstanding outstandng outstnding outstading ostanding outstandings outstnd आउटस्टैंडिंग
 pending: pending pendng pndng pendig pendin pendding पेंडिंग
-delivered: delivered deliverd delivred dlvd dilivered dlvrd delvered डिलीवर्ड
+delivered: delivered deliverd delivred dlvd dilivered dlvrd delvered dilevered delvrd dlivered डिलीवर्ड
 supply: supply suply सप्लाई
 supplied: supplied
 handover: handover सौंप sonp सुपुर्द
@@ -82,7 +82,7 @@ utaar: utaar utar utarwa utarwaya उतार उतरवा उतरवा�
 liya: liya लिया
 le: le ले
 delivery: delivery dlvry delivry delvery delivary deliveries dilivery डिलीवरी डिलिवरी
-deliver: deliver delivr deliwer delivar dlvr डिलीवर डिलिवर
+deliver: deliver delivr deliwer delivar dlvr dilivar dilever डिलीवर डिलिवर
 report: report rprt riport reprt reports रिपोर्ट
 chart: chart chrt charts चार्ट
 excel: excel xl xls xlsx exel एक्सेल
@@ -128,7 +128,7 @@ jaldi: jaldi jldi jaldee जल्दी
 sabse: sabse sabsey सबसे
 zyada: zyada jyada jada jyaada zyaada jiyada ज्यादा
 hua: hua huwa hui huye hue हुआ हुई हुए
-gaya: gaya gya gayi gyi gye gaye गया गई गए
+gaya: gaya gya gayi gyi gye gaye gai गया गई गए
 jayega: jayega jaega jaayega jaaega jayegi jaegi जाएगा जायेगा
 bika: bika biki बिका बिकी
 kab: kab kb कब
