@@ -29,6 +29,42 @@ func deliverySignal(shape []string, n Normalized) bool {
 	return delivered(shape) || namedOrder(shape) && anyOf(shape, gotWords) && !moneyBesideOrder(shape)
 }
 
+// finishedOrder reports an order's number with a word that it was
+// finished just after it ("1340 done boss", "1351 complete ho gaya",
+// "#1530 done and dusted"), no request, no denial and no money beside
+// it. It is evidence enough for the model's reading of a delivery, not
+// for a rule: "1500 done" alone may be anything.
+func finishedOrder(shape []string) bool {
+	if denied(shape) && !shortOnly(shape) || anyOf(shape, cancelVerbs) {
+		return false
+	}
+	for i, w := range shape {
+		if w != phOrderRef && w != phNumber || quantityAt(shape, i) {
+			continue
+		}
+		for j := i + 1; j < len(shape) && j <= i+2; j++ {
+			if finishedWords[shape[j]] {
+				return !anyOf(shape, imperatives) && !moneyBeside(shape, i)
+			}
+		}
+	}
+	return false
+}
+
+// moneyBeside reports a word of money, or a number other than the
+// order's at i that counts nothing.
+func moneyBeside(shape []string, i int) bool {
+	if anyOf(shape, modeWords) || anyOf(shape, paymentWords) {
+		return true
+	}
+	for k, w := range shape {
+		if k != i && w == phNumber && !quantityAt(shape, k) {
+			return true
+		}
+	}
+	return false
+}
+
 // namedOrder reports an order named as one: "ORD-1042", "order 1042",
 // "order no 1042", "1042 wala".
 func namedOrder(shape []string) bool {
@@ -99,9 +135,9 @@ var shortageWords = words("shortage short return returns kami baaki kam damage d
 var (
 	// handVerbs hand goods over once a completion follows: "de diya",
 	// "supply ho gaya", "drop kar diya"; handedWords say it by themselves.
-	handVerbs   = words("de pahuncha pahunch utaar supply handover hawale drop deliver delivery thama rakh chhodo khali jama received")
-	handedWords = words("delivered supplied dropped handed reached unloaded utra given accepted")
-	completions = words("diya gaya hua done kiya aaya complete completed liya di chuka")
+	handVerbs   = words("de pahuncha pahunch utaar supply handover hawale drop deliver delivery thama rakh chhodo khali jama received aapi laah")
+	handedWords = words("delivered supplied dropped handed reached unloaded utra given accepted utaryo utarvla pohochla pohochavla")
+	completions = words("diya gaya hua done kiya aaya complete completed liya di chuka didho didhu ditta dilam diyechi")
 	// givingVerbs hand over whatever they name, so the goods must be
 	// named: "maal de diya", not "5000 de diya"; or the order named as
 	// one, with no money beside it ("ORD-1042 party ko de diya").

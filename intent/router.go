@@ -500,7 +500,7 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 		if asked(shape, n.Question) {
 			return "a question, not a delivery"
 		}
-		if !deliverySignal(shape, n) {
+		if !deliverySignal(shape, n) && !finishedOrder(shape) {
 			return "a delivery without an order reference and a word that it arrived"
 		}
 	case domain.IntentPayment:
