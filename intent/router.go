@@ -481,14 +481,11 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 			return "an order to a supplier, not a customer's"
 		}
 		// "Sharma ji ne 5 carton GC wapas bheja, defective tha": goods a
-		// customer sent back.
-		if anyOf(shape, returnWords) {
-			return "goods sent back, not an order"
-		}
-		// "please remind karaye muje laundry detergent chahiye aaj 4 pm
-		// ko" asks to be reminded of an errand.
-		if anyOf(shape, reminderWords) {
-			return "a reminder, not an order"
+		// customer sent back. "please remind karaye muje laundry
+		// detergent chahiye aaj 4 pm ko" asks to be reminded of an errand.
+		if why := vetoed(shape, veto{returnWords, "goods sent back, not an order"},
+			veto{reminderWords, "a reminder, not an order"}); why != "" {
+			return why
 		}
 		// "Agarwal ji ko 10 bag surf diye", "company ko 10 carton harpic
 		// bheja": goods given or sent, said in the past, with no order
@@ -526,11 +523,9 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 		}
 		// "ok wait" holds the draft back; "ok thanks" thanks, and
 		// whether it also means yes, the person says.
-		if anyOf(shape, waitWords) {
-			return "a draft held back, not confirmed"
-		}
-		if anyOf(shape, thanksWords) {
-			return "thanks, not a confirmation"
+		if why := vetoed(shape, veto{waitWords, "a draft held back, not confirmed"},
+			veto{thanksWords, "thanks, not a confirmation"}); why != "" {
+			return why
 		}
 	case domain.IntentCancel:
 		if len(shape) > 10 || !anyOf(shape, cancelWords) {
@@ -542,6 +537,23 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 	case domain.IntentGreeting:
 		if len(shape) > 8 {
 			return "too long for a greeting"
+		}
+	}
+	return ""
+}
+
+// A veto is a word set that, in a message, rules an intent out, and why.
+type veto struct {
+	words map[string]bool
+	why   string
+}
+
+// vetoed says why the first veto whose words the shape holds rules the
+// intent out, or nothing.
+func vetoed(shape []string, vetoes ...veto) string {
+	for _, v := range vetoes {
+		if anyOf(shape, v.words) {
+			return v.why
 		}
 	}
 	return ""
