@@ -25,10 +25,10 @@ import (
 // Word lists the rules also allow (rules.go), as text.
 const (
 	doneList     = "gaya hua diya kardiya done complete completed successful successfully over ho gayu didhu didho geche jhala dilam ditta diyechi"
-	receivedList = "received mila jama collected collect credited aaya uthaya"
-	payerList    = "diya paid pay bheja transfer transferred handed"
+	receivedList = "received mila jama collected collect credited aaya uthaya ghetle milale"
+	payerList    = "diya paid pay bheja transfer transferred handed ditta ditte"
 	modeList     = "cash cheque neft rtgs imps upi gpay phonepe paytm online dd draft bhugtan"
-	arrivalList  = "aaya came arrived received ready pahuncha mila unloaded inward utra utaar grn bana bane bani banke manufactured produced packed packing jama completed receipt consignment"
+	arrivalList  = "aaya aale aala aavi aavyo elo arrived received ready pahuncha mila unloaded inward utra utaar grn bana bane bani banke manufactured produced packed packing jama completed receipt consignment"
 	goodsList    = "PRODUCT maal stock goods"
 )
 
@@ -231,7 +231,7 @@ var dateWords = words("tareekh")
 // a customer, both a word that it was received (or that someone paid it)
 // and how.
 func paymentSignal(shape []string) bool {
-	if !amount(shape) || anyOf(shape, goodsOnly) || saidNow(shape, dueWords, nextWords) || anyOf(shape, orderWordsOnly) ||
+	if !amount(shape) || anyOf(shape, goodsOnly) || owedOnly(shape) || anyOf(shape, orderWordsOnly) ||
 		anyOf(shape, family) || anyOf(shape, paymentTrouble) || sentTo(shape, customerWords) || promised(shape) ||
 		anyOf(shape, sendAsked) {
 		return false
@@ -271,6 +271,18 @@ func notPaidIn(shape []string) string {
 		return "money still to come"
 	}
 	return ""
+}
+
+// repayWords say dues were paid off: "purana baaki 9,800 clear kiya UPI
+// se", "पुराना बकाया ४८०० चुका दिया".
+var repayWords = words("chukaya chukaye chuka chukta settle settled clear cleared")
+
+// owedOnly reports dues said now with nothing paid: "Mehta ka 50000 baaki
+// hai". Beside money paid ("75,000 NEFT kiye, ab sirf 45 baaki", "udhaar
+// 15000 cash se chukaya") the dues are what is left or what was paid off.
+func owedOnly(shape []string) bool {
+	return saidNow(shape, dueWords, nextWords) &&
+		!(anyOf(shape, repayWords) || anyOf(shape, receivedWords) || paidBy(shape) || customerPaid(shape))
 }
 
 // sendAsked asks for money to be sent: "Sharma ji 25k UPI bhejo" is an
@@ -344,7 +356,7 @@ func paidBy(shape []string) bool {
 // modeDone reports a way of paying done at position i: "gpay kiya", "upi
 // kar diya", as good as a verb of paying.
 func modeDone(shape []string, i int) bool {
-	return i > 0 && modeWords[shape[i-1]] && (shape[i] == "kiya" || shape[i] == "kar" && i+1 < len(shape) && shape[i+1] == "diya")
+	return i > 0 && (modeWords[shape[i-1]] || shape[i-1] == "payment") && (shape[i] == "kiya" || shape[i] == "kar" && i+1 < len(shape) && shape[i+1] == "diya")
 }
 
 // strangerPaid reports a payer the customer list does not know, named

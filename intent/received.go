@@ -31,14 +31,16 @@ var vehicles = words("truck gaadi")
 
 // finishedMaking reports goods finished at i in production: "Production
 // finished 75 cases", "WIP ke 20 carton aaj finish ho gaye" ("GC ka stock
-// finish" ran out; no production is named there).
+// finish" ran out; no production is named there), "production se 90
+// carton dishwash nikla" (from the godown, goods that "nikla" went out),
+// "second shift me 22 carton phenyl fill hua".
 func finishedMaking(shape []string, i int) bool {
 	return finishWords[shape[i]] && anyOf(shape, makingWords) && (i+1 == len(shape) || !imperatives[shape[i+1]])
 }
 
 var (
-	finishWords = words("finish finished")
-	makingWords = words("production wip factory plant")
+	finishWords = words("finish finished complete completed nikla nikle nikala bhar bhari fill filled")
+	makingWords = words("production wip factory plant shift bottling")
 )
 
 // madeGoods reports a word that goods were made, not a paper: "40 carton

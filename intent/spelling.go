@@ -78,7 +78,7 @@ supply: supply suply सप्लाई
 supplied: supplied
 handover: handover सौंप sonp सुपुर्द
 dropped: dropped
-utaar: utaar utar utarwa utarwaya उतार उतरवा उतरवाए
+utaar: utaar utar utarwa utarwaya utarya उतार उतरवा उतरवाए उतारे
 liya: liya लिया
 le: le ले
 delivery: delivery dlvry delivry delvery delivary deliveries dilivery डिलीवरी डिलिवरी
@@ -182,10 +182,11 @@ status: status staus stetus sttus स्टेटस
 kahan: kahan kahaan kidhar kidr किधर कहां कहाँ
 mera: mera meri mere mra mre मेरा मेरी मेरे
 cheque: cheque chq cheq चेक
-cash: cash csh nakad nagad rokda नकद कैश
+cash: cash csh nakad nagad naqad rokda rokh नकद कैश
 bhugtan: bhugtan भुगतान
 upi: upi यूपीआई
 phonepe: phonepe phonepay फोनपे
+gpay: gpay जीपे
 paytm: paytm पेटीएम
 neft: neft एनईएफटी
 rtgs: rtgs आरटीजीएस
