@@ -105,6 +105,40 @@ var (
 	promisedWords  = words("promised")
 )
 
+// paidStillOwed reports money said paid before and dues, a reminder or
+// the ledger still showing it owed: "cash diya tha delivery wale ko 12000,
+// phir bhi baki kyu dikha rahe ho", "maine kal 25000 UPI kiya tha, abhi
+// tak account me nahi dikh raha", "Cheque cleared on the 5th but my ledger
+// still shows it unpaid". Only the office can find where the money went.
+func paidStillOwed(shape []string) bool {
+	if len(shape) > 30 || anyOf(shape, family) {
+		return false
+	}
+	paid := anyOf(shape, payerWords) || anyOf(shape, modeWords) || anyOf(shape, repayWords)
+	return paid && anyOf(shape, beforeWords) && stillSaid(shape) && anyOf(shape, owedShown)
+}
+
+var (
+	// beforeWords put the payment in the past.
+	beforeWords = words("tha thi the paid cleared already pehle")
+	// stillWords: "phir bhi", "still", "yet", "abhi tak".
+	stillWords = words("phir still yet")
+	// owedShown are what shows it owed: the books' figures, not dues
+	// said ("5000 diye the, baaki abhi tak nahi aaya" reports the rest
+	// still to come).
+	owedShown = words("unpaid reminder ledger account dikh dikha shows showing")
+)
+
+// stillSaid reports a word of still: "phir bhi", "still", "abhi tak".
+func stillSaid(shape []string) bool {
+	for i, w := range shape {
+		if stillWords[w] || w == "abhi" && i+1 < len(shape) && shape[i+1] == "tak" {
+			return true
+		}
+	}
+	return false
+}
+
 // neverCame reports goods said not to have come: "maal aaya hi nahi",
 // "never reached", "nahi pahuncha".
 func neverCame(shape []string) bool {
@@ -157,6 +191,8 @@ func handsOff(shape []string, n Normalized) (domain.Intent, string, bool) {
 		return domain.IntentHandoff, handoffDisputed + ": a figure said to be wrong", true
 	case disputesInWords(shape):
 		return domain.IntentHandoff, handoffDisputed + ": in other words", true
+	case paidStillOwed(shape):
+		return domain.IntentHandoff, handoffDisputed + ": paid, still shown owed", true
 	case asksForPerson(shape):
 		return domain.IntentHandoff, handoffAsked + ": in other words", true
 	}

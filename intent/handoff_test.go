@@ -35,6 +35,10 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"5% discount promised tha Sharma ji ko, bill me laga hi nahi":                           "dispute",
 		"delivery 4 din late hai, complaint likho meri":                                         "dispute",
 		"सर्फ का रेट गलत है, 110 नहीं 105 बोला था":                                              "dispute",
+		// Paid before, still shown owed.
+		"maine kal 25000 UPI kiya tha, abhi tak account me nahi dikh raha": "dispute",
+		"Cheque cleared on the 5th but my ledger still shows it unpaid":    "dispute",
+		"पेमेंट दे दिया था फिर भी रिमाइंडर आ रहा है":                       "dispute",
 	} {
 		d := r.Route(t.Context(), text)
 		if d.Intent != domain.IntentHandoff || HandoffReason(d) != reason {
@@ -45,7 +49,9 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"galat rasta le liya", "reject ORD-1042 rate galat hai", "mat bhejo, rate galat hai", "mummy ko call karo",
 		"GC ka stock kitna hai", "doctor sahab se milna hai", "cab wale ko phone lagao",
 		"bank manager se milna hai loan ke liye", "phone ka bill abhi tak nahi aaya", "wifi wale ki complaint karo, net nahi chal raha",
-		"mujhe kal boss ke saath meeting me jaana hai", "team ko meeting ka reminder bhejo"} {
+		"mujhe kal boss ke saath meeting me jaana hai", "team ko meeting ka reminder bhejo",
+		"Mehta ne 5000 diye the, baaki abhi tak nahi aaya", "papa ne paise bheje the phir bhi account me nahi dikh raha",
+		"Rajesh ka payment abhi tak nahi aaya"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentHandoff {
 			t.Errorf("Route(%q) = handoff (%s)", text, d.Reason)
 		}
