@@ -265,8 +265,8 @@ func notPaidIn(shape []string) string {
 		return ""
 	case anyOf(shape, family):
 		return "money within the family"
-	case sentTo(shape, customerWords):
-		return "money paid out to a customer"
+	case sentTo(shape, customerWords) || paidOut(shape):
+		return "money paid out"
 	case promised(shape):
 		return "money still to come"
 	}
@@ -283,6 +283,52 @@ var repayWords = words("chukaya chukaye chuka chukta settle settled clear cleare
 func owedOnly(shape []string) bool {
 	return saidNow(shape, dueWords, nextWords) &&
 		!(anyOf(shape, repayWords) || anyOf(shape, receivedWords) || paidBy(shape) || customerPaid(shape))
+}
+
+// notDelivered says why a message the model reads as a delivery surely
+// is none, or nothing: a delivery still to come or asked for ("Balaji
+// Stores ko kal deliver karenge", "ORD-3431 deliver karna hai kal"), with
+// no goods named that could make it an order.
+func notDelivered(shape []string) string {
+	if anyOf(shape, goodsNamed) {
+		return ""
+	}
+	if anyOf(shape, willPayWords) || anyOf(shape, plannedWords) || requested(shape) {
+		return "a delivery still to come"
+	}
+	return ""
+}
+
+// requested reports a word that asks for something to be done: "pahuncha
+// dena", "deliver karna hai"; not "de" of "de diya", which did it.
+func requested(shape []string) bool {
+	for i, w := range shape {
+		if imperatives[w] && !(w == "de" && i+1 < len(shape) && (completions[shape[i+1]] || shape[i+1] == "gaya")) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	goodsNamed   = words("PRODUCT UNIT")
+	plannedWords = words("bhejenge plan")
+)
+
+// paidOut reports money given to someone named before ko ("Verma ji ko
+// 3000 cash diye", "Jain Stores ko 12000 neft kar diye"): it went out.
+func paidOut(shape []string) bool {
+	for i := 1; i < len(shape); i++ {
+		if w := shape[i-1]; shape[i] == "ko" && (w == phCustomer || shopEnds[w] || strangerWord(w) && !honorificOnly(shape, i-1)) {
+			return anyOf(shape[i+1:], payerWords) || anyOf(shape[i+1:], modeWords)
+		}
+	}
+	return false
+}
+
+// honorificOnly reports an honorific with no name before it ("ji ko").
+func honorificOnly(shape []string, i int) bool {
+	return honorifics[shape[i]] && (i == 0 || !strangerWord(shape[i-1]) && shape[i-1] != phCustomer)
 }
 
 // sendAsked asks for money to be sent: "Sharma ji 25k UPI bhejo" is an

@@ -337,15 +337,26 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 		d.Intent, d.Tier, d.Confidence, d.Reason = domain.IntentCancel, TierRules, 1, "rule: cancel, with its reason"
 		return d
 	}
-	if d.modelTop == domain.IntentPayment {
-		if why := notPaidIn(shape); why != "" {
-			d.Tier, d.Confidence, d.Reason = TierRules, 1, "rule: no payment received: "+why
-			return d
-		}
+	if why := surelyNot(d.modelTop, shape); why != "" {
+		d.Tier, d.Confidence, d.Reason = TierRules, 1, "rule: no "+string(d.modelTop)+": "+why
+		return d
 	}
 	d.Reason = reason
 	d.Confidence = p[classOf(domain.IntentUnknown)]
 	return d
+}
+
+// surelyNot says why a message the model read as a payment or a
+// delivery, and that the checks refused, is surely none: no reading the
+// LLM could give would make it one, so it is answered at once.
+func surelyNot(in domain.Intent, shape []string) string {
+	switch in {
+	case domain.IntentPayment:
+		return notPaidIn(shape)
+	case domain.IntentDelivery:
+		return notDelivered(shape)
+	}
+	return ""
 }
 
 // byRules is the first tier: the word rules, then the records and

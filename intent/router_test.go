@@ -2,6 +2,7 @@ package intent
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/munshi/munshi/internal/domain"
@@ -229,19 +230,36 @@ func TestNeitherConfirmedNorOrdered(t *testing.T) {
 }
 
 // Money the model reads as a payment that surely is none (family's, paid
-// out, still to come) is answered at once as not understood: no reading
-// the LLM could give would make it a payment.
-func TestNoPaymentAnsweredWithoutTheLLM(t *testing.T) {
+// out, still to come), and a delivery still to come, are answered at once
+// as not understood: no reading the LLM could give would make them a
+// record.
+func TestNoRecordAnsweredWithoutTheLLM(t *testing.T) {
 	r := demoRouter(t)
 	for _, text := range []string{"papa ji ne 5000 bheje upi se", "Sharma ji ko 2500 rtgs bheja",
-		"Mehta ne bola 50000 kal NEFT karega", "wife ne 3000 upi bheje"} {
+		"Mehta ne bola 50000 kal NEFT karega", "wife ne 3000 upi bheje", "Balaji Traders ko 5000 ka cheque diya",
+		"Verma ji ko 3000 cash diye", "Balaji Stores ko kal deliver karenge", "ORD-3431 deliver karna hai kal"} {
 		d := r.Route(context.Background(), text)
 		if d.Intent != domain.IntentUnknown || d.Tier != TierRules {
 			t.Errorf("%q → %s (%s %.2f, %s), want unknown by rule", text, d.Intent, d.Tier, d.Confidence, d.Reason)
 		}
 	}
-	if d := r.Route(context.Background(), "Mehta ne 5000 cash diye, baaki agle hafte denge"); d.Intent != domain.IntentPayment {
-		t.Errorf("part paid now → %s (%s)", d.Intent, d.Reason)
+	for text, want := range map[string]domain.Intent{
+		"Mehta ne 5000 cash diye, baaki agle hafte denge": domain.IntentPayment,
+		"Rajesh ko 5 carton GC kal deliver karna":         domain.IntentOrder,
+	} {
+		if d := r.Route(context.Background(), text); d.Intent != want {
+			t.Errorf("%q → %s (%s), want %s", text, d.Intent, d.Reason, want)
+		}
+	}
+}
+
+// "de diya" did it; "de do", "dena" and "karna hai" ask for it.
+func TestRequested(t *testing.T) {
+	for shape, want := range map[string]bool{"NUM de diya bhai": false, "maal de gaya": false, "NUM ka maal kal pahuncha dena": true,
+		"ORDERREF deliver karna hai kal": true, "maal de do": true} {
+		if got := requested(strings.Fields(shape)); got != want {
+			t.Errorf("requested(%q) = %v, want %v", shape, got, want)
+		}
 	}
 }
 
