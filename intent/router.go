@@ -3,6 +3,7 @@ package intent
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/munshi/munshi/internal/domain"
@@ -400,11 +401,38 @@ func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	return domain.IntentUnknown, "", false
 }
 
-// asksAfterRef reports a question that names an order: "ORD1088
+// stockCheck reports stock asked to be checked: "stock check karo",
+// "check stock".
+func stockCheck(shape []string) bool {
+	for i, w := range shape {
+		if w == "stock" && (i+1 < len(shape) && shape[i+1] == "check" || i > 0 && shape[i-1] == "check") {
+			return true
+		}
+	}
+	return false
+}
+
+// asksAfterRef reports a question that names an order ("ORD1088
 // approved?" asks after the order, where "ok" or "DRAFT-57 ok" answers a
-// draft.
+// draft), or a placed order named with no word of approving: a draft or
+// a payment waits for a yes, so "ORD-1225 ✅" says the order is done,
+// where "approve ORD-1042" is still the owner's word on it.
 func asksAfterRef(shape []string, n Normalized) bool {
-	return n.Has(EntityOrderRef) && asked(shape, n.Question)
+	if !n.Has(EntityOrderRef) {
+		return false
+	}
+	if asked(shape, n.Question) {
+		return true
+	}
+	if anyOf(shape, approveWords) {
+		return false
+	}
+	for _, e := range n.Entities {
+		if e.Kind == EntityOrderRef && strings.HasPrefix(domain.OrderRef(e.ID), "ORD-") {
+			return true
+		}
+	}
+	return false
 }
 
 // judge accepts the model's top intent, or says why the model abstains:
@@ -480,6 +508,11 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 		// chooses nothing back.
 		if n.Question && anyOf(shape, askingWords) || anyOf(shape, whichWords) || asked(shape, n.Question) && anyOf(shape, canWords) {
 			return "a question, not an order"
+		}
+		// "Om Sai Kirana ko 12 dozen broom bhejna hai, stock check karo"
+		// asks whether it can be met first.
+		if stockCheck(shape) {
+			return "a stock check, not an order"
 		}
 		// "GC 100 carton aaya" and "100 carton GC Rajesh ke yahan pahunch
 		// gaye" say goods came in or went out.
@@ -575,8 +608,9 @@ var (
 		correct accept accepted agreed fine final finalise finalize sure ahead bhejo go right good`)
 	orderWords = words(`CUSTOMER bhejo dedo send chahiye order keliye for ko cod cash credit upi cheque
 		payment neft rtgs udhaar supply dispatch deliver`)
-	whichWords = words("kaun which")
-	givenWords = words("diya bheja")
+	whichWords   = words("kaun which")
+	givenWords   = words("diya bheja")
+	approveWords = words("approve")
 	// waitWords hold a draft back; thanksWords thank.
 	waitWords   = words("wait ruko ruk hold")
 	thanksWords = words("thanks thank shukriya")

@@ -215,6 +215,7 @@ func TestNeitherConfirmedNorOrdered(t *testing.T) {
 	for text, not := range map[string]domain.Intent{
 		"ok wait": domain.IntentConfirm, "ok thanks": domain.IntentConfirm, "hm ok thankx": domain.IntentConfirm,
 		"ORD1088 approved?": domain.IntentConfirm, "ORD-1042 confirm ho gaya?": domain.IntentConfirm,
+		"ORD-1225 ✅✅": domain.IntentConfirm, "Om Sai Kirana ko 12 dozen broom bhejna hai, stock check karo": domain.IntentOrder,
 		"please remind karaye muje 2 carton phenyl chahiye aaj 4 baje": domain.IntentOrder,
 		"राजेश ने 1 दर्जन झाड़ू लौटा दी, क्वालिटी खराब":                domain.IntentOrder,
 		"Mehta ji ko 500 carton GC dena hai, ho payega?":               domain.IntentOrder,
@@ -223,9 +224,12 @@ func TestNeitherConfirmedNorOrdered(t *testing.T) {
 			t.Errorf("%q → %s (%s %.2f, %s)", text, d.Intent, d.Tier, d.Confidence, d.Reason)
 		}
 	}
-	// A yes that names its draft still is one.
-	if d := r.Route(context.Background(), "DRAFT-57 ok"); d.Intent != domain.IntentConfirm {
-		t.Errorf("DRAFT-57 ok → %s (%s)", d.Intent, d.Reason)
+	// A yes that names its draft still is one, and so is an owner's
+	// approval of an order named.
+	for _, text := range []string{"DRAFT-57 ok", "approve ORD-1042", "PRP-12 ok"} {
+		if d := r.Route(context.Background(), text); d.Intent != domain.IntentConfirm {
+			t.Errorf("%s → %s (%s)", text, d.Intent, d.Reason)
+		}
 	}
 }
 
