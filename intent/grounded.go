@@ -29,11 +29,22 @@ func ungrounded(in domain.Intent, shape []string) string {
 	if !IsQuestion(in) && in != domain.IntentOrderStatus {
 		return ""
 	}
+	// Time left ("kitne minutes baaki hai", "timer khatam hua?") has the
+	// books' words of what is left, and is about the clock unless goods,
+	// a customer or an order are named.
+	if anyOf(shape, clockWords) && !anyOf(shape, namedBooks) {
+		return "a question about time, not the books"
+	}
 	if anyOf(shape, booksWords) {
 		return ""
 	}
 	return "a " + string(in) + " question that names nothing of the books"
 }
+
+var (
+	clockWords = words("time timer minute minutes ghante")
+	namedBooks = words("PRODUCT CUSTOMER ORDERREF UNIT payment payments dues outstanding stock maal order orders")
+)
 
 // troubleWords say that an app or a gateway is failing: "payment gateway
 // down hai", "paytm error de raha hai". A complaint that names a payment

@@ -257,6 +257,23 @@ func TestNoRecordAnsweredWithoutTheLLM(t *testing.T) {
 	}
 }
 
+// Time left is the clock's, unless goods, a customer or an order are
+// named.
+func TestTimeLeftIsNotTheBooks(t *testing.T) {
+	r := demoRouter(t)
+	for _, text := range []string{"kitne minutes baaki hai", "kya timer khatam ho gaya hai?", "Kitna time bacha he?"} {
+		if d := r.Route(context.Background(), text); IsQuestion(d.Intent) {
+			t.Errorf("%q → %s (%s)", text, d.Intent, d.Reason)
+		}
+	}
+	for text, want := range map[string]domain.Intent{"GC kitne time me khatam hoga": domain.IntentStock,
+		"Rajesh ka payment kitne time se baaki hai": domain.IntentOutstanding} {
+		if d := r.Route(context.Background(), text); d.Intent != want {
+			t.Errorf("%q → %s (%s), want %s", text, d.Intent, d.Reason, want)
+		}
+	}
+}
+
 // "de diya" did it; "de do", "dena" and "karna hai" ask for it.
 func TestRequested(t *testing.T) {
 	for shape, want := range map[string]bool{"NUM de diya bhai": false, "maal de gaya": false, "NUM ka maal kal pahuncha dena": true,
