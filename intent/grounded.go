@@ -41,17 +41,17 @@ func ungrounded(in domain.Intent, shape []string) string {
 	return "a " + string(in) + " question that names nothing of the books"
 }
 
-var (
-	clockWords = words("time timer minute minutes ghante")
-	namedBooks = words("PRODUCT CUSTOMER ORDERREF UNIT payment payments dues outstanding stock maal order orders")
-)
-
+// clockWords speak of time; namedBooks name something of the books that
+// time may be asked of ("GC kitne time me khatam hoga").
+//
 // troubleWords say that an app or a gateway is failing: "payment gateway
 // down hai", "paytm error de raha hai". A complaint that names a payment
 // is not a question about dues. A word of running says so only when
 // denied: "UPI nahi chal raha" is a complaint, "sales kaisi chal rahi
 // hai" a question about sales.
 var (
+	clockWords   = words("time timer minute minutes ghante")
+	namedBooks   = words("PRODUCT CUSTOMER ORDERREF UNIT payment payments dues outstanding stock maal order orders")
 	troubleWords = words("gateway app server down fail failed failing atak error")
 	runningWords = words("chal")
 )

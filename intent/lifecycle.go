@@ -25,9 +25,9 @@ import (
 // Word lists the rules also allow (rules.go), as text.
 const (
 	doneList     = "gaya hua diya kardiya done complete completed successful successfully over ho gayu didhu didho geche jhala dilam ditta diyechi"
-	receivedList = "received mila jama collected collect credited aaya uthaya ghetle milale"
-	payerList    = "diya paid pay bheja transfer transferred handed ditta ditte"
-	modeList     = "cash cheque neft rtgs imps upi gpay phonepe paytm online dd draft bhugtan"
+	receivedList = "received mila jama collected collect credited aaya uthaya ghetle milale got"
+	payerList    = "diya paid pay bheja transfer transferred handed ditta ditte gave"
+	modeList     = "cash cheque neft rtgs imps upi gpay phonepe paytm online dd draft bhugtan transfer"
 	arrivalList  = "aaya aale aala aavi aavyo elo arrived received ready pahuncha mila unloaded inward utra utaar grn bana bane bani banke manufactured produced packed packing jama completed receipt consignment"
 	goodsList    = "PRODUCT maal stock goods"
 )
@@ -61,7 +61,7 @@ var (
 	goodsWords   = words(goodsList)
 
 	// questionWords make a message a question even without a question mark.
-	questionWords = words("kya kab kahan where when what which whats how kaise kitna kaun kiska whether")
+	questionWords = words("kya kab kahan where when what which whats how kaise kitna kaun kiska whether why kyun")
 )
 
 // asked reports a question: a question mark, a question word, or a
@@ -412,7 +412,7 @@ func modeDone(shape []string, i int) bool {
 func strangerPaid(shape []string) bool {
 	for i, w := range shape {
 		switch {
-		case i > 0 && i <= maxStrangerWords && (w == "paid" || w == "ne" && paidBy(shape)):
+		case i > 0 && i <= maxStrangerWords && (w == "paid" || w == "gave" || w == "ne" && paidBy(shape)):
 			return true
 		case !strangerWord(w):
 			return false

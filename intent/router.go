@@ -368,8 +368,11 @@ func surelyNot(in domain.Intent, shape []string) string {
 func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	in, name, ok := matchRules(shape, n)
 	if ok && !(IsQuestion(in) && (disputesFigure(shape, n) || asksHowTo(shape))) && !(in == domain.IntentCancel && deniedCancel(shape)) &&
-		!(in == domain.IntentConfirm && asksAfterRef(shape, n)) {
+		!(in == domain.IntentConfirm && asksAfterRef(shape, n)) && !(in == domain.IntentCancel && asksIfCancelled(shape, n)) {
 		return in, "rule: " + name, true
+	}
+	if asksIfCancelled(shape, n) {
+		return domain.IntentOrderStatus, "rule: whether or why a named order was cancelled", true
 	}
 	if handsOver(shape, n) {
 		return domain.IntentDelivery, "rule: goods handed over", true
@@ -400,6 +403,20 @@ func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	}
 	return domain.IntentUnknown, "", false
 }
+
+// asksIfCancelled reports a question whether, or why, a named order was
+// cancelled: "ORD-1042 cancelled?", "ORD-6301 kyun cancel hua?", "why was
+// ORD-6417 cancelled". It asks after the order; "ORD-1042 cancel karo?"
+// asks for it to be done.
+func asksIfCancelled(shape []string, n Normalized) bool {
+	return len(shape) <= 12 && n.Has(EntityOrderRef) && anyOf(shape, cancelVerbs) && !requested(shape) &&
+		(asked(shape, n.Question) || len(shape) > 1 && askingFirst[shape[0]] && shape[1] == phOrderRef)
+}
+
+// askingFirst begin an English question about the order after them: "is
+// ORD-1042 cancelled". (Hindi's "is" is "this": only before an order's
+// reference is it asked.)
+var askingFirst = words("is was has did")
 
 // stockCheck reports stock asked to be checked: "stock check karo",
 // "check stock".

@@ -257,6 +257,23 @@ func TestNoRecordAnsweredWithoutTheLLM(t *testing.T) {
 	}
 }
 
+// Whether or why a named order was cancelled asks after it; cancelling
+// it asks for it to be done.
+func TestAskedIfCancelled(t *testing.T) {
+	r := demoRouter(t)
+	for text, want := range map[string]domain.Intent{
+		"ORD-1042 cancelled?": domain.IntentOrderStatus, "ORD-6301 kyun cancel hua?": domain.IntentOrderStatus,
+		"why was ORD-6417 cancelled": domain.IntentOrderStatus, "is ORD-1042 cancelled": domain.IntentOrderStatus,
+		"ORD-1042 cancel ho gaya kya": domain.IntentOrderStatus,
+		"cancel ORD-1042":             domain.IntentCancel, "ORD-1042 cancel kar do": domain.IntentCancel,
+		"ORD-1042 cancel karo?": domain.IntentCancel, "cancel ORD-1042 — customer refused": domain.IntentCancel,
+	} {
+		if d := r.Route(context.Background(), text); d.Intent != want {
+			t.Errorf("%q → %s (%s), want %s", text, d.Intent, d.Reason, want)
+		}
+	}
+}
+
 // Time left is the clock's, unless goods, a customer or an order are
 // named.
 func TestTimeLeftIsNotTheBooks(t *testing.T) {
