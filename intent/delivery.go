@@ -51,20 +51,6 @@ func finishedOrder(shape []string) bool {
 	return false
 }
 
-// moneyBeside reports a word of money, or a number other than the
-// order's at i that counts nothing.
-func moneyBeside(shape []string, i int) bool {
-	if anyOf(shape, modeWords) || anyOf(shape, paymentWords) {
-		return true
-	}
-	for k, w := range shape {
-		if k != i && w == phNumber && !quantityAt(shape, k) {
-			return true
-		}
-	}
-	return false
-}
-
 // namedOrder reports an order named as one: "ORD-1042", "order 1042",
 // "order no 1042", "1042 wala".
 func namedOrder(shape []string) bool {
@@ -86,15 +72,27 @@ func namedOrder(shape []string) bool {
 // number that is not the order's nor a quantity: "ORD-1042 ke 5000 mile"
 // is a payment against it.
 func moneyBesideOrder(shape []string) bool {
+	return moneyBut(shape, func(i int) bool {
+		return i > 0 && (orderWord(shape[i-1]) || refWords[shape[i-1]]) || i+1 < len(shape) && shape[i+1] == "wala"
+	})
+}
+
+// moneyBeside reports a word of money, or a number other than the
+// order's at i that counts nothing.
+func moneyBeside(shape []string, i int) bool {
+	return moneyBut(shape, func(k int) bool { return k == i })
+}
+
+// moneyBut reports a word of money or a way of paying, or a number that
+// counts nothing and that ours (the order's own) does not claim.
+func moneyBut(shape []string, ours func(i int) bool) bool {
 	if anyOf(shape, modeWords) || anyOf(shape, paymentWords) {
 		return true
 	}
 	for i, w := range shape {
-		if w != phNumber || quantityAt(shape, i) || i > 0 && (orderWord(shape[i-1]) || refWords[shape[i-1]]) ||
-			i+1 < len(shape) && shape[i+1] == "wala" {
-			continue
+		if w == phNumber && !quantityAt(shape, i) && !ours(i) {
+			return true
 		}
-		return true
 	}
 	return false
 }

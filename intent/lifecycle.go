@@ -250,7 +250,7 @@ func paymentSignal(shape []string) bool {
 	return (received || strangerPaid(shape)) && how
 }
 
-// promisedWords say money will be paid: "Mehta ne bola 50000 kal NEFT
+// willPayWords say money will be paid: "Mehta ne bola 50000 kal NEFT
 // karega" is a promise, not a payment, unless some of it came already
 // ("das hazaar nakad diye, baaki agle hafte denge").
 var willPayWords = words("karega karenge dega denge will")
@@ -300,14 +300,10 @@ func notDelivered(shape []string) string {
 }
 
 // requested reports a word that asks for something to be done: "pahuncha
-// dena", "deliver karna hai"; not "de" of "de diya", which did it.
+// dena", "deliver karna hai"; not "de" of "de diya" or "de gaya", which
+// did it.
 func requested(shape []string) bool {
-	for i, w := range shape {
-		if imperatives[w] && !(w == "de" && i+1 < len(shape) && (completions[shape[i+1]] || shape[i+1] == "gaya")) {
-			return true
-		}
-	}
-	return false
+	return imperativeBut(shape, func(next string) bool { return completions[next] || next == "gaya" })
 }
 
 var (
@@ -354,8 +350,14 @@ func paysIn(shape []string, n Normalized) bool {
 // "de" in "de gaye": the payer came and gave it. ("Mehta ko 2000 de
 // diya" may be money paid out.)
 func asksFor(shape []string) bool {
+	return imperativeBut(shape, func(next string) bool { return next == "gaya" })
+}
+
+// imperativeBut reports a word that asks for something to be done, but
+// not "de" when the word after it says it was done.
+func imperativeBut(shape []string, doneAfterDe func(next string) bool) bool {
 	for i, w := range shape {
-		if imperatives[w] && !(w == "de" && i+1 < len(shape) && shape[i+1] == "gaya") {
+		if imperatives[w] && !(w == "de" && i+1 < len(shape) && doneAfterDe(shape[i+1])) {
 			return true
 		}
 	}
