@@ -3,7 +3,6 @@ package intent
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/munshi/munshi/internal/domain"
@@ -347,19 +346,6 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 	return d
 }
 
-// surelyNot says why a message the model read as a payment or a
-// delivery, and that the checks refused, is surely none: no reading the
-// LLM could give would make it one, so it is answered at once.
-func surelyNot(in domain.Intent, shape []string) string {
-	switch in {
-	case domain.IntentPayment:
-		return notPaidIn(shape)
-	case domain.IntentDelivery:
-		return notDelivered(shape)
-	}
-	return ""
-}
-
 // byRules is the first tier: the word rules, then the records and
 // cancellations said in words no rule lists, then a question asked as a
 // chart or a file read again without the words that ask for the format
@@ -402,54 +388,6 @@ func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 		}
 	}
 	return domain.IntentUnknown, "", false
-}
-
-// asksIfCancelled reports a question whether, or why, a named order was
-// cancelled: "ORD-1042 cancelled?", "ORD-6301 kyun cancel hua?", "why was
-// ORD-6417 cancelled". It asks after the order; "ORD-1042 cancel karo?"
-// asks for it to be done.
-func asksIfCancelled(shape []string, n Normalized) bool {
-	return len(shape) <= 12 && n.Has(EntityOrderRef) && anyOf(shape, cancelVerbs) && !requested(shape) &&
-		(asked(shape, n.Question) || len(shape) > 1 && askingFirst[shape[0]] && shape[1] == phOrderRef)
-}
-
-// askingFirst begin an English question about the order after them: "is
-// ORD-1042 cancelled". (Hindi's "is" is "this": only before an order's
-// reference is it asked.)
-var askingFirst = words("is was has did")
-
-// stockCheck reports stock asked to be checked: "stock check karo",
-// "check stock".
-func stockCheck(shape []string) bool {
-	for i, w := range shape {
-		if w == "stock" && (i+1 < len(shape) && shape[i+1] == "check" || i > 0 && shape[i-1] == "check") {
-			return true
-		}
-	}
-	return false
-}
-
-// asksAfterRef reports a question that names an order ("ORD1088
-// approved?" asks after the order, where "ok" or "DRAFT-57 ok" answers a
-// draft), or a placed order named with no word of approving: a draft or
-// a payment waits for a yes, so "ORD-1225 ✅" says the order is done,
-// where "approve ORD-1042" is still the owner's word on it.
-func asksAfterRef(shape []string, n Normalized) bool {
-	if !n.Has(EntityOrderRef) {
-		return false
-	}
-	if asked(shape, n.Question) {
-		return true
-	}
-	if anyOf(shape, approveWords) {
-		return false
-	}
-	for _, e := range n.Entities {
-		if e.Kind == EntityOrderRef && strings.HasPrefix(domain.OrderRef(e.ID), "ORD-") {
-			return true
-		}
-	}
-	return false
 }
 
 // judge accepts the model's top intent, or says why the model abstains:
@@ -503,156 +441,6 @@ func (r *Router) askLLM(ctx context.Context, text string, n Normalized, shape []
 		}
 		d.Intent, d.Tier, d.Confidence, d.Reason = in, TierLLM, conf, "llm"
 	}
-}
-
-// implausible names what a message lacks for an intent that changes state:
-// an order names a product or a quantity with a unit; a confirmation or a
-// cancellation is a short reply with a word that says so; a delivery, a
-// payment or goods received shows its evidence (lifecycle.go).
-func implausible(in domain.Intent, n Normalized, shape []string) string {
-	switch in {
-	case domain.IntentOrder:
-		// Without a catalog product, a quantity with a unit must be
-		// addressed to someone, say how it is paid or list several
-		// items: "ek bottle pani lao" is an errand, not an order.
-		counted := countedUnits(shape)
-		if !n.Has(EntityProduct) && !(counted >= 2 || counted == 1 && anyOf(shape, orderWords)) {
-			return "an order without a product or a quantity with a unit"
-		}
-		// "50 carton GC de payenge kya?" asks whether an order could be
-		// met: a stock question, or at least not an order to write.
-		// "HW 5 ya HW 405 konsa raasta tez hai" asks which: an order
-		// chooses nothing back.
-		if n.Question && anyOf(shape, askingWords) || anyOf(shape, whichWords) || asked(shape, n.Question) && anyOf(shape, canWords) {
-			return "a question, not an order"
-		}
-		// "Om Sai Kirana ko 12 dozen broom bhejna hai, stock check karo"
-		// asks whether it can be met first.
-		if stockCheck(shape) {
-			return "a stock check, not an order"
-		}
-		// "GC 100 carton aaya" and "100 carton GC Rajesh ke yahan pahunch
-		// gaye" say goods came in or went out.
-		if receivedSignal(shape) || delivered(shape) || anyOf(shape, handedWords) {
-			return "goods received or delivered, not an order"
-		}
-		// "company ko 50 carton phenyl ka order bhejo" buys from a
-		// supplier: no customer's order.
-		if sentTo(shape, suppliers) {
-			return "an order to a supplier, not a customer's"
-		}
-		// "Sharma ji ne 5 carton GC wapas bheja, defective tha": goods a
-		// customer sent back. "please remind karaye muje laundry
-		// detergent chahiye aaj 4 pm ko" asks to be reminded of an errand.
-		if why := vetoed(shape, veto{returnWords, "goods sent back, not an order"},
-			veto{reminderWords, "a reminder, not an order"}); why != "" {
-			return why
-		}
-		// "Agarwal ji ko 10 bag surf diye", "company ko 10 carton harpic
-		// bheja": goods given or sent, said in the past, with no order
-		// named ("order diya" places one).
-		if anyOf(shape, givenWords) && !anyOf(shape, orderWordsOnly) {
-			return "goods given, not an order"
-		}
-	case domain.IntentDelivery:
-		if asked(shape, n.Question) {
-			return "a question, not a delivery"
-		}
-		if !deliverySignal(shape, n) && !finishedOrder(shape) {
-			return "a delivery without an order reference and a word that it arrived"
-		}
-	case domain.IntentPayment:
-		if asked(shape, n.Question) {
-			return "a question, not a payment"
-		}
-		if !paymentSignal(shape) {
-			return "a payment without an amount, a payer and how it was paid"
-		}
-	case domain.IntentStockReceived:
-		if asked(shape, n.Question) {
-			return "a question, not goods received"
-		}
-		if !receivedSignal(shape) {
-			return "goods received without a quantity, a product and a word that it arrived"
-		}
-	case domain.IntentConfirm:
-		if len(shape) > 8 || n.Has(EntityNumber) || !anyOf(shape, confirmWords) {
-			return "not a short confirmation"
-		}
-		if asksAfterRef(shape, n) {
-			return "a question about an order, not a confirmation"
-		}
-		// "ok wait" holds the draft back; "ok thanks" thanks, and
-		// whether it also means yes, the person says.
-		if why := vetoed(shape, veto{waitWords, "a draft held back, not confirmed"},
-			veto{thanksWords, "thanks, not a confirmation"}); why != "" {
-			return why
-		}
-	case domain.IntentCancel:
-		if len(shape) > 10 || !anyOf(shape, cancelWords) {
-			return "not a short cancellation"
-		}
-		if deniedCancel(shape) {
-			return "a cancellation denied"
-		}
-	case domain.IntentGreeting:
-		if len(shape) > 8 {
-			return "too long for a greeting"
-		}
-	}
-	return ""
-}
-
-// A veto is a word set that, in a message, rules an intent out, and why.
-type veto struct {
-	words map[string]bool
-	why   string
-}
-
-// vetoed says why the first veto whose words the shape holds rules the
-// intent out, or nothing.
-func vetoed(shape []string, vetoes ...veto) string {
-	for _, v := range vetoes {
-		if anyOf(shape, v.words) {
-			return v.why
-		}
-	}
-	return ""
-}
-
-var (
-	confirmWords = words(`ok yes haan theek confirm approve done sahi chalega pakka proceed bilkul perfect
-		correct accept accepted agreed fine final finalise finalize sure ahead bhejo go right good`)
-	orderWords = words(`CUSTOMER bhejo dedo send chahiye order keliye for ko cod cash credit upi cheque
-		payment neft rtgs udhaar supply dispatch deliver`)
-	whichWords   = words("kaun which")
-	givenWords   = words("diya bheja")
-	approveWords = words("approve")
-	// waitWords hold a draft back; thanksWords thank.
-	waitWords   = words("wait ruko ruk hold")
-	thanksWords = words("thanks thank shukriya")
-	// reminderWords ask to be reminded: a phone's job, not Munshi's.
-	reminderWords = words("remind reminder")
-	returnWords   = words("wapas return returned defective lauta लौटा")
-	// canWords ask whether an order can be met: "kya team Rajesh ke liye
-	// 500 bag surf bhej sakti hai" is a stock question.
-	canWords    = words("sakte possible payenge paoge payega")
-	askingWords = words(`kya can could is are do does kitna how enough sakte milega hoga jayega available
-		stock possible payenge paoge payega`)
-	cancelWords = words(`cancel nahi no reject rehne mat chhodo drop nope discard abort hatao radd na
-		dont stop band galat wrong`)
-)
-
-// countedUnits counts quantities with a unit: "5 carton", "carton 5".
-func countedUnits(shape []string) int {
-	n := 0
-	for i := 1; i < len(shape); i++ {
-		if (shape[i] == phUnit && shape[i-1] == phNumber) || (shape[i] == phNumber && shape[i-1] == phUnit) {
-			n++
-			i++
-		}
-	}
-	return n
 }
 
 func allIn(shape []string, set map[string]bool) bool {
