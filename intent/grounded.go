@@ -41,6 +41,21 @@ func ungrounded(in domain.Intent, shape []string) string {
 	return "a " + string(in) + " question that names nothing of the books"
 }
 
+// offTopic reports a message the model leans to reading as none of
+// Munshi's, without being sure, that names nothing of the books, the
+// customers ("party") or the help Munshi gives: "how far is Agra from
+// here", "kitne baj gaye", "rashifal batao". No reading the LLM could
+// give would make it a question Munshi answers with a figure, so it gets
+// the polite reply at once; a message with a word of the books ("how
+// much money is stuck in the market") is still left to the LLM.
+func offTopic(top domain.Intent, shape []string) bool {
+	return top == domain.IntentUnknown && !anyOf(shape, booksWords) && !anyOf(shape, askedOfMunshi)
+}
+
+// askedOfMunshi are the words, besides the books', that make a message
+// one for Munshi: a customer called a party, its account, and help.
+var askedOfMunshi = words("party hisaab khata ledger menu help madad")
+
 // clockWords speak of time; namedBooks name something of the books that
 // time may be asked of ("GC kitne time me khatam hoga").
 //

@@ -12,9 +12,11 @@ import (
 	"github.com/munshi/munshi/internal/patience"
 )
 
-// A message no rule reads and the model finds unknown; the routers below
-// never let the model decide unknown, so it reaches the third tier.
-const unsure = "xyzzy plugh frobnicate"
+// A message no rule reads and the model finds unknown, with a word of
+// the books in it (gibberish alone is answered at once: TestOffTopic);
+// the routers below never let the model decide unknown, so it reaches
+// the third tier.
+const unsure = "xyzzy plugh frobnicate hisaab"
 
 const testLLMTimeout = 50 * time.Millisecond
 
@@ -69,6 +71,29 @@ func TestLLMTier(t *testing.T) {
 				t.Errorf("the classifier saw %q", saw.Text)
 			}
 		})
+	}
+}
+
+// TestOffTopic: a message the model leans to reading as none of Munshi's,
+// with nothing of the books in it, is answered without the LLM; one with
+// a word of the books, of a party or of help is still asked of it.
+func TestOffTopic(t *testing.T) {
+	calls := 0
+	r := routerWithLLM(t, func(context.Context, string, Normalized) (domain.Intent, float64, error) {
+		calls++
+		return domain.IntentUnknown, 1, nil
+	})
+	for _, text := range []string{"xyzzy plugh frobnicate", "how far is Agra from here", "kitne baj gaye", "rashifal batao"} {
+		d := r.Route(context.Background(), text)
+		if d.Intent != domain.IntentUnknown || d.Tier != TierRules || calls != 0 {
+			t.Errorf("%q: %s %s %q after %d LLM calls, want unknown by rule", text, d.Intent, d.Tier, d.Reason, calls)
+		}
+	}
+	for _, text := range []string{unsure, "how much money is stuck in the market", "xyzzy party", "xyzzy plugh menu"} {
+		calls = 0
+		if d := r.Route(context.Background(), text); calls != 1 {
+			t.Errorf("%q: %s %s %q without asking the LLM", text, d.Intent, d.Tier, d.Reason)
+		}
 	}
 }
 

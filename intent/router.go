@@ -341,6 +341,10 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 		d.Tier, d.Confidence, d.Reason = TierRules, 1, "rule: no "+string(d.modelTop)+": "+why
 		return d
 	}
+	if offTopic(d.modelTop, shape) {
+		d.Tier, d.Confidence, d.Reason = TierRules, 1, "rule: nothing of the books, and the model leans to none"
+		return d
+	}
 	d.Reason = reason
 	d.Confidence = p[classOf(domain.IntentUnknown)]
 	return d
