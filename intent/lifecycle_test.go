@@ -190,6 +190,9 @@ func TestStrangersReadAsCustomers(t *testing.T) {
 		{"New Bharat Kirana 12000 gpay kiya hai", domain.IntentPayment},
 		{"Mahalaxmi Stores ka pura order diya, koi return nahi", domain.IntentDelivery},
 		{"चौधरी ट्रेडर्स में माल उतार दिया", domain.IntentDelivery},
+		// A person's name with a word of the trade: a bill, the shop.
+		{"Verma ji ne pichle bill ke 3000 cash diye", domain.IntentPayment},
+		{"Bansal bhai ne dukan pe 2200 upi kiye", domain.IntentPayment},
 	} {
 		d := r.Route(t.Context(), c.text)
 		if d.Intent != c.want {

@@ -36,6 +36,9 @@ func shopNameWord(w string) bool {
 // Kirana".
 var nameOpeners = words("new")
 
+// tradeWords tie money to the business: its bills, its dues, its shop.
+var tradeWords = words("bill bills invoice baaki bakaya udhaar dukan dukaan shop order maal hisaab against")
+
 // A stranger is what strangersAsCustomers found.
 type stranger uint8
 
@@ -89,7 +92,9 @@ func allNameWords(ws []string) bool {
 // payment or a question about an order: each is shown, or answered, with
 // the name it could not find before anything changes. Money from a person
 // nobody listed ("Raju bhai ne 500 paytm kiye") may be anyone's, a
-// friend's or a neighbour's: only a business's name makes it a payment.
+// friend's or a neighbour's: only a business's name, or a word of the
+// trade beside it ("Patel ji gave 4500 cash against last bill", "Mittal ji
+// ne dukan par aakar 2100 diye"), makes it a payment.
 func (r *Router) byStranger(text string, n Normalized) (Decision, bool) {
 	var buf, out [48]string
 	shape, found := strangersAsCustomers(shapeOf(n, buf[:0]), out[:0])
@@ -98,7 +103,7 @@ func (r *Router) byStranger(text string, n Normalized) (Decision, bool) {
 	}
 	d := r.localShape(text, n, shape)
 	switch {
-	case d.Intent == domain.IntentPayment && found == personOnly:
+	case d.Intent == domain.IntentPayment && found == personOnly && !anyOf(shape, tradeWords):
 	case d.Intent == domain.IntentDelivery, d.Intent == domain.IntentPayment, d.Intent == domain.IntentOrderStatus:
 		d.Reason += "; a name the customer list lacks read as a customer"
 		return d, true
