@@ -136,12 +136,28 @@ var (
 func denied(shape []string) bool {
 	for i, w := range shape {
 		if negations[w] && !(w == "no" && i+1 < len(shape) && (shape[i+1] == phNumber || shape[i+1] == phOrderRef)) &&
-			!denyingDamage(shape, i) {
+			!denyingDamage(shape, i) && !absentAt(shape, i) {
 			return true
 		}
 	}
 	return false
 }
+
+// absentAt reports the denial at i said of who or what was not there,
+// not of the goods: "manager nahi tha", "seth ji nahi the", "parking
+// nahi mili to haath gaadi se le gaye". The word before it names none of
+// the goods, the order or the customer, and a word of being follows.
+func absentAt(shape []string, i int) bool {
+	if i == 0 || i+1 >= len(shape) || !beingWords[shape[i+1]] {
+		return false
+	}
+	before := shape[i-1]
+	return !handedGoods[before] && !recipients[before] && !isPlaceholder(before) && !deliveredWords[before] &&
+		!handVerbs[before] && !deliveryStems[before] && !completions[before]
+}
+
+// beingWords say someone or something was, or was found, there.
+var beingWords = words("tha thi the mila mili")
 
 // hasOrderRef reports "ORD-1042", or a number that counts nothing and is
 // said to be an order's or long enough to be one: "order 42 delivered",

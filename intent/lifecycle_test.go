@@ -232,3 +232,19 @@ func TestStrangersAsCustomers(t *testing.T) {
 		}
 	}
 }
+
+// TestAbsentIsNoDenial: a denial of who or what was not there is no
+// denial of the delivery; one of the goods still is.
+func TestAbsentIsNoDenial(t *testing.T) {
+	r := demoRouter(t)
+	for _, text := range []string{"Rajesh ka maal counter pe de diya, seth ji nahi the", "ORD-4410 pahuncha diya, parking nahi mili to haath gaadi se le gaye"} {
+		if d := r.Route(t.Context(), text); d.Intent != domain.IntentDelivery {
+			t.Errorf("Route(%q) = %s (%s), want delivery", text, d.Intent, d.Reason)
+		}
+	}
+	for _, text := range []string{"Rajesh ka maal nahi tha gaadi me", "ORD-4410 ka maal nahi mila customer ko"} {
+		if d := r.Route(t.Context(), text); d.Intent == domain.IntentDelivery {
+			t.Errorf("Route(%q) = delivery (%s)", text, d.Reason)
+		}
+	}
+}
