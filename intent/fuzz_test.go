@@ -24,6 +24,8 @@ func FuzzNormalize(f *testing.F) {
 	}
 	f.Add("approve ORDER-2024-0012")
 	f.Add("१,२०० पेटी फिनाइल ✅")
+	f.Add("ਮਹਿਤਾ ਟ੍ਰੇਡਰਜ਼ ਦਾ ਮਾਲ ਉਤਾਰ ਦਿੱ")
+	f.Add("ગ્લાસ ક્લીનર ના ૪૦ કાર્ટન, হঠাৎ ৪৫০০")
 	demo := demoRouter(f)
 	f.Fuzz(func(t *testing.T, in string) {
 		checkNormalized(t, in, Normalize(in), Normalize)

@@ -319,6 +319,9 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 	top, _ := topTwo(p[:classes])
 	d.modelTop, d.modelP = domain.Intents[top], p[top]
 	in, reason, ok := r.judge(p[:classes], n, shape)
+	if ok && in == domain.IntentOrder && partlyRead(text, shape) {
+		in, reason, ok = domain.IntentUnknown, "model abstained: an order in a script whose words are read only in part", false
+	}
 	howTo := asksHowTo(shape)
 	if ok && !(IsQuestion(in) && howTo) {
 		d.Intent, d.Tier, d.Confidence, d.Reason = in, TierModel, p[classOf(in)], reason

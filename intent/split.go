@@ -52,9 +52,12 @@ func splitWords(s string, out []rawWord) []rawWord {
 			if wordStart < 0 {
 				wordStart, bufStart = i, len(buf)
 			}
-			if d, ok := digitValue(r); ok {
+			switch d, ok := digitValue(r); {
+			case ok:
 				buf = append(buf, byte('0'+d))
-			} else {
+			case r >= 0x0980 && r < 0x0B00:
+				buf = appendAsDevanagari(buf, r, next)
+			default:
 				buf = utf8.AppendRune(buf, unicode.ToLower(r))
 			}
 		case isJoiner(r):

@@ -1,0 +1,46 @@
+package intent
+
+import (
+	"testing"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// TestOtherScriptsReadAsDevanagari: Bengali, Gurmukhi and Gujarati words
+// are split as the Devanagari spelling of the same letters, with the
+// signs Devanagari lacks written out, and their digits as digits.
+func TestOtherScriptsReadAsDevanagari(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"ગ્લાસ", "ग्लास"},   // Gujarati
+		{"કાર્ટન", "कार्टन"}, // Gujarati
+		{"ਦਿੱਤਾ", "दित्ता"},  // Gurmukhi addak doubles the ta
+		{"ਸੰਤ", "संत"},       // Gurmukhi tippi is a nasal
+		{"ਇੱ", "इ"},          // an addak before nothing is dropped
+		{"ਖ਼ਬਰ", "ख़बर"},     // Gurmukhi nukta letters
+		{"মাল", "माल"},       // Bengali
+		{"হঠাৎ", "हठात"},     // Bengali khanda ta
+		{"৪৫০০", "4500"},     // Bengali digits
+		{"૧૨", "12"},         // Gujarati digits
+		{"\u0af9", "\u0af9"}, // Gujarati zha, past the block Devanagari shares: kept
+	} {
+		got := splitWords(c.in, nil)
+		if len(got) != 1 || got[0].text != c.want || got[0].start != 0 || got[0].end != len(c.in) {
+			t.Errorf("splitWords(%q) = %+v, want one word %q over the whole text", c.in, got, c.want)
+		}
+	}
+}
+
+// TestOtherScriptsRouted: goods received in Gujarati reach the catalog
+// and the rules' words; a message in one of these scripts with a word no
+// table reads is never guessed to be an order.
+func TestOtherScriptsRouted(t *testing.T) {
+	r := demoRouter(t)
+	if d := r.Route(t.Context(), "ગ્લાસ ક્લીનર ના 40 કાર્ટન આવી ગયા છે"); d.Intent != domain.IntentStockReceived {
+		t.Errorf("Gujarati goods received: %s (%s)", d.Intent, d.Reason)
+	}
+	for _, text := range []string{"ফিনাইল ৪০ কার্টন নেমেছে, ২টা লিক করছে", "সাবান ৬০ কার্টন এল আজকে"} {
+		if d := r.Route(t.Context(), text); d.Intent == domain.IntentOrder {
+			t.Errorf("Route(%q) = order (%s): its verb is unread", text, d.Reason)
+		}
+	}
+}
