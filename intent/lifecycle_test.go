@@ -248,3 +248,22 @@ func TestAbsentIsNoDenial(t *testing.T) {
 		}
 	}
 }
+
+// TestGoodsBookedInAndMade: goods booked in as a register says it, and
+// the day's making named before what it made, are goods received; where
+// goods are kept, and a plan, are not.
+func TestGoodsBookedInAndMade(t *testing.T) {
+	r := demoRouter(t)
+	for _, text := range []string{"lizol 40 carton in", "stock in GC500 x 24 ctn", "night shift output: phenyl 40 carton",
+		"aaj ka production 12 carton TC aur 6 carton FC", "aaj DW ki 20 carton production hui"} {
+		if d := r.Route(t.Context(), text); d.Intent != domain.IntentStockReceived {
+			t.Errorf("Route(%q) = %s (%s), want stock_received", text, d.Intent, d.Reason)
+		}
+	}
+	for _, text := range []string{"phenyl 30 carton in stock hai", "kal ka production plan 50 carton phenyl",
+		"production me 40 carton GC karna hai", "output kitna hua aaj"} {
+		if d := r.Route(t.Context(), text); d.Intent == domain.IntentStockReceived {
+			t.Errorf("Route(%q) = stock_received (%s)", text, d.Reason)
+		}
+	}
+}

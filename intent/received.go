@@ -38,6 +38,51 @@ func finishedMaking(shape []string, i int) bool {
 	return finishWords[shape[i]] && anyOf(shape, makingWords) && (i+1 == len(shape) || !imperatives[shape[i+1]])
 }
 
+// inwardAt reports goods booked in at i, as a godown's register says
+// it: "naphthalene 30 carton in", "Harpic 500ml 70 ctn in, Ramu ne count
+// check kiya", "stock in FC1L x 60 ctn", "depot se stock transfer in".
+// "30 carton in godown" says where goods are, not that they came.
+func inwardAt(shape []string, i int) bool {
+	if shape[i] != "in" || i == 0 {
+		return false
+	}
+	switch prev := shape[i-1]; {
+	case prev == "stock" || prev == "transfer":
+		return true
+	case prev == phUnit || prev == phProduct || prev == phSize:
+		return i+1 == len(shape) || !keptIn[shape[i+1]]
+	}
+	return false
+}
+
+// keptIn are where goods are kept.
+var keptIn = words("stock godown warehouse gaadi truck rack")
+
+// madeAsHeader reports the day's making named before what it made, as a
+// header or with a word that it happened: "aaj ka production 25 carton
+// FC", "Night shift output - 38 ctn floor cleaner", "aaj NB ki 30 carton
+// production hui". A plan, a target or a request is not made yet.
+func madeAsHeader(shape []string, i int) bool {
+	if !outputWords[shape[i]] || anyOf(shape, planWords) || anyOf(shape, imperatives) {
+		return false
+	}
+	if i+1 < len(shape) && happenedWords[shape[i+1]] {
+		return true
+	}
+	for _, w := range shape[i+1:] {
+		if w == phNumber {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	outputWords   = words("production output")
+	happenedWords = words("hui hua done")
+	planWords     = words("plan target karna karni hoga hogi chahiye")
+)
+
 var (
 	finishWords = words("finish finished complete completed nikla nikle nikala bhar bhari fill filled")
 	makingWords = words("production wip factory plant shift bottling")
@@ -91,7 +136,7 @@ func receivedSignal(shape []string) bool {
 	}
 	for i, w := range shape {
 		if arrivalWords[w] && (i+1 == len(shape) || !imperatives[shape[i+1]]) && !ofADocument(shape, i) || unloaded(shape, i) ||
-			finishedMaking(shape, i) {
+			finishedMaking(shape, i) || inwardAt(shape, i) || madeAsHeader(shape, i) {
 			return true
 		}
 	}
