@@ -133,8 +133,8 @@ var shortageWords = words("shortage short return returns kami baaki kam damage d
 var (
 	// handVerbs hand goods over once a completion follows: "de diya",
 	// "supply ho gaya", "drop kar diya"; handedWords say it by themselves.
-	handVerbs   = words("de pahuncha pahunch utaar supply handover hawale drop deliver delivery thama rakh chhodo khali jama received aapi laah")
-	handedWords = words("delivered supplied dropped handed reached unloaded utra given accepted utaryo utarvla pohochla pohochavla")
+	handVerbs   = words("de pahuncha pahunch utaar supply handover hawale drop deliver delivery thama rakh chhodo khali jama received aapi laah pugga sambhalwa namiye")
+	handedWords = words("delivered supplied dropped handed reached unloaded utra given accepted utaryo utarvla pohochla pohochavla sopa")
 	completions = words("diya gaya hua done kiya aaya complete completed liya di chuka didho didhu ditta dilam diyechi")
 	// givingVerbs hand over whatever they name, so the goods must be
 	// named: "maal de diya", not "5000 de diya"; or the order named as

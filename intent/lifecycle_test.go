@@ -267,3 +267,18 @@ func TestGoodsBookedInAndMade(t *testing.T) {
 		}
 	}
 }
+
+// TestDeliveriesInRegionalWords: the verbs of handing over and the words
+// of going in Gujarati, Bengali and Punjabi, and shops called a market or
+// a bhandar.
+func TestDeliveriesInRegionalWords(t *testing.T) {
+	r := demoRouter(t)
+	for _, text := range []string{"ORD 5120 deliver thai gayo", "ord 6230 delivery hoye gelo", "ਆਰਡਰ 4410 ਡਿਲੀਵਰ ਹੋ ਗਿਆ",
+		"Rajesh Kirana da order pugga ditta", "Sharma ji ko aaj ka maal sopa", "sambhalwa diya maal Gupta Supermart wale ko",
+		"Mehta traders e maal namiye dilam, ORD 3120", "ORD-6120 pohnch gaya customer ko",
+		"Shree Ram Bhandar ka maal de diya, challan sign ho gaya", "New India Market ko maal pahuncha diya"} {
+		if d := r.Route(t.Context(), text); d.Intent != domain.IntentDelivery {
+			t.Errorf("Route(%q) = %s (%s), want delivery", text, d.Intent, d.Reason)
+		}
+	}
+}

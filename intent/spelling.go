@@ -167,7 +167,7 @@ dukaan: dukaan dukan dukaan दुकान
 party: party partys पार्टी
 parties: parties पार्टियों
 pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa phuncha पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा
-pahunch: pahunch pahuch pohoch pohch pohonch पहुंच
+pahunch: pahunch pahuch pohoch pohch pohonch pohnch पहुंच
 received: received recieved recived rcvd recd recvd receive recieve rcv receved रिसीव प्राप्त
 mila: mila mile mili milaa मिला मिले मिली
 mil: mil मिल
