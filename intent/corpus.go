@@ -192,9 +192,12 @@ func prepare(exs []Example, lex *lexicon) prepared {
 	}
 	// A reply's words are those of two replies or more: a word one reply
 	// happened to hold ("ok, lekin GC ka rate kya hai") is not yet a word
-	// that replies are made of.
+	// that replies are made of, when other messages hold it too.
+	// So is a word of one reply that no other message holds: in a
+	// language few replies are written in ("sari, kalsi"), it is still a
+	// word only replies are made of.
 	for w, k := range inReplies {
-		if k >= 2 {
+		if k >= 2 || seen[w] == 1 {
 			c.replies[w] = true
 		}
 	}

@@ -36,3 +36,37 @@ func TestEverydayRepliesInOtherWords(t *testing.T) {
 		}
 	}
 }
+
+// TestReplyWords: a word is one replies are made of when two training
+// replies hold it, or when one does and no other training message: a
+// word one reply happened to hold beside others' words is not.
+func TestReplyWords(t *testing.T) {
+	lex := mustLexicon(Vocabulary{})
+	exs := []Example{
+		{Text: "haan bhejo", Intent: domain.IntentConfirm},
+		{Text: "haan theek", Intent: domain.IntentConfirm},
+		{Text: "sari kalsi", Intent: domain.IntentConfirm},
+		{Text: "ok lekin rate", Intent: domain.IntentConfirm},
+		{Text: "rate kya hai", Intent: domain.IntentStock},
+	}
+	c := prepare(exs, lex)
+	for w, want := range map[string]bool{"haan": true, "sari": true, "kalsi": true, "bhejo": true, "rate": false} {
+		if c.replies[w] != want {
+			t.Errorf("replies[%q] = %v, want %v", w, c.replies[w], want)
+		}
+	}
+}
+
+// TestRepliesWithParticles: "umm", "accha" and their like carry no
+// meaning of their own in a reply; a question after them is still none.
+func TestRepliesWithParticles(t *testing.T) {
+	r := demoRouter(t)
+	for _, text := range []string{"umm theek hai, daal do", "accha theek hai, bhej do"} {
+		if d := r.Route(t.Context(), text); d.Intent != domain.IntentConfirm {
+			t.Errorf("Route(%q) = %s (%s), want confirm", text, d.Intent, d.Reason)
+		}
+	}
+	if d := r.Route(t.Context(), "umm ok lekin GC ka rate kya hai"); d.Intent == domain.IntentConfirm {
+		t.Errorf("a question after a particle confirmed: %s", d.Reason)
+	}
+}

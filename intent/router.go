@@ -417,7 +417,7 @@ func (r *Router) judge(p []float64, n Normalized, shape []string) (domain.Intent
 	if why := complaint(in, shape); why != "" {
 		return in, "model abstained: " + why, false
 	}
-	if (in == domain.IntentConfirm || in == domain.IntentCancel) && !allIn(shape, r.replies) {
+	if (in == domain.IntentConfirm || in == domain.IntentCancel) && !r.madeOfReplies(shape) {
 		return in, "model abstained: words never seen in a " + string(in), false
 	}
 	return in, "model", true
@@ -449,6 +449,20 @@ func (r *Router) askLLM(ctx context.Context, text string, n Normalized, shape []
 		d.Intent, d.Tier, d.Confidence, d.Reason = in, TierLLM, conf, "llm"
 	}
 }
+
+// madeOfReplies reports a message made of the words replies are made of,
+// forms of address, and the particles that carry no meaning of their own
+// in a reply: "umm theek hai, daal do", "accha thik ache dada", "nako re".
+func (r *Router) madeOfReplies(shape []string) bool {
+	for _, w := range shape {
+		if !r.replies[w] && !fillers[w] && !particles[w] {
+			return false
+		}
+	}
+	return true
+}
+
+var particles = words("umm hmm accha ya re toh dada anna")
 
 func allIn(shape []string, set map[string]bool) bool {
 	for _, w := range shape {
