@@ -282,3 +282,18 @@ func TestDeliveriesInRegionalWords(t *testing.T) {
 		}
 	}
 }
+
+// TestPartDamagedIsReceived: goods that came with a counted part damaged
+// came in; goods that came damaged, with one count, are a person's to
+// look at.
+func TestPartDamagedIsReceived(t *testing.T) {
+	r := demoRouter(t)
+	for _, text := range []string{"TC 30 ctn aa gaya, 2 ctn leak", "godown me 50 carton phenyl aaya, 3 carton damaged"} {
+		if d := r.Route(t.Context(), text); d.Intent != domain.IntentStockReceived {
+			t.Errorf("Route(%q) = %s (%s), want stock_received", text, d.Intent, d.Reason)
+		}
+	}
+	if d := r.Route(t.Context(), "GC ke 100 carton damaged aaye"); d.Intent == domain.IntentStockReceived {
+		t.Errorf("damaged goods read as stock received (%s)", d.Reason)
+	}
+}

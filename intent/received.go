@@ -169,11 +169,27 @@ func sentTo(shape []string, whom map[string]bool) bool {
 // and "no damage" say the goods came in whole.
 func damaged(shape []string) bool {
 	for i, w := range shape {
-		if damageWords[w] && !damageDeniedAt(shape, i) {
+		if damageWords[w] && !damageDeniedAt(shape, i) && !partDamaged(shape, i) {
 			return true
 		}
 	}
 	return false
+}
+
+// partDamaged reports the damage at i said of a part counted after the
+// goods that came: "FC 1L 45 ctn aa gaya, 1 ctn leak", "12 dozen mop
+// aaye, 2 ka danda toota". The goods came in, and the receipt's reader
+// takes the damaged part off them (orders.ReadReceipt); "GC ke 100 carton
+// damaged aaye" has one count, and damaged goods are for a person to look
+// at.
+func partDamaged(shape []string, i int) bool {
+	counts, last := 0, -1
+	for j, w := range shape[:i] {
+		if w == phNumber {
+			counts, last = counts+1, j
+		}
+	}
+	return counts >= 2 && i-last <= 4
 }
 
 // damageDeniedAt reports the damage word at i denied: "no damage",

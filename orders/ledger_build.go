@@ -161,9 +161,21 @@ func buildReceipt(p Proposal, l Ledger) (built, error) {
 		b.changes = append(b.changes, ch)
 		said = append(said, fmt.Sprintf("%s %s", productName(l.Products, sku), Quantity(q, prod)))
 	}
+	var damaged []string
+	for _, it := range n.Damaged {
+		if prod, ok := l.Products[it.SKU]; ok {
+			damaged = append(damaged, fmt.Sprintf("%s %s", productName(l.Products, it.SKU), Quantity(it.Qty, prod)))
+		}
+	}
+	if len(damaged) > 0 {
+		fmt.Fprintf(&sum, "⚠️ Came damaged, not added to stock: %s\n", strings.Join(damaged, ", "))
+	}
 	b.summary = strings.TrimRight(sum.String(), "\n")
 	b.done = fmt.Sprintf("✅ Stock updated: %s.", strings.Join(said, ", "))
 	b.detail = map[string]any{"items": said, "from_wip": n.FromWIP}
+	if len(damaged) > 0 {
+		b.detail["damaged"] = damaged
+	}
 	return b, nil
 }
 

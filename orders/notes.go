@@ -55,7 +55,10 @@ type ReceiptNote struct {
 	Items []Item `json:"items"`
 	// FromWIP says the goods came out of the company's own production
 	// (work in progress becomes ready stock), not from outside.
-	FromWIP    bool     `json:"from_wip"`
+	FromWIP bool `json:"from_wip"`
+	// Damaged is the part of the goods said to have come damaged, already
+	// taken off Items.
+	Damaged    []Item   `json:"damaged,omitempty"`
 	Unresolved []string `json:"-"`
 }
 
@@ -427,7 +430,9 @@ var wipWords = map[string]bool{"production": true, "prodn": true, "factory": tru
 	"ready": true, "taiyar": true, "tayyar": true, "taiyaar": true, "bana": true, "bane": true, "bani": true, "banke": true,
 	"manufactured": true, "produced": true, "packed": true, "packing": true, "उत्पादन": true, "तैयार": true, "फैक्ट्री": true}
 
-// ReadReceipt reads a goods-received message.
+// ReadReceipt reads a goods-received message. A part said to be damaged
+// ("45 ctn aa gaya, 1 ctn leak") is read apart, as Damaged, and taken
+// off what came: damaged goods are not ready stock.
 func (p *Parser) ReadReceipt(text string) ReceiptNote {
 	n := p.heard(text)
 	r := newReading(text, n)
@@ -437,9 +442,17 @@ func (p *Parser) ReadReceipt(text string) ReceiptNote {
 			note.FromWIP = true
 		}
 	}
+	arrived, damaged := damagedParts(n)
 	var out Parsed
-	p.items(r, &out)
+	p.items(newReading(text, arrived), &out)
 	note.Items, note.Unresolved = out.Items, out.Unresolved
+	for _, part := range damaged {
+		var d Parsed
+		p.items(newReading(part, p.heard(part)), &d)
+		note.Damaged = append(note.Damaged, d.Items...)
+		note.Unresolved = append(note.Unresolved, d.Unresolved...)
+	}
+	note.Items, note.Unresolved = netOfDamage(note.Items, note.Damaged, note.Unresolved)
 	return note
 }
 
@@ -486,10 +499,15 @@ func (n DeliveryNote) MarshalJSON() ([]byte, error) {
 
 // MarshalJSON writes the contract's shape.
 func (n ReceiptNote) MarshalJSON() ([]byte, error) {
+	var damaged []itemJSON
+	if len(n.Damaged) > 0 {
+		damaged = itemsJSON(n.Damaged)
+	}
 	return json.Marshal(struct {
 		Items   []itemJSON `json:"items"`
 		FromWIP bool       `json:"from_wip"`
-	}{itemsJSON(n.Items), n.FromWIP})
+		Damaged []itemJSON `json:"damaged,omitempty"`
+	}{itemsJSON(n.Items), n.FromWIP, damaged})
 }
 
 // hearer reads a message with its Devanagari words nobody listed heard as

@@ -189,6 +189,29 @@ func TestReadReceipt(t *testing.T) {
 			t.Errorf("ReadReceipt(%q) = %+v; want items %v from_wip %v", c.text, got, c.items, c.wip)
 		}
 	}
+	// A part that came damaged is read apart and taken off what came, in
+	// its own unit and goods or in those named before it.
+	carton := func(sku string) int64 { return unitsOf(t, p, sku, "carton") }
+	for _, c := range []struct {
+		text           string
+		items, damaged []Item
+	}{
+		{"FC 1L 45 ctn aa gaya, 1 ctn leak, baki sab ok", []Item{{SKU: "FC1L", Qty: 44 * carton("FC1L")}}, []Item{{SKU: "FC1L", Qty: carton("FC1L")}}},
+		{"handwash 200ml 12 ctn aaye, 4 bottle ka pump tuta", []Item{{SKU: "HW200", Qty: 12*carton("HW200") - 4}}, []Item{{SKU: "HW200", Qty: 4}}},
+		{"received 45 cartons of phenyl, 2 leaking so 43 good", []Item{{SKU: "PH1L", Qty: 43 * carton("PH1L")}}, []Item{{SKU: "PH1L", Qty: 2 * carton("PH1L")}}},
+		{"harpic 20 carton aur GC 10 carton aaya, GC 2 carton leak", []Item{{SKU: "TC500", Qty: 20 * carton("TC500")}, {SKU: "GC500", Qty: 8 * carton("GC500")}},
+			[]Item{{SKU: "GC500", Qty: 2 * carton("GC500")}}},
+		{"300 ctn phenyl arrived from Ahmedabad, 5 ctn leaking, 295 ok", []Item{{SKU: "PH1L", Qty: 295 * carton("PH1L")}}, []Item{{SKU: "PH1L", Qty: 5 * carton("PH1L")}}},
+		{"GC 100 carton aaya, harpic 50 carton aaya", []Item{{SKU: "GC500", Qty: 100 * carton("GC500")}, {SKU: "TC500", Qty: 50 * carton("TC500")}}, nil},
+	} {
+		got := p.ReadReceipt(c.text)
+		if !sameItems(got.Items, c.items) || !sameItems(got.Damaged, c.damaged) || len(got.Unresolved) > 0 {
+			t.Errorf("ReadReceipt(%q) = %+v; want items %v, damaged %v", c.text, got, c.items, c.damaged)
+		}
+	}
+	if got := p.ReadReceipt("10 carton GC aaya, 20 carton GC leak"); len(got.Unresolved) == 0 {
+		t.Errorf("more damaged than came must be asked about: %+v", got)
+	}
 	if got := p.ReadReceipt("maal aa gaya"); len(got.Unresolved) == 0 {
 		t.Errorf("a receipt without products must ask which: %+v", got)
 	}
@@ -234,7 +257,8 @@ func FuzzReaders(f *testing.F) {
 		"ऑर्डर १०४२ पहुंच गया", "#1042 de diya", "#", "# # 12 wala", "ORD 1042\n2", "₹1042 Rajesh", "Rajesh ko 99999999999999 wala",
 		"\u202eRajesh ka maal\u202c", "राजेश 𝟏𝟎𝟒𝟐 wala", "order no ٣٤٥ delivered", "1042 wala 1043 wala", "wala wala wala",
 		"Rajesh nahi nahi Gupta", "Gupta Gupta Gupta Brothers ka maal", "order order order 0 wala", "-1042 wala", "1042.5 wala",
-		"Sharma\u200d ji ka माल", "Rajesh ka maal\x00 de diya 3 carton GC kam"} {
+		"Sharma\u200d ji ka माल", "Rajesh ka maal\x00 de diya 3 carton GC kam",
+		"FC 1L 45 ctn aa gaya, 1 ctn leak", "GC 10 carton aaya, GC 20 carton leak", "45 cartons of phenyl, 2 leaking so 43 good"} {
 		f.Add(s)
 	}
 	p := demoParser(f)
@@ -261,7 +285,8 @@ func FuzzReaders(f *testing.F) {
 		if len(del.Candidates) > 0 && (del.CustomerID != "" || len(del.Unresolved) == 0) {
 			t.Fatalf("ReadDelivery(%q) = %+v: candidates without their question", s, del)
 		}
-		for _, it := range append(append(del.Short, del.Only...), p.ReadReceipt(s).Items...) {
+		rec := p.ReadReceipt(s)
+		for _, it := range append(append(append(del.Short, del.Only...), rec.Items...), rec.Damaged...) {
 			if it.Qty <= 0 || it.Qty > MaxQty {
 				t.Fatalf("%q: item %+v out of bounds", s, it)
 			}

@@ -234,6 +234,14 @@ func TestGoodsReceivedEndToEnd(t *testing.T) {
 		t.Errorf("ready %d, want %d", got, ready+2400)
 	}
 	mustContain(t, "sales receipt", say(t, m, "SMg2", demo.SalesPhone, "GC 100 carton aaya"), "Only")
+	// A part that came damaged is said, and only the rest is added.
+	ready = readyOf(t, m, "GC500")
+	mustContain(t, "damaged receipt", say(t, m, "SMg3", demo.OwnerPhone, "GC 20 carton aaya, 2 carton leak"),
+		"+18 cartons", "Came damaged, not added to stock: Glass Cleaner 500ml 2 cartons")
+	mustContain(t, "damaged receipt ok", say(t, m, "SMg3k", demo.OwnerPhone, "ok"), "Stock updated")
+	if got := readyOf(t, m, "GC500"); got != ready+18*24 {
+		t.Errorf("ready %d after a damaged part, want %d", got, ready+18*24)
+	}
 }
 
 // TestOkAfterAQuestionIsAboutTheQuestion: a blocked draft, then an
