@@ -451,11 +451,12 @@ func (r *Router) askLLM(ctx context.Context, text string, n Normalized, shape []
 }
 
 // madeOfReplies reports a message made of the words replies are made of,
-// forms of address, and the particles that carry no meaning of their own
-// in a reply: "umm theek hai, daal do", "accha thik ache dada", "nako re".
+// forms of address, the particles that carry no meaning of their own in
+// a reply ("umm theek hai, daal do", "accha thik ache dada", "nako re"),
+// and words of the draft it answers.
 func (r *Router) madeOfReplies(shape []string) bool {
 	for _, w := range shape {
-		if !r.replies[w] && !fillers[w] && !particles[w] {
+		if !r.replies[w] && !fillers[w] && !particles[w] && !ofTheDraft[w] {
 			return false
 		}
 	}
@@ -463,6 +464,11 @@ func (r *Router) madeOfReplies(shape []string) bool {
 }
 
 var particles = words("umm hmm accha ya re toh dada anna")
+
+// ofTheDraft are what a reply says of the draft it answers: "sab item
+// sahi hai, place karo", "rates theek hai, confirm kar do", "galti se
+// bheja, cancel krdo".
+var ofTheDraft = words("item items rate rates quantity galti")
 
 func allIn(shape []string, set map[string]bool) bool {
 	for _, w := range shape {
