@@ -247,7 +247,7 @@ var dateWords = words("tareekh")
 // a customer, both a word that it was received (or that someone paid it)
 // and how.
 func paymentSignal(shape []string) bool {
-	if !amount(shape) || anyOf(shape, goodsOnly) || owedOnly(shape) || anyOf(shape, orderWordsOnly) ||
+	if !amount(shape) || anyOf(shape, goodsOnly) || owedOnly(shape) || anyOf(shape, orderWordsOnly) && !anyOf(shape, advanceWords) ||
 		anyOf(shape, family) || anyOf(shape, paymentTrouble) || sentTo(shape, customerWords) || promised(shape) ||
 		anyOf(shape, sendAsked) {
 		return false
@@ -473,8 +473,11 @@ func strangerWord(w string) bool {
 
 var (
 	goodsOnly = words("PRODUCT UNIT SIZE maal stock goods")
-	// orderWordsOnly: "Sharma ji ne 20000 ka order diya" placed an order.
+	// orderWordsOnly: "Sharma ji ne 20000 ka order diya" placed an order;
+	// money paid ahead of one is an advance ("10k advance diya next order
+	// ke liye, gpay pe").
 	orderWordsOnly = words("order orders")
+	advanceWords   = words("advance")
 	customerWords  = words("CUSTOMER")
 	paymentWords   = words("payment paise rupees amount")
 )

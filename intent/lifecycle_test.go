@@ -297,3 +297,17 @@ func TestPartDamagedIsReceived(t *testing.T) {
 		t.Errorf("damaged goods read as stock received (%s)", d.Reason)
 	}
 }
+
+// TestAdvanceIsAPayment: money paid ahead of an order is a payment; an
+// order's value is not, nor is an advance asked to be given.
+func TestAdvanceIsAPayment(t *testing.T) {
+	r := demoRouter(t)
+	if d := r.Route(t.Context(), "Gupta Supermart ne 15000 advance diya agle order ke liye, NEFT se"); d.Intent != domain.IntentPayment {
+		t.Errorf("an advance: %s (%s)", d.Intent, d.Reason)
+	}
+	for _, text := range []string{"Sharma ji ne 20000 ka order diya", "Mehta ko 5000 advance de do order ke liye"} {
+		if d := r.Route(t.Context(), text); d.Intent == domain.IntentPayment {
+			t.Errorf("Route(%q) = payment (%s)", text, d.Reason)
+		}
+	}
+}
