@@ -91,9 +91,38 @@ func disputesInWords(shape []string) bool {
 	case anyOf(shape, discountWords) && (anyOf(shape, documentWords) || anyOf(shape, promisedWords)) &&
 		(anyOf(shape, complaintAbout) || anyOf(shape, goodsOnly)):
 		return true
+	case shownBut(shape):
+		return true
 	}
 	return false
 }
+
+// shownBut reports a figure the books or a paper show, set against what
+// the writer says is so: "Glass cleaner is showing 92 but we agreed 85
+// per bottle", "invoice me jhadu 2 dozen likha hai, maine 1 dozen liya
+// tha", "system says 0 but 10 cartons came in yesterday".
+func shownBut(shape []string) bool {
+	shown, against := -1, -1
+	for i, w := range shape {
+		switch {
+		case shownWords[w] && shown < 0:
+			shown = i
+		case contrastWords[w] && shown >= 0 && against < 0:
+			against = i
+		}
+	}
+	// "bill me 26 carton likha hai par 25 hi aaye": goods that came short
+	// of a supplier's bill are goods received, with a note for the office.
+	if shown < 0 || against < 0 || anyOf(shape, documentWords) && receivedSignal(shape) {
+		return false
+	}
+	return anyOf(shape[:against], numberPlaceholder) && anyOf(shape[against:], numberPlaceholder)
+}
+
+var (
+	shownWords    = words("showing shows says likha dikha dikhaya")
+	contrastWords = words("but lekin par maine")
+)
 
 var (
 	complaintWords = words("complaint shikayat complain")
