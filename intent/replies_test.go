@@ -62,15 +62,8 @@ func TestReplyWords(t *testing.T) {
 // a question after them is still none.
 func TestRepliesWithParticles(t *testing.T) {
 	r := demoRouter(t)
-	for _, text := range []string{"umm theek hai, daal do", "accha theek hai, bhej do", "sab items sahi hai, confirm karo", "rate theek hai, bhej do"} {
-		if d := r.Route(t.Context(), text); d.Intent != domain.IntentConfirm {
-			t.Errorf("Route(%q) = %s (%s), want confirm", text, d.Intent, d.Reason)
-		}
-	}
-	if d := r.Route(t.Context(), "galti se daal diya, cancel karo"); d.Intent != domain.IntentCancel {
-		t.Errorf("a cancellation with its reason: %s (%s)", d.Intent, d.Reason)
-	}
-	if d := r.Route(t.Context(), "umm ok lekin GC ka rate kya hai"); d.Intent == domain.IntentConfirm {
-		t.Errorf("a question after a particle confirmed: %s", d.Reason)
-	}
+	routedAs(t, r, domain.IntentConfirm, "umm theek hai, daal do", "accha theek hai, bhej do", "sab items sahi hai, confirm karo",
+		"rate theek hai, bhej do")
+	routedAs(t, r, domain.IntentCancel, "galti se daal diya, cancel karo")
+	notRoutedAs(t, r, domain.IntentConfirm, "umm ok lekin GC ka rate kya hai")
 }
