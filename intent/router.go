@@ -403,7 +403,7 @@ func (r *Router) judge(p []float64, n Normalized, shape []string) (domain.Intent
 	top, second := topTwo(p)
 	in := domain.Intents[top]
 	switch {
-	case p[top] < r.threshold[top]:
+	case p[top] < r.threshold[top] && !(p[top] >= EvidencedThreshold && evidenced(in, shape, n)):
 		return in, "model abstained: " + string(in) + " below its threshold", false
 	case p[top]-p[second] < r.ambiguity:
 		return in, "model abstained: " + string(in) + " too close to " + string(domain.Intents[second]), false
@@ -422,6 +422,35 @@ func (r *Router) judge(p []float64, n Normalized, shape []string) (domain.Intent
 	}
 	return in, "model", true
 }
+
+// EvidencedThreshold is what the model's reading of a record needs when
+// the message itself shows the record's evidence: a count of goods and a
+// word that they came in, an order named and a word that it arrived,
+// money with its payer and how it was paid. The records' own thresholds
+// (0.85) stand where it does not. On the fresh development split this
+// reads 10 more records (1,094 → 1,104 resolved) and no false one; the
+// other development splits do not move.
+const EvidencedThreshold = 0.6
+
+// evidenced reports a record whose evidence the message shows, asked of
+// no one: goods received to someone ("Jain Medicos ko 3 dabbe pahuncha
+// diye") went out.
+func evidenced(in domain.Intent, shape []string, n Normalized) bool {
+	if asked(shape, n.Question) {
+		return false
+	}
+	switch in {
+	case domain.IntentStockReceived:
+		return receivedSignal(shape) && !anyOf(shape, toSomeone)
+	case domain.IntentDelivery:
+		return deliverySignal(shape, n)
+	case domain.IntentPayment:
+		return paymentSignal(shape)
+	}
+	return false
+}
+
+var toSomeone = words("ko")
 
 // askLLM consults the third tier. Its answer is data, checked like the
 // model's: it may not confirm or cancel (approvals stay deterministic), and

@@ -358,3 +358,32 @@ func TestPluralNamesTheSame(t *testing.T) {
 		}
 	}
 }
+
+// TestEvidencedRecordNeedsLessConfidence: the model's reading of a record
+// below the record's own threshold is taken at EvidencedThreshold when the
+// message shows its evidence, and not when it does not, nor for goods
+// said to have gone to someone.
+func TestEvidencedRecordNeedsLessConfidence(t *testing.T) {
+	r := demoRouter(t)
+	judge := func(text string, in domain.Intent, prob float64) bool {
+		n := r.lex.normalize(text)
+		p := make([]float64, classes)
+		p[classOf(in)], p[classOf(domain.IntentUnknown)] = prob, 1-prob
+		_, _, ok := r.judge(p, n, shapeOf(n, nil))
+		return ok
+	}
+	if !judge("GC 24 carton aaya", domain.IntentStockReceived, 0.7) {
+		t.Error("goods received with their evidence at 0.7: refused")
+	}
+	if judge("GC 24 carton aaya", domain.IntentStockReceived, EvidencedThreshold-0.05) {
+		t.Error("goods received below EvidencedThreshold: taken")
+	}
+	for _, text := range []string{"Saini Stores ko GC ke 3 carton pahuncha diye", "GC ka maal", "GC 24 carton aaya kya?"} {
+		if judge(text, domain.IntentStockReceived, 0.7) {
+			t.Errorf("%q as goods received at 0.7: taken without its evidence", text)
+		}
+	}
+	if !judge("ORD-1042 delivered", domain.IntentDelivery, 0.7) || !judge("Mehta ne 50,000 diya cheque 123456", domain.IntentPayment, 0.7) {
+		t.Error("a delivery or a payment with its evidence at 0.7: refused")
+	}
+}
