@@ -73,7 +73,8 @@ var DefaultIntentThresholds = map[domain.Intent]float64{
 	domain.IntentConfirm: 0.85,
 	domain.IntentCancel:  0.85,
 	// A delivery, a payment or goods received changes the books: as sure
-	// as a confirmation, and each still needs its evidence (implausible).
+	// as a confirmation, and each still needs its evidence (implausible);
+	// where the message shows that evidence, EvidencedThreshold is enough.
 	domain.IntentDelivery:      0.85,
 	domain.IntentPayment:       0.85,
 	domain.IntentStockReceived: 0.85,
