@@ -66,7 +66,7 @@ func damagedParts(n intent.Normalized) (intent.Normalized, []string) {
 		end := ents[last].End
 		switch {
 		case damageAfter(n.Tokens, end):
-			parts = append(parts, partWords(n, ents[:first], ents[first:last+1]))
+			parts = append(parts, partWords(ents[:first], ents[first:last+1]))
 		case end < len(n.Tokens) && goodWords[n.Tokens[end].Text] && anyDamage(n.Tokens):
 		default:
 			continue
@@ -121,7 +121,7 @@ func anyDamage(toks []intent.Token) bool {
 // partWords are the words of a damaged part: its own goods, count and
 // unit, with the goods (and their size) and the unit named last before
 // it where it names none of its own.
-func partWords(n intent.Normalized, before, own []intent.Entity) string {
+func partWords(before, own []intent.Entity) string {
 	has := map[intent.EntityKind]bool{}
 	for _, e := range own {
 		has[e.Kind] = true
