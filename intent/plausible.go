@@ -24,6 +24,25 @@ func surelyNot(in domain.Intent, shape []string) string {
 	return ""
 }
 
+// records are the intents that change the books after an order, once
+// confirmed, each with its name, the evidence its message must show, and
+// what is missing without it.
+var records = map[domain.Intent]struct {
+	name, missing string
+	signal        func(shape []string, n Normalized) bool
+}{
+	domain.IntentDelivery: {"a delivery", "a delivery without an order reference and a word that it arrived", deliverySignal},
+	domain.IntentPayment: {"a payment", "a payment without an amount, a payer and how it was paid",
+		func(shape []string, _ Normalized) bool { return paymentSignal(shape) }},
+	domain.IntentStockReceived: {"goods received", "goods received without a quantity, a product and a word that it arrived",
+		func(shape []string, _ Normalized) bool { return receivedSignal(shape) }},
+}
+
+func isRecord(in domain.Intent) bool {
+	_, ok := records[in]
+	return ok
+}
+
 // asksIfCancelled reports a question whether, or why, a named order was
 // cancelled: "ORD-1042 cancelled?", "ORD-6301 kyun cancel hua?", "why was
 // ORD-6417 cancelled". It asks after the order; "ORD-1042 cancel karo?"
@@ -121,26 +140,15 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 		if anyOf(shape, givenWords) && !anyOf(shape, orderWordsOnly) {
 			return "goods given, not an order"
 		}
-	case domain.IntentDelivery:
+	case domain.IntentDelivery, domain.IntentPayment, domain.IntentStockReceived:
+		rec := records[in]
 		if asked(shape, n.Question) {
-			return "a question, not a delivery"
+			return "a question, not " + rec.name
 		}
-		if !deliverySignal(shape, n) && !finishedOrder(shape) {
-			return "a delivery without an order reference and a word that it arrived"
-		}
-	case domain.IntentPayment:
-		if asked(shape, n.Question) {
-			return "a question, not a payment"
-		}
-		if !paymentSignal(shape) {
-			return "a payment without an amount, a payer and how it was paid"
-		}
-	case domain.IntentStockReceived:
-		if asked(shape, n.Question) {
-			return "a question, not goods received"
-		}
-		if !receivedSignal(shape) {
-			return "goods received without a quantity, a product and a word that it arrived"
+		// An order's number said done is evidence enough for the model's
+		// delivery, not for a lower threshold (evidenced).
+		if !rec.signal(shape, n) && !(in == domain.IntentDelivery && finishedOrder(shape)) {
+			return rec.missing
 		}
 	case domain.IntentConfirm:
 		if len(shape) > 8 || n.Has(EntityNumber) || !anyOf(shape, confirmWords) {

@@ -220,9 +220,9 @@ func (r *Router) Route(ctx context.Context, text string) Decision {
 func (r *Router) route(ctx context.Context, text string) Decision {
 	n := r.lex.normalize(text)
 	d := r.local(text, n)
-	if d.Intent == domain.IntentUnknown && d.Tier != TierRules || IsQuestion(d.Intent) || records[d.Intent] {
+	if d.Intent == domain.IntentUnknown && d.Tier != TierRules || IsQuestion(d.Intent) || isRecord(d.Intent) {
 		// A record keeps its intent; hearing only adds the names it shows.
-		if hd, ok := r.byHearing(text, n); ok && (!records[d.Intent] || hd.Intent == d.Intent) {
+		if hd, ok := r.byHearing(text, n); ok && (!isRecord(d.Intent) || hd.Intent == d.Intent) {
 			return hd
 		}
 	}
@@ -237,9 +237,6 @@ func (r *Router) route(ctx context.Context, text string) Decision {
 	}
 	return d
 }
-
-// records change the books once confirmed.
-var records = map[domain.Intent]bool{domain.IntentDelivery: true, domain.IntentPayment: true, domain.IntentStockReceived: true}
 
 // byHearing routes again a message the local tiers could not read, or
 // read as a question, with its Devanagari words nobody listed heard as
@@ -437,18 +434,11 @@ const EvidencedThreshold = 0.6
 // no one: goods received to someone ("Jain Medicos ko 3 dabbe pahuncha
 // diye") went out.
 func evidenced(in domain.Intent, shape []string, n Normalized) bool {
-	if asked(shape, n.Question) {
+	rec, ok := records[in]
+	if !ok || asked(shape, n.Question) || in == domain.IntentStockReceived && anyOf(shape, toSomeone) {
 		return false
 	}
-	switch in {
-	case domain.IntentStockReceived:
-		return receivedSignal(shape) && !anyOf(shape, toSomeone)
-	case domain.IntentDelivery:
-		return deliverySignal(shape, n)
-	case domain.IntentPayment:
-		return paymentSignal(shape)
-	}
-	return false
+	return rec.signal(shape, n)
 }
 
 var toSomeone = words("ko")
