@@ -25,17 +25,27 @@ func surelyNot(in domain.Intent, shape []string) string {
 }
 
 // records are the intents that change the books after an order, once
-// confirmed, each with its name, the evidence its message must show, and
-// what is missing without it.
-var records = map[domain.Intent]struct {
-	name, missing string
-	signal        func(shape []string, n Normalized) bool
-}{
-	domain.IntentDelivery: {"a delivery", "a delivery without an order reference and a word that it arrived", deliverySignal},
-	domain.IntentPayment: {"a payment", "a payment without an amount, a payer and how it was paid",
-		func(shape []string, _ Normalized) bool { return paymentSignal(shape) }},
-	domain.IntentStockReceived: {"goods received", "goods received without a quantity, a product and a word that it arrived",
-		func(shape []string, _ Normalized) bool { return receivedSignal(shape) }},
+// confirmed, each with its name and what is missing without the evidence
+// its message must show (recordSignal).
+var records = map[domain.Intent]struct{ name, missing string }{
+	domain.IntentDelivery:      {"a delivery", "a delivery without an order reference and a word that it arrived"},
+	domain.IntentPayment:       {"a payment", "a payment without an amount, a payer and how it was paid"},
+	domain.IntentStockReceived: {"goods received", "goods received without a quantity, a product and a word that it arrived"},
+}
+
+// recordSignal reports the evidence a record's message must show. It
+// calls each check directly: through a function value the message's
+// shape would escape to the heap on every routing.
+func recordSignal(in domain.Intent, shape []string, n Normalized) bool {
+	switch in {
+	case domain.IntentDelivery:
+		return deliverySignal(shape, n)
+	case domain.IntentPayment:
+		return paymentSignal(shape)
+	case domain.IntentStockReceived:
+		return receivedSignal(shape)
+	}
+	return false
 }
 
 func isRecord(in domain.Intent) bool {
@@ -141,14 +151,13 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 			return "goods given, not an order"
 		}
 	case domain.IntentDelivery, domain.IntentPayment, domain.IntentStockReceived:
-		rec := records[in]
 		if asked(shape, n.Question) {
-			return "a question, not " + rec.name
+			return "a question, not " + records[in].name
 		}
 		// An order's number said done is evidence enough for the model's
 		// delivery, not for a lower threshold (evidenced).
-		if !rec.signal(shape, n) && !(in == domain.IntentDelivery && finishedOrder(shape)) {
-			return rec.missing
+		if !recordSignal(in, shape, n) && !(in == domain.IntentDelivery && finishedOrder(shape)) {
+			return records[in].missing
 		}
 	case domain.IntentConfirm:
 		if len(shape) > 8 || n.Has(EntityNumber) || !anyOf(shape, confirmWords) {

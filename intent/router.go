@@ -434,11 +434,10 @@ const EvidencedThreshold = 0.6
 // no one: goods received to someone ("Jain Medicos ko 3 dabbe pahuncha
 // diye") went out.
 func evidenced(in domain.Intent, shape []string, n Normalized) bool {
-	rec, ok := records[in]
-	if !ok || asked(shape, n.Question) || in == domain.IntentStockReceived && anyOf(shape, toSomeone) {
+	if !isRecord(in) || asked(shape, n.Question) || in == domain.IntentStockReceived && anyOf(shape, toSomeone) {
 		return false
 	}
-	return rec.signal(shape, n)
+	return recordSignal(in, shape, n)
 }
 
 var toSomeone = words("ko")
@@ -475,12 +474,7 @@ func (r *Router) askLLM(ctx context.Context, text string, n Normalized, shape []
 // a reply ("umm theek hai, daal do", "accha thik ache dada", "nako re"),
 // and words of the draft it answers.
 func (r *Router) madeOfReplies(shape []string) bool {
-	for _, w := range shape {
-		if !r.replies[w] && !fillers[w] && !particles[w] && !ofTheDraft[w] {
-			return false
-		}
-	}
-	return true
+	return allIn(shape, r.replies, particles, ofTheDraft)
 }
 
 var particles = words("umm hmm accha ya re toh dada anna")
@@ -490,13 +484,23 @@ var particles = words("umm hmm accha ya re toh dada anna")
 // bheja, cancel krdo".
 var ofTheDraft = words("item items rate rates quantity galti")
 
-func allIn(shape []string, set map[string]bool) bool {
+// allIn reports every word of shape in one of sets, or a filler.
+func allIn(shape []string, sets ...map[string]bool) bool {
 	for _, w := range shape {
-		if !set[w] && !fillers[w] {
+		if !fillers[w] && !inAny(w, sets) {
 			return false
 		}
 	}
 	return true
+}
+
+func inAny(w string, sets []map[string]bool) bool {
+	for _, set := range sets {
+		if set[w] {
+			return true
+		}
+	}
+	return false
 }
 
 func anyOf(shape []string, set map[string]bool) bool {
