@@ -134,8 +134,13 @@ var (
 	// handVerbs hand goods over once a completion follows: "de diya",
 	// "supply ho gaya", "drop kar diya"; handedWords say it by themselves.
 	handVerbs   = words("de pahuncha pahunch utaar supply handover hawale drop deliver delivery thama rakh chhodo khali jama received aapi laah pugga sambhalwa namiye")
-	handedWords = words("delivered supplied dropped handed reached unloaded utra given accepted utaryo utarvla pohochla pohochavla sopa")
-	completions = words("diya gaya hua done kiya aaya complete completed liya di chuka didho didhu ditta dilam diyechi")
+	handedWords = words("delivered supplied dropped handed reached unloaded utra given accepted utaryo utarvla pohochla pohochavla sopa mukyu")
+	completions = words("diya gaya hua done kiya aaya complete completed liya di chuka didho didhu ditta dilam diyechi aavyo")
+	// gaveWords say the giving was done by themselves (Marathi "maal
+	// dila"), so the goods or the order must be named, with no money
+	// beside it; gaveAfter complete a "diya" (Bengali "maal diye dilam").
+	gaveWords = words("dila")
+	gaveAfter = words("dilam diyechi")
 	// givingVerbs hand over whatever they name, so the goods must be
 	// named: "maal de diya", not "5000 de diya"; or the order named as
 	// one, with no money beside it ("ORD-1042 party ko de diya").
@@ -175,8 +180,11 @@ func handedOver(shape []string) bool {
 		case w == "received" && i > 0 && shape[i-1] == phCustomer && anyOf(shape[i+1:], handedGoods):
 			// "Mehta Traders received their goods this morning".
 			return true
-		case w == "diya" && i > 0 && (shape[i-1] == phUnit || shape[i-1] == phProduct) && anyOf(shape, recipients) &&
-			!anyOf(shape, placedBy):
+		case gave(shape, i) && !anyOf(shape, placedBy) && (anyOf(shape, handedGoods) || namedOrder(shape) && !moneyBesideOrder(shape)):
+			// "Shivam hotel madhe saman dila", "ord 3662 dila re".
+			return true
+		case w == "diya" && i > 0 && (shape[i-1] == phUnit || shape[i-1] == phProduct || shape[i-1] == "maal") &&
+			(anyOf(shape, recipients) || namedOrder(shape) && !moneyBesideOrder(shape)) && !anyOf(shape, placedBy):
 			// "Agarwal ji ko 10 bag surf diye": the goods given to the
 			// customer.
 			return true
@@ -196,6 +204,22 @@ func handedOver(shape []string) bool {
 	}
 	return delivered(shape)
 }
+
+// gave reports a giving said done at i: "dila", not "dila dena" (asks
+// for it) nor "yaad dila" (reminds); or "diya" completed ("diye dilam").
+func gave(shape []string, i int) bool {
+	next := ""
+	if i+1 < len(shape) {
+		next = shape[i+1]
+	}
+	if shape[i] == "diya" {
+		return gaveAfter[next]
+	}
+	return gaveWords[shape[i]] && !imperatives[next] && (i == 0 || !remindWords[shape[i-1]])
+}
+
+// remindWords make "dila" a reminder: "delivery yaad dila dena".
+var remindWords = words("yaad")
 
 // placedBy names who placed an order: "Sharma ji ne order diya".
 var placedBy = words("ne")

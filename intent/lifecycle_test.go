@@ -130,6 +130,21 @@ func TestRecordsInOtherWords(t *testing.T) {
 		{"गोदाम में ४० कार्टन हार्पिक पैक हो गए", domain.IntentStockReceived},
 		// Goods checked for damage on arrival were received.
 		{"harpic 40 carton aaye, damage nahi", domain.IntentStockReceived},
+		// Given, said done in Marathi, Gujarati and Bengali, the goods or
+		// the order named.
+		{"Rajesh Kirana la maal dila", domain.IntentDelivery},
+		{"order 1042 dila, sahi ghetli", domain.IntentDelivery},
+		{"गुप्ता सुपरमार्ट ला माल दिला", domain.IntentDelivery},
+		{"Mehta Traders ma maal utari didhu", domain.IntentDelivery},
+		{"ઓર્ડર 1042 પહોંચાડી દીધો", domain.IntentDelivery},
+		{"Sharma ji er maal diye dilam", domain.IntentDelivery},
+		{"অর্ডার 1042 পৌঁছে দিয়েছি", domain.IntentDelivery},
+		{"Gupta Supermart nu order aapi aavyo", domain.IntentDelivery},
+		{"राजेश किराणा मध्ये माल पोचवला", domain.IntentDelivery},
+		{"शिवम होटल ला डिलिव्हरी झाली", domain.IntentDelivery},
+		{"ORD 1042 ka aadha maal diya, baaki kal", domain.IntentDelivery},
+		// Goods put at a shop nobody listed went out, not in.
+		{"Patel Provision me 20 carton GC utaar diye", domain.IntentDelivery},
 	} {
 		if d := r.Route(t.Context(), c.text); d.Intent != c.want {
 			t.Errorf("Route(%q) = %s (%s), want %s", c.text, d.Intent, d.Reason, c.want)
@@ -153,7 +168,9 @@ func TestRecordsInOtherWords(t *testing.T) {
 		"harpic 40 carton nahi aaye, damage ki shikayat nahi", "ORD-1042 ka maal nahi diya, kal denge", "Rajesh ko 5 carton GC diye the, payment nahi aaya",
 		"factory me 30 carton phenyl finish karo", "GC ka stock finish ho gaya, 0 carton bacha",
 		// A paper made is no goods; emptying asked for has not happened.
-		"5 carton GC ka bill bana diya", "50 carton phenyl ka invoice bana", "truck khali karo, 50 carton GC hai"} {
+		"5 carton GC ka bill bana diya", "50 carton phenyl ka invoice bana", "truck khali karo, 50 carton GC hai",
+		// Money given is no goods; "dila dena" asks.
+		"Rajesh ne 5000 dila", "ORD-1042 che 5000 dila", "maal Rajesh la dila dena"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentDelivery || d.Intent == domain.IntentPayment ||
 			d.Intent == domain.IntentStockReceived {
 			t.Errorf("Route(%q) = %s (%s): no record", text, d.Intent, d.Reason)

@@ -120,7 +120,8 @@ func receivedSignal(shape []string) bool {
 	// Cartons counted into the godown are goods, whatever product the
 	// catalog calls them: "गोदाम में ३५ कार्टन फ्लोर क्लीनर जमा किए".
 	goods := anyOf(shape, goodsWords) || anyOf(shape, goodsSources) && anyOf(shape, unitWords)
-	if anyOf(shape, customerWords) || !goods || damaged(shape) || anyOf(shape, returnWords) || sentTo(shape, suppliers) {
+	if anyOf(shape, customerWords) || !goods || damaged(shape) || anyOf(shape, returnWords) || sentTo(shape, suppliers) ||
+		atShop(shape) {
 		return false
 	}
 	// Counted, or measured: "plant se 500 ltr phenyl bharke aaya" (a size
@@ -147,6 +148,22 @@ func receivedSignal(shape []string) bool {
 }
 
 var unitWords = words("UNIT")
+
+// atWords put goods at a place: "Patel provision ma maal utari didhu",
+// "New Krishna Traders me 25 bag surf utarwa ke aaya".
+var atWords = words("ma me mein madhe ko")
+
+// atShop reports goods put at a shop named before its word ("Patel
+// Provision ma"): they went out to a customer the list may not know,
+// where "store me maal aaya" and "Jai Ambe Traders se" came in.
+func atShop(shape []string) bool {
+	for i := 1; i+1 < len(shape); i++ {
+		if shopEnds[shape[i]] && atWords[shape[i+1]] && shopNameWord(shape[i-1]) {
+			return true
+		}
+	}
+	return false
+}
 
 // suppliers send goods in; sentWords say they did.
 var (

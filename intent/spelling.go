@@ -78,10 +78,10 @@ supply: supply suply सप्लाई
 supplied: supplied
 handover: handover सौंप sonp सुपुर्द
 dropped: dropped
-utaar: utaar utar utarwa utarwaya utarya उतार उतरवा उतरवाए उतारे
+utaar: utaar utar utarwa utarwaya utarya utari उतार उतरवा उतरवाए उतारे उतारी
 liya: liya लिया
 le: le ले
-delivery: delivery dlvry delivry delvery delivary deliveries dilivery डिलीवरी डिलिवरी
+delivery: delivery dlvry delivry delvery delivary deliveries dilivery डिलीवरी डिलिवरी डिलिव्हरी
 deliver: deliver delivr deliwer delivar dlvr dilivar dilever डिलीवर डिलिवर
 report: report rprt riport reprt reports रिपोर्ट
 chart: chart chrt charts चार्ट
@@ -152,6 +152,11 @@ utra: utra utre utri utara उतरा
 nikla: nikla nikli निकला
 raste: raste रास्ते
 thama: thama
+hawale: hawale हवाले
+sambhalwa: sambhalwa sambhal संभाल
+pohochavla: pohochavla पोचवला
+jhala: jhala झाली
+diyechi: diyechi दियेछि
 milega: milega milegaa milegi मिलेगा
 lagao: lagao lagado lgao lagaa लगाओ लगा
 likho: likho likhdo likhlo लिखो
@@ -166,7 +171,7 @@ haal: haal hal हाल
 dukaan: dukaan dukan dukaan दुकान
 party: party partys पार्टी
 parties: parties पार्टियों
-pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa phuncha पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा
+pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa phuncha पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा pahochadi पहोंचाडी पौंछे
 pahunch: pahunch pahuch pohoch pohch pohonch pohnch पहुंच
 received: received recieved recived rcvd recd recvd receive recieve rcv receved रिसीव प्राप्त
 mila: mila mile mili milaa मिला मिले मिली
