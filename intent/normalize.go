@@ -363,17 +363,21 @@ func canonicalise(raw []rawWord, l *lexicon, sounds *soundIndex, out []Token) []
 			// it is written for, or, read against what Munshi asked, the
 			// catalog word it sounds like.
 			if w[0] >= 0x80 {
-				if _, listed := l.words[w]; !listed {
+				_, listed := l.words[w]
+				if !listed {
 					if latin, ok := latinFor(w); ok {
 						for _, cw := range strings.Fields(latin) {
 							out = append(out, Token{cw, rw.start, rw.end})
 						}
 						continue
 					}
-					if sounds != nil {
-						if latin, ok := sounds.sounds(w); ok {
-							w = latin // "हार्पिक" for a catalog's Harpic
-						}
+				}
+				// Heard, a listed word too: "क्लीनर" of the catalog's
+				// "ग्लास क्लीनर" is also the "cleaner" of its Floor
+				// Cleaner.
+				if sounds != nil {
+					if latin, ok := sounds.sounds(w); ok {
+						w = latin // "हार्पिक" for a catalog's Harpic
 					}
 				}
 			}

@@ -263,10 +263,11 @@ func (r *Router) byHearing(text string, n Normalized) (Decision, bool) {
 	return d, true
 }
 
-// devanagari reports a letter of the Devanagari block.
+// devanagari reports a letter of the Devanagari block, or of the
+// Bengali, Gurmukhi and Gujarati blocks read as Devanagari (brahmic.go).
 func devanagari(text string) bool {
 	for _, c := range text {
-		if c >= 0x900 && c <= 0x97F {
+		if c >= 0x900 && c < 0xB00 {
 			return true
 		}
 	}

@@ -156,6 +156,7 @@ hawale: hawale हवाले
 sambhalwa: sambhalwa sambhal संभाल
 pohochavla: pohochavla पोचवला
 jhala: jhala झाली
+aavyo: aavyo आव्या
 diyechi: diyechi दियेछि
 milega: milega milegaa milegi मिलेगा
 lagao: lagao lagado lgao lagaa लगाओ लगा
@@ -180,7 +181,7 @@ diya: diya diye dia diyaa gave दिया दिए
 jama: jama jamaa जमा
 collection: collection collections कलेक्शन
 vasooli: vasooli vasuli वसूली
-aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये
+aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे
 aa: aa आ
 ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार
 status: status staus stetus sttus स्टेटस

@@ -10,11 +10,11 @@ import (
 // canonical unit. A starred spelling is also an ordinary word ("can we",
 // "bar bar", "nos"), so it counts as a unit only next to a number.
 const unitSpellings = `
-carton: carton cartons ctn ctns crtn crtns cartn karton cartoon* cartoons* peti petti petis कार्टन पेटी
+carton: carton cartons ctn ctns crtn crtns cartn karton cartoon* cartoons* peti petti petis कार्टन पेटी कारटन
 box: box boxes bx* bxs dabba dabbe dibba dibbe डिब्बा डिब्बे बॉक्स
 pack: pack packs pk* pkt pkts packet packets pckt pckts paket पैकेट पैक
 bag: bag bags bori bora* boriya बोरी बैग
-dozen: dozen dozens dzn doz dz darjan darzan दर्जन
+dozen: dozen dozens dzn doz dz darjan darzan दर्जन डझन
 bottle: bottle bottles btl btls botal botl बोतल
 piece: piece pieces pcs pc* nag* nos* peice peices पीस
 can: can* cans* कैन*
