@@ -20,8 +20,8 @@ var booksWords = words(`PRODUCT CUSTOMER ORDERREF UNIT SIZE
 	collection collected collect received jama vasooli receipts credit cheque cash upi neft rtgs
 	sales sale sold sell bikri becha beche bika bought kharida kharide dhanda growth revenue report
 	dashboard turnover business top customer customers product products
-	order orders pending deliver delivered delivery dispatch status
-	bill bills invoice gst digest summary
+	order orders ord pending deliver delivered delivery dispatch status
+	bill bills billing invoice gst digest summary vikri ugrahi
 	chart graph trend excel sheet file`)
 
 // ungrounded says why a question names nothing of the books, or nothing.

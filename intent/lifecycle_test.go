@@ -143,6 +143,11 @@ func TestRecordsInOtherWords(t *testing.T) {
 		{"राजेश किराणा मध्ये माल पोचवला", domain.IntentDelivery},
 		{"शिवम होटल ला डिलिव्हरी झाली", domain.IntentDelivery},
 		{"ORD 1042 ka aadha maal diya, baaki kal", domain.IntentDelivery},
+		// An order named by "ord" and its number, and sales said as
+		// vikri or billing, are of the books.
+		{"ord 1042 kis truck me hai", domain.IntentOrderStatus},
+		{"is mahine kitni vikri hui", domain.IntentReport},
+		{"aaj ki billing kitni hai", domain.IntentReport},
 		// Goods put at a shop nobody listed went out, not in.
 		{"Patel Provision me 20 carton GC utaar diye", domain.IntentDelivery},
 	} {

@@ -34,7 +34,7 @@ na: na naa ना
 mat: mat मत
 rehne: rehne rahne rhne rehene rehnay rehen rehnde रहने
 chhodo: chhodo chodo chhod chod chhor choro chhoddo छोड़ो छोडो छोड़
-bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा
+bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो
 bhej: bhej भेज
 bheja: bheja bheje bhejdiya bhejdia भेजा भेजे
 karo: karo kro kardo krdo kariye kijiye kijie karde krde kardijiye करो कीजिए करिए करें
@@ -45,7 +45,7 @@ de: de दे
 dikhao: dikhao dikhaao dikhado dikhaiye dikhana dikha dikhaa dikhau dkhao दिखाओ दिखाइए दिखा
 batao: batao btao batado bataiye batana bata btado bataao batayiye bataye batau बताओ बताइए बता बताना
 chahiye: chahiye chaiye chahie chahiya chaahiye chahye chaheye chaiya chahiyee chayie chaye chahiyeh chiye चाहिए चाहिये
-keliye: keliye kliye keliya keliyee kelie keliey
+keliye: keliye kliye keliya keliyee kelie keliey माटे
 liye: liye liya lie liyee lye लिए लिये
 sakte: sakte skte sakta sakti sake sakenge sakoge skta skti sakat सकते सकता सकती
 kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी
@@ -114,7 +114,7 @@ bacha: bacha bachaa bache bachi बचा बचे बची
 khatam: khatam khtm khatm khattam khtam ख़त्म खत्म
 paid: paid चुकाए
 payment: payment paymnt pymt pmt pymnt payement paymt peyment पेमेंट
-aur: aur aor aurr और
+aur: aur aor aurr और अने
 mein: mein mei mein में
 se: se sey से
 ka: ka का
@@ -188,7 +188,7 @@ status: status staus stetus sttus स्टेटस
 kahan: kahan kahaan kidhar kidr किधर कहां कहाँ
 mera: mera meri mere mra mre मेरा मेरी मेरे
 cheque: cheque chq cheq चेक
-cash: cash csh nakad nagad naqad rokda rokh नकद कैश
+cash: cash csh nakad nagad naqad rokda rokh नकद कैश क्याश
 bhugtan: bhugtan भुगतान
 upi: upi यूपीआई
 phonepe: phonepe phonepay फोनपे
