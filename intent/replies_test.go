@@ -67,3 +67,14 @@ func TestRepliesWithParticles(t *testing.T) {
 	routedAs(t, r, domain.IntentCancel, "galti se daal diya, cancel karo")
 	notRoutedAs(t, r, domain.IntentConfirm, "umm ok lekin GC ka rate kya hai")
 }
+
+// TestConfirmationsInOtherLanguages: an order placed, or confirming
+// done, in Marathi, Gujarati, Bengali and the southern languages; asked
+// about, it is no confirmation.
+func TestConfirmationsInOtherLanguages(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentConfirm, "theek aahe, order dya", "ok da, order podu", "sari, order pettu",
+		"aaytu, order haaki", "ok chetta, confirm cheytho", "sari ide, confirm maadi", "thik ache, confirm koro",
+		"ok, confirm kr", "barabar, chalse")
+	notRoutedAs(t, r, domain.IntentConfirm, "ORD-1042 confirm kr diya kya", "ok da, GC stock ketla che?")
+}

@@ -112,11 +112,14 @@ var rules = []rule{
 	},
 	{
 		name: "confirm", intent: domain.IntentConfirm, maxLen: 8,
-		need: groups("ok yes haan theek confirm approve done sahi chalega pakka proceed bilkul perfect correct accept accepted agreed fine final finalise finalize sure ahead good submit barabar barobar"),
+		need: groups("ok yes haan theek confirm approve done sahi chalega pakka proceed bilkul perfect correct accept accepted agreed fine final finalise finalize sure ahead good submit barabar barobar aaytu sari sheri"),
 		allow: words(`hai karo kar bhejo dedo de order it this the ho gaya hua sab send now abhi bhi to toh is
 			all good go ORDERREF hmm with ye yeh isko ise wala same ahead that its looks everything
 			ekdum aage badhao dispatch place kardo haan ok yes theek sahi confirm done and daal book moklo che aahe
-			submit`),
+			submit ide ache chalse`+
+			// Placing an order, and a do of confirming, in Marathi,
+			// Gujarati, Bengali and the southern languages; who is spoken to.
+			` dya taka muki podu pettu haaki ittolu koro maadi cheytho kr da ra bhau chetta`),
 	},
 	{
 		name: "cancel", intent: domain.IntentCancel, maxLen: 8,
