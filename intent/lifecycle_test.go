@@ -148,6 +148,11 @@ func TestRecordsInOtherWords(t *testing.T) {
 		{"ord 1042 kis truck me hai", domain.IntentOrderStatus},
 		{"is mahine kitni vikri hui", domain.IntentReport},
 		{"aaj ki billing kitni hai", domain.IntentReport},
+		// Paid in Marathi ("dile"), by a dhaba nobody listed; dues asked
+		// in Gurmukhi.
+		{"Rajesh Kirana ne 3000 cash dile", domain.IntentPayment},
+		{"Sher-e-Punjab Dhaba 2500 cash paid", domain.IntentPayment},
+		{"ਰਾਜੇਸ਼ ਦਾ ਕਿੰਨਾ ਬਕਾਇਆ ਹੈ", domain.IntentOutstanding},
 		// Goods put at a shop nobody listed went out, not in.
 		{"Patel Provision me 20 carton GC utaar diye", domain.IntentDelivery},
 	} {

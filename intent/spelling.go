@@ -48,7 +48,7 @@ chahiye: chahiye chaiye chahie chahiya chaahiye chahye chaheye chaiya chahiyee c
 keliye: keliye kliye keliya keliyee kelie keliey माटे
 liye: liye liya lie liyee lye लिए लिये
 sakte: sakte skte sakta sakti sake sakenge sakoge skta skti sakat सकते सकता सकती
-kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी
+kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना
 hai: hai h he hain hei hae hein hai है हैं
 ho: ho हो
 kya: kya kyaa kia ky क्या
@@ -66,7 +66,7 @@ maal: maal mal माल saaman samaan saman सामान
 paise: paise paisa pese paisay paisaa paiso पैसा पैसे
 rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए
 udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार
-baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी
+baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी बकाइआ
 order: order ordr oder odr orda ordar ordeer ऑर्डर आर्डर ऑडर
 orders: orders ordrs oders ordars orderz ऑर्डर्स ऑर्डरों
 stock: stock stok stoc stck stk stocks stokc stoke istock स्टॉक स्टाक स्टोक
@@ -117,7 +117,7 @@ payment: payment paymnt pymt pmt pymnt payement paymt peyment पेमेंट
 aur: aur aor aurr और अने
 mein: mein mei mein में
 se: se sey से
-ka: ka का
+ka: ka का दा
 ki: ki की
 ke: ke के
 ko: ko को
@@ -177,7 +177,7 @@ pahunch: pahunch pahuch pohoch pohch pohonch pohnch पहुंच
 received: received recieved recived rcvd recd recvd receive recieve rcv receved रिसीव प्राप्त
 mila: mila mile mili milaa मिला मिले मिली
 mil: mil मिल
-diya: diya diye dia diyaa gave दिया दिए
+diya: diya diye dia diyaa gave दिया दिए dile
 jama: jama jamaa जमा
 collection: collection collections कलेक्शन
 vasooli: vasooli vasuli वसूली
