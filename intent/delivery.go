@@ -18,6 +18,11 @@ func deliverySignal(shape []string, n Normalized) bool {
 	if anyOf(shape, modeWords) || saidNow(shape, paymentWords, laterWords) || anyOf(shape, cancelVerbs) {
 		return false
 	}
+	// "supplier ko order de diya" buys; "truck … se 300 ctn phenyl unload
+	// ho gaya" and "30 bag mile hai Jai Ambe traders se" came in.
+	if sentTo(shape, suppliers) || receivedSignal(shape) && anyOf(shape, incomingFrom) || fromThem(shape) {
+		return false
+	}
 	if !hasOrderRef(shape, n) {
 		return handedToCustomer(shape)
 	}
@@ -220,6 +225,20 @@ func gave(shape []string, i int) bool {
 
 // remindWords make "dila" a reminder: "delivery yaad dila dena".
 var remindWords = words("yaad")
+
+// incomingFrom name where goods come in from.
+var incomingFrom = words("truck supplier vendor company factory")
+
+// fromThem reports goods got from a customer or a shop ("CUSTOMER se"
+// after a word of getting): they came in, they were not handed over.
+func fromThem(shape []string) bool {
+	for i := 0; i+1 < len(shape); i++ {
+		if shape[i] == phCustomer && shape[i+1] == "se" && anyOf(shape, gotGoods) {
+			return true
+		}
+	}
+	return false
+}
 
 // placedBy names who placed an order: "Sharma ji ne order diya".
 var placedBy = words("ne")

@@ -71,8 +71,13 @@ func asked(shape []string, question bool) bool {
 		return true
 	}
 	k := len(shape)
-	return k >= 2 && shape[k-1] == "nahi" && (shape[k-2] == "ki" || shape[k-2] == "ya")
+	return k >= 2 && shape[k-1] == "nahi" && (shape[k-2] == "ki" || shape[k-2] == "ya") ||
+		k >= 3 && englishAsks[shape[0]]
 }
+
+// englishAsks begin an English question: "has 2290 been delivered yet",
+// "did Sharma ji get their goods". ("is" is Hindi's "this" too.)
+var englishAsks = words("has did")
 
 // notAnOrder are words that make a message naming a customer and a
 // product something else than an order for it: a question of stock,
@@ -562,8 +567,8 @@ func imperativeAfter(shape []string, i int) bool {
 }
 
 // documentWords name papers other than an order, whose numbers are theirs:
-// "bill no 556", "invoice 2231", "challan 8841".
-var documentWords = words("bill invoice challan")
+// "bill no 556", "invoice 2231", "challan 8841", "GRN 0456".
+var documentWords = words("bill invoice challan grn")
 
 // ofDocument reports a number that is a document's: just after its word,
 // or after its word and "no".

@@ -29,6 +29,15 @@ func TestCancelANamedOrderWithItsReason(t *testing.T) {
 // TestRecordsInOtherWords: deliveries, payments and goods received said in
 // the words people use beyond the obvious ones, and their look-alikes,
 // which stay what they are.
+// TestNotHandedOver: a question in English word order, a goods received
+// note's number, goods that came in from a truck or a shop, and an order
+// given to a supplier are no delivery.
+func TestNotHandedOver(t *testing.T) {
+	notRoutedAs(t, demoRouter(t), domain.IntentDelivery, "has 1042 been delivered yet", "GRN-4471 ka maal recd, 2 ctn rakh diye",
+		"GRN 4471: 150 ctn phenyl recd, 3 leaking, alag rakh diye", "truck se 300 ctn phenyl unload ho gaya",
+		"surf 20 bag mile Balaji Traders se", "supplier ko order de diya 500 bottle ka")
+}
+
 func TestRecordsInOtherWords(t *testing.T) {
 	r := demoRouter(t)
 	for _, c := range []struct {

@@ -173,7 +173,8 @@ func joinOrderRefs(text string, raw []rawWord, known func(string) bool) []rawWor
 	out := raw[:0]
 	for i := 0; i < len(raw); i++ {
 		w := raw[i]
-		if i+1 < len(raw) && booksRef(w.text, spacedRef(text, w, raw[i+1]), raw[i+1].text) && !known(w.text) {
+		if i+1 < len(raw) && booksRef(w.text, spacedRef(text, w, raw[i+1]), raw[i+1].text) && !known(w.text) &&
+			!paperPrefixes[w.text] {
 			ref := rawWord{w.text + "-" + raw[i+1].text, w.start, raw[i+1].end}
 			for i++; i+1 < len(raw) && text[raw[i].end:raw[i+1].start] == "-" && digitsOnly(raw[i+1].text); i++ {
 				ref.text, ref.end = ref.text+"-"+raw[i+1].text, raw[i+1].end // "T-2026-0042"
@@ -241,6 +242,10 @@ func spacedRef(text string, w, next rawWord) string {
 	}
 	return sep
 }
+
+// paperPrefixes begin the numbers of papers that are not orders: a goods
+// received note's "GRN-4471", an invoice's "INV-2291".
+var paperPrefixes = words("grn inv")
 
 // isBooksRef reports a word joinOrderRefs made of a books' order number.
 func isBooksRef(w string) bool {
