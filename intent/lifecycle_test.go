@@ -336,3 +336,10 @@ func TestAdvanceIsAPayment(t *testing.T) {
 	routedAs(t, r, domain.IntentPayment, "Gupta Supermart ne 15000 advance diya agle order ke liye, NEFT se")
 	notRoutedAs(t, r, domain.IntentPayment, "Sharma ji ne 20000 ka order diya", "Mehta ko 5000 advance de do order ke liye")
 }
+
+// TestAskedIfEnoughIsNoOrder: goods named with a question whether that
+// much is there ask about stock, they order nothing.
+func TestAskedIfEnoughIsNoOrder(t *testing.T) {
+	notRoutedAs(t, demoRouter(t), domain.IntentOrder, "Rajesh ko 30 ctn GC chahiye, hai itna?",
+		"Sharma ji ne 30 ctn GC + 10 ctn FC manga hai, hai itna?")
+}

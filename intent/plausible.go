@@ -221,7 +221,7 @@ var (
 	// canWords ask whether an order can be met: "kya team Rajesh ke liye
 	// 500 bag surf bhej sakti hai" is a stock question.
 	canWords    = words("sakte possible payenge paoge payega")
-	askingWords = words(`kya can could is are do does kitna how enough sakte milega hoga jayega available
+	askingWords = words(`kya can could is are do does kitna itna how enough sakte milega hoga jayega available
 		stock possible payenge paoge payega`)
 	cancelWords = words(`cancel nahi no reject rehne mat chhodo drop nope discard abort hatao radd na
 		dont stop band galat wrong`)
