@@ -162,6 +162,10 @@ func TestRecordsInOtherWords(t *testing.T) {
 		{"Rajesh Kirana ne 3000 cash dile", domain.IntentPayment},
 		{"Sher-e-Punjab Dhaba 2500 cash paid", domain.IntentPayment},
 		{"ਰਾਜੇਸ਼ ਦਾ ਕਿੰਨਾ ਬਕਾਇਆ ਹੈ", domain.IntentOutstanding},
+		// Asked whether an order named by its number, or a customer's
+		// order, was cancelled.
+		{"order 1042 cancel hua kya?", domain.IntentOrderStatus},
+		{"Rajesh ka order cancel to nahi hua na?", domain.IntentOrderStatus},
 		// Goods put at a shop nobody listed went out, not in.
 		{"Patel Provision me 20 carton GC utaar diye", domain.IntentDelivery},
 	} {

@@ -55,12 +55,17 @@ func isRecord(in domain.Intent) bool {
 
 // asksIfCancelled reports a question whether, or why, a named order was
 // cancelled: "ORD-1042 cancelled?", "ORD-6301 kyun cancel hua?", "why was
-// ORD-6417 cancelled". It asks after the order; "ORD-1042 cancel karo?"
-// asks for it to be done.
+// ORD-6417 cancelled", "order 3058 cancel ayyinda?", "Sharma ji wala order
+// cancel toh nahi hua na?". It asks after the order; "ORD-1042 cancel
+// karo?" asks for it to be done.
 func asksIfCancelled(shape []string, n Normalized) bool {
-	return len(shape) <= 12 && n.Has(EntityOrderRef) && anyOf(shape, cancelVerbs) && !requested(shape) &&
+	named := n.Has(EntityOrderRef) || namedOrder(shape) || anyOf(shape, customerWords) && anyOf(shape, orderNouns)
+	return len(shape) <= 12 && named && anyOf(shape, cancelVerbs) && !requested(shape) &&
 		(asked(shape, n.Question) || len(shape) > 1 && askingFirst[shape[0]] && shape[1] == phOrderRef)
 }
+
+// orderNouns name an order.
+var orderNouns = words("order")
 
 // askingFirst begin an English question about the order after them: "is
 // ORD-1042 cancelled". (Hindi's "is" is "this": only before an order's
