@@ -36,13 +36,28 @@ func (s *Store) report(ctx context.Context, what string, fn func(ctx context.Con
 		return fmt.Errorf("sqlbooks: %s: %w", what, err)
 	}
 	defer tx.Rollback()
-	if err := fn(ctx, tx); err != nil {
-		if ctx.Err() != nil {
-			return fmt.Errorf("sqlbooks: %s took longer than %s: %w", what, ReportTimeout, ctx.Err())
-		}
-		return fmt.Errorf("sqlbooks: %s: %w", what, err)
+	return reportErr(ctx, what, fn(ctx, tx))
+}
+
+// reportEach runs fn, whose statements each stand alone, on the reader
+// pool under ReportTimeout, outside a transaction: a single statement
+// reads one snapshot by itself, and a transaction around it would only
+// add its BEGIN and ROLLBACK, two round trips on PostgreSQL.
+func (s *Store) reportEach(ctx context.Context, what string, fn func(ctx context.Context, q querier) error) error {
+	ctx, cancel := context.WithTimeout(ctx, ReportTimeout)
+	defer cancel()
+	return reportErr(ctx, what, fn(ctx, s.read))
+}
+
+// reportErr is a report's error, saying so when its time ran out.
+func reportErr(ctx context.Context, what string, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case ctx.Err() != nil:
+		return fmt.Errorf("sqlbooks: %s took longer than %s: %w", what, ReportTimeout, ctx.Err())
 	}
-	return nil
+	return fmt.Errorf("sqlbooks: %s: %w", what, err)
 }
 
 // limitOffset is a page's LIMIT and OFFSET written into the statement.

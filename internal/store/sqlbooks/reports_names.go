@@ -37,7 +37,7 @@ func (s *Store) match(ctx context.Context, what, sel, key, text string, limit in
 		{s.e.strpos(`lower(name)`, `lower(?)`) + ` > 0`, []any{text}},
 	}
 	var out []reports.Named
-	err := s.report(ctx, what, func(ctx context.Context, q querier) error {
+	err := s.reportEach(ctx, what, func(ctx context.Context, q querier) error {
 		for _, tier := range tiers {
 			rows, err := q.QueryContext(ctx, sel+` WHERE `+tier.where+` ORDER BY name, `+key+limitOffset(reports.Page{Limit: limit}), tier.args...)
 			if err != nil {

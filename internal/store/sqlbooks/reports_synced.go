@@ -14,7 +14,7 @@ var _ reports.Synced = (*Store)(nil)
 // SyncedAt returns when each figure the ERP owns was last written from it.
 func (s *Store) SyncedAt(ctx context.Context) (map[string]time.Time, error) {
 	var out map[string]time.Time
-	err := s.report(ctx, "synced at", func(ctx context.Context, q querier) error {
+	err := s.reportEach(ctx, "synced at", func(ctx context.Context, q querier) error {
 		var err error
 		out, err = syncedAt(ctx, q)
 		return err
@@ -26,7 +26,7 @@ func (s *Store) SyncedAt(ctx context.Context) (map[string]time.Time, error) {
 // has not shown yet.
 func (s *Store) UnsettledPayments(ctx context.Context, customerIDs []string) (map[string]domain.Paise, error) {
 	var out map[string]domain.Paise
-	err := s.report(ctx, "unsettled payments", func(ctx context.Context, q querier) error {
+	err := s.reportEach(ctx, "unsettled payments", func(ctx context.Context, q querier) error {
 		var err error
 		out, err = unsettledPayments(ctx, q, customerIDs)
 		return err
