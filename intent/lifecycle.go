@@ -534,15 +534,17 @@ func cancelsNamedOrder(shape []string, n Normalized) bool {
 	refs, verb := 0, -1
 	for i, w := range shape {
 		switch {
-		case w == phOrderRef:
-			refs++
+		case w == phOrderRef, w == phNumber && i > 0 && orderWord(shape[i-1]) && !quantityAt(shape, i):
+			refs++ // "ORD-1042", "order 6361"
 		case cancelVerbs[w] && verb < 0:
 			verb = i
 		case cancelNegations[w]:
 			return false
 		case w == "nahi" && verb >= 0 && i > verb && i <= verb+2:
 			return false // "cancel nahi karna"
-		case aboutACancellation[w]:
+		case aboutACancellation[w] && !(askedBefore[w] && verb >= 0):
+			// "was", "did" and "has" ask only before the verb: "cancel
+			// order 6361, customer has closed the shop" gives a reason.
 			return false
 		case cancelHappened[w] && (verb < 0 || i <= verb+3):
 			return false // "ORD-1042 cancel ho gaya"
@@ -555,6 +557,10 @@ func cancelsNamedOrder(shape []string, n Normalized) bool {
 // message about a cancellation rather than one: "why was ORD-1042
 // cancelled", "ORD-1042 cancel hua", "kisne cancel kiya".
 var aboutACancellation = words("kyun kyu why was did has kisne who status")
+
+// askedBefore are the words of aboutACancellation that ask only before
+// the cancel verb.
+var askedBefore = words("was did has")
 
 // cancelHappened say a cancellation took place when they come before the
 // verb or just after it ("ORD-1042 cancel hua"); further on they belong

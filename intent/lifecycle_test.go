@@ -166,6 +166,10 @@ func TestRecordsInOtherWords(t *testing.T) {
 		// order, was cancelled.
 		{"order 1042 cancel hua kya?", domain.IntentOrderStatus},
 		{"Rajesh ka order cancel to nahi hua na?", domain.IntentOrderStatus},
+		// An order named "order 6361" cancelled, with a reason that
+		// says "has".
+		{"Please cancel order 1042, customer has closed the shop", domain.IntentCancel},
+		{"has ORD-1042 been cancelled", domain.IntentOrderStatus},
 		// Goods put at a shop nobody listed went out, not in.
 		{"Patel Provision me 20 carton GC utaar diye", domain.IntentDelivery},
 	} {
