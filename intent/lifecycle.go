@@ -141,11 +141,17 @@ var (
 func denied(shape []string) bool {
 	for i, w := range shape {
 		if negations[w] && !(w == "no" && i+1 < len(shape) && (shape[i+1] == phNumber || shape[i+1] == phOrderRef)) &&
-			!denyingDamage(shape, i) && !absentAt(shape, i) {
+			!denyingDamage(shape, i) && !absentAt(shape, i) && !gujaratiOf(shape, i) {
 			return true
 		}
 	}
 	return false
+}
+
+// gujaratiOf reports "no" at i as Gujarati's "of", between a customer
+// and the goods or the order: "Sharma ji no maal pahochadi didho".
+func gujaratiOf(shape []string, i int) bool {
+	return shape[i] == "no" && i > 0 && shape[i-1] == phCustomer && i+1 < len(shape) && handedGoods[shape[i+1]]
 }
 
 // absentAt reports the denial at i said of who or what was not there,

@@ -170,6 +170,9 @@ func TestRecordsInOtherWords(t *testing.T) {
 		// says "has".
 		{"Please cancel order 1042, customer has closed the shop", domain.IntentCancel},
 		{"has ORD-1042 been cancelled", domain.IntentOrderStatus},
+		// Gujarati's "no" is "of"; goods came in this evening.
+		{"ગુપ્તા સુપરમાર્ટ નો માલ પહોંચાડી દીધો", domain.IntentDelivery},
+		{"FC 30 carton mila aaj sham ko", domain.IntentStockReceived},
 		// Goods put at a shop nobody listed went out, not in.
 		{"Patel Provision me 20 carton GC utaar diye", domain.IntentDelivery},
 	} {

@@ -275,7 +275,7 @@ var rules = []rule{
 		allow: words(goodsList + " " + arrivalList + ` UNIT SIZE NUM production factory plant supplier company vendor
 			manufacturing mfg wip godown warehouse truck gaadi se from in mein me ko ka ki ke aur and ho gaya hua kiya
 			hai hain naya new fresh aaj today kal yesterday abhi just now have been has is are was were the a of
-			total sab`),
+			total sab sham subah raat`),
 	},
 	{
 		name: "order status: reference", intent: domain.IntentOrderStatus, maxLen: 12,
