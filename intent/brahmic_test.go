@@ -41,6 +41,8 @@ func TestOtherScriptsRouted(t *testing.T) {
 		// carton without its halant.
 		"ਸਾਬਣ 40 ਕਾਰਟਨ ਆਇਆ", "ફ્લોર ક્લીનર 30 કાર્ટન આવ્યા", "फ्लोर क्लीनर के 40 कार्टन आए")
 	notRoutedAs(t, r, domain.IntentOrder, "ফিনাইল ৪০ কার্টন নেমেছে, ২টা লিক করছে", "সাবান ৬০ কার্টন এল আজকে")
+	// Order and cancel as Gujarati and Gurmukhi spell them.
+	routedAs(t, r, domain.IntentCancel, "ઓર્ડર કેન્સલ કરો", "ਆਰਡਰ ਰੱਦ ਕਰੋ")
 	// A Gujarati order: "maate" is for, "moklo" send.
 	routedAs(t, r, domain.IntentOrder, "મહેતા ટ્રેડર્સ માટે 20 કાર્ટન ફિનાઇલ મોકલો")
 }

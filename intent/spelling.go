@@ -26,7 +26,7 @@ chalega: chalega chalegaa chlega chalegi chalenge चलेगा
 pakka: pakka pkka pucca pakaa पक्का
 proceed: proceed procede proced
 bilkul: bilkul bilkool bilkl बिल्कुल बिलकुल
-cancel: cancel cancle cancl cncl cansel kancel cancelled canceled cancell cancellation cancelation cancil कैंसल कैंसिल कैन्सल कैंसेल
+cancel: cancel cancle cancl cncl cansel kancel cancelled canceled cancell cancellation cancelation cancil कैंसल कैंसिल कैन्सल कैंसेल केन्सल
 reject: reject rejected rjct rejct रिजेक्ट
 nahi: nahi nahin nhi nai nahee nahii nhin nahiin naheen nahiiin nahi नहीं नही नहि
 no: no nope noo nah nop
@@ -67,7 +67,7 @@ paise: paise paisa pese paisay paisaa paiso पैसा पैसे
 rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए
 udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार
 baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी बकाइआ
-order: order ordr oder odr orda ordar ordeer ऑर्डर आर्डर ऑडर
+order: order ordr oder odr orda ordar ordeer ऑर्डर आर्डर ऑडर ओर्डर आरडर अर्डार
 orders: orders ordrs oders ordars orderz ऑर्डर्स ऑर्डरों
 stock: stock stok stoc stck stk stocks stokc stoke istock स्टॉक स्टाक स्टोक
 available: available availble avlbl avl availabel avaialble availibility availability avail avlb avaliable uplabdh उपलब्ध
