@@ -148,6 +148,21 @@ func denied(shape []string) bool {
 	return false
 }
 
+// asksIfPaid reports a question whether a named customer paid, where the
+// model is unsure: "kya Gupta Brothers ne RTGS bheja?", "sharma ji wala
+// cheque mila ki nahi?", "Rajesh has paid the 35k or not?". Their account
+// answers it. Goods or an order named make it another question, and
+// how much a customer paid ("Mehta ne is saal kitna payment kiya") asks
+// for the collections.
+func asksIfPaid(shape []string, n Normalized) bool {
+	return len(shape) <= 14 && asked(shape, n.Question) && anyOf(shape, customerWords) &&
+		(anyOf(shape, modeWords) || anyOf(shape, payerWords)) && !anyOf(shape, handedGoods) && !anyOf(shape, orderRefWords) &&
+		!anyOf(shape, howMuch)
+}
+
+// howMuch ask for an amount.
+var howMuch = words("kitna much")
+
 // gujaratiOf reports "no" at i as Gujarati's "of", between a customer
 // and the goods or the order: "Sharma ji no maal pahochadi didho".
 func gujaratiOf(shape []string, i int) bool {

@@ -173,6 +173,11 @@ func TestRecordsInOtherWords(t *testing.T) {
 		// Gujarati's "no" is "of"; goods came in this evening.
 		{"ગુપ્તા સુપરમાર્ટ નો માલ પહોંચાડી દીધો", domain.IntentDelivery},
 		{"FC 30 carton mila aaj sham ko", domain.IntentStockReceived},
+		// Whether a customer paid is asked of their account; how much
+		// they paid, of the collections.
+		{"kya Mehta Traders ne NEFT bheja?", domain.IntentOutstanding},
+		{"Rajesh ka cheque mila ki nahi?", domain.IntentOutstanding},
+		{"Mehta ne is mahine kitna payment kiya", domain.IntentPaymentsReceived},
 		// Goods put at a shop nobody listed went out, not in.
 		{"Patel Provision me 20 carton GC utaar diye", domain.IntentDelivery},
 	} {

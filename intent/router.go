@@ -338,6 +338,9 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 	case cancelsInWords(shape, n):
 		d.Intent, d.Tier, d.Confidence, d.Reason = domain.IntentCancel, TierRules, 1, "rule: cancel, with its reason"
 		return d
+	case asksIfPaid(shape, n):
+		d.Intent, d.Tier, d.Confidence, d.Reason = domain.IntentOutstanding, TierRules, 1, "rule: whether a customer paid, answered with their account"
+		return d
 	}
 	if why := surelyNot(d.modelTop, shape); why != "" {
 		d.Tier, d.Confidence, d.Reason = TierRules, 1, "rule: no "+string(d.modelTop)+": "+why
