@@ -182,8 +182,13 @@ func handedOver(shape []string) bool {
 		case w == "gaya" && i > 0 && (shape[i-1] == phProduct || shape[i-1] == "maal") && anyOf(shape, orderRefWords):
 			// "ORD-4082 sirf 4 carton GC gaya": the goods of a named order went.
 			return true
-		case w == "received" && i > 0 && shape[i-1] == phCustomer && anyOf(shape[i+1:], handedGoods):
-			// "Mehta Traders received their goods this morning".
+		case w == "received" && i > 0 && shape[i-1] == phCustomer && (anyOf(shape[i+1:], handedGoods) || anyOf(shape[i+1:], stockWords)):
+			// "Mehta Traders received their goods this morning", "Jain
+			// Medicos received their stock today".
+			return true
+		case w == "hawale" && i > 0 && shape[i-1] == "ke" && (i+1 == len(shape) || shape[i+1] != "kar" && !imperatives[shape[i+1]]):
+			// "8275 ka maal customer ke hawale": in their charge, where
+			// "ke hawale kar do" asks for it.
 			return true
 		case gave(shape, i) && !anyOf(shape, placedBy) && (anyOf(shape, handedGoods) || namedOrder(shape) && !moneyBesideOrder(shape)):
 			// "Shivam hotel madhe saman dila", "ord 3662 dila re".
@@ -239,6 +244,9 @@ func fromThem(shape []string) bool {
 	}
 	return false
 }
+
+// stockWords name the goods a customer received as their stock.
+var stockWords = words("stock")
 
 // placedBy names who placed an order: "Sharma ji ne order diya".
 var placedBy = words("ne")

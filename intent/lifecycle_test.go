@@ -173,6 +173,9 @@ func TestRecordsInOtherWords(t *testing.T) {
 		// Gujarati's "no" is "of"; goods came in this evening.
 		{"ગુપ્તા સુપરમાર્ટ નો માલ પહોંચાડી દીધો", domain.IntentDelivery},
 		{"FC 30 carton mila aaj sham ko", domain.IntentStockReceived},
+		// Goods in a customer's charge; a customer received their stock.
+		{"1042 ka maal Rajesh Kirana ke hawale", domain.IntentDelivery},
+		{"Gupta Supermart received their stock today", domain.IntentDelivery},
 		// Whether a customer paid is asked of their account; how much
 		// they paid, of the collections.
 		{"kya Mehta Traders ne NEFT bheja?", domain.IntentOutstanding},
@@ -204,6 +207,7 @@ func TestRecordsInOtherWords(t *testing.T) {
 		"factory me 30 carton phenyl finish karo", "GC ka stock finish ho gaya, 0 carton bacha",
 		// A paper made is no goods; emptying asked for has not happened.
 		"5 carton GC ka bill bana diya", "50 carton phenyl ka invoice bana", "truck khali karo, 50 carton GC hai",
+		"1042 ka maal Rajesh Kirana ke hawale kar do",
 		// Money given is no goods; "dila dena" asks.
 		"Rajesh ne 5000 dila", "ORD-1042 che 5000 dila", "maal Rajesh la dila dena"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentDelivery || d.Intent == domain.IntentPayment ||
