@@ -116,7 +116,7 @@ var rules = []rule{
 		allow: words(`hai karo kar bhejo dedo de order it this the ho gaya hua sab send now abhi bhi to toh is
 			all good go ORDERREF hmm with ye yeh isko ise wala same ahead that its looks everything
 			ekdum aage badhao dispatch place kardo haan ok yes theek sahi confirm done and daal book moklo che aahe
-			submit ide ache chalse`+
+			submit ide ache chalse` +
 			// Placing an order, and a do of confirming, in Marathi,
 			// Gujarati, Bengali and the southern languages; who is spoken to.
 			` dya taka muki podu pettu haaki ittolu koro maadi cheytho kr da ra bhau chetta`),
