@@ -463,14 +463,22 @@ func TestServeStartsWhileTheERPIsDown(t *testing.T) {
 		body = string(raw)
 		return resp.StatusCode == 200 && strings.Contains(body, `"status":"degraded"`) && strings.Contains(body, `"erp":"failing: products`)
 	})
-	resp, err := http.Get("http://" + m.Addr() + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if !strings.Contains(string(raw), `munshi_sync_failures{entity="products"} 1`) || !strings.Contains(string(raw), `munshi_sync_age_seconds{entity="products"} -1`) {
-		t.Errorf("/metrics lacks the failed products sync:\n%s", grepLines(string(raw), "munshi_sync"))
+	// /readyz reports products failing as soon as their copy is stale
+	// ("never synced"), which may be before the first run has failed:
+	// wait for the failed run itself.
+	var metrics string
+	patience.WaitFor(t, "/metrics to count the failed products sync", func() bool {
+		resp, err := http.Get("http://" + m.Addr() + "/metrics")
+		if err != nil {
+			return false
+		}
+		raw, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		metrics = string(raw)
+		return strings.Contains(metrics, `munshi_sync_failures{entity="products"} 1`)
+	})
+	if !strings.Contains(metrics, `munshi_sync_age_seconds{entity="products"} -1`) {
+		t.Errorf("/metrics lacks the failed products sync:\n%s", grepLines(metrics, "munshi_sync"))
 	}
 }
 
