@@ -360,6 +360,7 @@ func TestAdvanceIsAPayment(t *testing.T) {
 // TestAskedIfEnoughIsNoOrder: goods named with a question whether that
 // much is there ask about stock, they order nothing.
 func TestAskedIfEnoughIsNoOrder(t *testing.T) {
+	routedAs(t, demoRouter(t), domain.IntentStock, "Gupta ko 60 ctn TC chahiye, hoga itna?", "40 carton phenyl de payenge kya?")
 	notRoutedAs(t, demoRouter(t), domain.IntentOrder, "Rajesh ko 30 ctn GC chahiye, hai itna?",
 		"Sharma ji ne 30 ctn GC + 10 ctn FC manga hai, hai itna?")
 }

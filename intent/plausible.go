@@ -72,6 +72,13 @@ var orderNouns = words("order")
 // reference is it asked.)
 var askingFirst = words("is was has did")
 
+// asksIfMet reports goods named with a question whether they can be
+// given or are there: "50 carton GC de payenge kya?", "Mehta ko 80 ctn
+// TC chahiye, hoga itna?".
+func asksIfMet(shape []string, n Normalized) bool {
+	return n.Question && anyOf(shape, askingWords) || asked(shape, n.Question) && anyOf(shape, canWords)
+}
+
 // stockCheck reports stock asked to be checked: "stock check karo",
 // "check stock".
 func stockCheck(shape []string) bool {
@@ -124,7 +131,7 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 		// met: a stock question, or at least not an order to write.
 		// "HW 5 ya HW 405 konsa raasta tez hai" asks which: an order
 		// chooses nothing back.
-		if n.Question && anyOf(shape, askingWords) || anyOf(shape, whichWords) || asked(shape, n.Question) && anyOf(shape, canWords) {
+		if asksIfMet(shape, n) || anyOf(shape, whichWords) {
 			return "a question, not an order"
 		}
 		// "Om Sai Kirana ko 12 dozen broom bhejna hai, stock check karo"

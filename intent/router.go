@@ -338,6 +338,11 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 	case cancelsInWords(shape, n):
 		d.Intent, d.Tier, d.Confidence, d.Reason = domain.IntentCancel, TierRules, 1, "rule: cancel, with its reason"
 		return d
+	case d.modelTop == domain.IntentOrder && n.Has(EntityProduct) && asksIfMet(shape, n) && !anyOf(shape, whichWords):
+		// An order asked whether it can be met asks about the stock of
+		// its goods.
+		d.Intent, d.Tier, d.Confidence, d.Reason = domain.IntentStock, TierRules, 1, "rule: whether goods can be given, a stock question"
+		return d
 	case asksIfPaid(shape, n):
 		d.Intent, d.Tier, d.Confidence, d.Reason = domain.IntentOutstanding, TierRules, 1, "rule: whether a customer paid, answered with their account"
 		return d
