@@ -360,7 +360,9 @@ func TestAdvanceIsAPayment(t *testing.T) {
 // TestAskedIfEnoughIsNoOrder: goods named with a question whether that
 // much is there ask about stock, they order nothing.
 func TestAskedIfEnoughIsNoOrder(t *testing.T) {
-	routedAs(t, demoRouter(t), domain.IntentStock, "Gupta ko 60 ctn TC chahiye, hoga itna?", "40 carton phenyl de payenge kya?")
+	routedAs(t, demoRouter(t), domain.IntentStock, "Gupta ko 60 ctn TC chahiye, hoga itna?", "40 carton phenyl de payenge kya?",
+		"can I promise Mehta 50 ctn FC by monday")
+	routedAs(t, demoRouter(t), domain.IntentOrder, "can you send 5 ctn GC to Rajesh")
 	notRoutedAs(t, demoRouter(t), domain.IntentOrder, "Rajesh ko 30 ctn GC chahiye, hai itna?",
 		"Sharma ji ne 30 ctn GC + 10 ctn FC manga hai, hai itna?")
 }

@@ -74,10 +74,15 @@ var askingFirst = words("is was has did")
 
 // asksIfMet reports goods named with a question whether they can be
 // given or are there: "50 carton GC de payenge kya?", "Mehta ko 80 ctn
-// TC chahiye, hoga itna?".
+// TC chahiye, hoga itna?", "can I promise Gupta 60 ctn GC by friday"
+// ("can you send …" asks Munshi for an order).
 func asksIfMet(shape []string, n Normalized) bool {
-	return n.Question && anyOf(shape, askingWords) || asked(shape, n.Question) && anyOf(shape, canWords)
+	return n.Question && anyOf(shape, askingWords) || asked(shape, n.Question) && anyOf(shape, canWords) ||
+		len(shape) > 2 && shape[0] == "can" && weAsk[shape[1]]
 }
+
+// weAsk ask whether the business can: "can I", "can we".
+var weAsk = words("i we")
 
 // stockCheck reports stock asked to be checked: "stock check karo",
 // "check stock".
