@@ -11,7 +11,7 @@ import "github.com/munshi/munshi/internal/domain"
 
 var (
 	// officePeople are who a person may ask for; contactWords how.
-	officePeople = words("owner malik seth office insaan human person someone manager supervisor boss banda agent aadmi accounts staff team")
+	officePeople = words("owner malik seth sir office insaan human person someone manager supervisor boss banda agent aadmi accounts staff team")
 	contactWords = words("baat talk speak connect phone call contact number escalate milna milne callback")
 	// anyone asks for someone ("kisi se baat karao"), with "se" (to talk
 	// with them) or a word for the writer ("koi mujhe call karega?"):
@@ -27,7 +27,7 @@ var (
 	theirs = words("uski uska unki unka his their")
 	forMe  = words("mujhe me i back callback karao karwao")
 	// officeRoles are the office's own, not anyone's boss or team.
-	officeRoles = words("office accounts owner malik manager supervisor")
+	officeRoles = words("office accounts owner malik sir manager supervisor")
 	// notOffice are people and places that are not the distributor's:
 	// "bank manager se milna hai", "the restaurant's bill was wrong".
 	notOffice = words("bank loan branch restaurant dinner doctor plumber teacher exam train movie network bijli electricity reminder yaad")
@@ -57,7 +57,7 @@ func asksForPerson(shape []string) bool {
 		return false
 	}
 	if anyOf(shape, officeRoles) && anyOf(shape, forMe) && !anyOf(shape, theirs) && !anyOf(shape, goodsOnly) &&
-		!anyOf(shape, numberPlaceholder) {
+		!dialled(shape) {
 		// The office asked for by the writer ("mujhe", "call me back",
 		// "baat karao"), whichever customer it is about ("Can someone
 		// from your office call me back? … Mehta Traders credit limit");
@@ -66,8 +66,22 @@ func asksForPerson(shape []string) bool {
 		return true
 	}
 	return len(shape) <= 14 && (anyOf(shape, officePeople) || anyOf(shape, anyone) && anyOf(shape, towards)) &&
-		!anyOf(shape, goodsOnly) && !anyOf(shape, customerWords) && !anyOf(shape, numberPlaceholder)
+		!anyOf(shape, goodsOnly) && !anyOf(shape, customerWords) && !dialled(shape)
 }
+
+// dialled reports a number that may be one to dial: any but a time of
+// day or a count of tries ("11 baje tak", "3 baar puch liya").
+func dialled(shape []string) bool {
+	for i, w := range shape {
+		if w == phNumber && !(i+1 < len(shape) && notDialled[shape[i+1]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// notDialled count what a number before them is: hours and tries.
+var notDialled = words("baje baar")
 
 // disputesInWords reports a dispute no figure word need say: an order
 // never placed ("ye ORD-1203 maine kabhi diya hi nahi", "I never ordered

@@ -35,6 +35,11 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"5% discount promised tha Sharma ji ko, bill me laga hi nahi":                           "dispute",
 		"delivery 4 din late hai, complaint likho meri":                                         "dispute",
 		"सर्फ का रेट गलत है, 110 नहीं 105 बोला था":                                              "dispute",
+		// The owner called sir; a time of day or a count of tries is no
+		// number to dial.
+		"sir ko bolo mujhe call kar le aaj":                        "asked",
+		"kal office aa sakta hu kya manager se milne? 11 baje tak": "asked",
+		"2 baar puch liya, office me kisi se connect karo":         "asked",
 		// Paid before, still shown owed.
 		"maine kal 25000 UPI kiya tha, abhi tak account me nahi dikh raha": "dispute",
 		"Cheque cleared on the 5th but my ledger still shows it unpaid":    "dispute",
@@ -51,7 +56,7 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"bank manager se milna hai loan ke liye", "phone ka bill abhi tak nahi aaya", "wifi wale ki complaint karo, net nahi chal raha",
 		"mujhe kal boss ke saath meeting me jaana hai", "team ko meeting ka reminder bhejo",
 		"Mehta ne 5000 diye the, baaki abhi tak nahi aaya", "papa ne paise bheje the phir bhi account me nahi dikh raha",
-		"Rajesh ka payment abhi tak nahi aaya"} {
+		"Rajesh ka payment abhi tak nahi aaya", "sir 9876543210 pe call karo mujhe", "sir, Rajesh ko call karo"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentHandoff {
 			t.Errorf("Route(%q) = handoff (%s)", text, d.Reason)
 		}
