@@ -101,6 +101,10 @@ func FuzzRouteEvidence(f *testing.F) {
 		"ORD-1042 delivered, GC 5 carton kam", "1042 deliver ho gaya", "Mehta ne 50,000 diya cheque 123456",
 		"received 1.2 lakh from Gupta by NEFT ref UTR991", "Sharma ji 25k UPI", "GC 100 carton aaya",
 		"production se 20 carton phenyl ready", "Mehta ne 50000 diya kya", "GC 100 carton aaya?",
+		// Regional words of giving, a Gujarati "of", goods at a shop, a
+		// goods received note's number.
+		"Rajesh Kirana la maal dila", "ઓર્ડર 1042 પહોંચાડી દીધો", "ગુપ્તા સુપરમાર્ટ નો માલ પહોંચાડી દીધો",
+		"Patel Provision ma 20 carton GC utari didhu", "GRN-4471 150 ctn recd, rakh diye", "1042 ka maal Rajesh ke hawale",
 	} {
 		f.Add(s)
 	}
@@ -108,6 +112,11 @@ func FuzzRouteEvidence(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		d := r.Route(context.Background(), in)
 		shape := shapeOf(d.Normalized, nil)
+		if strings.Contains(d.Reason, strangerReason) {
+			// Read with the names nobody listed as customers: the
+			// evidence is that reading's.
+			shape, _ = strangersAsCustomers(shape, nil)
+		}
 		var evidence bool
 		switch d.Intent {
 		case domain.IntentDelivery:

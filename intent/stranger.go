@@ -87,6 +87,10 @@ func allNameWords(ws []string) bool {
 	return true
 }
 
+// strangerReason ends the reason of a decision made with the names
+// nobody listed read as customers.
+const strangerReason = "a name the customer list lacks read as a customer"
+
 // byStranger routes again a message the local tiers could not read with
 // the names nobody listed read as customers. It takes only a delivery, a
 // payment or a question about an order: each is shown, or answered, with
@@ -105,7 +109,7 @@ func (r *Router) byStranger(text string, n Normalized) (Decision, bool) {
 	switch {
 	case d.Intent == domain.IntentPayment && found == personOnly && !anyOf(shape, tradeWords):
 	case d.Intent == domain.IntentDelivery, d.Intent == domain.IntentPayment, d.Intent == domain.IntentOrderStatus:
-		d.Reason += "; a name the customer list lacks read as a customer"
+		d.Reason += "; " + strangerReason
 		return d, true
 	}
 	return Decision{}, false
