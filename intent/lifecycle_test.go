@@ -363,6 +363,10 @@ func TestAskedIfEnoughIsNoOrder(t *testing.T) {
 	routedAs(t, demoRouter(t), domain.IntentStock, "Gupta ko 60 ctn TC chahiye, hoga itna?", "40 carton phenyl de payenge kya?",
 		"can I promise Mehta 50 ctn FC by monday")
 	routedAs(t, demoRouter(t), domain.IntentOrder, "can you send 5 ctn GC to Rajesh")
+	// Whether, or when, the catalog's goods came in asks about their
+	// stock; a customer's asks after their order.
+	routedAs(t, demoRouter(t), domain.IntentStock, "kal ke tempo se phenyl aaya ki nahi", "टॉयलेट क्लीनर का ट्रक आने वाला था, आया?")
+	notRoutedAs(t, demoRouter(t), domain.IntentStock, "Gupta Supermart ka GC aaya kya?", "GC ka payment aaya kya?")
 	notRoutedAs(t, demoRouter(t), domain.IntentOrder, "Rajesh ko 30 ctn GC chahiye, hai itna?",
 		"Sharma ji ne 30 ctn GC + 10 ctn FC manga hai, hai itna?")
 }

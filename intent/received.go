@@ -149,6 +149,22 @@ func receivedSignal(shape []string) bool {
 
 var unitWords = words("UNIT")
 
+// asksIfCame reports a question whether, or when, the catalog's goods
+// come in, where the model is unsure: "colin ka truck aaya kya?",
+// "naphthalene goli kab aayegi", "kal wale tempo se surf aaya ki nahi".
+// The stock answers it. A customer or an order named asks after their
+// order, money after dues.
+func asksIfCame(shape []string, n Normalized) bool {
+	return len(shape) <= 14 && asked(shape, n.Question) && n.Has(EntityProduct) && (anyOf(shape, arrivalWords) || anyOf(shape, comingWords)) &&
+		!anyOf(shape, customerWords) && !anyOf(shape, orderRefWords) && !anyOf(shape, moneyNamed) && !anyOf(shape, modeWords)
+}
+
+// moneyNamed name money, as a count of goods does not.
+var moneyNamed = words("rupees payment paise amount")
+
+// comingWords say goods are yet to come.
+var comingWords = words("aayega aayegi")
+
 // atWords put goods at a place: "Patel provision ma maal utari didhu",
 // "New Krishna Traders me 25 bag surf utarwa ke aaya".
 var atWords = words("ma me mein madhe ko")

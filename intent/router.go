@@ -343,6 +343,9 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 		// its goods.
 		d.Intent, d.Tier, d.Confidence, d.Reason = domain.IntentStock, TierRules, 1, "rule: whether goods can be given, a stock question"
 		return d
+	case asksIfCame(shape, n):
+		d.Intent, d.Tier, d.Confidence, d.Reason = domain.IntentStock, TierRules, 1, "rule: whether goods came in, a stock question"
+		return d
 	case asksIfPaid(shape, n):
 		d.Intent, d.Tier, d.Confidence, d.Reason = domain.IntentOutstanding, TierRules, 1, "rule: whether a customer paid, answered with their account"
 		return d
