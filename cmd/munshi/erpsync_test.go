@@ -452,34 +452,33 @@ func TestServeStartsWhileTheERPIsDown(t *testing.T) {
 	if reply := say(t, m, "SMerp01", demo.OwnerPhone, "GC ka stock kitna hai"); !strings.Contains(reply, "Glass Cleaner") {
 		t.Errorf("the stock question while the ERP is down: %s", reply)
 	}
-	var body string
 	patience.WaitFor(t, "the first sync runs to fail", func() bool {
-		resp, err := http.Get("http://" + m.Addr() + "/readyz")
-		if err != nil {
-			return false
-		}
-		raw, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		body = string(raw)
-		return resp.StatusCode == 200 && strings.Contains(body, `"status":"degraded"`) && strings.Contains(body, `"erp":"failing: products`)
+		status, body, err := getPage("http://" + m.Addr() + "/readyz")
+		return err == nil && status == 200 && strings.Contains(body, `"status":"degraded"`) && strings.Contains(body, `"erp":"failing: products`)
 	})
 	// /readyz reports products failing as soon as their copy is stale
 	// ("never synced"), which may be before the first run has failed:
 	// wait for the failed run itself.
 	var metrics string
 	patience.WaitFor(t, "/metrics to count the failed products sync", func() bool {
-		resp, err := http.Get("http://" + m.Addr() + "/metrics")
-		if err != nil {
-			return false
-		}
-		raw, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		metrics = string(raw)
-		return strings.Contains(metrics, `munshi_sync_failures{entity="products"} 1`)
+		var err error
+		_, metrics, err = getPage("http://" + m.Addr() + "/metrics")
+		return err == nil && strings.Contains(metrics, `munshi_sync_failures{entity="products"} 1`)
 	})
 	if !strings.Contains(metrics, `munshi_sync_age_seconds{entity="products"} -1`) {
 		t.Errorf("/metrics lacks the failed products sync:\n%s", grepLines(metrics, "munshi_sync"))
 	}
+}
+
+// getPage is the status and body of a GET of url.
+func getPage(url string) (int, string, error) {
+	resp, err := http.Get(url)
+	if err != nil {
+		return 0, "", err
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(raw), err
 }
 
 func grepLines(text, word string) string {
