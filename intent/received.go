@@ -156,11 +156,8 @@ var unitWords = words("UNIT")
 // order, money after dues.
 func asksIfCame(shape []string, n Normalized) bool {
 	return len(shape) <= 14 && asked(shape, n.Question) && n.Has(EntityProduct) && (anyOf(shape, arrivalWords) || anyOf(shape, comingWords)) &&
-		!anyOf(shape, customerWords) && !anyOf(shape, orderRefWords) && !anyOf(shape, moneyNamed) && !anyOf(shape, modeWords)
+		!anyOf(shape, customerWords) && !anyOf(shape, orderRefWords) && !anyOf(shape, paymentWords) && !anyOf(shape, modeWords)
 }
-
-// moneyNamed name money, as a count of goods does not.
-var moneyNamed = words("rupees payment paise amount")
 
 // comingWords say goods are yet to come.
 var comingWords = words("aayega aayegi")
