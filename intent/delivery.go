@@ -237,8 +237,11 @@ var incomingFrom = words("truck supplier vendor company factory")
 // fromThem reports goods got from a customer or a shop ("CUSTOMER se"
 // after a word of getting): they came in, they were not handed over.
 func fromThem(shape []string) bool {
+	if !anyOf(shape, gotGoods) {
+		return false
+	}
 	for i := 0; i+1 < len(shape); i++ {
-		if shape[i] == phCustomer && shape[i+1] == "se" && anyOf(shape, gotGoods) {
+		if shape[i] == phCustomer && shape[i+1] == "se" {
 			return true
 		}
 	}
