@@ -118,13 +118,28 @@ func shortOnly(shape []string) bool {
 			continue
 		}
 		goods := i > 0 && (shape[i-1] == phUnit || shape[i-1] == phProduct)
-		shortage := i+1 < len(shape) && shortageWords[shape[i+1]] || i > 0 && shortageWords[shape[i-1]]
+		shortage := i+1 < len(shape) && shortageWords[shape[i+1]] || i > 0 && shortageWords[shape[i-1]] || restDenied(shape, i)
 		if !said || !goods && !shortage {
 			return false
 		}
 	}
 	return said
 }
+
+// restDenied reports a denial at i about the rest of the goods, named a
+// few words before it: "3347 half deliver hua, … baaki 5 gaadi me load
+// hi nahi hua tha".
+func restDenied(shape []string, i int) bool {
+	for j := max(0, i-6); j < i; j++ {
+		if restWords[shape[j]] {
+			return true
+		}
+	}
+	return false
+}
+
+// restWords name the goods that are left.
+var restWords = words("baaki balance rest")
 
 // shortageWords name what was missing: "no shortage", "no returns",
 // "koi kami nahi", "kuch baaki nahi", "kuch kam nahi", "no damages", "no
@@ -202,8 +217,14 @@ func handedOver(shape []string) bool {
 			// "Sharma ji ka pura order diya": the customer's order given;
 			// "Sharma ji ne order diya" placed one.
 			return true
+		case w == "received" && i+2 < len(shape) && shape[i+1] == "by" && recipients[shape[i+2]]:
+			// "ORD-2591 received by customer": the shop took the goods.
+			return true
 		case !handVerbs[w]:
 			continue
+		case i > 0 && finishedWords[shape[i-1]] && !imperativeAfter(shape, i):
+			// "Completed drop for ORD1907".
+			return true
 		}
 		if givingVerbs[w] && !anyOf(shape, handedGoods) && !orderWala(shape) && !(namedOrder(shape) && !moneyBesideOrder(shape)) {
 			continue

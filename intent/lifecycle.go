@@ -40,6 +40,8 @@ var (
 	deliveryStems  = words("deliver delivery pahunch pahuncha handover handed pohchadi pohchi pohochi pahonchi pouche")
 	doneWords      = words(doneList)
 	finishedWords  = words("done complete completed successful successfully")
+	// partWords before a delivery say part of it went: "half deliver hua".
+	partWords = words("half partial")
 
 	// imperatives after a verb make it a request, not a record:
 	// "pahuncha dena", "ready karo".
@@ -225,8 +227,11 @@ func delivered(shape []string) bool {
 		// "ORD-1042 done delivery": before the stem, a word that it
 		// finished, with nothing after that could make it a plan; "ho
 		// gaya deliver" likewise.
-		if i > 0 && finishedWords[shape[i-1]] && !imperativeAfter(shape, i) {
-			return true // "Completed delivery of ORD-7029 to Rajesh Kirana"
+		if i > 0 && (finishedWords[shape[i-1]] || partWords[shape[i-1]]) && !imperativeAfter(shape, i) {
+			return true // "Completed delivery of ORD-7029 to Rajesh Kirana", "7782 half deliver"
+		}
+		if i+1 < len(shape) && shape[i+1] == "poora" && !imperativeAfter(shape, i+1) {
+			return true // "१३०८ नंबर ऑर्डर की डिलीवरी पूरी"
 		}
 		if i > 1 && shape[i-2] == "ho" && doneWords[shape[i-1]] && (i+1 == len(shape) || !imperatives[shape[i+1]]) {
 			return true

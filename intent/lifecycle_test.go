@@ -183,6 +183,13 @@ func TestRecordsInOtherWords(t *testing.T) {
 		{"Mehta ne is mahine kitna payment kiya", domain.IntentPaymentsReceived},
 		// Goods put at a shop nobody listed went out, not in.
 		{"Patel Provision me 20 carton GC utaar diye", domain.IntentDelivery},
+		// Received by the customer, a drop completed, part of an order
+		// delivered (the rest denied), a delivery said complete.
+		{"ORD-1042 received by party, GC 24 bottle ki jagah 20 the", domain.IntentDelivery},
+		{"completed drop for ORD1042, Rajesh Kirana", domain.IntentDelivery},
+		{"order 1042 half deliver, GC wala baaki kal", domain.IntentDelivery},
+		{"1042 half deliver hua, 10 ctn GC diya baaki 5 gaadi me load nahi hua", domain.IntentDelivery},
+		{"१०४२ नंबर ऑर्डर की डिलीवरी पूरी", domain.IntentDelivery},
 	} {
 		if d := r.Route(t.Context(), c.text); d.Intent != c.want {
 			t.Errorf("Route(%q) = %s (%s), want %s", c.text, d.Intent, d.Reason, c.want)
@@ -209,7 +216,9 @@ func TestRecordsInOtherWords(t *testing.T) {
 		"5 carton GC ka bill bana diya", "50 carton phenyl ka invoice bana", "truck khali karo, 50 carton GC hai",
 		"1042 ka maal Rajesh Kirana ke hawale kar do",
 		// Money given is no goods; "dila dena" asks.
-		"Rajesh ne 5000 dila", "ORD-1042 che 5000 dila", "maal Rajesh la dila dena"} {
+		"Rajesh ne 5000 dila", "ORD-1042 che 5000 dila", "maal Rajesh la dila dena",
+		// Part of an order, or its completion, asked for.
+		"ORD-1042 half deliver kar do", "ORD-1042 ki delivery poori karo"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentDelivery || d.Intent == domain.IntentPayment ||
 			d.Intent == domain.IntentStockReceived {
 			t.Errorf("Route(%q) = %s (%s): no record", text, d.Intent, d.Reason)

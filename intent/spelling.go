@@ -200,7 +200,7 @@ txn: txn trxn
 production: production prodn प्रोडक्शन
 kiya: kiya kiye किया किए
 chuka: chuka chuki चुका
-poora: poora pura पूरा
+poora: poora pura पूरा पूरी पूरे
 kis: kis kin किन
 total: total कुल
 pe: pe पे
