@@ -19,7 +19,13 @@ import (
 func (s *Store) AppendAudit(ctx context.Context, es ...audit.Entry) error {
 	rows, err := s.auditRows(es)
 	if len(rows) > 0 {
-		err = errors.Join(err, s.group(ctx, func(ctx context.Context, tx *dbTx) error { return insertAudit(ctx, tx, rows) }))
+		write := func(ctx context.Context, db statements) error { return insertAudit(ctx, db, rows) }
+		if len(rows) <= auditChunk {
+			// One INSERT: it needs no transaction of its own.
+			err = errors.Join(err, s.groupLone(ctx, write))
+		} else {
+			err = errors.Join(err, s.group(ctx, write))
+		}
 	}
 	return err
 }
@@ -49,17 +55,23 @@ const auditChunk = 64
 // statement's round trip costs more than a row.
 func insertAudit(ctx context.Context, db execer, rows []auditRow) error {
 	for chunk := range slices.Chunk(rows, auditChunk) {
-		q := `INSERT INTO audit_log (at, actor, kind, subject, detail) VALUES (?, ?, ?, ?, ?)` +
-			strings.Repeat(", (?, ?, ?, ?, ?)", len(chunk)-1)
-		args := make([]any, 0, 5*len(chunk))
-		for _, r := range chunk {
-			args = append(args, r.at, r.actor, r.kind, r.subject, r.detail)
-		}
+		q, args := auditInsert(chunk, nil)
 		if _, err := db.ExecContext(ctx, q, args...); err != nil {
 			return fmt.Errorf("sqlbooks: audit: %w", err)
 		}
 	}
 	return nil
+}
+
+// auditInsert is the one INSERT of rows (at most auditChunk), its
+// arguments appended to args.
+func auditInsert(rows []auditRow, args []any) (string, []any) {
+	q := `INSERT INTO audit_log (at, actor, kind, subject, detail) VALUES (?, ?, ?, ?, ?)` +
+		strings.Repeat(", (?, ?, ?, ?, ?)", len(rows)-1)
+	for _, r := range rows {
+		args = append(args, r.at, r.actor, r.kind, r.subject, r.detail)
+	}
+	return q, args
 }
 
 // heldFirst has fn commit first the audit entries that ctx holds for its

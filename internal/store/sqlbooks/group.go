@@ -29,10 +29,21 @@ const (
 	writeAbandoned       // its caller's context ended first: never run
 )
 
+// statements is what a group's write runs its statements on: the
+// group's transaction or, for a write alone on PostgreSQL that needs
+// none, the pool.
+type statements interface {
+	execer
+	querier
+}
+
 // groupWrite is one write waiting for a group commit.
 type groupWrite struct {
 	ctx   context.Context
-	write func(ctx context.Context, tx *dbTx) error
+	write func(ctx context.Context, db statements) error
+	// lone says the write is as correct without a transaction: each of
+	// its statements stands alone (groupLone).
+	lone  bool
 	state atomic.Int32
 	done  chan error // the outcome, sent once
 }
@@ -55,8 +66,22 @@ type groups struct {
 // whose ctx ends before its write is taken into a transaction gets
 // ctx's error and the write never runs; once taken, it commits or fails
 // with its group. The caller must not hold a writing transaction.
-func (s *Store) group(ctx context.Context, write func(ctx context.Context, tx *dbTx) error) error {
-	w := &groupWrite{ctx: ctx, write: write, done: make(chan error, 1)}
+func (s *Store) group(ctx context.Context, write func(ctx context.Context, db statements) error) error {
+	return s.enqueue(ctx, write, false)
+}
+
+// groupLone is group for a write that needs no transaction of its own:
+// one statement, or statements each guarded by its own conditions as
+// they are under read committed. On PostgreSQL such a write alone in its
+// group runs on the pool, each statement committing as it runs, and is
+// spared the BEGIN and COMMIT round trips; with others it shares their
+// transaction as any write does. On SQLite it is group.
+func (s *Store) groupLone(ctx context.Context, write func(ctx context.Context, db statements) error) error {
+	return s.enqueue(ctx, write, true)
+}
+
+func (s *Store) enqueue(ctx context.Context, write func(ctx context.Context, db statements) error, lone bool) error {
+	w := &groupWrite{ctx: ctx, write: write, lone: lone, done: make(chan error, 1)}
 	g := &s.groups
 	g.mu.Lock()
 	g.pending = append(g.pending, w)
@@ -131,6 +156,16 @@ func (s *Store) anyPending() bool {
 // transaction: on SQLite the writer, so that the writes made while it
 // waited for it go in too.
 func (s *Store) commitGroup() {
+	if w := s.takeLone(); w != nil {
+		err := w.write(context.WithoutCancel(w.ctx), s.db)
+		if err == nil {
+			s.groups.mu.Lock()
+			s.groups.committed++
+			s.groups.mu.Unlock()
+		}
+		w.done <- err
+		return
+	}
 	var batch []*groupWrite
 	taken, failed := false, false
 	err := s.inTxAt(context.Background(), s.groupLevel(), func(tx *dbTx) error {
@@ -193,12 +228,34 @@ func (s *Store) takePending() []*groupWrite {
 	return batch
 }
 
+// takeLone takes the one write pending on PostgreSQL when it needs no
+// transaction (groupLone); nil when there are more, or it needs one, or
+// the engine is SQLite, whose one writer commits every write in a
+// transaction anyway.
+func (s *Store) takeLone() *groupWrite {
+	if !s.e.postgres() {
+		return nil
+	}
+	g := &s.groups
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if len(g.pending) != 1 || !g.pending[0].lone || g.pending[0].ctx.Err() != nil {
+		return nil
+	}
+	w := g.pending[0]
+	if !w.state.CompareAndSwap(writeWaiting, writeTaken) {
+		return nil
+	}
+	g.pending = g.pending[:0]
+	return w
+}
+
 // groupExec runs one statement in a group commit and returns how many
 // rows it changed.
 func (s *Store) groupExec(ctx context.Context, query string, args ...any) (int64, error) {
 	var n int64
-	err := s.group(ctx, func(ctx context.Context, tx *dbTx) error {
-		res, err := tx.ExecContext(ctx, query, args...)
+	err := s.groupLone(ctx, func(ctx context.Context, db statements) error {
+		res, err := db.ExecContext(ctx, query, args...)
 		if err != nil {
 			return err
 		}

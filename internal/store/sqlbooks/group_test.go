@@ -33,7 +33,7 @@ func holdCommitter(t *testing.T, s *Store) (release func()) {
 	started, free := make(chan struct{}), make(chan struct{})
 	done := make(chan error, 1)
 	go func() {
-		done <- s.group(context.Background(), func(context.Context, *dbTx) error {
+		done <- s.group(context.Background(), func(context.Context, statements) error {
 			close(started)
 			<-free
 			return nil
@@ -126,7 +126,7 @@ func TestGroupWriteFailsAlone(t *testing.T) {
 			errs := make([]error, 5)
 			for i := range errs {
 				wg.Go(func() {
-					errs[i] = s.group(ctx, func(ctx context.Context, tx *dbTx) error {
+					errs[i] = s.group(ctx, func(ctx context.Context, tx statements) error {
 						if _, err := tx.ExecContext(ctx, `INSERT INTO audit_log (at, actor, kind, subject, detail) VALUES (?, 'test', 'alone', ?, '{}')`,
 							formatTime(t0), fmt.Sprint(i)); err != nil {
 							return err
@@ -179,6 +179,53 @@ func TestGroupWriteAbandoned(t *testing.T) {
 			}
 			if entries, _ := s.AuditEntries(context.Background(), "abandoned"); len(entries) != 0 {
 				t.Fatalf("the abandoned write ran: %+v", entries)
+			}
+		})
+	}
+}
+
+// TestLoneWriteNeedsNoTransaction: on PostgreSQL a write that needs no
+// transaction, alone in its group, runs on the pool; with others it
+// shares their transaction, and on SQLite it always has one.
+func TestLoneWriteNeedsNoTransaction(t *testing.T) {
+	for name, s := range groupStores(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			inTx := func(i int, got []bool) func(context.Context, statements) error {
+				return func(ctx context.Context, db statements) error {
+					_, got[i] = db.(*dbTx)
+					_, err := db.ExecContext(ctx, `INSERT INTO audit_log (at, actor, kind, subject, detail) VALUES (?, 'test', 'lone', ?, '{}')`,
+						formatTime(t0), fmt.Sprint(i))
+					return err
+				}
+			}
+			alone := make([]bool, 1)
+			if err := s.groupLone(ctx, inTx(0, alone)); err != nil {
+				t.Fatal(err)
+			}
+			if want := name == "sqlite"; alone[0] != want {
+				t.Errorf("a lone write alone: in a transaction %v, want %v", alone[0], want)
+			}
+			release := holdCommitter(t, s)
+			together := make([]bool, 3)
+			var wg sync.WaitGroup
+			for i := range together {
+				wg.Go(func() {
+					if err := s.groupLone(ctx, inTx(i, together)); err != nil {
+						t.Error(err)
+					}
+				})
+			}
+			waitPending(t, s, len(together))
+			release()
+			wg.Wait()
+			for i, got := range together {
+				if !got {
+					t.Errorf("lone write %d of a group of %d ran outside its transaction", i, len(together))
+				}
+			}
+			if entries, err := s.AuditEntries(ctx, "lone"); err != nil || len(entries) != 4 {
+				t.Errorf("committed %d entries (%v), want 4", len(entries), err)
 			}
 		})
 	}

@@ -29,8 +29,9 @@ func (s *Store) Claim(ctx context.Context, in domain.Inbound, lease time.Duratio
 	var row inboundRow
 	var found bool
 	// One write, in a group commit: the record, or else what is recorded
-	// and, when its claim ran out unanswered, the takeover.
-	err = s.group(ctx, func(ctx context.Context, tx *dbTx) error {
+	// and, when its claim ran out unanswered, the takeover. Each statement
+	// is guarded by its own conditions, so alone it needs no transaction.
+	err = s.groupLone(ctx, func(ctx context.Context, tx statements) error {
 		claimed, found = false, false
 		res, err := tx.ExecContext(ctx, `INSERT INTO inbound_messages (sid, sender, body, chars, received_at, lease_until, media)
 			VALUES (?, ?, CASE WHEN EXISTS (SELECT 1 FROM users WHERE phone = ?) THEN ? ELSE '' END, ?, ?, ?,
@@ -129,13 +130,29 @@ func (s *Store) SaveReply(ctx context.Context, sid string, reply domain.Reply) e
 	held := audit.TakeHeld(ctx)
 	rows, _ := s.auditRows(held) // the log holds only what encodes
 	at := formatTime(s.Now())
-	err = s.group(ctx, func(ctx context.Context, tx *dbTx) error {
-		if _, err := tx.ExecContext(ctx, `UPDATE inbound_messages SET reply = ?, replied_at = ?, lease_until = NULL WHERE sid = ?`,
-			string(raw), at, sid); err != nil {
-			return err
+	const save = `UPDATE inbound_messages SET reply = ?, replied_at = ?, lease_until = NULL WHERE sid = ?`
+	args := []any{string(raw), at, sid}
+	if s.e.postgres() && len(rows) <= auditChunk {
+		// On PostgreSQL the reply and its audit entries are one statement,
+		// which commits them together even without a transaction.
+		query := save
+		if len(rows) > 0 {
+			var insert string
+			insert, args = auditInsert(rows, args)
+			query = "WITH saved AS (" + save + ") " + insert
 		}
-		return insertAudit(ctx, tx, rows)
-	})
+		err = s.groupLone(ctx, func(ctx context.Context, db statements) error {
+			_, err := db.ExecContext(ctx, query, args...)
+			return err
+		})
+	} else {
+		err = s.group(ctx, func(ctx context.Context, db statements) error {
+			if _, err := db.ExecContext(ctx, save, args...); err != nil {
+				return err
+			}
+			return insertAudit(ctx, db, rows)
+		})
+	}
 	if err != nil {
 		if len(held) > 0 {
 			s.AppendAudit(context.WithoutCancel(ctx), held...)
