@@ -53,6 +53,11 @@ func asksForPerson(shape []string) bool {
 	if anyOf(shape, humanWords) && (len(shape) <= 4 || anyOf(shape, wanting)) {
 		return true
 	}
+	// "arrange a meeting with the owner", "Get me someone from the
+	// office".
+	if anyOf(shape, meetingWords) && anyOf(shape, metWith) || someoneFrom(shape) && anyOf(shape, forMe) {
+		return true
+	}
 	if !anyOf(shape, contactWords) {
 		return false
 	}
@@ -67,6 +72,32 @@ func asksForPerson(shape []string) bool {
 	}
 	return len(shape) <= 14 && (anyOf(shape, officePeople) || anyOf(shape, anyone) && anyOf(shape, towards)) &&
 		!anyOf(shape, goodsOnly) && !anyOf(shape, customerWords) && !dialled(shape)
+}
+
+var (
+	// meetingWords ask to meet; metWith are the office's people met with
+	// ("sir" may be whoever the writer addresses, and a meeting in the
+	// office is not one with it).
+	meetingWords = words("meeting")
+	metWith      = words("owner malik accounts manager supervisor")
+	// someoneWords are anyone at all.
+	someoneWords = words("someone somebody anyone")
+)
+
+// someoneFrom reports someone asked for from the office: "someone from
+// the office", "anyone from your accounts".
+func someoneFrom(shape []string) bool {
+	for i, w := range shape {
+		if !someoneWords[w] || i+2 >= len(shape) || shape[i+1] != "from" {
+			continue
+		}
+		for _, o := range shape[i+2 : min(len(shape), i+4)] {
+			if officeRoles[o] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // dialled reports a number that may be one to dial: any but a time of
@@ -141,7 +172,7 @@ var (
 var (
 	complaintWords = words("complaint shikayat complain")
 	complaintAbout = words("CUSTOMER ORDERREF order delivery maal bill invoice rate salesman staff damaged leak quality owner")
-	ownWords       = words("maine i we")
+	ownWords       = words("maine humne i we")
 	neverWords     = words("never kabhi hi")
 	orderedWords   = words("ordered")
 	chargedWords   = words("charged")
@@ -158,8 +189,32 @@ func paidStillOwed(shape []string) bool {
 		return false
 	}
 	paid := anyOf(shape, payerWords) || anyOf(shape, modeWords) || anyOf(shape, repayWords)
-	return paid && anyOf(shape, beforeWords) && stillSaid(shape) && anyOf(shape, owedShown)
+	return paid && anyOf(shape, beforeWords) && (stillSaid(shape) && anyOf(shape, owedShown) || owedAskedWhy(shape))
 }
+
+// owedAskedWhy reports dues with their amount asked how they can be:
+// "Gupta Brothers ka outstanding 40000 kaise?? sab clear kiya tha"
+// ("baaki kaise bharu" asks how to pay the rest).
+func owedAskedWhy(shape []string) bool {
+	dues, amount := false, false
+	for _, w := range shape {
+		switch {
+		case owedWords[w]:
+			dues = true
+		case w == phNumber && dues:
+			amount = true
+		case howCome[w] && amount:
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	// owedWords name dues; howCome ask how they can be so.
+	owedWords = words("outstanding balance dues baaki")
+	howCome   = words("kaise kyu kyun how why")
+)
 
 var (
 	// beforeWords put the payment in the past.

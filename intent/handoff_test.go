@@ -44,6 +44,13 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"maine kal 25000 UPI kiya tha, abhi tak account me nahi dikh raha": "dispute",
 		"Cheque cleared on the 5th but my ledger still shows it unpaid":    "dispute",
 		"पेमेंट दे दिया था फिर भी रिमाइंडर आ रहा है":                       "dispute",
+		// A meeting with the office's people, someone from the office,
+		// dues asked how they can be after paying, an order we never
+		// gave.
+		"can you set up a meeting with the owner on monday":   "asked",
+		"get me someone from accounts please":                 "asked",
+		"mera balance 25000 kyu? pichle hafte clear kiya tha": "dispute",
+		"ये ऑर्डर हमने कभी दिया ही नहीं":                      "dispute",
 	} {
 		d := r.Route(t.Context(), text)
 		if d.Intent != domain.IntentHandoff || HandoffReason(d) != reason {
@@ -56,7 +63,9 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"bank manager se milna hai loan ke liye", "phone ka bill abhi tak nahi aaya", "wifi wale ki complaint karo, net nahi chal raha",
 		"mujhe kal boss ke saath meeting me jaana hai", "team ko meeting ka reminder bhejo",
 		"Mehta ne 5000 diye the, baaki abhi tak nahi aaya", "papa ne paise bheje the phir bhi account me nahi dikh raha",
-		"Rajesh ka payment abhi tak nahi aaya", "sir 9876543210 pe call karo mujhe", "sir, Rajesh ko call karo"} {
+		"Rajesh ka payment abhi tak nahi aaya", "sir 9876543210 pe call karo mujhe", "sir, Rajesh ko call karo",
+		"sir meeting kitne baje hai", "office me meeting room book karo", "someone from Mehta Traders came to the shop",
+		"5000 diye the, baaki kaise bharu", "humne 20 carton GC bheje the"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentHandoff {
 			t.Errorf("Route(%q) = handoff (%s)", text, d.Reason)
 		}

@@ -63,6 +63,7 @@ month: month mnth mahina mahine mahino mahinay mahena महीने मही�
 year: year yr saal sal साल
 sales: sales sale sels salez bikri bikari bikree selling sells सेल सेल्स बिक्री
 maal: maal mal माल saaman samaan saman सामान
+humne: humne hamne हमने
 paise: paise paisa pese paisay paisaa paiso पैसा पैसे
 rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए
 udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार
