@@ -190,6 +190,13 @@ func TestRecordsInOtherWords(t *testing.T) {
 		{"order 1042 half deliver, GC wala baaki kal", domain.IntentDelivery},
 		{"1042 half deliver hua, 10 ctn GC diya baaki 5 gaadi me load nahi hua", domain.IntentDelivery},
 		{"१०४२ नंबर ऑर्डर की डिलीवरी पूरी", domain.IntentDelivery},
+		// Where and when an order is, and whether it was confirmed, asked
+		// in Telugu, Tamil and Kannada.
+		{"ORD-1042 ekkada undi?", domain.IntentOrderStatus},
+		{"ORD-1042 eppudu vastundi", domain.IntentOrderStatus},
+		{"Rajesh Kirana order eppo deliver aagum", domain.IntentOrderStatus},
+		{"ORD-1042 confirm aayidicha?", domain.IntentOrderStatus},
+		{"ORD-1042 confirm aaytha?", domain.IntentOrderStatus},
 	} {
 		if d := r.Route(t.Context(), c.text); d.Intent != c.want {
 			t.Errorf("Route(%q) = %s (%s), want %s", c.text, d.Intent, d.Reason, c.want)

@@ -279,13 +279,17 @@ var rules = []rule{
 	},
 	{
 		name: "order status: reference", intent: domain.IntentOrderStatus, maxLen: 12,
-		need:  groups("ORDERREF", "status kahan where track tracking update kab when"),
-		allow: words(askWords + ` ORDERREF abhi tak my mera kab when gaya hua pahuncha aayega milega pahunchega`),
+		need: groups("ORDERREF", "status kahan where track tracking update kab when ekkada eppudu eppo"),
+		// "ORD-1907 ekkada undi? eppudu vastundi": where is it, when
+		// does it come, in Telugu.
+		allow: words(askWords + ` ORDERREF abhi tak my mera kab when gaya hua pahuncha aayega milega pahunchega undi vastundi`),
 	},
 	{
 		name: "order status: reference asked", intent: domain.IntentOrderStatus, maxLen: 12, asked: true,
-		need:  groups("ORDERREF", "delivered deliver delivery pahuncha pahunch dispatch dispatched gaya aaya hua"),
-		allow: words(askWords + ` ORDERREF abhi tak kab when ho gaya hua hui ya nahi not yet pahunchega jayega hoga`),
+		need: groups("ORDERREF", "delivered deliver delivery pahuncha pahunch dispatch dispatched gaya aaya hua confirm confirmed"),
+		// "ORD-9214 confirm aayidicha?" (Tamil), "… aaytha?" (Kannada):
+		// has it been.
+		allow: words(askWords + ` ORDERREF abhi tak kab when ho gaya hua hui ya nahi not yet pahunchega jayega hoga aayidicha aaytha`),
 	},
 	{
 		name: "order status: mine", intent: domain.IntentOrderStatus, maxLen: 12,
@@ -298,7 +302,7 @@ var rules = []rule{
 		need: groups("CUSTOMER", "order orders maal delivery gaadi consignment goods",
 			"gaya pahuncha pahunch pahunchega deliver delivered dispatch dispatched hua status kahan kab jayega aayega milega nikla raste received happening update"),
 		allow: words(askWords + ` abhi tak kab when ho hua hui ya nahi not yet jayega hoga wala wale aaj kal today
-			yesterday customer wait puch rahe unka unki latest recent last most with any on did their from us`),
+			yesterday customer wait puch rahe unka unki latest recent last most with any on did their from us eppo aagum`),
 	},
 	{
 		// "Rajesh ke orders dikhao": one customer's orders, each with its
