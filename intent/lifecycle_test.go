@@ -197,6 +197,10 @@ func TestRecordsInOtherWords(t *testing.T) {
 		{"Rajesh Kirana order eppo deliver aagum", domain.IntentOrderStatus},
 		{"ORD-1042 confirm aayidicha?", domain.IntentOrderStatus},
 		{"ORD-1042 confirm aaytha?", domain.IntentOrderStatus},
+		// How much came in, asked in Tamil, Telugu and Bengali.
+		{"innaikku evvalavu payment vandhuchu", domain.IntentPaymentsReceived},
+		{"ee vaaram collection enta vachayi", domain.IntentPaymentsReceived},
+		{"gato soptahe UPI te koto elo", domain.IntentPaymentsReceived},
 	} {
 		if d := r.Route(t.Context(), c.text); d.Intent != c.want {
 			t.Errorf("Route(%q) = %s (%s), want %s", c.text, d.Intent, d.Reason, c.want)

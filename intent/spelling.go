@@ -48,17 +48,17 @@ chahiye: chahiye chaiye chahie chahiya chaahiye chahye chaheye chaiya chahiyee c
 keliye: keliye kliye keliya keliyee kelie keliey माटे
 liye: liye liya lie liyee lye लिए लिये
 sakte: sakte skte sakta sakti sake sakenge sakoge skta skti sakat सकते सकता सकती
-kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना
+kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना koto enta evvalavu
 hai: hai h he hain hei hae hein hai है हैं
 ho: ho हो
 kya: kya kyaa kia ky क्या
 kaun: kaun kon kaunsa konsa kaunse konse kaunsi konsi kaun कौन कौनसा कौनसे
 kiska: kiska kiske kiski kisko किसका किसके किसकी
 abhi: abhi abi abhii abhee अभी
-aaj: aaj aj aaja आज
+aaj: aaj aj aaja आज innaikku
 kal: kal kl कल
-pichle: pichle pichla pichhle pichhla pichli picchle pichhli पिछले पिछला पिछली
-week: week weak wk weekly hafte hafta hapta hafto saptah हफ्ते हफ्ता सप्ताह
+pichle: pichle pichla pichhle pichhla pichli picchle pichhli पिछले पिछला पिछली gato
+week: week weak wk weekly hafte hafta hapta hafto saptah हफ्ते हफ्ता सप्ताह vaaram soptahe shoptahe
 month: month mnth mahina mahine mahino mahinay mahena महीने महीना माह
 year: year yr saal sal साल
 sales: sales sale sels salez bikri bikari bikree selling sells सेल सेल्स बिक्री
@@ -182,7 +182,7 @@ diya: diya diye dia diyaa gave दिया दिए dile
 jama: jama jamaa जमा
 collection: collection collections कलेक्शन
 vasooli: vasooli vasuli वसूली
-aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे
+aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu
 aa: aa आ
 ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार
 status: status staus stetus sttus स्टेटस
