@@ -266,6 +266,7 @@ func TestStrangersReadAsCustomers(t *testing.T) {
 		{"New Bharat Kirana 12000 gpay kiya hai", domain.IntentPayment},
 		{"Mahalaxmi Stores ka pura order diya, koi return nahi", domain.IntentDelivery},
 		{"चौधरी ट्रेडर्स में माल उतार दिया", domain.IntentDelivery},
+		{"hotel sagar ka order de diya, 1 ctn DW unhone return kiya", domain.IntentDelivery},
 		// A person's name with a word of the trade: a bill, the shop.
 		{"Verma ji ne pichle bill ke 3000 cash diye", domain.IntentPayment},
 		{"Bansal bhai ne dukan pe 2200 upi kiye", domain.IntentPayment},
@@ -300,6 +301,10 @@ func TestStrangersAsCustomers(t *testing.T) {
 		{"new delhi kirana wala order", "CUSTOMER wala order", shopNamed},
 		{"papa ji ne NUM diya", "papa ji ne NUM diya", noStranger},
 		{"ji NUM diya", "ji NUM diya", noStranger},
+		// A hotel is named by the word after it, or two.
+		{"hotel sagar ka order de diya", "CUSTOMER ka order de diya", shopNamed},
+		{"hotel sagar inn ko NUM UNIT PRODUCT", "CUSTOMER ko NUM UNIT PRODUCT", shopNamed},
+		{"hotel NUM", "hotel NUM", noStranger},
 		{"CUSTOMER ji ne NUM diya", "CUSTOMER ji ne NUM diya", noStranger},
 	} {
 		got, found := strangersAsCustomers(strings.Fields(c.shape), nil)

@@ -15,6 +15,8 @@ import "github.com/munshi/munshi/internal/domain"
 var (
 	shopEnds = words(`store stores kirana mart supermart traders enterprises medical medicos provision
 		provisions general agency market bhandar dhaba`)
+	// shopStarts begin one: "Hotel Sagar".
+	shopStarts = words("hotel")
 	personEnds = words("ji bhai seth sahab")
 )
 
@@ -54,6 +56,16 @@ const (
 func strangersAsCustomers(shape, buf []string) ([]string, stranger) {
 	found := noStranger
 	for i := 0; i < len(shape); i++ {
+		if shopStarts[shape[i]] && i+1 < len(shape) && nameWord(shape[i+1]) {
+			// The hotel's name is its next word, or two.
+			k := i + 2
+			if k < len(shape) && nameWord(shape[k]) && !shopEnds[shape[k]] {
+				k++
+			}
+			buf = append(buf, phCustomer)
+			i, found = k-1, shopNamed
+			continue
+		}
 		j := i
 		for j < len(shape) && j-i < maxStrangerWords && shopNameWord(shape[j]) {
 			j++
