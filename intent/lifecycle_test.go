@@ -156,6 +156,7 @@ func TestRecordsInOtherWords(t *testing.T) {
 		// vikri or billing, are of the books.
 		{"ord 1042 kis truck me hai", domain.IntentOrderStatus},
 		{"is mahine kitni vikri hui", domain.IntentReport},
+		{"aaj ka total receipt kitna hai", domain.IntentPaymentsReceived},
 		{"aaj ki billing kitni hai", domain.IntentReport},
 		// Paid in Marathi ("dile"), by a dhaba nobody listed; dues asked
 		// in Gurmukhi.
