@@ -77,4 +77,9 @@ func TestConfirmationsInOtherLanguages(t *testing.T) {
 		"aaytu, order haaki", "ok chetta, confirm cheytho", "sari ide, confirm maadi", "thik ache, confirm koro",
 		"ok, confirm kr", "barabar, chalse")
 	notRoutedAs(t, r, domain.IntentConfirm, "ORD-1042 confirm kr diya kya", "ok da, GC stock ketla che?")
+	// Marathi's send, Bengali's yes, and the words people add: "through",
+	// "right", "ji", Punjabi's "paa do", "wahi quantity".
+	routedAs(t, r, domain.IntentConfirm, "हो, ऑर्डर बरोबर आहे, पाठवा", "hya, confirm koro", "looks right, ok, send it through",
+		"ok ji, order paa do", "haan wahi quantity, confirm karo", "barabar che, muki do")
+	notRoutedAs(t, r, domain.IntentConfirm, "ok ji, GC ka stock batao", "haan wahi quantity cancel karo", "do not confirm")
 }

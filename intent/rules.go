@@ -119,7 +119,10 @@ var rules = []rule{
 			submit ide ache chalse` +
 			// Placing an order, and a do of confirming, in Marathi,
 			// Gujarati, Bengali and the southern languages; who is spoken to.
-			` dya taka muki podu pettu haaki ittolu koro maadi cheytho kr da ra bhau chetta`),
+			` dya taka muki podu pettu haaki ittolu koro maadi cheytho kr da ra bhau chetta` +
+			// "perfect, send it through", "everything looks right", "ok
+			// ji, paa do order", "haan wahi quantity, daal do".
+			` through right ji paa do wahi quantity`),
 	},
 	{
 		name: "cancel", intent: domain.IntentCancel, maxLen: 8,

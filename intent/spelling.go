@@ -14,7 +14,7 @@ import (
 const spellings = `
 ok: ok okay okk oky okey okie oki okies okayy okhay okh kk okaay okya ओके ओक
 yes: yes yess yeah yea yep yup yas ys
-haan: haan han haa ha hn haaan haanh हां हा
+haan: haan han haa ha hn haaan haanh हां हा hya hyan
 haan ji: haanji hanji haaji haji हांजी
 hmm: hmm hm hmmm hmmmm
 theek: theek thik thek theekh thikk tik teek thick thk thiik ठीक
@@ -34,7 +34,7 @@ na: na naa ना
 mat: mat मत
 rehne: rehne rahne rhne rehene rehnay rehen rehnde रहने
 chhodo: chhodo chodo chhod chod chhor choro chhoddo छोड़ो छोडो छोड़
-bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो
+bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो पाठवा
 bhej: bhej भेज
 bheja: bheja bheje bhejdiya bhejdia भेजा भेजे
 karo: karo kro kardo krdo kariye kijiye kijie karde krde kardijiye करो कीजिए करिए करें
