@@ -54,8 +54,11 @@ func asksForPerson(shape []string) bool {
 		return true
 	}
 	// "arrange a meeting with the owner", "Get me someone from the
-	// office".
-	if anyOf(shape, meetingWords) && anyOf(shape, metWith) || someoneFrom(shape) && anyOf(shape, forMe) {
+	// office", "koi insaan hai kya wahan?", "i need to escalate this",
+	// "call me back asap", "office se kisi ko bhejo".
+	if anyOf(shape, meetingWords) && anyOf(shape, metWith) || someoneFrom(shape) && anyOf(shape, forMe) ||
+		anyOf(shape, humanWords) && anyOf(shape, anyone) && asked(shape, false) || anyOf(shape, escalateWords) ||
+		callMeBack(shape) || anyOf(shape, officeRoles) && anyOf(shape, anyone) && anyOf(shape, sendSomeone) {
 		return true
 	}
 	if !anyOf(shape, contactWords) {
@@ -83,6 +86,27 @@ var (
 	// someoneWords are anyone at all.
 	someoneWords = words("someone somebody anyone")
 )
+
+// escalateWords take a matter to someone above by themselves.
+var escalateWords = words("escalate escalation")
+
+// callMeBack reports a call back asked for the writer: "call me back
+// asap", "mujhe call back karo" ("call back Rajesh" is a call to make).
+func callMeBack(shape []string) bool {
+	for i, w := range shape {
+		if w != "back" || i == 0 {
+			continue
+		}
+		me := shape[i-1] == "me" && i > 1 && contactWords[shape[i-2]]
+		if me || contactWords[shape[i-1]] && anyOf(shape[:i-1], forMe) {
+			return !dialled(shape)
+		}
+	}
+	return false
+}
+
+// sendSomeone send a person: "office se kisi ko bhejo".
+var sendSomeone = words("bhejo send")
 
 // someoneFrom reports someone asked for from the office: "someone from
 // the office", "anyone from your accounts".
@@ -136,11 +160,78 @@ func disputesInWords(shape []string) bool {
 	case anyOf(shape, discountWords) && (anyOf(shape, documentWords) || anyOf(shape, promisedWords)) &&
 		(anyOf(shape, complaintAbout) || anyOf(shape, goodsOnly)):
 		return true
-	case shownBut(shape):
+	case shownBut(shape), notMine(shape), saidOtherwise(shape), notAdjusted(shape):
 		return true
 	}
 	return false
 }
+
+// notMine reports a paper or a figure of the books said not to be the
+// writer's: "ye bill mera nahi hai", "ye outstanding mera nahi hai".
+func notMine(shape []string) bool {
+	if !anyOf(shape, figureWords) && !anyOf(shape, orderWordsOnly) && !anyOf(shape, documentWords) {
+		return false
+	}
+	for i := 0; i+1 < len(shape); i++ {
+		if myWords[shape[i]] && negations[shape[i+1]] {
+			return true
+		}
+	}
+	return false
+}
+
+// myWords are the writer's own.
+var myWords = words("mera meri mere mine")
+
+// saidOtherwise reports what the writer said before set against a paper:
+// "maine 10 carton bola tha, order me 100 kaise aa gaye?", "rate 95 ka
+// bola tha, bill me 110 laga diya", "order galat bana diya, maine kuch
+// aur bola tha". ("Sharma ji ne 10 carton bola tha, bhej do" orders.)
+func saidOtherwise(shape []string) bool {
+	k := -1
+	for i := 0; i+1 < len(shape); i++ {
+		if saidWords[shape[i]] && beforeWords[shape[i+1]] {
+			k = i
+			break
+		}
+	}
+	if k < 0 || !anyOf(shape, orderWordsOnly) && !anyOf(shape, documentWords) {
+		return false
+	}
+	after := shape[k+2:]
+	paper := anyOf(after, orderWordsOnly) || anyOf(after, documentWords)
+	return saysWrong(shape) || paper && (anyOf(after, howCome) || anyOf(after, whoDid) ||
+		anyOf(shape[:k], numberPlaceholder) && anyOf(after, numberPlaceholder))
+}
+
+var (
+	// saidWords say what the writer asked for; whoDid asks who changed it.
+	saidWords = words("bola kaha said told")
+	whoDid    = words("kisne")
+)
+
+// notAdjusted reports money paid said not to show in the books:
+// "mera payment adjust nahi hua abhi tak", "cheque ki entry nahi hui",
+// "my payment is not reflected in the account".
+func notAdjusted(shape []string) bool {
+	if !anyOf(shape, paymentWords) && !anyOf(shape, modeWords) {
+		return false
+	}
+	for i, w := range shape {
+		if !adjustWords[w] {
+			continue
+		}
+		for _, v := range shape[max(0, i-2):min(len(shape), i+3)] {
+			if negations[v] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// adjustWords say money was set against the dues.
+var adjustWords = words("adjust adjusted entry reflect reflected")
 
 // shownBut reports a figure the books or a paper show, set against what
 // the writer says is so: "Glass cleaner is showing 92 but we agreed 85
@@ -189,7 +280,24 @@ func paidStillOwed(shape []string) bool {
 		return false
 	}
 	paid := anyOf(shape, payerWords) || anyOf(shape, modeWords) || anyOf(shape, repayWords)
-	return paid && anyOf(shape, beforeWords) && (stillSaid(shape) && anyOf(shape, owedShown) || owedAskedWhy(shape))
+	return paid && anyOf(shape, beforeWords) && (stillSaid(shape) && anyOf(shape, owedShown) || owedAskedWhy(shape) || shownThenPaid(shape))
+}
+
+// shownThenPaid reports the books' figure set against a payment: "my
+// account shows 45000 due but I paid everything last week".
+func shownThenPaid(shape []string) bool {
+	shown, against := -1, -1
+	for i, w := range shape {
+		switch {
+		case owedShown[w] && shown < 0:
+			shown = i
+		case contrastWords[w] && shown >= 0 && against < 0:
+			against = i
+		case against >= 0 && (payerWords[w] || repayWords[w] || modeWords[w]):
+			return true
+		}
+	}
+	return false
 }
 
 // owedAskedWhy reports dues with their amount asked how they can be:

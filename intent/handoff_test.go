@@ -51,6 +51,21 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"get me someone from accounts please":                 "asked",
 		"mera balance 25000 kyu? pichle hafte clear kiya tha": "dispute",
 		"ये ऑर्डर हमने कभी दिया ही नहीं":                      "dispute",
+		// The owner asked for in Gurmukhi, Gujarati and Bengali; a person
+		// asked after, a call back, an escalation, someone sent.
+		"ਮਾਲਕ ਨਾਲ ਗੱਲ ਕਰਨੀ ਹੈ":        "asked",
+		"મારે માલિક સાથે વાત કરવી છે": "asked",
+		"মালিকের সাথে কথা বলব":        "asked",
+		"koi insaan hai kya?":                           "asked",
+		"pls call me back, urgent hai":                  "asked",
+		"this needs an escalation":                      "asked",
+		"office se kisi ko bhejo, bot samajh nahi raha": "asked",
+		// Not mine, said otherwise, paid and not set against the dues.
+		"ye invoice mera nahi hai":                              "dispute",
+		"maine 5 carton bola tha, order me 50 kisne daala?":     "dispute",
+		"rate 90 ka bola tha, bill me 99 lagaya":                "dispute",
+		"mera UPI payment abhi tak adjust nahi hua":             "dispute",
+		"ledger shows 12000 due but I paid by cheque last week": "dispute",
 	} {
 		d := r.Route(t.Context(), text)
 		if d.Intent != domain.IntentHandoff || HandoffReason(d) != reason {
@@ -65,7 +80,10 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"Mehta ne 5000 diye the, baaki abhi tak nahi aaya", "papa ne paise bheje the phir bhi account me nahi dikh raha",
 		"Rajesh ka payment abhi tak nahi aaya", "sir 9876543210 pe call karo mujhe", "sir, Rajesh ko call karo",
 		"sir meeting kitne baje hai", "office me meeting room book karo", "someone from Mehta Traders came to the shop",
-		"5000 diye the, baaki kaise bharu", "humne 20 carton GC bheje the"} {
+		"5000 diye the, baaki kaise bharu", "humne 20 carton GC bheje the",
+		"Sharma ji ne 10 carton bola tha, bhej do aaj", "ye phone mera nahi hai", "koi insaan nahi mila raste me",
+		"call back Rajesh Kirana about the order", "godown se kisi ko bhejo maal lene", "payment entry kar do Mehta ka 5000 cash",
+		"Rajesh ne 5 carton bola tha, 5 carton bhej diye"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentHandoff {
 			t.Errorf("Route(%q) = handoff (%s)", text, d.Reason)
 		}

@@ -268,6 +268,9 @@ func TestStrangersReadAsCustomers(t *testing.T) {
 		{"Mahalaxmi Stores ka pura order diya, koi return nahi", domain.IntentDelivery},
 		{"चौधरी ट्रेडर्स में माल उतार दिया", domain.IntentDelivery},
 		{"hotel sagar ka order de diya, 1 ctn DW unhone return kiya", domain.IntentDelivery},
+		// Read as surely no delivery without the name (a call still to
+		// make), it is one with it.
+		{"sir Dua Provision gaya tha, maal de diya, malik bola agli baar pehle phone karna", domain.IntentDelivery},
 		// A person's name with a word of the trade: a bill, the shop.
 		{"Verma ji ne pichle bill ke 3000 cash diye", domain.IntentPayment},
 		{"Bansal bhai ne dukan pe 2200 upi kiye", domain.IntentPayment},

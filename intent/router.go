@@ -112,6 +112,9 @@ type Decision struct {
 	// probability, whether or not it was taken, for the reliability table.
 	modelTop domain.Intent
 	modelP   float64
+	// surelyNot marks the model's record refused as surely none, judged
+	// on the names as the lists read them (surelyNot).
+	surelyNot bool
 }
 
 // Router routes messages through the tiers. It is immutable after
@@ -226,7 +229,10 @@ func (r *Router) route(ctx context.Context, text string) Decision {
 			return hd
 		}
 	}
-	if d.Intent == domain.IntentUnknown && d.Tier != TierRules {
+	// A record refused as surely none may still be one once a name
+	// nobody listed is read as a customer's: "sir Jain Medicos gaya tha,
+	// maal de diya, owner ne kaha aage se pehle call karna".
+	if d.Intent == domain.IntentUnknown && (d.Tier != TierRules || d.surelyNot) {
 		if sd, ok := r.byStranger(text, n); ok {
 			return sd
 		}
@@ -351,7 +357,7 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 		return d
 	}
 	if why := surelyNot(d.modelTop, shape); why != "" {
-		d.Tier, d.Confidence, d.Reason = TierRules, 1, "rule: no "+string(d.modelTop)+": "+why
+		d.Tier, d.Confidence, d.Reason, d.surelyNot = TierRules, 1, "rule: no "+string(d.modelTop)+": "+why, true
 		return d
 	}
 	if offTopic(d.modelTop, shape) {

@@ -118,6 +118,8 @@ payment: payment paymnt pymt pmt pymnt payement paymt peyment पेमेंट
 aur: aur aor aurr और अने
 mein: mein mei mein में
 se: se sey से
+malik: malik मालिक मालक मालिकेर
+baat: baat बात गल्ल वात कथा
 ka: ka का दा
 ki: ki की
 ke: ke के
