@@ -11,8 +11,8 @@ import "github.com/munshi/munshi/internal/domain"
 
 var (
 	// officePeople are who a person may ask for; contactWords how.
-	officePeople = words("owner malik seth sir office insaan human person someone manager supervisor boss banda agent aadmi accounts staff team")
-	contactWords = words("baat talk speak connect phone call contact number escalate milna milne callback")
+	officePeople = words("owner malik seth sir office insaan human person someone manager supervisor boss banda agent aadmi accounts staff team representative")
+	contactWords = words("baat talk speak connect phone call contact number escalate milna milne milwa callback")
 	// anyone asks for someone ("kisi se baat karao"), with "se" (to talk
 	// with them) or a word for the writer ("koi mujhe call karega?"):
 	// "kisi ko call karo" asks Munshi to call someone else.
@@ -25,9 +25,9 @@ var (
 	// theirs make the office or the person someone else's; forMe ask for
 	// the writer.
 	theirs = words("uski uska unki unka his their")
-	forMe  = words("mujhe me i back callback karao karwao")
+	forMe  = words("mujhe mujhse me i back callback karao karwao")
 	// officeRoles are the office's own, not anyone's boss or team.
-	officeRoles = words("office accounts owner malik sir manager supervisor")
+	officeRoles = words("office accounts owner malik sir manager supervisor representative")
 	// notOffice are people and places that are not the distributor's:
 	// "bank manager se milna hai", "the restaurant's bill was wrong".
 	notOffice = words("bank loan branch restaurant dinner doctor plumber teacher exam train movie network bijli electricity reminder yaad")
@@ -58,7 +58,8 @@ func asksForPerson(shape []string) bool {
 	// "call me back asap", "office se kisi ko bhejo".
 	if anyOf(shape, meetingWords) && anyOf(shape, metWith) || someoneFrom(shape) && anyOf(shape, forMe) ||
 		anyOf(shape, humanWords) && anyOf(shape, anyone) && asked(shape, false) || anyOf(shape, escalateWords) ||
-		callMeBack(shape) || anyOf(shape, officeRoles) && anyOf(shape, anyone) && anyOf(shape, sendSomeone) {
+		callMeBack(shape) || anyOf(shape, officeRoles) && anyOf(shape, anyone) && anyOf(shape, sendSomeone) ||
+		visitsOffice(shape) || whomToAsk(shape) {
 		return true
 	}
 	if !anyOf(shape, contactWords) {
@@ -99,6 +100,33 @@ func callMeBack(shape []string) bool {
 		}
 		me := shape[i-1] == "me" && i > 1 && contactWords[shape[i-2]]
 		if me || contactWords[shape[i-1]] && anyOf(shape[:i-1], forMe) {
+			return !dialled(shape)
+		}
+	}
+	return false
+}
+
+// visitsOffice reports the writer asking to come to the office: "kya
+// main aapke office aa sakta hu kal?".
+func visitsOffice(shape []string) bool {
+	for i := 1; i+1 < len(shape); i++ {
+		if shape[i] == "office" && yours[shape[i-1]] && comeWords[shape[i+1]] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	yours     = words("aapke aapka aapki your")
+	comeWords = words("aa aau aana visit")
+)
+
+// whomToAsk reports the writer asking whom to talk to: "credit limit
+// badhwani hai, kis se baat karu?".
+func whomToAsk(shape []string) bool {
+	for i := 0; i+2 < len(shape); i++ {
+		if shape[i] == "kis" && shape[i+1] == "se" && contactWords[shape[i+2]] {
 			return !dialled(shape)
 		}
 	}
@@ -160,11 +188,32 @@ func disputesInWords(shape []string) bool {
 	case anyOf(shape, discountWords) && (anyOf(shape, documentWords) || anyOf(shape, promisedWords)) &&
 		(anyOf(shape, complaintAbout) || anyOf(shape, goodsOnly)):
 		return true
-	case shownBut(shape), notMine(shape), saidOtherwise(shape), notAdjusted(shape):
+	case shownBut(shape), notMine(shape), saidOtherwise(shape), notAdjusted(shape), overcharged(shape):
 		return true
 	}
 	return false
 }
+
+// overcharged reports a charge the writer questions, or money taken as
+// too much: "cheque bounce ka charge kyu lagaya", "why am I being
+// charged late fee", "mera 2000 extra kaat liya aapne" ("2 labour extra
+// lagaye the" is the day's news).
+func overcharged(shape []string) bool {
+	if anyOf(shape, chargeWords) && anyOf(shape, howCome) {
+		return true
+	}
+	for i := 0; i+1 < len(shape); i++ {
+		if shape[i] == "extra" && deductWords[shape[i+1]] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	chargeWords = words("charge charged fee")
+	deductWords = words("kaat kaata kata")
+)
 
 // notMine reports a paper or a figure of the books said not to be the
 // writer's: "ye bill mera nahi hai", "ye outstanding mera nahi hai".
@@ -261,7 +310,7 @@ var (
 )
 
 var (
-	complaintWords = words("complaint shikayat complain")
+	complaintWords = words("complaint shikayat complain badtameezi")
 	complaintAbout = words("CUSTOMER ORDERREF order delivery maal bill invoice rate salesman staff damaged leak quality owner")
 	ownWords       = words("maine humne i we")
 	neverWords     = words("never kabhi hi")

@@ -60,6 +60,14 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"pls call me back, urgent hai":                  "asked",
 		"this needs an escalation":                      "asked",
 		"office se kisi ko bhejo, bot samajh nahi raha": "asked",
+		"kal aapke office aa sakta hu kya?":             "asked",
+		"koi representative bhejo aapka":                "asked",
+		"hisaab ke liye kisi se milwa do":               "asked",
+		"kis se baat karu limit ke liye?":               "asked",
+		"aapke salesman ne badtameezi ki":               "dispute",
+		"late fee kyu lagaya mere bill pe":              "dispute",
+		"why was a bounce charge added":                 "dispute",
+		"aapne 500 extra kaat liya":                     "dispute",
 		// Not mine, said otherwise, paid and not set against the dues.
 		"ye invoice mera nahi hai":                              "dispute",
 		"maine 5 carton bola tha, order me 50 kisne daala?":     "dispute",
@@ -83,7 +91,8 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"5000 diye the, baaki kaise bharu", "humne 20 carton GC bheje the",
 		"Sharma ji ne 10 carton bola tha, bhej do aaj", "ye phone mera nahi hai", "koi insaan nahi mila raste me",
 		"call back Rajesh Kirana about the order", "godown se kisi ko bhejo maal lene", "payment entry kar do Mehta ka 5000 cash",
-		"Rajesh ne 5 carton bola tha, 5 carton bhej diye"} {
+		"Rajesh ne 5 carton bola tha, 5 carton bhej diye", "kis customer ka payment aaya", "office aa gaya hu",
+		"Rajesh ka maal milwa do godown se", "delivery charge kitna hai", "gupta bros ka maal utaar diya, 2 labour extra lagaye the"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentHandoff {
 			t.Errorf("Route(%q) = handoff (%s)", text, d.Reason)
 		}
