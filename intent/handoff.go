@@ -202,18 +202,24 @@ func overcharged(shape []string) bool {
 	if anyOf(shape, chargeWords) && anyOf(shape, howCome) {
 		return true
 	}
+	return followedBy(shape, extraWords, deductWords)
+}
+
+var (
+	chargeWords = words("charge charged fee")
+	extraWords  = words("extra")
+	deductWords = words("kaat kaata kata")
+)
+
+// followedBy reports a word of first just before a word of next.
+func followedBy(shape []string, first, next map[string]bool) bool {
 	for i := 0; i+1 < len(shape); i++ {
-		if shape[i] == "extra" && deductWords[shape[i+1]] {
+		if first[shape[i]] && next[shape[i+1]] {
 			return true
 		}
 	}
 	return false
 }
-
-var (
-	chargeWords = words("charge charged fee")
-	deductWords = words("kaat kaata kata")
-)
 
 // notMine reports a paper or a figure of the books said not to be the
 // writer's: "ye bill mera nahi hai", "ye outstanding mera nahi hai".
@@ -221,12 +227,7 @@ func notMine(shape []string) bool {
 	if !anyOf(shape, figureWords) && !anyOf(shape, orderWordsOnly) && !anyOf(shape, documentWords) {
 		return false
 	}
-	for i := 0; i+1 < len(shape); i++ {
-		if myWords[shape[i]] && negations[shape[i+1]] {
-			return true
-		}
-	}
-	return false
+	return followedBy(shape, myWords, negations)
 }
 
 // myWords are the writer's own.
@@ -287,15 +288,7 @@ var adjustWords = words("adjust adjusted entry reflect reflected")
 // per bottle", "invoice me jhadu 2 dozen likha hai, maine 1 dozen liya
 // tha", "system says 0 but 10 cartons came in yesterday".
 func shownBut(shape []string) bool {
-	shown, against := -1, -1
-	for i, w := range shape {
-		switch {
-		case shownWords[w] && shown < 0:
-			shown = i
-		case contrastWords[w] && shown >= 0 && against < 0:
-			against = i
-		}
-	}
+	shown, against := setAgainst(shape, shownWords)
 	// "bill me 26 carton likha hai par 25 hi aaye": goods that came short
 	// of a supplier's bill are goods received, with a note for the office.
 	if shown < 0 || against < 0 || anyOf(shape, documentWords) && receivedSignal(shape) {
@@ -335,18 +328,25 @@ func paidStillOwed(shape []string) bool {
 // shownThenPaid reports the books' figure set against a payment: "my
 // account shows 45000 due but I paid everything last week".
 func shownThenPaid(shape []string) bool {
-	shown, against := -1, -1
-	for i, w := range shape {
-		switch {
-		case owedShown[w] && shown < 0:
-			shown = i
-		case contrastWords[w] && shown >= 0 && against < 0:
-			against = i
-		case against >= 0 && (payerWords[w] || repayWords[w] || modeWords[w]):
-			return true
-		}
+	if _, against := setAgainst(shape, owedShown); against >= 0 {
+		return anyOf(shape[against:], payerWords) || anyOf(shape[against:], repayWords) || anyOf(shape[against:], modeWords)
 	}
 	return false
+}
+
+// setAgainst finds the first word of shown and the first word of
+// contrast after it ("but", "lekin", "maine"); -1 for either missing.
+func setAgainst(shape []string, shown map[string]bool) (at, against int) {
+	at, against = -1, -1
+	for i, w := range shape {
+		switch {
+		case shown[w] && at < 0:
+			at = i
+		case contrastWords[w] && at >= 0:
+			return at, i
+		}
+	}
+	return at, against
 }
 
 // owedAskedWhy reports dues with their amount asked how they can be:
