@@ -11,8 +11,8 @@ import "github.com/munshi/munshi/internal/domain"
 
 var (
 	// officePeople are who a person may ask for; contactWords how.
-	officePeople = words("owner malik seth sir office insaan human person someone manager supervisor boss banda agent aadmi accounts staff team representative")
-	contactWords = words("baat talk speak connect phone call contact number escalate milna milne milwa callback")
+	officePeople = words("owner malik seth sir office insaan human person someone manager supervisor boss banda agent aadmi accounts staff team representative management head")
+	contactWords = words("baat talk speak connect phone call contact number escalate milna milne milwa callback discuss")
 	// anyone asks for someone ("kisi se baat karao"), with "se" (to talk
 	// with them) or a word for the writer ("koi mujhe call karega?"):
 	// "kisi ko call karo" asks Munshi to call someone else.
@@ -59,7 +59,7 @@ func asksForPerson(shape []string) bool {
 	if anyOf(shape, meetingWords) && anyOf(shape, metWith) || someoneFrom(shape) && anyOf(shape, forMe) ||
 		anyOf(shape, humanWords) && anyOf(shape, anyone) && asked(shape, false) || anyOf(shape, escalateWords) ||
 		callMeBack(shape) || anyOf(shape, officeRoles) && anyOf(shape, anyone) && anyOf(shape, sendSomeone) ||
-		visitsOffice(shape) || whomToAsk(shape) {
+		visitsOffice(shape) || whomToAsk(shape) || anyOf(shape, putWords) && anyOf(shape, throughWords) && anyOf(shape, officeRoles) {
 		return true
 	}
 	if !anyOf(shape, contactWords) {
@@ -123,15 +123,23 @@ var (
 )
 
 // whomToAsk reports the writer asking whom to talk to: "credit limit
-// badhwani hai, kis se baat karu?".
+// badhwani hai, kis se baat karu?", "Who can I call about a wrong
+// delivery?" ("who will call Rajesh?" asks who does it).
 func whomToAsk(shape []string) bool {
 	for i := 0; i+2 < len(shape); i++ {
-		if shape[i] == "kis" && shape[i+1] == "se" && contactWords[shape[i+2]] {
+		if shape[i] == "kis" && shape[i+1] == "se" && contactWords[shape[i+2]] ||
+			i+3 < len(shape) && shape[i] == "who" && shape[i+1] == "can" && weAsk[shape[i+2]] && contactWords[shape[i+3]] {
 			return !dialled(shape)
 		}
 	}
 	return false
 }
+
+// "can you put me through to the owner".
+var (
+	putWords     = words("put")
+	throughWords = words("through")
+)
 
 // sendSomeone send a person: "office se kisi ko bhejo".
 var sendSomeone = words("bhejo send")
@@ -188,7 +196,8 @@ func disputesInWords(shape []string) bool {
 	case anyOf(shape, discountWords) && (anyOf(shape, documentWords) || anyOf(shape, promisedWords)) &&
 		(anyOf(shape, complaintAbout) || anyOf(shape, goodsOnly)):
 		return true
-	case shownBut(shape), notMine(shape), saidOtherwise(shape), notAdjusted(shape), overcharged(shape):
+	case shownBut(shape), notMine(shape), saidOtherwise(shape), notAdjusted(shape), overcharged(shape), shownDenied(shape),
+		byMyReckoning(shape), cancelledStillCame(shape):
 		return true
 	}
 	return false
@@ -219,6 +228,30 @@ func followedBy(shape []string, first, next map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// shownDenied reports a figure Munshi shows denied: "the amount you are
+// showing is not what I owe".
+func shownDenied(shape []string) bool {
+	return anyOf(shape, shownWords) && anyOf(shape, figureWords) && anyOf(shape, negations) && anyOf(shape, owedWords)
+}
+
+// byMyReckoning reports a figure set against the writer's own account of
+// it: "bill me jo total hai wo mere hisaab se zyada hai".
+func byMyReckoning(shape []string) bool {
+	for i := 0; i+2 < len(shape); i++ {
+		if myWords[shape[i]] && shape[i+1] == "hisaab" && shape[i+2] == "se" {
+			return anyOf(shape[:i], figureWords)
+		}
+	}
+	return false
+}
+
+// cancelledStillCame reports goods that came after the writer cancelled:
+// "maine order cancel kiya tha phir bhi maal aa gaya".
+func cancelledStillCame(shape []string) bool {
+	return anyOf(shape, cancelVerbs) && anyOf(shape, beforeWords) && stillSaid(shape) &&
+		(anyOf(shape, arrivalWords) || anyOf(shape, deliveredWords))
 }
 
 // notMine reports a paper or a figure of the books said not to be the
@@ -369,7 +402,7 @@ func owedAskedWhy(shape []string) bool {
 
 var (
 	// owedWords name dues; howCome ask how they can be so.
-	owedWords = words("outstanding balance dues baaki")
+	owedWords = words("outstanding balance dues baaki owe")
 	howCome   = words("kaise kyu kyun how why")
 )
 
