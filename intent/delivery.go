@@ -323,28 +323,14 @@ func handsOver(shape []string, n Normalized) bool {
 	return len(shape) <= 24 && !asked(shape, n.Question) && deliverySignal(shape, n)
 }
 
-// leftAfter reports "ke" at j and a word of coming or going away after
-// it, not asked for: "de ke aa raha hoon".
-func leftAfter(shape []string, j int) bool {
-	return shape[j] == "ke" && j+1 < len(shape) && leavingWords[shape[j+1]] &&
-		(j+2 == len(shape) || !imperatives[shape[j+2]] && !goAsked[shape[j+2]])
-}
-
-var (
-	leavingWords = words("aa nikal nikla")
-	goAsked      = words("jana jaana jao")
-)
-
 // laterWords put a payment off: "maal de diya, payment baad mein".
 var laterWords = words("baad")
 
 // doneAfter reports a word of done within three words after i, before
-// any word that asks for it: "de di", not "de do". Having done it and
-// leaving says it was done too: "maal de ke aa raha hoon", "drop kar ke
-// nikal raha hu" (not "utaar ke aa jana").
+// any word that asks for it: "de di", not "de do".
 func doneAfter(shape []string, i int, done map[string]bool) bool {
 	for j := i + 1; j < len(shape) && j <= i+3; j++ {
-		if done[shape[j]] || shape[j] == "de" && j+1 < len(shape) && done[shape[j+1]] || leftAfter(shape, j) {
+		if done[shape[j]] || shape[j] == "de" && j+1 < len(shape) && done[shape[j+1]] {
 			return true
 		}
 		if imperatives[shape[j]] || shape[j] == "dedo" {

@@ -191,9 +191,6 @@ func TestRecordsInOtherWords(t *testing.T) {
 		{"order 1042 half deliver, GC wala baaki kal", domain.IntentDelivery},
 		{"1042 half deliver hua, 10 ctn GC diya baaki 5 gaadi me load nahi hua", domain.IntentDelivery},
 		{"१०४२ नंबर ऑर्डर की डिलीवरी पूरी", domain.IntentDelivery},
-		// Given, and on the way back.
-		{"Mehta Traders ka maal de ke aa raha hoon", domain.IntentDelivery},
-		{"Rajesh Kirana ka maal drop kar ke nikal raha hu", domain.IntentDelivery},
 		// Where and when an order is, and whether it was confirmed, asked
 		// in Telugu, Tamil and Kannada.
 		{"ORD-1042 ekkada undi?", domain.IntentOrderStatus},
@@ -233,8 +230,7 @@ func TestRecordsInOtherWords(t *testing.T) {
 		// Money given is no goods; "dila dena" asks.
 		"Rajesh ne 5000 dila", "ORD-1042 che 5000 dila", "maal Rajesh la dila dena",
 		// Part of an order, or its completion, asked for.
-		"ORD-1042 half deliver kar do", "ORD-1042 ki delivery poori karo",
-		"Rajesh Kirana ka maal utaar ke aa jana", "Mehta Traders ka maal de ke aao"} {
+		"ORD-1042 half deliver kar do", "ORD-1042 ki delivery poori karo"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentDelivery || d.Intent == domain.IntentPayment ||
 			d.Intent == domain.IntentStockReceived {
 			t.Errorf("Route(%q) = %s (%s): no record", text, d.Intent, d.Reason)
