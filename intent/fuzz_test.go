@@ -105,6 +105,10 @@ func FuzzRouteEvidence(f *testing.F) {
 		// goods received note's number.
 		"Rajesh Kirana la maal dila", "ઓર્ડર 1042 પહોંચાડી દીધો", "ગુપ્તા સુપરમાર્ટ નો માલ પહોંચાડી દીધો",
 		"Patel Provision ma 20 carton GC utari didhu", "GRN-4471 150 ctn recd, rakh diye", "1042 ka maal Rajesh ke hawale",
+		// A drop completed, part delivered, a hotel nobody listed, a
+		// record read again with an unlisted name after "surely none".
+		"Completed drop for ORD1907", "3347 half deliver hua, baaki 5 load nahi hua", "hotel sagar ka order de diya",
+		"sir Dua Provision gaya tha, maal de diya, malik bola agli baar pehle phone karna",
 	} {
 		f.Add(s)
 	}
