@@ -130,12 +130,7 @@ func shortOnly(shape []string) bool {
 // few words before it: "3347 half deliver hua, … baaki 5 gaadi me load
 // hi nahi hua tha".
 func restDenied(shape []string, i int) bool {
-	for j := max(0, i-6); j < i; j++ {
-		if restWords[shape[j]] {
-			return true
-		}
-	}
-	return false
+	return anyOf(shape[max(0, i-6):i], restWords)
 }
 
 // restWords name the goods that are left.

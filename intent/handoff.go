@@ -148,13 +148,8 @@ var sendSomeone = words("bhejo send")
 // the office", "anyone from your accounts".
 func someoneFrom(shape []string) bool {
 	for i, w := range shape {
-		if !someoneWords[w] || i+2 >= len(shape) || shape[i+1] != "from" {
-			continue
-		}
-		for _, o := range shape[i+2 : min(len(shape), i+4)] {
-			if officeRoles[o] {
-				return true
-			}
+		if someoneWords[w] && i+2 < len(shape) && shape[i+1] == "from" && anyOf(shape[i+2:min(len(shape), i+4)], officeRoles) {
+			return true
 		}
 	}
 	return false
@@ -301,13 +296,8 @@ func notAdjusted(shape []string) bool {
 		return false
 	}
 	for i, w := range shape {
-		if !adjustWords[w] {
-			continue
-		}
-		for _, v := range shape[max(0, i-2):min(len(shape), i+3)] {
-			if negations[v] {
-				return true
-			}
+		if adjustWords[w] && anyOf(shape[max(0, i-2):min(len(shape), i+3)], negations) {
+			return true
 		}
 	}
 	return false
