@@ -19,13 +19,10 @@ import (
 func (s *Store) AppendAudit(ctx context.Context, es ...audit.Entry) error {
 	rows, err := s.auditRows(es)
 	if len(rows) > 0 {
+		// Up to auditChunk entries are one INSERT, which needs no
+		// transaction of its own (groupLone).
 		write := func(ctx context.Context, db statements) error { return insertAudit(ctx, db, rows) }
-		if len(rows) <= auditChunk {
-			// One INSERT: it needs no transaction of its own.
-			err = errors.Join(err, s.groupLone(ctx, write))
-		} else {
-			err = errors.Join(err, s.group(ctx, write))
-		}
+		err = errors.Join(err, s.enqueue(ctx, write, len(rows) <= auditChunk))
 	}
 	return err
 }

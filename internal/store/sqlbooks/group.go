@@ -80,6 +80,7 @@ func (s *Store) groupLone(ctx context.Context, write func(ctx context.Context, d
 	return s.enqueue(ctx, write, true)
 }
 
+// enqueue is group, or groupLone when lone.
 func (s *Store) enqueue(ctx context.Context, write func(ctx context.Context, db statements) error, lone bool) error {
 	w := &groupWrite{ctx: ctx, write: write, lone: lone, done: make(chan error, 1)}
 	g := &s.groups
@@ -158,11 +159,7 @@ func (s *Store) anyPending() bool {
 func (s *Store) commitGroup() {
 	if w := s.takeLone(); w != nil {
 		err := w.write(context.WithoutCancel(w.ctx), s.db)
-		if err == nil {
-			s.groups.mu.Lock()
-			s.groups.committed++
-			s.groups.mu.Unlock()
-		}
+		s.counted(err)
 		w.done <- err
 		return
 	}
@@ -193,14 +190,20 @@ func (s *Store) commitGroup() {
 		}
 		return
 	}
-	if err == nil {
-		s.groups.mu.Lock()
-		s.groups.committed++
-		s.groups.mu.Unlock()
-	}
+	s.counted(err)
 	for _, w := range batch {
 		w.done <- err
 	}
+}
+
+// counted counts a group committed when err is nil.
+func (s *Store) counted(err error) {
+	if err != nil {
+		return
+	}
+	s.groups.mu.Lock()
+	s.groups.committed++
+	s.groups.mu.Unlock()
 }
 
 // takePending takes up to groupMax pending writes whose callers still
