@@ -59,7 +59,8 @@ func asksForPerson(shape []string) bool {
 	if anyOf(shape, meetingWords) && anyOf(shape, metWith) || someoneFrom(shape) && anyOf(shape, forMe) ||
 		anyOf(shape, humanWords) && anyOf(shape, anyone) && asked(shape, false) || anyOf(shape, escalateWords) ||
 		callMeBack(shape) || anyOf(shape, officeRoles) && anyOf(shape, anyone) && anyOf(shape, sendSomeone) ||
-		visitsOffice(shape) || whomToAsk(shape) || anyOf(shape, putWords) && anyOf(shape, throughWords) && anyOf(shape, officeRoles) {
+		visitsOffice(shape) || whomToAsk(shape) || anyOf(shape, putWords) && anyOf(shape, throughWords) && anyOf(shape, officeRoles) ||
+		supportAsked(shape) || escalatedUp(shape) || visitAsked(shape) || tellsToCall(shape) {
 		return true
 	}
 	if !anyOf(shape, contactWords) {
@@ -192,7 +193,7 @@ func disputesInWords(shape []string) bool {
 		(anyOf(shape, complaintAbout) || anyOf(shape, goodsOnly)):
 		return true
 	case shownBut(shape), notMine(shape), saidOtherwise(shape), notAdjusted(shape), overcharged(shape), shownDenied(shape),
-		byMyReckoning(shape), cancelledStillCame(shape):
+		byMyReckoning(shape), cancelledStillCame(shape), wantsReplaced(shape), unsolved(shape), paidTwice(shape):
 		return true
 	}
 	return false

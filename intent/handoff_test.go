@@ -80,6 +80,19 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"rate 90 ka bola tha, bill me 99 lagaya":                "dispute",
 		"mera UPI payment abhi tak adjust nahi hua":             "dispute",
 		"ledger shows 12000 due but I paid by cheque last week": "dispute",
+		// The office's help line, someone above, a visit; damaged goods
+		// to replace, a matter nobody settles, money taken twice.
+		"aapka customer care number bhejo":              "asked",
+		"helpline number do please":                     "asked",
+		"transfer me to the owner":                      "asked",
+		"upar wale se baat karni hai":                   "asked",
+		"kal shop pe aake baat karo":                    "asked",
+		"saab ko bolo mujhe call kare":                  "asked",
+		"3 peti surf damaged aayi, replacement chahiye": "dispute",
+		"hafte se koi solve nahi kar raha mera hisaab":  "dispute",
+		"need someone to sort out my invoice":           "dispute",
+		"ek payment do baar kat gaya":                   "dispute",
+		"bill ka paisa double deduct hua":               "dispute",
 	} {
 		d := r.Route(t.Context(), text)
 		if d.Intent != domain.IntentHandoff || HandoffReason(d) != reason {
@@ -99,7 +112,10 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"call back Rajesh Kirana about the order", "godown se kisi ko bhejo maal lene", "payment entry kar do Mehta ka 5000 cash",
 		"Rajesh ne 5 carton bola tha, 5 carton bhej diye", "kis customer ka payment aaya", "office aa gaya hu",
 		"Rajesh ka maal milwa do godown se", "delivery charge kitna hai", "gupta bros ka maal utaar diya, 2 labour extra lagaye the",
-		"who will call Rajesh for the payment reminder", "GC ka stock showing 40 carton", "order cancel kiya tha, phir se bhejo"} {
+		"who will call Rajesh for the payment reminder", "GC ka stock showing 40 carton", "order cancel kiya tha, phir se bhejo",
+		"airtel customer care ka number do", "upar wali almari me rakh do", "replacement wala maal aa gaya",
+		"light 2 baar kat gayi", "need someone to carry the cartons", "5000 transfer kar diye Rajesh ne",
+		"paise transfer me time lagega kya", "maal upar tak pahuncha diya"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentHandoff {
 			t.Errorf("Route(%q) = handoff (%s)", text, d.Reason)
 		}

@@ -1,0 +1,130 @@
+package intent
+
+// More ways of asking for the office, or of raising a matter only it can
+// settle: its help line, someone above, a visit; damaged goods to
+// replace, a matter nobody settles, money taken twice.
+
+// supportAsked reports the office's line for help asked for: "customer
+// care ka number kya hai aapka", "is there a helpline number", "koi
+// support number hai?", "transfer me to a real person". A word before
+// the line that is not the writer's or the office's names someone
+// else's ("jio customer care").
+func supportAsked(shape []string) bool {
+	for i, w := range shape {
+		line := helplineWords[w] || w == "customer" && i+1 < len(shape) && shape[i+1] == "care" ||
+			supportWords[w] && i+1 < len(shape) && (contactWords[shape[i+1]] || shape[i+1] == "team")
+		if line && (i == 0 || beforeLine[shape[i-1]]) {
+			return true
+		}
+	}
+	// Put through: "transfer me to …", "transfer my call to accounts"
+	// ("paise transfer me time lagega" is money moved).
+	for i := 0; i+2 < len(shape); i++ {
+		me := forMe[shape[i+1]] || shape[i+1] == "my" && contactWords[shape[i+2]]
+		if transferWords[shape[i]] && me && anyOf(shape[i+2:], toWords) {
+			return !dialled(shape)
+		}
+	}
+	return false
+}
+
+var (
+	helplineWords = words("helpline")
+	supportWords  = words("support")
+	transferWords = words("transfer")
+	toWords       = words("to")
+	// beforeLine may stand before the office's line: the writer's words,
+	// the office's, an article.
+	beforeLine = words("to your aapke aapka aapki the a koi")
+)
+
+// wantsReplaced reports damaged goods asked to be replaced: "maal kharab
+// aaya hai, replacement chahiye" ("replacement wala maal aa gaya" is
+// goods that came).
+func wantsReplaced(shape []string) bool {
+	return anyOf(shape, replaceWords) && anyOf(shape, damageWords)
+}
+
+var replaceWords = words("replacement replace")
+
+// escalatedUp reports a matter taken above whoever answered: "upar
+// baat karao", "upar wale se baat karo", "is matter ko upar tak le jao"
+// ("upar wali shelf" is a place).
+func escalatedUp(shape []string) bool {
+	for i := 0; i+1 < len(shape); i++ {
+		if shape[i] != "upar" {
+			continue
+		}
+		next := shape[i+1]
+		if contactWords[next] || next == "wala" && i+2 < len(shape) && towards[shape[i+2]] || next == "tak" && anyOf(shape, issueWords) {
+			return true
+		}
+	}
+	return false
+}
+
+// issueWords name a matter the writer raises.
+var issueWords = words("issue problem matter")
+
+// unsolved reports a matter nobody settles, or someone asked for to
+// settle one of the books: "koi solve nahi kar raha", "nobody is solving
+// my problem", "wrong items delivered, need someone to sort this out"
+// ("need someone to pick up the cartons" asks for a hand).
+func unsolved(shape []string) bool {
+	if !anyOf(shape, solveWords) {
+		return false
+	}
+	if anyOf(shape, nobodyWords) || anyOf(shape, anyone) && anyOf(shape, negations) {
+		return true
+	}
+	business := anyOf(shape, figureWords) || anyOf(shape, documentWords) || anyOf(shape, deliveredWords) || anyOf(shape, billingWords)
+	return anyOf(shape, someoneWords) && anyOf(shape, wanting) && business
+}
+
+var (
+	solveWords   = words("solve solving sort fix fixing resolve")
+	nobodyWords  = words("nobody")
+	billingWords = words("billing")
+)
+
+// paidTwice reports money taken twice: "2 baar paisa kat gaya", "payment
+// double deduct ho gaya", "ek hi bill ka 2 baar kaat liya" ("bijli 2
+// baar kat gayi" takes no money).
+func paidTwice(shape []string) bool {
+	twice := anyOf(shape, twiceWords) || followedBy(shape, timesWords, baarWords)
+	money := anyOf(shape, paymentWords) || anyOf(shape, documentWords)
+	return twice && money && (anyOf(shape, deductWords) || anyOf(shape, takenWords))
+}
+
+var (
+	twiceWords = words("double twice")
+	timesWords = words("NUM do")
+	baarWords  = words("baar")
+	takenWords = words("kat deduct deducted cut")
+)
+
+// visitAsked reports someone asked to come and talk: "dukaan pe aake
+// baat karo mere se".
+func visitAsked(shape []string) bool {
+	return followedBy(shape, cameWords, contactWords) && !dialled(shape)
+}
+
+var cameWords = words("aake aakar")
+
+// tellsToCall reports a word for the writer passed to the office's
+// people or whoever the writer calls sahab: "sahab ko bolo mujhse baat
+// kare".
+func tellsToCall(shape []string) bool {
+	for i := 0; i+3 < len(shape); i++ {
+		if (sahabWords[shape[i]] || officeRoles[shape[i]]) && shape[i+1] == "ko" && tellWords[shape[i+2]] {
+			rest := shape[i+3:]
+			return anyOf(rest, forMe) && anyOf(rest, contactWords) && !dialled(shape)
+		}
+	}
+	return false
+}
+
+var (
+	sahabWords = words("sahab saab")
+	tellWords  = words("bolo batao bata")
+)
