@@ -60,7 +60,8 @@ func asksForPerson(shape []string) bool {
 		anyOf(shape, humanWords) && anyOf(shape, anyone) && asked(shape, false) || anyOf(shape, escalateWords) ||
 		callMeBack(shape) || anyOf(shape, officeRoles) && anyOf(shape, anyone) && anyOf(shape, sendSomeone) ||
 		visitsOffice(shape) || whomToAsk(shape) || anyOf(shape, putWords) && anyOf(shape, throughWords) && anyOf(shape, officeRoles) ||
-		supportAsked(shape) || escalatedUp(shape) || visitAsked(shape) || tellsToCall(shape) {
+		supportAsked(shape) || escalatedUp(shape) || visitAsked(shape) || tellsToCall(shape) || explainAsked(shape) ||
+		someoneToCall(shape) || inCharge(shape) {
 		return true
 	}
 	if !anyOf(shape, contactWords) {
@@ -193,7 +194,8 @@ func disputesInWords(shape []string) bool {
 		(anyOf(shape, complaintAbout) || anyOf(shape, goodsOnly)):
 		return true
 	case shownBut(shape), notMine(shape), saidOtherwise(shape), notAdjusted(shape), overcharged(shape), shownDenied(shape),
-		byMyReckoning(shape), cancelledStillCame(shape), wantsReplaced(shape), unsolved(shape), paidTwice(shape):
+		byMyReckoning(shape), cancelledStillCame(shape), wantsReplaced(shape), unsolved(shape), paidTwice(shape),
+		limitQuestioned(shape), onWhatBasis(shape):
 		return true
 	}
 	return false
@@ -327,7 +329,7 @@ var (
 )
 
 var (
-	complaintWords = words("complaint shikayat complain badtameezi")
+	complaintWords = words("complaint shikayat complain badtameezi rude")
 	complaintAbout = words("CUSTOMER ORDERREF order delivery maal bill invoice rate salesman staff damaged leak quality owner")
 	ownWords       = words("maine humne i we")
 	neverWords     = words("never kabhi hi")

@@ -93,6 +93,19 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"need someone to sort out my invoice":           "dispute",
 		"ek payment do baar kat gaya":                   "dispute",
 		"bill ka paisa double deduct hua":               "dispute",
+		// A paper explained, someone asked to call, who is in charge;
+		// a limit asked why or to be raised, a charge reckoned how,
+		// spoilt goods to take back, a charge put on twice, rudeness.
+		"invoice samajh nahi aaya, koi samjhao": "asked",
+		"koi phone karo mujhe":                  "asked",
+		"who is in charge of billing":           "asked",
+		"kisi ko bolo call kare, urgent":        "asked",
+		"meri limit kyu kam kar di":             "dispute",
+		"credit limit badha do please":          "dispute",
+		"GST kis hisaab se lagaya":              "dispute",
+		"2 peti leak wali aayi, wapas karo":     "dispute",
+		"invoice me freight do baar lagaya":     "dispute",
+		"aapka delivery boy bahut rude tha":     "dispute",
 	} {
 		d := r.Route(t.Context(), text)
 		if d.Intent != domain.IntentHandoff || HandoffReason(d) != reason {
@@ -115,7 +128,11 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"who will call Rajesh for the payment reminder", "GC ka stock showing 40 carton", "order cancel kiya tha, phir se bhejo",
 		"airtel customer care ka number do", "upar wali almari me rakh do", "replacement wala maal aa gaya",
 		"light 2 baar kat gayi", "need someone to carry the cartons", "5000 transfer kar diye Rajesh ne",
-		"paise transfer me time lagega kya", "maal upar tak pahuncha diya"} {
+		"paise transfer me time lagega kya", "maal upar tak pahuncha diya",
+		"koi baat nahi, kal bhej dena", "explain the commands for stock", "is bot pe dues kaise dekhte hain samjhao",
+		"HDFC credit card ki limit badhwani hai", "how much is Ashok's outstanding vs limit",
+		"Sharma ji ne 5 carton GC wapas bheja, leak wala tha", "godown incharge ne 50 carton surf receive kiye",
+		"refund kab milega", "Ola driver bahut rude tha, 1 star dunga"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentHandoff {
 			t.Errorf("Route(%q) = handoff (%s)", text, d.Reason)
 		}

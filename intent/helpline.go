@@ -41,11 +41,17 @@ var (
 // wantsReplaced reports damaged goods asked to be replaced: "maal kharab
 // aaya hai, replacement chahiye" ("replacement wala maal aa gaya" is
 // goods that came).
+// "expiry wala maal hai, wapas karo" returns spoilt goods; goods sent
+// back ("wapas bheja", "return kar diye") are the day's news.
 func wantsReplaced(shape []string) bool {
-	return anyOf(shape, replaceWords) && anyOf(shape, damageWords)
+	spoilt := anyOf(shape, damageWords) || anyOf(shape, expiryWords)
+	return spoilt && (anyOf(shape, replaceWords) || followedBy(shape, returnWords, imperatives))
 }
 
-var replaceWords = words("replacement replace")
+var (
+	replaceWords = words("replacement replace")
+	expiryWords  = words("expiry")
+)
 
 // escalatedUp reports a matter taken above whoever answered: "upar
 // baat karao", "upar wale se baat karo", "is matter ko upar tak le jao"
@@ -92,15 +98,17 @@ var (
 // baar kat gayi" takes no money).
 func paidTwice(shape []string) bool {
 	twice := anyOf(shape, twiceWords) || followedBy(shape, timesWords, baarWords)
-	money := anyOf(shape, paymentWords) || anyOf(shape, documentWords)
-	return twice && money && (anyOf(shape, deductWords) || anyOf(shape, takenWords))
+	money := anyOf(shape, paymentWords) || anyOf(shape, documentWords) || anyOf(shape, figureWords)
+	return twice && money && (anyOf(shape, deductWords) || anyOf(shape, takenWords) || anyOf(shape, lagaWords))
 }
 
 var (
 	twiceWords = words("double twice")
-	timesWords = words("NUM do")
+	timesWords = words("NUM do दो")
 	baarWords  = words("baar")
 	takenWords = words("kat deduct deducted cut")
+	// lagaWords put a charge on a paper: "GST do baar laga diya".
+	lagaWords = words("laga lagaya lagi")
 )
 
 // visitAsked reports someone asked to come and talk: "dukaan pe aake
@@ -111,14 +119,13 @@ func visitAsked(shape []string) bool {
 
 var cameWords = words("aake aakar")
 
-// tellsToCall reports a word for the writer passed to the office's
-// people or whoever the writer calls sahab: "sahab ko bolo mujhse baat
-// kare".
+// tellsToCall reports word passed to the office's people, whoever the
+// writer calls sahab, or anyone there, to call or talk: "sahab ko bolo
+// mujhse baat kare", "urgent hai, kisi ko bolo turant call kare".
 func tellsToCall(shape []string) bool {
 	for i := 0; i+3 < len(shape); i++ {
-		if (sahabWords[shape[i]] || officeRoles[shape[i]]) && shape[i+1] == "ko" && tellWords[shape[i+2]] {
-			rest := shape[i+3:]
-			return anyOf(rest, forMe) && anyOf(rest, contactWords) && !dialled(shape)
+		if (sahabWords[shape[i]] || officeRoles[shape[i]] || anyone[shape[i]]) && shape[i+1] == "ko" && tellWords[shape[i+2]] {
+			return anyOf(shape[i+3:], contactWords) && !dialled(shape)
 		}
 	}
 	return false
@@ -128,3 +135,73 @@ var (
 	sahabWords = words("sahab saab")
 	tellWords  = words("bolo batao bata")
 )
+
+// explainAsked reports a paper or the writer's account asked to be
+// explained: "mujhe ye bill samajh nahi aaya, koi samjhao". How to ask
+// the bot something is help ("explain the commands", "kaise dekhte
+// hain").
+func explainAsked(shape []string) bool {
+	return anyOf(shape, explainWords) && (anyOf(shape, documentWords) || anyOf(shape, accountWords)) &&
+		!anyOf(shape, botWords) && !anyOf(shape, askHow)
+}
+
+var (
+	explainWords = words("samjhao samjha samjhaiye explain")
+	accountWords = words("hisaab hisab ledger calculation")
+	botWords     = words("bot command commands")
+	askHow       = words("kaise how")
+)
+
+// limitQuestioned reports a credit limit asked why, or asked to be
+// raised: only the office sets it. "mera credit limit kam kyu kar diya",
+// "credit limit badhao please" ("how much is his outstanding vs limit"
+// asks the figures, "card ki limit badhwani hai" the bank).
+func limitQuestioned(shape []string) bool {
+	return anyOf(shape, limitWords) && anyOf(shape, whyWords) || followedBy(shape, limitWords, raiseWords)
+}
+
+var (
+	limitWords = words("limit")
+	whyWords   = words("kyu kyun why")
+	raiseWords = words("badhao badha")
+)
+
+// someoneToCall reports anyone asked to call: "koi phone karo", "koi call
+// karega?" ("koi baat nahi" is no matter).
+func someoneToCall(shape []string) bool {
+	for i := 0; i+2 < len(shape); i++ {
+		if anyone[shape[i]] && callWords[shape[i+1]] && doWords[shape[i+2]] {
+			return !dialled(shape)
+		}
+	}
+	return false
+}
+
+var (
+	callWords = words("phone call")
+	doWords   = words("karo kare karega karna")
+)
+
+// inCharge reports who is in charge asked: "who is in charge there",
+// "yahan incharge kaun hai".
+func inCharge(shape []string) bool {
+	charge := anyOf(shape, inchargeWords) || followedBy(shape, inWords, chargeWords)
+	return charge && anyOf(shape, whoWords)
+}
+
+var (
+	inchargeWords = words("incharge")
+	inWords       = words("in")
+	whoWords      = words("who kaun")
+)
+
+// onWhatBasis reports a charge asked how it was reckoned: "ye rate kis
+// hisaab se lagaya".
+func onWhatBasis(shape []string) bool {
+	for i := 0; i+2 < len(shape); i++ {
+		if shape[i] == "kis" && shape[i+1] == "hisaab" && shape[i+2] == "se" {
+			return anyOf(shape[:i], figureWords) || anyOf(shape[i+3:], lagaWords)
+		}
+	}
+	return false
+}
