@@ -436,12 +436,12 @@ func neverCame(shape []string) bool {
 }
 
 // disputesFigure reports a figure of the books said to be wrong, with no
-// record or cancellation in the message: "ye dues galat dikha rahe ho",
+// record, cancellation or draft in the message: "ye dues galat dikha rahe ho",
 // "stock figure sahi nahi hai" ("reject D-52, rate galat hai" and "mat
 // bhejo, rate wrong hai" give the reason to stop an order).
 func disputesFigure(shape []string, n Normalized) bool {
 	if len(shape) > 20 || !anyOf(shape, figureWords) || !saysWrong(shape) || anyOf(shape, cancelVerbs) || anyOf(shape, stopWords) ||
-		anyOf(shape, notOffice) {
+		anyOf(shape, notOffice) || anyOf(shape, draftWords) {
 		return false
 	}
 	return !deliverySignal(shape, n) && !paymentSignal(shape) && !receivedSignal(shape)
@@ -463,6 +463,9 @@ func saysWrong(shape []string) bool {
 var (
 	numberPlaceholder = words("NUM")
 	stopWords         = words("mat stop")
+	// draftWords name the writer's own draft: "quantity galat hai, ye
+	// draft hatao" corrects or drops it.
+	draftWords = words("draft")
 )
 
 // handsOff is a handoff said in other words, as a rule, and why.

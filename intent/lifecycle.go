@@ -118,7 +118,8 @@ var statusAsks = words("status scene haal update")
 // dues or payment.
 func asksAfterOrder(shape []string, n Normalized) bool {
 	return len(shape) <= 12 && (asked(shape, n.Question) || anyOf(shape, statusAsks)) && hasOrderRef(shape, n) && anyOf(shape, statusWords) &&
-		!anyOf(shape, dueWords) && !anyOf(shape, paymentWords) && !anyOf(shape, cancelVerbs) && !customersAmount(shape)
+		!anyOf(shape, dueWords) && !anyOf(shape, paymentWords) && !anyOf(shape, cancelVerbs) && !customersAmount(shape) &&
+		!anyOf(shape, reminderWords)
 }
 
 // customersAmount is a customer's bare number with nothing that makes it

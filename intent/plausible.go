@@ -59,7 +59,8 @@ func isRecord(in domain.Intent) bool {
 // cancel toh nahi hua na?". It asks after the order; "ORD-1042 cancel
 // karo?" asks for it to be done.
 func asksIfCancelled(shape []string, n Normalized) bool {
-	named := n.Has(EntityOrderRef) || namedOrder(shape) || anyOf(shape, customerWords) && anyOf(shape, orderNouns)
+	named := n.Has(EntityOrderRef) || namedOrder(shape) || anyOf(shape, customerWords) && anyOf(shape, orderNouns) ||
+		hasOrderRef(shape, n) // "#7731 cancel ho gaya kya?"
 	return len(shape) <= 12 && named && anyOf(shape, cancelVerbs) && !requested(shape) &&
 		(asked(shape, n.Question) || len(shape) > 1 && askingFirst[shape[0]] && shape[1] == phOrderRef)
 }

@@ -264,12 +264,35 @@ func TestAskedIfCancelled(t *testing.T) {
 	for text, want := range map[string]domain.Intent{
 		"ORD-1042 cancelled?": domain.IntentOrderStatus, "ORD-6301 kyun cancel hua?": domain.IntentOrderStatus,
 		"why was ORD-6417 cancelled": domain.IntentOrderStatus, "is ORD-1042 cancelled": domain.IntentOrderStatus,
-		"ORD-1042 cancel ho gaya kya": domain.IntentOrderStatus,
-		"cancel ORD-1042":             domain.IntentCancel, "ORD-1042 cancel kar do": domain.IntentCancel,
+		"ORD-1042 cancel ho gaya kya": domain.IntentOrderStatus, "#7731 cancel ho gaya kya?": domain.IntentOrderStatus,
+		"order 5520 cancel hua kya?": domain.IntentOrderStatus,
+		"cancel ORD-1042":            domain.IntentCancel, "ORD-1042 cancel kar do": domain.IntentCancel,
 		"ORD-1042 cancel karo?": domain.IntentCancel, "cancel ORD-1042 — customer refused": domain.IntentCancel,
 	} {
 		if d := r.Route(context.Background(), text); d.Intent != want {
 			t.Errorf("%q → %s (%s), want %s", text, d.Intent, d.Reason, want)
+		}
+	}
+}
+
+// A reminder to set is a phone's job, whatever number it holds; a
+// goodbye after "ok" is no yes; a draft said wrong is the writer's to
+// correct or drop, not a dispute for the office.
+func TestReminderGoodbyeAndDraft(t *testing.T) {
+	r := demoRouter(t)
+	for _, text := range []string{"ghar ka rent 15k kab dena hai remind karna", "bijli ka bill 4500 kab bharna hai, remind kar dena"} {
+		if d := r.Route(context.Background(), text); d.Intent == domain.IntentOrderStatus {
+			t.Errorf("%q → %s (%s)", text, d.Intent, d.Reason)
+		}
+	}
+	for _, text := range []string{"ok bye, take care", "ok bye ji", "ok then bye"} {
+		if d := r.Route(context.Background(), text); d.Intent != domain.IntentGreeting {
+			t.Errorf("%q → %s (%s), want greeting", text, d.Intent, d.Reason)
+		}
+	}
+	for _, text := range []string{"quantity galat hai, ye draft hatao", "rate galat hai draft me"} {
+		if d := r.Route(context.Background(), text); d.Intent == domain.IntentHandoff {
+			t.Errorf("%q → handoff (%s)", text, d.Reason)
 		}
 	}
 }
