@@ -5,17 +5,23 @@ import (
 	"unicode/utf8"
 )
 
-// Bengali, Gurmukhi and Gujarati are laid out letter for letter like
+// The Brahmic scripts of India are laid out letter for letter like
 // Devanagari, each in its own block of 128 code points (the order of the
-// Indian standard code they all come from): ক, ਕ and ક sit where क does.
-// Their words are read as the Devanagari spelling of the same sounds, so
-// that "ગ્લાસ ક્લીનર ના 40 કાર્ટન આવી ગયા" reaches the catalog's names,
-// the units and the words the rules know, as "ग्लास क्लीनर ना 40 कार्टन
-// आवी गया" does. The few signs that have no place of their own in
-// Devanagari are written out below.
+// Indian standard code they all come from): ক, ਕ, ક, କ, க, క, ಕ and ക sit
+// where क does. Their words are read as the Devanagari spelling of the
+// same sounds, so that "ગ્લાસ ક્લીનર ના 40 કાર્ટન આવી ગયા" reaches the
+// catalog's names, the units and the words the rules know, as "ग्लास
+// क्लीनर ना 40 कार्टन आवी गया" does, and Telugu's "సరే" is "सरे". The few
+// signs that have no place of their own in Devanagari are written out
+// below. Tamil writes k and g, t and d, p and b with one letter each, so
+// its words reach only what sounds the same unvoiced.
 
-// appendAsDevanagari appends r, a letter or sign of the Bengali,
-// Gurmukhi or Gujarati block, as Devanagari; next is the rune after it.
+// brahmic reports a letter or sign of a Brahmic block after Devanagari's:
+// Bengali to Malayalam.
+func brahmic(r rune) bool { return r >= 0x0980 && r < 0x0D80 }
+
+// appendAsDevanagari appends r, a letter or sign of a Brahmic block after
+// Devanagari's, as Devanagari; next is the rune after it.
 func appendAsDevanagari(buf []byte, r, next rune) []byte {
 	switch r {
 	case 0x09CE: // Bengali khanda ta: a ta with no vowel after it
@@ -36,28 +42,39 @@ func appendAsDevanagari(buf []byte, r, next rune) []byte {
 		return utf8.AppendRune(buf, 'इ')
 	case 0x0A73: // Gurmukhi ura, the bearer of u and o
 		return utf8.AppendRune(buf, 'उ')
+	case 0x0BD7, 0x0C55, 0x0C56, 0x0CD5, 0x0CD6, 0x0D57:
+		return buf // length marks of Tamil, Telugu, Kannada, Malayalam: "ೇ" is a long e, as "े" is
 	}
-	var dev rune
+	if c, ok := chillus[r]; ok {
+		return append(buf, c...)
+	}
+	dev := 0x0900 | r&0x7F
 	switch {
-	case r < 0x0A00:
-		dev = r - 0x80
-	case r < 0x0A80:
-		dev = r - 0x100
-	default:
-		dev = r - 0x180
-	}
-	if dev < 0x0901 || dev > 0x096F {
+	case dev < 0x0901 || dev > 0x096F:
 		return utf8.AppendRune(buf, r) // no Devanagari letter in its place
+	case dev == virama && !isWordRune(next):
+		return buf // "ಸರ್" ends on its consonant, as "सर" does
+	}
+	if long, ok := longVowels[dev]; ok {
+		dev = long // Hindi has no short e or o: "ಓಕೆ" is "ओके"
 	}
 	return utf8.AppendRune(buf, dev)
 }
 
-// partlyRead reports a message written in Bengali, Gurmukhi or Gujarati
-// with a word that no table reads: "ফিনাইল ৪০ কার্টন নেমেছে" names goods
+// longVowels write the short e and o of the southern scripts as Hindi
+// writes them.
+var longVowels = map[rune]rune{'ऎ': 'ए', 'ऒ': 'ओ', 'ॆ': 'े', 'ॊ': 'ो'}
+
+// chillus are Malayalam's consonants that end a syllable with no vowel,
+// written as one letter: "ൻ" is "न्".
+var chillus = map[rune]string{0x0D7A: "ण्", 0x0D7B: "न्", 0x0D7C: "र्", 0x0D7D: "ल्", 0x0D7E: "ळ्", 0x0D7F: "क्"}
+
+// partlyRead reports a message written in a Brahmic script other than
+// Devanagari with a word that no table reads: "ফিনাইল ৪০ কার্টন নেমেছে" names goods
 // and a count, but the word that says what happened to them is not one
 // Munshi knows, so an order is not to be guessed from the rest.
 func partlyRead(text string, shape []string) bool {
-	if !strings.ContainsFunc(text, func(r rune) bool { return r >= 0x0980 && r < 0x0B00 }) {
+	if !strings.ContainsFunc(text, brahmic) {
 		return false
 	}
 	for _, w := range shape {

@@ -6,8 +6,9 @@ import (
 	"github.com/munshi/munshi/internal/domain"
 )
 
-// TestOtherScriptsReadAsDevanagari: Bengali, Gurmukhi and Gujarati words
-// are split as the Devanagari spelling of the same letters, with the
+// TestOtherScriptsReadAsDevanagari: Bengali, Gurmukhi, Gujarati, Oriya,
+// Tamil, Telugu, Kannada and Malayalam words are split as the Devanagari
+// spelling of the same letters, with the
 // signs Devanagari lacks written out, and their digits as digits.
 func TestOtherScriptsReadAsDevanagari(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
@@ -22,6 +23,13 @@ func TestOtherScriptsReadAsDevanagari(t *testing.T) {
 		{"৪৫০০", "4500"},     // Bengali digits
 		{"૧૨", "12"},         // Gujarati digits
 		{"\u0af9", "\u0af9"}, // Gujarati zha, past the block Devanagari shares: kept
+		{"ஸ்டாக்", "स्टाक"},  // Tamil; a virama ending the word is dropped
+		{"పంపండి", "पंपंडि"}, // Telugu
+		{"ಓಕೆ", "ओके"},       // Kannada, its short e as Hindi's e
+		{"ಏನೇನು", "एनेनु"},   // Kannada's length mark adds nothing
+		{"ഇതിൽ", "इतिल्"},    // Malayalam chillu l
+		{"ଓଡ଼ିଆ", "ओड़िआ"},   // Oriya
+		{"௧௨", "12"},         // Tamil digits
 	} {
 		got := splitWords(c.in, nil)
 		if len(got) != 1 || got[0].text != c.want || got[0].start != 0 || got[0].end != len(c.in) {
@@ -45,4 +53,9 @@ func TestOtherScriptsRouted(t *testing.T) {
 	routedAs(t, r, domain.IntentCancel, "ઓર્ડર કેન્સલ કરો", "ਆਰਡਰ ਰੱਦ ਕਰੋ")
 	// A Gujarati order: "maate" is for, "moklo" send.
 	routedAs(t, r, domain.IntentOrder, "મહેતા ટ્રેડર્સ માટે 20 કાર્ટન ફિનાઇલ મોકલો")
+	// The southern scripts: a catalog name heard by its sound, a yes
+	// and a send, "cancel" and "order" as loanwords.
+	routedAs(t, r, domain.IntentStock, "ஹார்பிக் ஸ்டாக் இருக்கா?")
+	routedAs(t, r, domain.IntentConfirm, "ಓಕೆ ಸರ್, ಕನ್ಫರ್ಮ್", "ಹೌದು, ಸರಿ ಇದೆ, ಕಳುಹಿಸಿ", "சரி, அனுப்புங்க", "ശരി, അയച്ചോളൂ")
+	notRoutedAs(t, r, domain.IntentConfirm, "sare order bhejo")
 }

@@ -26,6 +26,7 @@ func FuzzNormalize(f *testing.F) {
 	f.Add("१,२०० पेटी फिनाइल ✅")
 	f.Add("ਮਹਿਤਾ ਟ੍ਰੇਡਰਜ਼ ਦਾ ਮਾਲ ਉਤਾਰ ਦਿੱ")
 	f.Add("ગ્લાસ ક્લીનર ના ૪૦ કાર્ટન, হঠাৎ ৪৫০০")
+	f.Add("ஹார்பிக் ஸ்டாக் ௪௦, ಓಕೆ ಸರ್, ഇതിൽ ൻ ൿ, పంపండి్ ଓଡ଼ିଆ")
 	demo := demoRouter(f)
 	f.Fuzz(func(t *testing.T, in string) {
 		checkNormalized(t, in, Normalize(in), Normalize)

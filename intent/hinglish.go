@@ -165,12 +165,14 @@ func hinglishSpellings(w string, out []string) []string {
 	// Hindi drops the unwritten "a" at the end of a word of more than one
 	// syllable, and after a written vowel before a consonant with a vowel
 	// of its own: निकला is nikla, not nikala.
+	// A nasal after the dropped "a" stays: पंपिंचंडि is pampinchandi's
+	// "pampinchndi", not "pampinchdi".
 	if last := &sy[len(sy)-1]; last.inherent && len(sy) > 1 {
-		last.vowel = ""
+		last.vowel = strings.TrimPrefix(last.vowel, "a")
 	}
 	for i := 1; i+1 < len(sy); i++ {
 		if sy[i].inherent && sy[i-1].vowel != "" && !sy[i-1].inherent && sy[i+1].consonant != "" && sy[i+1].vowel != "" {
-			sy[i].vowel = ""
+			sy[i].vowel = strings.TrimPrefix(sy[i].vowel, "a")
 		}
 	}
 	var glide, plain strings.Builder

@@ -18,14 +18,20 @@ func TestLatinFor(t *testing.T) {
 		{"ट्रांसफर", "transfer"}, // an English word, by its consonants
 		{"कंपनी", "company"},     // anusvara before p, the "a" an English "u"
 		{"फैक्ट्री", "factory"},
-		{"उतारकर", "utaar"}, // having unloaded: the verb
-		{"नई", "naya"},      // new, never "nai" for nahi
-		{"साठ", ""},         // sixty is a number, not "saath"
-		{"फिनाइल", ""},      // three consonants say too little: not "final"
-		{"परसों", ""},       // not "person"
-		{"क्रिकेट", ""},     // not "correct"
+		{"उतारकर", "utaar"},        // having unloaded: the verb
+		{"अनुप्पुङ्क", "anuppunk"}, // Tamil's send, by way of its script
+		{"कळुहिसि", "kaluhisi"},    // Kannada's send
+		{"नई", "naya"},             // new, never "nai" for nahi
+		{"साठ", ""},                // sixty is a number, not "saath"
+		{"फिनाइल", ""},             // three consonants say too little: not "final"
+		{"परसों", ""},              // not "person"
+		{"क्रिकेट", ""},            // not "correct"
 		{"xyz", ""},
 		{"", ""},
+	}
+	// The unwritten "a" dropped keeps the nasal after it.
+	if sp := hinglishSpellings("पिंचंडि", nil); len(sp) == 0 || sp[0] != "pinchndi" {
+		t.Errorf("पिंचंडि spelled %q, want pinchndi first", sp)
 	}
 	for _, c := range cases {
 		got := ""

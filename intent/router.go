@@ -270,10 +270,10 @@ func (r *Router) byHearing(text string, n Normalized) (Decision, bool) {
 }
 
 // devanagari reports a letter of the Devanagari block, or of the
-// Bengali, Gurmukhi and Gujarati blocks read as Devanagari (brahmic.go).
+// Brahmic blocks after it, read as Devanagari (brahmic.go).
 func devanagari(text string) bool {
 	for _, c := range text {
-		if c >= 0x900 && c < 0xB00 {
+		if c >= 0x900 && c < 0xD80 {
 			return true
 		}
 	}

@@ -118,11 +118,18 @@ var rules = []rule{
 	},
 	{
 		name: "confirm", intent: domain.IntentConfirm, maxLen: 8,
-		need: groups("ok yes haan theek confirm approve done sahi chalega pakka proceed bilkul perfect correct accept accepted agreed fine final finalise finalize sure ahead good submit barabar barobar aaytu sari sheri"),
+		need: groups("ok yes haan theek confirm approve done sahi chalega pakka proceed bilkul perfect correct accept accepted agreed fine final finalise finalize sure ahead good submit barabar barobar aaytu sari sheri" +
+			// Tamil's "சரி", Malayalam's "ശരി", Kannada's "ಹೌದು", read from
+			// their scripts (Telugu's "సరే" reads as Hinglish's "sare",
+			// all).
+			" chari shari haudu"),
 		allow: words(`hai karo kar bhejo dedo de order it this the ho gaya hua sab send now abhi bhi to toh is
 			all good go ORDERREF hmm with ye yeh isko ise wala same ahead that its looks everything
 			ekdum aage badhao dispatch place kardo haan ok yes theek sahi confirm done and daal book moklo che aahe
 			submit ide ache chalse` +
+			// Send, in Kannada, Tamil and Malayalam as their scripts read:
+			// "ಕಳುಹಿಸಿ", "அனுப்புங்க", "അയച്ചോളൂ".
+			" kaluhisi anuppunk ayachcholu" +
 			// Placing an order, and a do of confirming, in Marathi,
 			// Gujarati, Bengali and the southern languages; who is spoken to.
 			` dya taka muki podu pettu haaki ittolu koro maadi cheytho kr da ra bhau chetta` +

@@ -55,7 +55,7 @@ func splitWords(s string, out []rawWord) []rawWord {
 			switch d, ok := digitValue(r); {
 			case ok:
 				buf = append(buf, byte('0'+d))
-			case r >= 0x0980 && r < 0x0B00:
+			case brahmic(r):
 				buf = appendAsDevanagari(buf, r, next)
 			default:
 				buf = utf8.AppendRune(buf, unicode.ToLower(r))
