@@ -297,7 +297,9 @@ func paymentSignal(shape []string) bool {
 	if anyOf(shape, customerWords) {
 		return received || how || anyOf(shape, payerWords) || anyOf(shape, paymentWords)
 	}
-	return (received || strangerPaid(shape)) && how
+	// "payment aaya 10000": money said received as a payment, its payer
+	// and how it came to be asked.
+	return (received || strangerPaid(shape)) && (how || anyOf(shape, paymentWords) && anyOf(shape, arrivalWords))
 }
 
 // willPayWords say money will be paid: "Mehta ne bola 50000 kal NEFT

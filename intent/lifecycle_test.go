@@ -386,6 +386,15 @@ func TestAdvanceIsAPayment(t *testing.T) {
 	notRoutedAs(t, r, domain.IntentPayment, "Sharma ji ne 20000 ka order diya", "Mehta ko 5000 advance de do order ke liye")
 }
 
+// TestPaymentWithoutItsPayer: money said received as a payment is one,
+// with no payer or way of paying named (they are asked); a question about
+// the day's collections, or money asked for, is not.
+func TestPaymentWithoutItsPayer(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentPayment, "payment aaya 10000", "15,000 ka payment aa gaya", "paise aaye 5000")
+	notRoutedAs(t, r, domain.IntentPayment, "aaj kitna payment aaya", "10000 payment bhejo", "payment nahi aaya 10000 ka")
+}
+
 // TestAskedIfEnoughIsNoOrder: goods named with a question whether that
 // much is there ask about stock, they order nothing.
 func TestAskedIfEnoughIsNoOrder(t *testing.T) {
