@@ -71,7 +71,8 @@ var formatReferents = words(`iska iski iske isko ise isse uska uski uske usko th
 // OnlyAsksFormat reports the format a message asks for when that is all
 // it says: format words, the words that deliver one and words pointing
 // at the answer just given ("iska excel bhejo", "chart mein dikhao"),
-// naming nothing.
+// forms of address and words of wanting ("excel format mein chahiye
+// sir"), naming nothing.
 func OnlyAsksFormat(n Normalized) (Format, bool) {
 	if len(n.Entities) > 0 || len(n.Tokens) == 0 || len(n.Tokens) > 8 {
 		return FormatText, false
@@ -79,7 +80,8 @@ func OnlyAsksFormat(n Normalized) (Format, bool) {
 	shape := make([]string, 0, len(n.Tokens))
 	for _, t := range n.Tokens {
 		w := t.Text
-		if !chartWords[w] && !excelWords[w] && !formatFillers[w] && !formatReferents[w] && !showWords[w] {
+		if !chartWords[w] && !excelWords[w] && !formatFillers[w] && !formatReferents[w] && !showWords[w] && !fillers[w] &&
+			!wanting[w] {
 			return FormatText, false
 		}
 		shape = append(shape, w)

@@ -79,6 +79,7 @@ func TestOnlyAsksFormat(t *testing.T) {
 	for text, want := range map[string]Format{
 		"iska excel bhejo": FormatExcel, "excel mein bhejo": FormatExcel, "chart mein dikhao": FormatChart,
 		"iska chart bhejo": FormatChart, "excel file bhej do": FormatExcel, "this as a chart please": FormatChart,
+		"excel format mein chahiye sir": FormatExcel, "chart chahiye bhai": FormatChart, "stock chahiye": FormatText,
 		"outstanding excel mein bhejo": FormatText, "GC ka chart": FormatText, "bhejo": FormatText, "kal ki sales excel": FormatText,
 	} {
 		got, ok := OnlyAsksFormat(r.Normalize(text))
