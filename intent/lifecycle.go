@@ -298,8 +298,10 @@ func paymentSignal(shape []string) bool {
 		return received || how || anyOf(shape, payerWords) || anyOf(shape, paymentWords)
 	}
 	// "payment aaya 10000": money said received as a payment, its payer
-	// and how it came to be asked.
-	return (received || strangerPaid(shape)) && (how || anyOf(shape, paymentWords) && anyOf(shape, arrivalWords))
+	// and how it came to be asked ("ORD-1042 ka payment kal mila, 5000"
+	// may be the order's value).
+	asPayment := anyOf(shape, paymentWords) && anyOf(shape, arrivalWords) && !anyOf(shape, orderRefWords)
+	return (received || strangerPaid(shape)) && (how || asPayment)
 }
 
 // willPayWords say money will be paid: "Mehta ne bola 50000 kal NEFT
