@@ -197,6 +197,8 @@ func joinOrderRefs(text string, raw []rawWord, known func(string) bool) []rawWor
 		default:
 			if ref, ok := gluedOrderRef(w.text); ok {
 				w.text = ref
+			} else if prefix, number, ok := gluedBooksRef(w.text); ok && !known(w.text) && !known(prefix) {
+				w.text = prefix + "-" + number // "t7006"
 			}
 			out = append(out, w)
 			continue
@@ -288,6 +290,17 @@ func gluedOrderRef(w string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// gluedBooksRef splits a books' order number typed without its hyphen,
+// one letter and four digits or more ("t7006"), as booksRef accepts it
+// spaced: no quantity, amount or size is written so. An x is times: "5
+// ctn x1000".
+func gluedBooksRef(w string) (prefix, number string, ok bool) {
+	if len(w) < 5 || w[0] < 'a' || w[0] > 'z' || w[0] == 'x' || !digitsOnly(w[1:]) || !booksRef(w[:1], "-", w[1:]) {
+		return "", "", false
+	}
+	return w[:1], w[1:], true
 }
 
 // refSeparator accepts what joins "ORDER" to its number: a hyphen, a hash

@@ -242,13 +242,15 @@ func TestEntitiesWordBoundaries(t *testing.T) {
 // prefix is no word Munshi reads; a product's code ("GC-500"), an amount
 // ("rs-500") and numbers too short to be an order stay as they were. A
 // capital letter and a number of four digits or more spaced apart ("T
-// 7008") is one too; "a 5000" and "x 1000" are not.
+// 7008") is one too, and a letter typed tight against one ("t7006"); "a
+// 5000", "x 1000" and "x1000" are not.
 func TestBooksOrderNumbersAreOneReference(t *testing.T) {
 	r := demoRouter(t)
 	for text, want := range map[string]string{
 		"T-6001 deliver ho gaya": "T-6001", "order so-2231 ka maal de diya": "SO-2231",
 		"T-2026-0042 pahunch gaya": "T-2026-0042", "ORD-1042 delivered": "ORDER-1042",
 		"T 7008 ka maal de diya bhai": "T-7008", "a 5000 ka payment": "", "5 carton x 1000": "", "t 7008 ka maal": "",
+		"t7006 dilivered ho gaya": "T-7006", "5 carton x1000": "", "t700 wala": "",
 		"GC-500 5 ctn": "", "rs-500 cash": "", "5000 NEFT kiya UTR-556677": "", "ref-556677": "", "A-12 wala": "", "t - 6001": "", "x-12345678901": "",
 	} {
 		got := ""
