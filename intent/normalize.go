@@ -295,8 +295,10 @@ func gluedOrderRef(w string) (string, bool) {
 // gluedBooksRef splits a books' order number typed without its hyphen,
 // one letter and four digits or more ("t7006"), as booksRef accepts it
 // spaced: no quantity, amount or size is written so. An x is times: "5
-// ctn x1000".
+// ctn x1000". A letter typed again and again is one, as canonicalise
+// reads it: "kkk0000" is "k0000".
 func gluedBooksRef(w string) (prefix, number string, ok bool) {
+	w = squeeze(w)
 	if len(w) < 5 || w[0] < 'a' || w[0] > 'z' || w[0] == 'x' || !digitsOnly(w[1:]) || !booksRef(w[:1], "-", w[1:]) {
 		return "", "", false
 	}
