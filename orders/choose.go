@@ -235,7 +235,7 @@ func chooseBySize(n intent.Normalized, said []string, cs []choice) (string, bool
 
 // chooseByWords picks the option whose own words the answer uses, the
 // words the options share not counting: "bros" is Gupta Brothers beside
-// Gupta Traders.
+// Gupta Traders. A word of the kind of shop counts half.
 func chooseByWords(said []string, cs []choice) (string, bool) {
 	words := make([]map[string]bool, len(cs))
 	count := map[string]int{}
@@ -259,7 +259,10 @@ func chooseByWords(said []string, cs []choice) (string, bool) {
 			}
 			for cw := range words[i] {
 				if count[cw] < len(cs) && wordMatches(w, cw) {
-					score++
+					score += 2
+					if kindOfShop[cw] {
+						score-- // "the hardware store one": hardware says which
+					}
 					break
 				}
 			}
@@ -276,6 +279,10 @@ func chooseByWords(said []string, cs []choice) (string, bool) {
 	}
 	return best, true
 }
+
+// kindOfShop are the words that say what kind of business a name is, not
+// which: beside a word of its own they tell less.
+var kindOfShop = words("store stores shop traders trader trading mart enterprises agency agencies provision provisions")
 
 // wordMatches reports whether an answer's word is an option's word, a
 // short form of it ("bros", "med", "trad"), or a longer spelling of the

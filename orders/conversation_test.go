@@ -170,6 +170,8 @@ func TestAnswersFillTheQuestionAsked(t *testing.T) {
 		{"customer by position with a shared word", []string{"Sharma ke liye 2 carton harpic, cash", "second wale sharma"}, "C10", domain.PayCOD, []string{"TC500:48"}},
 		{"customer by position, Devanagari", []string{"Sharma ke liye 2 carton harpic, cash", "पहला वाला"}, "C02", domain.PayCOD, []string{"TC500:48"}},
 		{"customer with fillers", []string{"5 carton GC cash", "rajesh bhai ka hai"}, "C01", domain.PayCOD, []string{"GC500:120"}},
+		{"customer by a word beside the kind of shop", []string{"Sharma ke liye 2 carton harpic, cash", "the hardware store one"}, "C10", domain.PayCOD, []string{"TC500:48"}},
+		{"customer by the kind of shop alone", []string{"Sharma ke liye 2 carton harpic, cash", "store wala"}, "C02", domain.PayCOD, []string{"TC500:48"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
