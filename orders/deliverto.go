@@ -33,7 +33,7 @@ type DeliveryBooks interface {
 
 // OrdersToDeliver is what a customer's delivery can be about.
 type OrdersToDeliver struct {
-	Open  []domain.Order // newest first, each line with its product alone
+	Open  []domain.Order // newest first, each line with its product and quantity alone
 	Count int            // all the open ones, listed or not
 	// Last is the customer's latest order that is not open (delivered or
 	// cancelled), nil when there is none.
@@ -56,7 +56,8 @@ func (s *Service) readDelivery(ctx context.Context, p *Parser, f Frame) noteRead
 func (s *Service) readDeliveryOf(ctx context.Context, p *Parser, f Frame, its []string) noteRead {
 	n := p.deliveryFor(f.Text, f.Customer, its)
 	id := s.numbered(ctx, s.placedAs(ctx, n.OrderID))
-	nr := noteRead{prop: Proposal{Subject: id, OrderID: id, Short: n.Short, Only: n.Only, Units: n.Units}, unresolved: n.Unresolved}
+	nr := noteRead{prop: Proposal{Subject: id, OrderID: id, Short: n.Short, Only: n.Only, Units: n.Units}, unresolved: n.Unresolved,
+		said: n.Said}
 	if id != "" {
 		return nr
 	}
@@ -91,8 +92,11 @@ func (s *Service) readDeliveryOf(ctx context.Context, p *Parser, f Frame, its []
 		return nr
 	case open.Count == 1:
 		nr.prop.Subject, nr.prop.OrderID = open.Open[0].ID, open.Open[0].ID
-		if one == open.Open[0].ID && !said.Has(intent.EntityNumber) {
+		switch {
+		case one == open.Open[0].ID && !said.Has(intent.EntityNumber):
 			nr.unresolved = nil // its goods named, without a quantity: all of it
+		case asOrdered(nr.said, open.Open[0]):
+			nr.unresolved = slices.DeleteFunc(nr.unresolved, func(q string) bool { return q == shortOrAll })
 		}
 		return nr
 	case one != "" && !said.Has(intent.EntityNumber):
@@ -105,12 +109,32 @@ func (s *Service) readDeliveryOf(ctx context.Context, p *Parser, f Frame, its []
 		// again with its number for how much of it went.
 		f.Text += " " + one
 		if again := s.readDeliveryOf(ctx, p, f, goods[one]); again.prop.OrderID == one {
+			if asOrdered(again.said, open.Open[slices.Index(ids, one)]) {
+				again.unresolved = slices.DeleteFunc(again.unresolved, func(q string) bool { return q == shortOrAll })
+			}
 			return again
 		}
 	}
 	nr.unresolved = append([]string{s.whichOrder(name, open)}, nr.unresolved...)
 	nr.ask = Ask{Slot: SlotOrder, Options: ids, Goods: goods, Days: days}
 	return nr
+}
+
+// asOrdered reports quantities named with a delivery that are each the
+// whole of one of the order's lines: "Sharma ji ko 10 carton phenyl
+// pahuncha diya" of an order of 10 cartons of phenyl and some harpic
+// names the order by its goods and falls short of nothing, so it is the
+// order delivered (its summary shows every line before the ok).
+func asOrdered(said []Item, o domain.Order) bool {
+	if len(said) == 0 {
+		return false
+	}
+	for _, it := range said {
+		if !slices.ContainsFunc(o.Lines, func(l domain.OrderLine) bool { return l.SKU == it.SKU && l.Qty == it.Qty }) {
+			return false
+		}
+	}
+	return true
 }
 
 // whichOrder asks which of a customer's open orders was delivered.

@@ -360,6 +360,20 @@ func TestDeliverByCustomerNamesTheOrderByItsGoods(t *testing.T) {
 		strings.Contains(r.Text, "open orders") || !strings.Contains(r.Text, "short") {
 		t.Errorf("a quantity of the goods of one order: %s", r.Text)
 	}
+	// The whole of a line: that order, delivered as ordered, shown for
+	// the ok; with one open order too.
+	if r := s.svc.Deliver(ctx, accounts, "Sharma Hardware ko 2 carton dishwash pahuncha diya"); !strings.Contains(r.Text, "Delivered: ORD-1") ||
+		strings.Contains(r.Text, "short") {
+		t.Errorf("the whole of its line: %s", r.Text)
+	}
+	one := s.booked("C01", 7, ist(12, 10, 0))[0]
+	if r := s.svc.Deliver(ctx, accounts, "Rajesh ko 10 carton glass cleaner de diya"); !strings.Contains(r.Text, "Delivered: "+one.ID) ||
+		strings.Contains(r.Text, "short") {
+		t.Errorf("the whole of a line of the one open order: %s", r.Text)
+	}
+	if r := s.svc.Deliver(ctx, accounts, "Rajesh ko 4 carton glass cleaner de diya"); !strings.Contains(r.Text, "short") {
+		t.Errorf("less than a line of the one open order is asked about: %s", r.Text)
+	}
 }
 
 // TestWhichOrderByItsDate: "which one?" is answered by the day the list

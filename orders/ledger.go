@@ -276,6 +276,9 @@ type noteRead struct {
 	// asked now; ask what that question offers (its slot and options).
 	unresolved []string
 	ask        Ask
+	// said are a delivery's quantities named with no word of short or
+	// only.
+	said []Item
 	// refusal says why there is nothing to show, when the books leave
 	// nothing ("Rajesh has no open order"); err that they could not be read.
 	refusal string

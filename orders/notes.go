@@ -37,6 +37,9 @@ type DeliveryNote struct {
 	Short      []Item   `json:"short"`
 	Only       []Item   `json:"-"`
 	Unresolved []string `json:"-"`
+	// Said are the quantities a message names with no word that they
+	// were short or all that went; shortOrAll asks which.
+	Said []Item `json:"-"`
 
 	// CustomerID is the customer a message names instead of an order
 	// ("Rajesh ka maal de diya"), when it names no order; Candidates the
@@ -358,10 +361,14 @@ func (p *Parser) deliveryFor(text, customer string, goods []string) DeliveryNote
 	case only:
 		note.Only, note.Units = out.Items, saidUnits(out.Items)
 	default:
-		note.Unresolved = append(note.Unresolved, "Were those quantities short (say \"GC 5 carton kam\") or all that was delivered (say \"sirf 3 carton GC gaya\")?")
+		note.Said = out.Items
+		note.Unresolved = append(note.Unresolved, shortOrAll)
 	}
 	return note
 }
+
+// shortOrAll asks what quantities named with a delivery mean.
+const shortOrAll = "Were those quantities short (say \"GC 5 carton kam\") or all that was delivered (say \"sirf 3 carton GC gaya\")?"
 
 // within narrows the products a shared name may mean to the goods of the
 // order meant, when that leaves one: "phenyl" in an order of Phenyl 1L.

@@ -17,7 +17,7 @@ import (
 const openToDeliver = `status = 'committed'`
 
 // OrdersToDeliver returns a customer's open orders, newest first, each
-// with the products of its lines, and their latest other order, in one
+// with the products and quantities of its lines, and their latest other order, in one
 // read snapshot.
 func (s *Store) OrdersToDeliver(ctx context.Context, customerID string, limit int) (orders.OrdersToDeliver, error) {
 	var out orders.OrdersToDeliver
@@ -72,8 +72,9 @@ func (s *Store) OrdersToDeliver(ctx context.Context, customerID string, limit in
 	return out, nil
 }
 
-// openLines gives each order the products of its lines, in their order
-// (what a delivery may name it by: "handwash wala order").
+// openLines gives each order the products of its lines and their
+// quantities, in their order (what a delivery may name it by: "handwash
+// wala order", "10 carton phenyl pahuncha diya").
 func openLines(ctx context.Context, tx *dbTx, open []domain.Order) error {
 	if len(open) == 0 {
 		return nil
@@ -83,7 +84,7 @@ func openLines(ctx context.Context, tx *dbTx, open []domain.Order) error {
 	for i, o := range open {
 		at[o.ID], args[i] = i, o.ID
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT order_id, sku FROM order_lines WHERE order_id IN (`+placeholders(len(open))+`)
+	rows, err := tx.QueryContext(ctx, `SELECT order_id, sku, qty FROM order_lines WHERE order_id IN (`+placeholders(len(open))+`)
 		ORDER BY order_id, line_no`, args...)
 	if err != nil {
 		return err
@@ -91,11 +92,12 @@ func openLines(ctx context.Context, tx *dbTx, open []domain.Order) error {
 	defer rows.Close()
 	for rows.Next() {
 		var id, sku string
-		if err := rows.Scan(&id, &sku); err != nil {
+		var qty int64
+		if err := rows.Scan(&id, &sku, &qty); err != nil {
 			return err
 		}
 		o := &open[at[id]]
-		o.Lines = append(o.Lines, domain.OrderLine{SKU: sku})
+		o.Lines = append(o.Lines, domain.OrderLine{SKU: sku, Qty: qty})
 	}
 	return rows.Err()
 }

@@ -50,7 +50,7 @@ func testOrdersToDeliver(t *testing.T, s store.Store, _ *Clock) {
 	for _, o := range got.Open {
 		ids = append(ids, o.ID)
 		if o.CustomerID != "C01" || o.Status != domain.OrderCommitted || o.Total != line.Amount+line.GSTAmount || o.CreatedAt.IsZero() ||
-			len(o.Lines) != 1 || o.Lines[0].SKU != "GC500" {
+			len(o.Lines) != 1 || o.Lines[0].SKU != "GC500" || o.Lines[0].Qty != 24 {
 			t.Errorf("open order read as %+v", o)
 		}
 	}
