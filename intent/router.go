@@ -223,9 +223,12 @@ func (r *Router) Route(ctx context.Context, text string) Decision {
 func (r *Router) route(ctx context.Context, text string) Decision {
 	n := r.lex.normalize(text)
 	d := r.local(text, n)
-	if d.Intent == domain.IntentUnknown && d.Tier != TierRules || IsQuestion(d.Intent) || isRecord(d.Intent) {
-		// A record keeps its intent; hearing only adds the names it shows.
-		if hd, ok := r.byHearing(text, n); ok && (!isRecord(d.Intent) || hd.Intent == d.Intent) {
+	if d.Intent == domain.IntentUnknown && d.Tier != TierRules || IsQuestion(d.Intent) || isRecord(d.Intent) ||
+		d.Intent == domain.IntentOrder {
+		// A record or an order keeps its intent; hearing only adds the
+		// names it shows.
+		keeps := isRecord(d.Intent) || d.Intent == domain.IntentOrder
+		if hd, ok := r.byHearing(text, n); ok && (!keeps || hd.Intent == d.Intent) {
 			return hd
 		}
 	}
@@ -245,13 +248,13 @@ func (r *Router) route(ctx context.Context, text string) Decision {
 }
 
 // byHearing routes again a message the local tiers could not read, or
-// read as a question, with its Devanagari words nobody listed heard as
-// the catalog's names they sound like ("हार्पिक के 10 कार्टन आ गए",
-// "हार्पिक का स्टॉक कितना है?"), when that finds a name the first reading
-// did not. It takes a record or a question, never an
-// order, a confirmation or a cancellation: a name guessed by sound is
-// shown in a summary or an answer before anything changes, while an
-// order would be drafted from it.
+// read as a question, a record or an order, with its Devanagari words
+// nobody listed heard as the catalog's names they sound like ("हार्पिक
+// के 10 कार्टन आ गए", "हार्पिक का स्टॉक कितना है?", "गुप्ता को 10 कार्टन
+// हार्पिक भेज दो", as a voice note's transcript writes them), when that
+// finds a name the first reading did not. A name guessed by sound is
+// shown in an answer, or in a summary before its ok; it never makes a
+// confirmation or a cancellation, which act at once.
 func (r *Router) byHearing(text string, n Normalized) (Decision, bool) {
 	if !devanagari(text) {
 		return Decision{}, false
@@ -262,7 +265,7 @@ func (r *Router) byHearing(text string, n Normalized) (Decision, bool) {
 	}
 	d := r.local(text, h)
 	switch d.Intent {
-	case domain.IntentUnknown, domain.IntentOrder, domain.IntentConfirm, domain.IntentCancel:
+	case domain.IntentUnknown, domain.IntentConfirm, domain.IntentCancel:
 		return Decision{}, false
 	}
 	d.Reason += "; names heard by their sound"

@@ -70,11 +70,11 @@ func FuzzRomanise(f *testing.F) {
 	})
 }
 
-// TestHearingRoutesRecordsNotOrders: a message the local tiers cannot
+// TestHearingRoutesRecordsAndOrders: a message the local tiers cannot
 // read is read again with its Devanagari names heard by their sound; that
-// may make it a record or a question, shown before anything changes, but
-// never an order.
-func TestHearingRoutesRecordsNotOrders(t *testing.T) {
+// may make it a record, a question or an order, each shown before
+// anything changes, never a confirmation or a cancellation.
+func TestHearingRoutesRecordsAndOrders(t *testing.T) {
 	r, err := NewRouter(Vocabulary{
 		Products:  []domain.Product{{SKU: "TC500", Name: "Harpic Toilet Cleaner 500ml", Aliases: []string{"harpic"}}},
 		Customers: []domain.Customer{{ID: "C04", Name: "Gupta Supermart", Aliases: []string{"Gupta"}}},
@@ -94,12 +94,27 @@ func TestHearingRoutesRecordsNotOrders(t *testing.T) {
 			t.Errorf("Route(%q): entities %+v, want TC500", text, d.Normalized.Entities)
 		}
 	}
-	// An order is never drafted from a guess: whatever the message is
-	// read as, it is not an order with the name heard.
+	// An order is drafted with the name heard, as a voice note's
+	// transcript writes it: the draft shows the product before its ok.
 	for _, text := range []string{"हार्पिक 10 कार्टन भेजो", "गुप्ता को 10 कार्टन हार्पिक भेज दो"} {
 		d := r.Route(t.Context(), text)
-		if d.Intent == domain.IntentOrder && strings.Contains(d.Reason, "heard") {
-			t.Errorf("Route(%q) = order from names heard by their sound (%s)", text, d.Reason)
+		if d.Intent != domain.IntentOrder || !strings.Contains(d.Reason, "heard") || !hasEntity(d.Normalized, "TC500") {
+			t.Errorf("Route(%q) = %s (%s), entities %+v; want an order of TC500 heard by its sound", text, d.Intent, d.Reason, d.Normalized.Entities)
 		}
 	}
+	// A confirmation or a cancellation never comes of a guess.
+	for _, text := range []string{"हार्पिक हटा दो", "हार्पिक ठीक है"} {
+		if d := r.Route(t.Context(), text); strings.Contains(d.Reason, "heard") && (d.Intent == domain.IntentConfirm || d.Intent == domain.IntentCancel) {
+			t.Errorf("Route(%q) = %s from names heard by their sound (%s)", text, d.Intent, d.Reason)
+		}
+	}
+}
+
+func hasEntity(n Normalized, id string) bool {
+	for _, e := range n.Entities {
+		if e.ID == id {
+			return true
+		}
+	}
+	return false
 }
