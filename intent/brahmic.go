@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"bytes"
 	"strings"
 	"unicode/utf8"
 )
@@ -42,6 +43,10 @@ func appendAsDevanagari(buf []byte, r, next rune) []byte {
 		return utf8.AppendRune(buf, 'इ')
 	case 0x0A73: // Gurmukhi ura, the bearer of u and o
 		return utf8.AppendRune(buf, 'उ')
+	case 0x0A3C: // Gurmukhi nukta: ਸ਼ is श, where Devanagari has no स़
+		if sa, ok := bytes.CutSuffix(buf, []byte("स")); ok {
+			return utf8.AppendRune(sa, 'श')
+		}
 	case 0x0BD7, 0x0C55, 0x0C56, 0x0CD5, 0x0CD6, 0x0D57:
 		return buf // length marks of Tamil, Telugu, Kannada, Malayalam: "ೇ" is a long e, as "े" is
 	}

@@ -23,6 +23,7 @@ func TestOtherScriptsReadAsDevanagari(t *testing.T) {
 		{"৪৫০০", "4500"},     // Bengali digits
 		{"૧૨", "12"},         // Gujarati digits
 		{"\u0af9", "\u0af9"}, // Gujarati zha, past the block Devanagari shares: kept
+		{"ਕੈਸ਼", "कैश"},      // Gurmukhi sa with a nukta is sha
 		{"ஸ்டாக்", "स्टाक"},  // Tamil; a virama ending the word is dropped
 		{"పంపండి", "पंपंडि"}, // Telugu
 		{"ಓಕೆ", "ओके"},       // Kannada, its short e as Hindi's e
