@@ -94,8 +94,8 @@ var (
 	dropWords = words("cancel radd reject scrap nako")
 	sendWords = words("bhejo bhejna daalo daal place karna jaana")
 	// elsewhere are what people cancel that is not the books': a cab, a
-	// ticket, a meeting.
-	elsewhere = words("cab ticket movie meeting appointment booking subscription")
+	// ticket, a meeting, a timer.
+	elsewhere = words("cab ticket movie meeting appointment booking subscription timer alarm")
 )
 
 // cancelsInWords reports a cancellation with its reason: a word that

@@ -297,6 +297,14 @@ func TestReminderGoodbyeAndDraft(t *testing.T) {
 	}
 }
 
+// A draft dropped in the words people use: delete, hata do, radd; an
+// alarm or a reminder removed is not the draft's.
+func TestDraftDroppedInOtherWords(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentCancel, "delete this draft", "isko hata do", "hataao isko", "order rad karo")
+	notRoutedAs(t, r, domain.IntentCancel, "6 baje ka alarm hata do", "delete the reminder", "delete this message")
+}
+
 // Time left is the clock's, unless goods, a customer or an order are
 // named.
 func TestTimeLeftIsNotTheBooks(t *testing.T) {

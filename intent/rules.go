@@ -139,7 +139,7 @@ var rules = []rule{
 	},
 	{
 		name: "cancel", intent: domain.IntentCancel, maxLen: 8,
-		need: groups("cancel nahi no reject rehne mat chhodo drop nope discard abort hatao radd"),
+		need: groups("cancel nahi no reject rehne mat chhodo drop nope discard abort hatao radd delete"),
 		allow: words(`karo kar do dedo de it this order the hai chahiye bhejo send abhi ORDERREF now dont mat
 			isko ise ye yeh wala need not want sab all ho gaya galat wrong ruko ruk jao wait dena
 			karna mujhe koi zarurat jarurat hold ok yes haan party customer ne mana diya bola

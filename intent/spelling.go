@@ -211,6 +211,8 @@ receipts: receipts prapti प्राप्ति
 today: today todays
 naya: naya naye नया नई
 consignment: consignment खेप
+hatao: hatao hataao हटाओ
+radd: radd rad रद्द
 `
 
 // spellingPhrases join two canonical words into one.
@@ -219,6 +221,7 @@ bhejo: bhej do|bhej dena|bhej dijiye|bhej de|bhej dijie|bhej dein|bhej den
 bheja: bhej diya|bhej dia|bhej di
 karo: kar do|kar dena|kar dijiye|kar de|kar dijie|kar dein|kar den
 dedo: de do|de dena|de dijiye|de de|de dijie|de dein
+hatao: hata do|hata dena|hata dijiye|hata de
 dikhao: dikhao do|dikhao dena|dikhao dijiye|dikhao de
 batao: batao do|batao dena|batao dijiye|batao de
 keliye: ke liye|k liye|ki liye
