@@ -353,7 +353,11 @@ func TestAbsentIsNoDenial(t *testing.T) {
 func TestGoodsBookedInAndMade(t *testing.T) {
 	r := demoRouter(t)
 	routedAs(t, r, domain.IntentStockReceived, "lizol 40 carton in", "stock in GC500 x 24 ctn", "night shift output: phenyl 40 carton",
-		"aaj ka production 12 carton TC aur 6 carton FC", "aaj DW ki 20 carton production hui")
+		"aaj ka production 12 carton TC aur 6 carton FC", "aaj DW ki 20 carton production hui",
+		// Made, whatever is planned after; the output in Devanagari; filled
+		// on a shift.
+		"aaj GC ki 30 carton production hui, kal aur 30 hogi", "फैक्ट्री आउटपुट आज: फिनाइल 70 कार्टन",
+		"shift 2 ne 600 bottle phenyl bhara")
 	notRoutedAs(t, r, domain.IntentStockReceived, "phenyl 30 carton in stock hai", "kal ka production plan 50 carton phenyl",
 		"production me 40 carton GC karna hai", "output kitna hua aaj")
 }

@@ -63,11 +63,16 @@ var keptIn = words("stock godown warehouse gaadi truck rack")
 // FC", "Night shift output - 38 ctn floor cleaner", "aaj NB ki 30 carton
 // production hui". A plan, a target or a request is not made yet.
 func madeAsHeader(shape []string, i int) bool {
-	if !outputWords[shape[i]] || anyOf(shape, planWords) || anyOf(shape, imperatives) {
+	if !outputWords[shape[i]] || anyOf(shape, imperatives) {
 		return false
 	}
+	// Said to have happened, whatever is planned after it: "… production
+	// hui, kal aur 30 hogi".
 	if i+1 < len(shape) && happenedWords[shape[i+1]] {
 		return true
+	}
+	if anyOf(shape, planWords) {
+		return false
 	}
 	for _, w := range shape[i+1:] {
 		if w == phNumber {
@@ -84,7 +89,7 @@ var (
 )
 
 var (
-	finishWords = words("finish finished complete completed nikla nikle nikala bhar bhari fill filled")
+	finishWords = words("finish finished complete completed nikla nikle nikala bhar bhari bhara fill filled")
 	makingWords = words("production wip factory plant shift bottling")
 )
 

@@ -213,6 +213,7 @@ naya: naya naye नया नई
 consignment: consignment खेप
 hatao: hatao hataao हटाओ
 radd: radd rad रद्द
+output: output आउटपुट
 `
 
 // spellingPhrases join two canonical words into one.

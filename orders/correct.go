@@ -64,7 +64,7 @@ type corrected struct {
 
 // Words that say how a correction changes an item.
 var (
-	removeWords = words(`hata hatao remove delete nikal nikalo drop cut हटा`)
+	removeWords = words(`hatao remove delete nikal nikalo drop cut हटा`)
 	// dropWords remove the lines they name ("handwash cancel karo");
 	// naming every line, they cancel the order.
 	dropWords = words(`cancel रद्द`)

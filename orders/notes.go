@@ -435,7 +435,8 @@ func hasQuantityOrProduct(n intent.Normalized) bool {
 // wipWords say the goods came out of the company's own production.
 var wipWords = map[string]bool{"production": true, "prodn": true, "factory": true, "plant": true, "wip": true,
 	"ready": true, "taiyar": true, "tayyar": true, "taiyaar": true, "bana": true, "bane": true, "bani": true, "banke": true,
-	"manufactured": true, "produced": true, "packed": true, "packing": true, "उत्पादन": true, "तैयार": true, "फैक्ट्री": true}
+	"manufactured": true, "produced": true, "packed": true, "packing": true, "उत्पादन": true, "तैयार": true, "फैक्ट्री": true,
+	"output": true, "shift": true, "bottling": true, "bhara": true, "bhari": true, "fill": true, "filled": true}
 
 // ReadReceipt reads a goods-received message. A part said to be damaged
 // ("45 ctn aa gaya, 1 ctn leak") is read apart, as Damaged, and taken

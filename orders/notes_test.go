@@ -179,6 +179,8 @@ func TestReadReceipt(t *testing.T) {
 		{"production mein 40 carton harpic ban gaya", []Item{{SKU: "TC500", Qty: 960}}, true},
 		{"गोदाम में 40 पेटी फिनाइल आई", []Item{{SKU: "PH1L", Qty: 40 * unitsOf(t, p, "PH1L", "carton")}}, false},
 		{"फैक्ट्री में आज 30 कार्टन GC पैक हो गया", []Item{{SKU: "GC500", Qty: 720}}, true},
+		{"shift 2 ne 600 bottle phenyl bhara", []Item{{SKU: "PH1L", Qty: 600}}, true},
+		{"night shift output: 40 carton GC", []Item{{SKU: "GC500", Qty: 960}}, true},
 		// A name the catalog writes only in Latin letters, heard by its sound.
 		{"गोदाम में 10 कार्टन हार्पिक आया", []Item{{SKU: "TC500", Qty: 10 * unitsOf(t, p, "TC500", "carton")}}, false},
 		{"गोदाम में 5 बैग डिटर्जेंट आए", []Item{{SKU: "DP1KG", Qty: 5 * unitsOf(t, p, "DP1KG", "bag")}}, false},

@@ -44,7 +44,9 @@ var separators = map[string]bool{"aur": true, "and": true, "or": true, "plus": t
 	"se": true, "ka": true, "ki": true, "hai": true, "karo": true, "kar": true, "dena": true, "lena": true, "lo": true,
 	"to": true, "ya": true, "mein": true, "pe": true, "par": true, "by": true, "the": true, "a": true, "an": true,
 	// Words said to the listener, never part of a product's name.
-	"yaar": true, "sorry": true, "me": true, "item": true}
+	"yaar": true, "sorry": true, "me": true, "item": true,
+	// Who did it: "shift 2 ne 600 bottle bhara".
+	"ne": true}
 
 // plainWords are everyday words of an order message that never name a
 // product or a customer: they are skipped when quoting an unknown name.
@@ -57,7 +59,7 @@ var plainWords = words(`
 	send bhejo bhej bheja dedo de do dena lena lo chahiye karo kar deliver delivery dispatch supply
 	want need give take book note likho likh
 	hai tha hain ho hoga rahe raha
-	customer party shop dukaan dukan store godown address
+	customer party shop dukaan dukan store godown address shift
 	ok okay theek haan yes no nahi na thanks
 	rate price mrp discount scheme offer free bill invoice
 	mera meri mere mujhe hum hamara apna uska unka iska yeh ye woh wo
