@@ -121,3 +121,36 @@ func cancelsInWords(shape []string, n Normalized) bool {
 	}
 	return false
 }
+
+// confirmsLast reports a draft confirmed in the last words, after whatever
+// the writer says first: "party ne haan bol diya, confirm karo", "Rajesh
+// bhai se baat ho gayi, woh ready hai, confirm", "ya ya its fine, confirm
+// it". A quantity, goods, money, a rate or a delivery named makes it
+// something else to confirm ("rate confirm karo", "payment confirm
+// karo"); a denial, a question, a yes put off or waiting on something
+// first is no yes.
+func confirmsLast(shape []string, n Normalized) bool {
+	k := len(shape) - 1
+	if k >= 1 && confirmedHow[shape[k]] {
+		k--
+	}
+	if k < 0 || shape[k] != "confirm" || len(shape) > 14 || asked(shape, n.Question) || anyOf(shape, negations) ||
+		anyOf(shape, cancelNegations) || anyOf(shape, notTheDraft) || anyOf(shape, notYet) || anyOf(shape, waitWords) ||
+		k > 0 && afterWords[shape[k-1]] {
+		return false
+	}
+	return !n.Has(EntityNumber) && !n.Has(EntityProduct) && !n.Has(EntityUnit) && !n.Has(EntitySize)
+}
+
+var (
+	// confirmedHow may follow the last "confirm": "confirm karo", "confirm
+	// it".
+	confirmedHow = words("karo kar it please kijiye karein")
+	// notTheDraft are what else a message may ask confirmed.
+	notTheDraft = words("payment rate price delivery stock dispatch amount bill")
+	// notYet put the yes off ("kal confirm"); afterWords make it wait on
+	// something first ("customer se puch ke confirm", "check karke
+	// confirm karo").
+	notYet     = words("kal baad later tomorrow parso shaam")
+	afterWords = words("ke karke phir then")
+)

@@ -404,6 +404,9 @@ func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	if cancelsNamedOrder(shape, n) {
 		return domain.IntentCancel, "rule: cancel a named order, with its reason", true
 	}
+	if confirmsLast(shape, n) {
+		return domain.IntentConfirm, "rule: confirm, said last", true
+	}
 	if in, name, ok := handsOff(shape, n); ok {
 		return in, "rule: " + name, true
 	}

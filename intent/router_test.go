@@ -305,6 +305,18 @@ func TestDraftDroppedInOtherWords(t *testing.T) {
 	notRoutedAs(t, r, domain.IntentCancel, "6 baje ka alarm hata do", "delete the reminder", "delete this message")
 }
 
+// A draft confirmed in the last words, after whatever is said first; a
+// confirmation put off, waiting on something, denied, asked, or of
+// money, a rate or goods named, is none.
+func TestConfirmedLast(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentConfirm, "party ne haan bol diya, confirm karo", "Rajesh bhai se baat ho gayi, woh ready hai, confirm",
+		"ya ya its fine, confirm it")
+	notRoutedAs(t, r, domain.IntentConfirm, "kal confirm", "customer se puch ke confirm", "check karke confirm karo",
+		"ruko, phir confirm", "mat karo confirm", "abhi confirm nahi", "kya confirm karu?", "Rajesh ka payment confirm karo",
+		"Jai Ambe traders ko surf ke 100 bag ka order confirm kar do")
+}
+
 // Time left is the clock's, unless goods, a customer or an order are
 // named.
 func TestTimeLeftIsNotTheBooks(t *testing.T) {
