@@ -281,7 +281,7 @@ var dateWords = words("tareekh")
 // a customer, both a word that it was received (or that someone paid it)
 // and how.
 func paymentSignal(shape []string) bool {
-	if !amount(shape) || anyOf(shape, goodsOnly) || owedOnly(shape) || anyOf(shape, orderWordsOnly) && !anyOf(shape, advanceWords) ||
+	if !amount(shape) || goodsBeside(shape) || owedOnly(shape) || anyOf(shape, orderWordsOnly) && !anyOf(shape, advanceWords) ||
 		anyOf(shape, family) || anyOf(shape, paymentTrouble) || sentTo(shape, customerWords) || promised(shape) ||
 		anyOf(shape, sendAsked) {
 		return false
@@ -302,6 +302,24 @@ func paymentSignal(shape []string) bool {
 	// may be the order's value).
 	asPayment := anyOf(shape, paymentWords) && anyOf(shape, arrivalWords) && !anyOf(shape, orderRefWords)
 	return (received || strangerPaid(shape)) && (how || asPayment)
+}
+
+// goodsBeside reports goods named beside money, which make it no
+// payment, except a bill named by its goods ("2700 de diye UPI se,
+// handwash wala bill") or the goods an advance paid a way of paying is
+// for ("advance 25,000 diya NEFT se, maal next week jayega").
+func goodsBeside(shape []string) bool {
+	forAdvance := anyOf(shape, advanceWords) && anyOf(shape, modeWords)
+	for i, w := range shape {
+		switch {
+		case !goodsOnly[w]:
+		case i+2 < len(shape) && shape[i+1] == "wala" && documentWords[shape[i+2]]:
+		case forAdvance && !isPlaceholder(w):
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 // willPayWords say money will be paid: "Mehta ne bola 50000 kal NEFT

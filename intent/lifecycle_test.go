@@ -382,12 +382,18 @@ func TestPartDamagedIsReceived(t *testing.T) {
 	notRoutedAs(t, r, domain.IntentStockReceived, "GC ke 100 carton damaged aaye")
 }
 
-// TestAdvanceIsAPayment: money paid ahead of an order is a payment; an
-// order's value is not, nor is an advance asked to be given.
+// TestAdvanceIsAPayment: money paid ahead of an order is a payment, with
+// the goods it is for beside it; an order's value is not, nor is an
+// advance asked to be given, nor goods taken.
 func TestAdvanceIsAPayment(t *testing.T) {
 	r := demoRouter(t)
-	routedAs(t, r, domain.IntentPayment, "Gupta Supermart ne 15000 advance diya agle order ke liye, NEFT se")
-	notRoutedAs(t, r, domain.IntentPayment, "Sharma ji ne 20000 ka order diya", "Mehta ko 5000 advance de do order ke liye")
+	routedAs(t, r, domain.IntentPayment, "Gupta Supermart ne 15000 advance diya agle order ke liye, NEFT se",
+		// The goods an advance is for; a bill named by its goods; a
+		// payment said settled.
+		"Mehta Traders ne advance 20,000 diya NEFT se, maal agle hafte jayega", "Rajesh ne 2700 de diye UPI se, GC wala bill",
+		"Hotel Shivam paid 15000 full settled")
+	notRoutedAs(t, r, domain.IntentPayment, "Sharma ji ne 20000 ka order diya", "Mehta ko 5000 advance de do order ke liye",
+		"Mehta ne 5 carton GC advance me liye, 2000 cash", "Rajesh ne 2700 ka GC liya UPI se")
 }
 
 // TestPaymentWithoutItsPayer: money said received as a payment is one,

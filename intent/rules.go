@@ -282,7 +282,7 @@ var rules = []rule{
 		allow: words(receivedList + " " + payerList + " " + modeList + ` rupees NUM CUSTOMER ORDERREF ne se from by via
 			through in mein me ka ki ke of kiya hai hua ho gaya de bank account ac payment amount paise
 			ref reference no number utr txn transaction id dated date aaj today kal yesterday abhi just now
-			full part partial advance against for towards bill invoice the a has been was is wala
+			full part partial advance against for towards bill invoice the a has been was is wala settled cleared
 			jan feb mar apr may jun jul aug sep oct nov dec`),
 	},
 	{
