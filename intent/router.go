@@ -407,6 +407,9 @@ func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	if confirmsLast(shape, n) {
 		return domain.IntentConfirm, "rule: confirm, said last", true
 	}
+	if notGoneYet(shape) {
+		return domain.IntentPendingOrders, "rule: goods not gone yet, by customer", true
+	}
 	if in, name, ok := handsOff(shape, n); ok {
 		return in, "rule: " + name, true
 	}

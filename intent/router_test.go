@@ -317,6 +317,14 @@ func TestConfirmedLast(t *testing.T) {
 		"Jai Ambe traders ko surf ke 100 bag ka order confirm kar do")
 }
 
+// Whose goods have not gone yet is the pending orders' question; whether
+// named orders went is their status.
+func TestGoodsNotGoneYet(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentPendingOrders, "kis kis customer ka maal abhi nahi gaya", "ketla order haji deliver karvana baki che?")
+	notRoutedAs(t, r, domain.IntentPendingOrders, "kal ke orders abhi tak gaye ki nahi", "kiska paisa nahi gaya")
+}
+
 // Time left is the clock's, unless goods, a customer or an order are
 // named.
 func TestTimeLeftIsNotTheBooks(t *testing.T) {

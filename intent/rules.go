@@ -210,7 +210,7 @@ var rules = []rule{
 		need: groups("delivered deliver delivery dispatch dispatched", "nahi not pending yet undelivered baaki"),
 		allow: words(askWords + ` order orders maal aaj kal today yesterday week hua gaya still bhi
 			status there any koi our liye keliye total number since from days din NUM tak kis kiske CUSTOMER
-			abhi hue ketla karvana che`),
+			abhi hue ketla karvana che customer customers haan`),
 	},
 	{
 		// "approval me kitne order atke hain": drafts waiting for an
