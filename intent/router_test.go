@@ -325,6 +325,13 @@ func TestGoodsNotGoneYet(t *testing.T) {
 	notRoutedAs(t, r, domain.IntentPendingOrders, "kal ke orders abhi tak gaye ki nahi", "kiska paisa nahi gaya")
 }
 
+// Bills left open, and who has not paid lately, are the dues.
+func TestOpenBillsAreDues(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentOutstanding, "Sharma ji ke 3 bill khule hai kya", "kitne bill open hai", "who hasn't paid in last 30 days")
+	notRoutedAs(t, r, domain.IntentOutstanding, "bill open karo")
+}
+
 // Time left is the clock's, unless goods, a customer or an order are
 // named.
 func TestTimeLeftIsNotTheBooks(t *testing.T) {

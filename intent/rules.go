@@ -180,7 +180,7 @@ var rules = []rule{
 		allow: words(askWords + ` CUSTOMER who us money total paise payment pe par se does from customers
 			customer party parties wala abhi tak current amount balance lena top highest sabse zyada
 			more than over NUM rupees days din overdue pending whose has have our market hamara
-			humara kitne log kis kisne nahi diya paid pay not yet collect collection recover
+			humara kitne log kis kisne nahi diya paid pay not yet collect collection recover hasnt havent last in
 			recovery bhejo send and aur upar above limit credit cross till aaj statement which yet
 			invoices bills chal raha`),
 	},
@@ -255,6 +255,12 @@ var rules = []rule{
 		name: "outstanding: amount awaited", intent: domain.IntentOutstanding, maxLen: 10, asked: true,
 		need:  groups("CUSTOMER", "NUM", "aayega milega"),
 		allow: words(`ka ki ke se kab tak abhi hai kya rupees paise payment`),
+	},
+	{
+		// "Sharma ji ke 3 bill khule hai kya": bills not yet paid are dues.
+		name: "outstanding: open bills", intent: domain.IntentOutstanding, maxLen: 10, unless: paymentRecord,
+		need:  groups("bill bills invoice invoices", "khule khula open unpaid"),
+		allow: words(askWords + ` CUSTOMER NUM kitne kiske kis abhi tak bhi customer customers party`),
 	},
 	{
 		// "kaun kitna dena hai": who owes how much.
