@@ -35,6 +35,12 @@ func ungrounded(in domain.Intent, shape []string) string {
 	if anyOf(shape, clockWords) && !anyOf(shape, namedBooks) {
 		return "a question about time, not the books"
 	}
+	// Shares bought or sold ("HUL ka stock buy karna chahiye kya", "which
+	// stock should I buy for long term") are the market's stock, unless
+	// the catalog's goods are named.
+	if sharesAsked(shape) {
+		return "a question about shares, not the books"
+	}
 	if anyOf(shape, booksWords) {
 		return ""
 	}
@@ -51,6 +57,25 @@ func ungrounded(in domain.Intent, shape []string) string {
 func offTopic(top domain.Intent, shape []string) bool {
 	return top == domain.IntentUnknown && !anyOf(shape, booksWords) && !anyOf(shape, askedOfMunshi)
 }
+
+// sharesAsked reports shares asked about: their words, or stock to buy
+// with no goods, customer or order named. Customers buy too ("which
+// customer bought the most").
+func sharesAsked(shape []string) bool {
+	if anyOf(shape, namedThings) {
+		return false
+	}
+	return anyOf(shape, sharesWords) || anyOf(shape, buyWords) && anyOf(shape, stockWords) && !anyOf(shape, buyersWords)
+}
+
+var (
+	// sharesWords speak of shares and investing; namedThings are the
+	// catalog's goods, a customer or an order named.
+	sharesWords = words("invest shares sensex nifty")
+	namedThings = words("PRODUCT CUSTOMER ORDERREF UNIT SIZE")
+	buyWords    = words("buy")
+	buyersWords = words("customer customers party buyers")
+)
 
 // askedOfMunshi are the words, besides the books', that make a message
 // one for Munshi: a customer called a party, its account, and help.

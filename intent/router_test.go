@@ -332,6 +332,19 @@ func TestOpenBillsAreDues(t *testing.T) {
 	notRoutedAs(t, r, domain.IntentOutstanding, "bill open karo")
 }
 
+// Shares to buy are the market's stock, not the godown's; a customer
+// who buys and the catalog's goods to buy are the books'.
+func TestSharesAreNotTheBooks(t *testing.T) {
+	r := demoRouter(t)
+	for _, text := range []string{"HUL ka stock buy karna chahiye kya abhi", "which stock should I buy for long term", "nifty me invest karu kya"} {
+		if d := r.Route(t.Context(), text); IsQuestion(d.Intent) {
+			t.Errorf("%q → %s (%s)", text, d.Intent, d.Reason)
+		}
+	}
+	routedAs(t, r, domain.IntentStock, "GC ka kitna stock hai")
+	notRoutedAs(t, r, domain.IntentUnknown, "which customer bought the most", "please share the collections summary for the week")
+}
+
 // Time left is the clock's, unless goods, a customer or an order are
 // named.
 func TestTimeLeftIsNotTheBooks(t *testing.T) {
