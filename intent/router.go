@@ -256,7 +256,7 @@ func (r *Router) route(ctx context.Context, text string) Decision {
 // shown in an answer, or in a summary before its ok; it never makes a
 // confirmation or a cancellation, which act at once.
 func (r *Router) byHearing(text string, n Normalized) (Decision, bool) {
-	if !devanagari(text) {
+	if !devanagari(text) || !unreadScript(n) {
 		return Decision{}, false
 	}
 	h := r.lex.hear(text)
@@ -270,6 +270,24 @@ func (r *Router) byHearing(text string, n Normalized) (Decision, bool) {
 	}
 	d.Reason += "; names heard by their sound"
 	return d, true
+}
+
+// unreadScript reports a word left in its own script, outside a name, that
+// no rule knows as it is: only such a word may be heard as a name.
+func unreadScript(n Normalized) bool {
+	e := 0
+	for i, t := range n.Tokens {
+		for e < len(n.Entities) && n.Entities[e].End <= i {
+			e++
+		}
+		if e < len(n.Entities) && n.Entities[e].Start <= i && !n.Entities[e].Weak {
+			continue
+		}
+		if t.Text != "" && t.Text[0] >= 0x80 && !known[t.Text] {
+			return true // "दो", give or two, is known as it is
+		}
+	}
+	return false
 }
 
 // devanagari reports a letter of the Devanagari block, or of the
