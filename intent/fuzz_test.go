@@ -111,6 +111,10 @@ func FuzzRouteEvidence(f *testing.F) {
 		// record read again with an unlisted name after "surely none".
 		"Completed drop for ORD1907", "3347 half deliver hua, baaki 5 load nahi hua", "hotel sagar ka order de diya",
 		"sir Dua Provision gaya tha, maal de diya, malik bola agli baar pehle phone karna",
+		// A payment without its payer, an advance beside its goods, goods
+		// made on a shift, a glued order number, the southern scripts.
+		"payment aaya 10000", "Krishna Enterprises advance 25,000 diya NEFT se, maal next week jayega",
+		"shift 2 ne 1000 bottle lizol bhara, 83 carton", "t7006 dilivered ho gaya sir", "ஹார்பிக் 40 கார்டன் வந்தது",
 	} {
 		f.Add(s)
 	}
