@@ -345,6 +345,13 @@ func TestSharesAreNotTheBooks(t *testing.T) {
 	notRoutedAs(t, r, domain.IntentUnknown, "which customer bought the most", "please share the collections summary for the week")
 }
 
+// How to send a delivery's update, and an order's format, are help.
+func TestHelpWithUpdatesAndFormat(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentHelp, "delivery update kaise daale", "format batao order ka", "order ka format kya hai")
+	notRoutedAs(t, r, domain.IntentHelp, "outstanding excel format mein bhejo")
+}
+
 // Time left is the clock's, unless goods, a customer or an order are
 // named.
 func TestTimeLeftIsNotTheBooks(t *testing.T) {

@@ -86,10 +86,16 @@ var rules = []rule{
 	{
 		name: "help: how to", intent: domain.IntentHelp, maxLen: 10,
 		need: groups("how kaise tarika process procedure",
-			"use order orders stock outstanding report sales pending payment approve confirm cancel reject place dalu dalna bheju bhejna mangwaye milega work chalta chalana dekhein dekhe dekhna check"),
+			"use order orders stock outstanding report sales pending payment approve confirm cancel reject place dalu dalna bheju bhejna mangwaye milega work chalta chalana dekhein dekhe dekhna check update daale daalu daalna"),
 		allow: words(`i do does to can we the a an my me mujhe hum se ka ki ke ko mein hai karte karu kare karna
 			karen dekhu see get new naya munshi bot this ye yeh is app pata batao customer product an
-			it`),
+			it delivery`),
+	},
+	{
+		// "format batao order ka": how to write one.
+		name: "help: format", intent: domain.IntentHelp, maxLen: 8,
+		need:  groups("format", "order orders message"),
+		allow: words(`batao kya hai ka ki ke kaise likhna likhu sahi correct the of for an a what is dikhao`),
 	},
 	{
 		name: "help: menu", intent: domain.IntentHelp, maxLen: 9,
