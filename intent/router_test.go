@@ -328,7 +328,9 @@ func TestGoodsNotGoneYet(t *testing.T) {
 // Bills left open, and who has not paid lately, are the dues.
 func TestOpenBillsAreDues(t *testing.T) {
 	r := demoRouter(t)
-	routedAs(t, r, domain.IntentOutstanding, "Sharma ji ke 3 bill khule hai kya", "kitne bill open hai", "who hasn't paid in last 30 days")
+	routedAs(t, r, domain.IntentOutstanding, "Sharma ji ke 3 bill khule hai kya", "kitne bill open hai", "who hasn't paid in last 30 days",
+		// Who owes, in Marathi and Telugu.
+		"kunache paise thakle aahet", "evaru evaru inka payment cheyaledu")
 	notRoutedAs(t, r, domain.IntentOutstanding, "bill open karo")
 }
 

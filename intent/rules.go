@@ -192,9 +192,13 @@ var rules = []rule{
 	},
 	{
 		name: "outstanding: payment due", intent: domain.IntentOutstanding, maxLen: 12, unless: paymentRecord,
-		need: groups("payment paise rupees balance", "pending baaki due lena aana aaya remaining outstanding collect"),
+		need: groups("payment paise rupees balance", "pending baaki due lena aana aaya remaining outstanding collect"+
+			// Marathi's overdue, Telugu's not paid.
+			" thakle cheyaledu"),
 		allow: words(askWords + ` CUSTOMER who us money total pe par se from customers customer party parties
-			abhi tak amount nahi not yet kab kitne kis kisne market`),
+			abhi tak amount nahi not yet kab kitne kis kisne market` +
+			// Whose and are in Marathi, who and yet in Telugu.
+			" kunache aahet evaru inka"),
 	},
 	{
 		// "uska last payment?" after a customer's dues, "Mehta ka last
