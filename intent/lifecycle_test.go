@@ -338,6 +338,17 @@ func notRoutedAs(t *testing.T, r *Router, not domain.Intent, texts ...string) {
 	}
 }
 
+// notAQuestion checks that no text is routed as a question about the
+// books.
+func notAQuestion(t *testing.T, r *Router, texts ...string) {
+	t.Helper()
+	for _, text := range texts {
+		if d := r.Route(t.Context(), text); IsQuestion(d.Intent) {
+			t.Errorf("%q → %s (%s)", text, d.Intent, d.Reason)
+		}
+	}
+}
+
 // TestAbsentIsNoDenial: a denial of who or what was not there is no
 // denial of the delivery; one of the goods still is.
 func TestAbsentIsNoDenial(t *testing.T) {
