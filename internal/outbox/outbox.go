@@ -295,14 +295,16 @@ func (d *Dispatcher) settle(ctx context.Context, m Message, id string, err error
 	log := d.Logger.With("id", m.ID, "kind", m.Kind, "attempt", m.Attempts+1, "err", f.text)
 	switch {
 	case f.held:
-		if err := d.Store.MarkHeld(ctx, m.ID, f.reason, f.text, now.Add(d.heldWait(now, m.HeldSince))); err != nil {
-			d.Logger.Error("outbox: mark held failed", "id", m.ID, "err", err)
-		}
 		since := m.HeldSince
 		if since.IsZero() {
 			since = now
 		}
+		// The hold is known before the row says so: whoever sees a held
+		// row then finds the readiness check degraded, never ok.
 		d.hold(m.Kind, f.reason, since)
+		if err := d.Store.MarkHeld(ctx, m.ID, f.reason, f.text, now.Add(d.heldWait(now, m.HeldSince))); err != nil {
+			d.Logger.Error("outbox: mark held failed", "id", m.ID, "err", err)
+		}
 		log.Debug("outbox: send held", "reason", f.reason)
 		d.record(Attempt{Message: m, Outcome: Held, Error: f.text, Code: f.code})
 	case f.permanent || (!m.CreatedAt.IsZero() && now.Sub(m.CreatedAt) >= d.maxAge(m.Kind)):
