@@ -95,8 +95,8 @@ func (s *Service) readDeliveryOf(ctx context.Context, p *Parser, f Frame, its []
 		switch {
 		case one == open.Open[0].ID && !said.Has(intent.EntityNumber):
 			nr.unresolved = nil // its goods named, without a quantity: all of it
-		case asOrdered(nr.said, open.Open[0]):
-			nr.unresolved = slices.DeleteFunc(nr.unresolved, func(q string) bool { return q == shortOrAll })
+		default:
+			nr.wholeLinesOf(open.Open[0])
 		}
 		return nr
 	case one != "" && !said.Has(intent.EntityNumber):
@@ -109,9 +109,7 @@ func (s *Service) readDeliveryOf(ctx context.Context, p *Parser, f Frame, its []
 		// again with its number for how much of it went.
 		f.Text += " " + one
 		if again := s.readDeliveryOf(ctx, p, f, goods[one]); again.prop.OrderID == one {
-			if asOrdered(again.said, open.Open[slices.Index(ids, one)]) {
-				again.unresolved = slices.DeleteFunc(again.unresolved, func(q string) bool { return q == shortOrAll })
-			}
+			again.wholeLinesOf(open.Open[slices.Index(ids, one)])
 			return again
 		}
 	}
@@ -120,21 +118,22 @@ func (s *Service) readDeliveryOf(ctx context.Context, p *Parser, f Frame, its []
 	return nr
 }
 
-// asOrdered reports quantities named with a delivery that are each the
-// whole of one of the order's lines: "Sharma ji ko 10 carton phenyl
-// pahuncha diya" of an order of 10 cartons of phenyl and some harpic
-// names the order by its goods and falls short of nothing, so it is the
-// order delivered (its summary shows every line before the ok).
-func asOrdered(said []Item, o domain.Order) bool {
-	if len(said) == 0 {
-		return false
+// wholeLinesOf drops the question whether the quantities named were
+// short or all that went when each is the whole of one of o's lines:
+// "Sharma ji ko 10 carton phenyl pahuncha diya" of an order of 10 cartons
+// of phenyl and some harpic names the order by its goods and falls short
+// of nothing, so it is the order delivered (its summary shows every line
+// before the ok).
+func (nr *noteRead) wholeLinesOf(o domain.Order) {
+	if len(nr.said) == 0 {
+		return
 	}
-	for _, it := range said {
+	for _, it := range nr.said {
 		if !slices.ContainsFunc(o.Lines, func(l domain.OrderLine) bool { return l.SKU == it.SKU && l.Qty == it.Qty }) {
-			return false
+			return
 		}
 	}
-	return true
+	nr.unresolved = slices.DeleteFunc(nr.unresolved, func(q string) bool { return q == shortOrAll })
 }
 
 // whichOrder asks which of a customer's open orders was delivered.
