@@ -1,8 +1,10 @@
 package intent
 
 // More ways of asking for the office, or of raising a matter only it can
-// settle: its help line, someone above, a visit; damaged goods to
-// replace, a matter nobody settles, money taken twice.
+// settle: its help line, someone above, a visit, word passed to call,
+// anyone to call, who is in charge, a paper explained; damaged goods to
+// replace, a matter nobody settles, money taken twice, a credit limit
+// questioned, a charge asked how it was reckoned.
 
 // supportAsked reports the office's line for help asked for: "customer
 // care ka number kya hai aapka", "is there a helpline number", "koi
@@ -38,11 +40,11 @@ var (
 	beforeLine = words("to your aapke aapka aapki the a koi")
 )
 
-// wantsReplaced reports damaged goods asked to be replaced: "maal kharab
-// aaya hai, replacement chahiye" ("replacement wala maal aa gaya" is
-// goods that came).
-// "expiry wala maal hai, wapas karo" returns spoilt goods; goods sent
-// back ("wapas bheja", "return kar diye") are the day's news.
+// wantsReplaced reports damaged goods asked to be replaced or taken back:
+// "maal kharab aaya hai, replacement chahiye", "expiry wala maal hai,
+// wapas karo". Goods that came as a replacement ("replacement wala maal
+// aa gaya") or were sent back ("wapas bheja", "return kar diye") are the
+// day's news.
 func wantsReplaced(shape []string) bool {
 	spoilt := anyOf(shape, damageWords) || anyOf(shape, expiryWords)
 	return spoilt && (anyOf(shape, replaceWords) || followedBy(shape, returnWords, imperatives))

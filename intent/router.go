@@ -223,11 +223,10 @@ func (r *Router) Route(ctx context.Context, text string) Decision {
 func (r *Router) route(ctx context.Context, text string) Decision {
 	n := r.lex.normalize(text)
 	d := r.local(text, n)
-	if d.Intent == domain.IntentUnknown && d.Tier != TierRules || IsQuestion(d.Intent) || isRecord(d.Intent) ||
-		d.Intent == domain.IntentOrder {
-		// A record or an order keeps its intent; hearing only adds the
-		// names it shows.
-		keeps := isRecord(d.Intent) || d.Intent == domain.IntentOrder
+	// A record or an order keeps its intent; hearing only adds the names
+	// it shows.
+	keeps := isRecord(d.Intent) || d.Intent == domain.IntentOrder
+	if d.Intent == domain.IntentUnknown && d.Tier != TierRules || IsQuestion(d.Intent) || keeps {
 		if hd, ok := r.byHearing(text, n); ok && (!keeps || hd.Intent == d.Intent) {
 			return hd
 		}
