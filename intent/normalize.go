@@ -173,8 +173,8 @@ func joinOrderRefs(text string, raw []rawWord, known func(string) bool) []rawWor
 	out := raw[:0]
 	for i := 0; i < len(raw); i++ {
 		w := raw[i]
-		if i+1 < len(raw) && booksRef(w.text, spacedRef(text, w, raw[i+1]), raw[i+1].text) && !known(w.text) &&
-			!paperPrefixes[w.text] {
+		if i+1 < len(raw) && booksRef(w.text, spacedRef(text, w, raw[i+1]), raw[i+1].text) &&
+			(!known(w.text) || letterRef(w.text, text[w.end:raw[i+1].start], raw[i+1].text)) && !paperPrefixes[w.text] {
 			ref := rawWord{w.text + "-" + raw[i+1].text, w.start, raw[i+1].end}
 			for i++; i+1 < len(raw) && text[raw[i].end:raw[i+1].start] == "-" && digitsOnly(raw[i+1].text); i++ {
 				ref.text, ref.end = ref.text+"-"+raw[i+1].text, raw[i+1].end // "T-2026-0042"
@@ -243,6 +243,14 @@ func spacedRef(text string, w, next rawWord) string {
 		return ""
 	}
 	return sep
+}
+
+// letterRef reports a books' order number whose one letter Munshi also
+// knows as a word, written with its hyphen and four digits or more:
+// "G-7003", where a catalog's "Parle-G" makes g a word. No quantity is
+// written so; "x" is times and "d" a draft.
+func letterRef(prefix, sep, number string) bool {
+	return len(prefix) == 1 && prefix != "x" && prefix != "d" && sep == "-" && len(number) >= 4
 }
 
 // paperPrefixes begin the numbers of papers that are not orders: a goods

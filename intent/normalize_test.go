@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/munshi/munshi/internal/domain"
 )
 
 func TestNormalizeText(t *testing.T) {
@@ -245,14 +247,34 @@ func TestEntitiesWordBoundaries(t *testing.T) {
 // 7008") is one too, and a letter typed tight against one ("t7006"); "a
 // 5000", "x 1000" and "x1000" are not.
 func TestBooksOrderNumbersAreOneReference(t *testing.T) {
-	r := demoRouter(t)
-	for text, want := range map[string]string{
+	booksRefsRead(t, demoRouter(t), map[string]string{
 		"T-6001 deliver ho gaya": "T-6001", "order so-2231 ka maal de diya": "SO-2231",
 		"T-2026-0042 pahunch gaya": "T-2026-0042", "ORD-1042 delivered": "ORDER-1042",
 		"T 7008 ka maal de diya bhai": "T-7008", "a 5000 ka payment": "", "5 carton x 1000": "", "t 7008 ka maal": "",
 		"t7006 dilivered ho gaya": "T-7006", "5 carton x1000": "", "t700 wala": "",
 		"GC-500 5 ctn": "", "rs-500 cash": "", "5000 NEFT kiya UTR-556677": "", "ref-556677": "", "A-12 wala": "", "t - 6001": "", "x-12345678901": "",
-	} {
+	})
+}
+
+// TestBooksOrderNumberBeginsWithAKnownLetter: where the catalog makes a
+// letter a word ("Parle-G Biscuit"), that letter still begins an order
+// number with its hyphen and four digits or more ("G-7003"); with fewer
+// digits, or spaced, it stays the word.
+func TestBooksOrderNumberBeginsWithAKnownLetter(t *testing.T) {
+	v := Vocabulary{Products: []domain.Product{{SKU: "PGB100", Name: "Parle-G Biscuit", Aliases: []string{"parle"}, Unit: "packet"}}}
+	r, err := NewRouter(v, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	booksRefsRead(t, r, map[string]string{
+		"G-7003 ka status kya hai": "G-7003", "Annapurna ka maal pahuncha diya, G-7003": "G-7003",
+		"g-700 wala": "", "G 7003 wala": "", "5 carton parle-g": "",
+	})
+}
+
+func booksRefsRead(t *testing.T, r *Router, cases map[string]string) {
+	t.Helper()
+	for text, want := range cases {
 		got := ""
 		for _, e := range r.Normalize(text).Entities {
 			if e.Kind == EntityOrderRef {
