@@ -134,6 +134,9 @@ func (p *Parser) plurals(r *reading, ms []*mention) []*mention {
 // resolveMention turns a product mention and its quantities into an item,
 // or into the question that settles it.
 func (p *Parser) resolveMention(r *reading, m *mention, qs []*quantity, skip []bool, bySKU map[string]int, out *Parsed) {
+	if sku, ok := p.byUnit(m, r.span(m.start, m.end)); ok {
+		m.skus = []string{sku}
+	}
 	if len(m.skus) > 1 {
 		var names []string
 		for _, sku := range m.skus {

@@ -3,7 +3,9 @@ package orders
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/domain"
@@ -111,4 +113,81 @@ func canonicalUnit(name string) string {
 		return es[1].ID
 	}
 	return name
+}
+
+// byUnit settles a mention by the units its quantities were said in:
+// of several products a name shares, the one that comes in that unit ("5
+// bundle atta" is the atta sold in bundles); and a product that does not
+// come in it gives way to the one other product whose name or alias has
+// every word said and does ("2 tin oil" is the oil sold in tins, where
+// "oil" alone names the pouch). said is what the message called it. The
+// draft names the product before its ok.
+func (p *Parser) byUnit(m *mention, said string) (string, bool) {
+	if len(m.qs) == 0 {
+		return "", false
+	}
+	for _, q := range m.qs {
+		if q.unit == "" || q.measure != "" || q.unit == "piece" || q.unit == "unit" {
+			return "", false
+		}
+	}
+	takes := func(prod domain.Product) bool {
+		for _, q := range m.qs {
+			if _, ok := p.perUnit(prod, q); !ok {
+				return false
+			}
+		}
+		return true
+	}
+	var fit []string
+	if len(m.skus) > 1 {
+		for _, sku := range m.skus {
+			if takes(p.products[sku]) {
+				fit = append(fit, sku)
+			}
+		}
+		return oneOf(fit)
+	}
+	if takes(p.products[m.skus[0]]) {
+		return "", false
+	}
+	words := nameWords(said)
+	if len(words) == 0 {
+		return "", false
+	}
+	for sku, prod := range p.products {
+		if sku != m.skus[0] && !prod.Inactive && namedBy(prod, words) && takes(prod) {
+			fit = append(fit, sku)
+		}
+	}
+	return oneOf(fit)
+}
+
+func oneOf(skus []string) (string, bool) {
+	if len(skus) != 1 {
+		return "", false
+	}
+	return skus[0], true
+}
+
+// namedBy reports whether the product's name or one of its aliases has
+// every one of words.
+func namedBy(prod domain.Product, words []string) bool {
+	for _, name := range append([]string{prod.Name}, prod.Aliases...) {
+		has := nameWords(name)
+		all := true
+		for _, w := range words {
+			all = all && slices.Contains(has, w)
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// nameWords are a name's words, lower-cased, split at spaces and
+// punctuation (a Devanagari vowel sign stays in its word).
+func nameWords(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
 }

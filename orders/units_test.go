@@ -1,0 +1,39 @@
+package orders
+
+import (
+	"testing"
+
+	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// TestUnitSettlesTheProduct: the unit said picks the product. Of two
+// attas both called "atta", the one sold in bundles; "oil" names the
+// pouch, but said in tins it is the tin, whose name and aliases have
+// "oil" too. A unit both come in, or none does, is still asked about.
+func TestUnitSettlesTheProduct(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "ATA10", Name: "Aashirvaad Atta 10kg", Aliases: []string{"atta"}, Unit: "bag", Price: 42000},
+		{SKU: "ATA5", Name: "Aashirvaad Atta 5kg", Aliases: []string{"atta", "chhota atta"}, Unit: "bag",
+			PackSizes: []domain.PackSize{{Name: "bundle", Units: 6}}, Price: 22000},
+		{SKU: "OIL1", Name: "Fortune Soyabean Oil 1L", Aliases: []string{"fortune", "oil"}, Unit: "pouch",
+			PackSizes: []domain.PackSize{{Name: "carton", Units: 10}}, Price: 14500},
+		{SKU: "OIL15", Name: "Fortune Soyabean Oil 15L Tin", Aliases: []string{"oil tin", "tin wala oil"}, Unit: "tin", Price: 215000},
+	}
+	cs := []domain.Customer{{ID: "K01", Name: "Agarwal Kirana Bhandar", Aliases: []string{"Agarwal"}}}
+	r, err := intent.NewRouter(intent.Vocabulary{Products: ps, Customers: cs}, intent.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewParser(r, ps, cs)
+	for _, c := range []parseCase{
+		{text: "Agarwal ko 2 tin oil, cash", customer: "K01", payment: domain.PayCOD, items: map[string]int64{"OIL15": 2}},
+		{text: "Agarwal 3 carton oil", customer: "K01", items: map[string]int64{"OIL1": 30}},
+		{text: "Agarwal 2 bundle atta", customer: "K01", items: map[string]int64{"ATA5": 12}},
+		{text: "Agarwal 5 bag atta", customer: "K01", ask: []string{"Which product do you mean", "Aashirvaad Atta 10kg", "Aashirvaad Atta 5kg"}},
+		{text: "Agarwal 2 drum oil", customer: "K01", ask: []string{"Fortune Soyabean Oil 1L does not come in drums"}},
+		{text: "Agarwal 2 tin fortune aur 1 bundle chhota atta", customer: "K01", items: map[string]int64{"OIL15": 2, "ATA5": 6}},
+	} {
+		checkParse(t, p, c)
+	}
+}
