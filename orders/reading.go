@@ -32,6 +32,14 @@ func newReading(text string, n intent.Normalized) *reading {
 	return r
 }
 
+// kindAt is the kind of the entity covering token i, or "" for none.
+func (r *reading) kindAt(i int) intent.EntityKind {
+	if i < 0 || i >= len(r.ent) || r.ent[i] < 0 {
+		return ""
+	}
+	return r.ents[r.ent[i]].Kind
+}
+
 func (r *reading) word(i int) string {
 	if i < 0 || i >= len(r.toks) {
 		return ""
