@@ -195,6 +195,15 @@ func newSoundIndex(words []string) soundIndex {
 		if cons := k[:strings.IndexByte(k, '/')]; len(cons) >= 4 {
 			addSound(s.loose, cons, w)
 		}
+		// English's ch is also a k ("UltraTech", "chemicals"): Devanagari
+		// writes it with क, "अल्ट्राटेक".
+		if strings.Contains(w, "ch") {
+			if k, ok := soundKey(strings.ReplaceAll(w, "ch", "k"), true); ok {
+				if cons := k[:strings.IndexByte(k, '/')]; len(cons) >= 4 {
+					addSound(s.loose, cons, w)
+				}
+			}
+		}
 	}
 	return s
 }
