@@ -219,11 +219,11 @@ func TestDialogDevelopmentSet(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the development set takes seconds")
 	}
-	// Three files, each on its own seed: the main set, deliveries on
-	// customers with several open orders, and a grocery distributor's
-	// books with their own catalog.
+	// Each file on its own seed: the main set, deliveries on customers
+	// with several open orders, and a grocery and a building-materials
+	// distributor's books with their own catalogs.
 	total, succeeded := 0, 0
-	for _, dir := range []string{"dev", "dev-deliveries", "dev-grocery"} {
+	for _, dir := range []string{"dev", "dev-deliveries", "dev-grocery", "dev-hardware"} {
 		r := evalJSON(t, nil, "--dialogs", filepath.Join("..", "..", "internal", "dialogs", "testdata", dir, "dialogs.jsonl"))
 		if r.WrongEntries != 0 {
 			t.Errorf("%s: %d conversations left a wrong entry", dir, r.WrongEntries)
