@@ -3,7 +3,6 @@ package orders
 import (
 	"testing"
 
-	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/domain"
 )
 
@@ -21,11 +20,7 @@ func TestNamesSideBySideAreOneProduct(t *testing.T) {
 		{SKU: "PUT20", Name: "Birla Wall Putty 20kg", Aliases: []string{"putty"}, Unit: "bag", Price: 72000},
 	}
 	cs := []domain.Customer{{ID: "H05", Name: "Sai Traders", Aliases: []string{"Sai"}}}
-	r, err := intent.NewRouter(intent.Vocabulary{Products: ps, Customers: cs}, intent.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := NewParser(r, ps, cs)
+	p := parserFor(t, ps, cs)
 	for _, c := range []parseCase{
 		{text: "Sai traders ko 2 box havells wire", customer: "H05", items: map[string]int64{"WIR15": 10}},
 		{text: "Sai ko 300 bag cement ultratech", customer: "H05", items: map[string]int64{"CEMUT": 300}},

@@ -21,11 +21,7 @@ func TestUnitSettlesTheProduct(t *testing.T) {
 		{SKU: "OIL15", Name: "Fortune Soyabean Oil 15L Tin", Aliases: []string{"oil tin", "tin wala oil"}, Unit: "tin", Price: 215000},
 	}
 	cs := []domain.Customer{{ID: "K01", Name: "Agarwal Kirana Bhandar", Aliases: []string{"Agarwal"}}}
-	r, err := intent.NewRouter(intent.Vocabulary{Products: ps, Customers: cs}, intent.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := NewParser(r, ps, cs)
+	p := parserFor(t, ps, cs)
 	for _, c := range []parseCase{
 		{text: "Agarwal ko 2 tin oil, cash", customer: "K01", payment: domain.PayCOD, items: map[string]int64{"OIL15": 2}},
 		{text: "Agarwal 3 carton oil", customer: "K01", items: map[string]int64{"OIL1": 30}},
@@ -36,4 +32,14 @@ func TestUnitSettlesTheProduct(t *testing.T) {
 	} {
 		checkParse(t, p, c)
 	}
+}
+
+// parserFor is a parser for a catalog and customers of the test's own.
+func parserFor(t *testing.T, ps []domain.Product, cs []domain.Customer) *Parser {
+	t.Helper()
+	r, err := intent.NewRouter(intent.Vocabulary{Products: ps, Customers: cs}, intent.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewParser(r, ps, cs)
 }
