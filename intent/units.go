@@ -25,7 +25,7 @@ tin: tin* tins*
 jar: jar* jars*
 pouch: pouch pouches
 sachet: sachet sachets
-strip: strip* strips*
+strip: strip* strips* patta* patte* पत्ता* पत्ते*
 bundle: bundle* bundles* बंडल*
 drum: drum* drums*
 bucket: bucket* buckets* balti*

@@ -43,3 +43,22 @@ func parserFor(t *testing.T, ps []domain.Product, cs []domain.Customer) *Parser 
 	}
 	return NewParser(r, ps, cs)
 }
+
+// TestStripsByTheirNames: a medicine's strip is also a patta (पत्ता), as
+// its box is a dibba.
+func TestStripsByTheirNames(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "DOLO650", Name: "Dolo 650 Tablet", Aliases: []string{"dolo", "डोलो"}, Unit: "strip",
+			PackSizes: []domain.PackSize{{Name: "box", Units: 10}}, Price: 3000},
+		{SKU: "CROCA", Name: "Crocin Advance 500mg", Aliases: []string{"crocin", "क्रोसिन"}, Unit: "strip",
+			PackSizes: []domain.PackSize{{Name: "box", Units: 20}}, Price: 2800},
+	}
+	cs := []domain.Customer{{ID: "M01", Name: "Shree Ram Medical Store", Aliases: []string{"Shree Ram", "श्री राम"}}}
+	p := parserFor(t, ps, cs)
+	for _, c := range []parseCase{
+		{text: "श्री राम मेडिकल को 10 डिब्बा डोलो और 20 पत्ता क्रोसिन", customer: "M01", items: map[string]int64{"DOLO650": 100, "CROCA": 20}},
+		{text: "Shree Ram ko 5 patte dolo 650", customer: "M01", items: map[string]int64{"DOLO650": 5}},
+	} {
+		checkParse(t, p, c)
+	}
+}
