@@ -32,3 +32,29 @@ func TestNamesSideBySideAreOneProduct(t *testing.T) {
 		checkParse(t, p, c)
 	}
 }
+
+// TestNumberOfAName: a number just after a product's name that is a word
+// of the name is the name's, not a quantity: "dolo 650" is Dolo 650
+// Tablet, and "azithral 250" the Azithral whose name has 250. A number
+// that is no word of the name is still a quantity.
+func TestNumberOfAName(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "DOLO650", Name: "Dolo 650 Tablet", Aliases: []string{"dolo"}, Unit: "strip",
+			PackSizes: []domain.PackSize{{Name: "box", Units: 10}}, Price: 3000},
+		{SKU: "AZI500", Name: "Azithral 500 Tablet", Aliases: []string{"azithral"}, Unit: "strip",
+			PackSizes: []domain.PackSize{{Name: "box", Units: 10}}, Price: 12000},
+		{SKU: "AZI250", Name: "Azithral 250 Tablet", Aliases: []string{"azithral"}, Unit: "strip",
+			PackSizes: []domain.PackSize{{Name: "box", Units: 10}}, Price: 7500},
+	}
+	cs := []domain.Customer{{ID: "M01", Name: "Shree Ram Medical Store", Aliases: []string{"Shree Ram"}}}
+	p := parserFor(t, ps, cs)
+	for _, c := range []parseCase{
+		{text: "Shree Ram ko 10 box dolo 650", customer: "M01", items: map[string]int64{"DOLO650": 100}},
+		{text: "Shree Ram ko 5 box azithral 250 aur 2 box azithral 500", customer: "M01", items: map[string]int64{"AZI250": 50, "AZI500": 20}},
+		{text: "Shree Ram ko dolo 650 10 box", customer: "M01", items: map[string]int64{"DOLO650": 100}},
+		{text: "Shree Ram ko dolo 40", customer: "M01", items: map[string]int64{"DOLO650": 40}},
+		{text: "Shree Ram ko 5 box azithral", customer: "M01", ask: []string{"Which product do you mean", "Azithral 250 Tablet", "Azithral 500 Tablet"}},
+	} {
+		checkParse(t, p, c)
+	}
+}

@@ -2,7 +2,6 @@ package orders
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -84,6 +83,7 @@ func (p *Parser) items(r *reading, out *Parsed) {
 	}
 	byStart(qs)
 	ms = joinNames(r, ms)
+	qs = p.numbersOfNames(r, ms, qs)
 	ms = p.plurals(r, ms)
 	p.unitsAfterNames(r, ms, qs)
 
@@ -108,36 +108,6 @@ func (p *Parser) items(r *reading, out *Parsed) {
 	if len(ms) == 0 && len(qs) == 0 {
 		out.ask(Ask{Slot: SlotItems, Text: "Which products and how many?"})
 	}
-}
-
-// joinNames makes one mention of two names side by side that share a
-// product: "havells wire" (a brand and its product's word, each an
-// alias) is one line, and "सीमेंट अल्ट्राटेक" (cement, which two brands
-// are, then the brand) is the product both name. Names that share none
-// ("GC TC") stay two, and so do names a mark or a line break parts.
-func joinNames(r *reading, ms []*mention) []*mention {
-	out := ms[:0]
-	for _, m := range ms {
-		if k := len(out) - 1; k >= 0 && out[k].end == m.start && strings.TrimSpace(r.between(m.start-1, m.start)) == "" {
-			if both := shared(out[k].skus, m.skus); len(both) > 0 {
-				out[k].skus, out[k].end = both, m.end
-				continue
-			}
-		}
-		out = append(out, m)
-	}
-	return out
-}
-
-// shared are the SKUs of a that b has too, in a's order.
-func shared(a, b []string) []string {
-	var out []string
-	for _, sku := range a {
-		if slices.Contains(b, sku) {
-			out = append(out, sku)
-		}
-	}
-	return out
 }
 
 // plurals adds the products named in the plural ("2 dozen mops", "20
