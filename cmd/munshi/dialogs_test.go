@@ -220,10 +220,10 @@ func TestDialogDevelopmentSet(t *testing.T) {
 		t.Skip("the development set takes seconds")
 	}
 	// Each file on its own seed: the main set, deliveries on customers
-	// with several open orders, and a grocery and a building-materials
-	// distributor's books with their own catalogs.
+	// with several open orders, and a grocery, a building-materials and
+	// a pharmaceutical distributor's books with their own catalogs.
 	total, succeeded := 0, 0
-	for _, dir := range []string{"dev", "dev-deliveries", "dev-grocery", "dev-hardware"} {
+	for _, dir := range []string{"dev", "dev-deliveries", "dev-grocery", "dev-hardware", "dev-pharma"} {
 		r := evalJSON(t, nil, "--dialogs", filepath.Join("..", "..", "internal", "dialogs", "testdata", dir, "dialogs.jsonl"))
 		if r.WrongEntries != 0 {
 			t.Errorf("%s: %d conversations left a wrong entry", dir, r.WrongEntries)
