@@ -46,7 +46,8 @@ func developmentWords(t *testing.T) map[string]bool {
 	t.Helper()
 	seen := map[string]bool{}
 	for _, text := range developmentTexts(t, "internal/dialogs/testdata/dev/dialogs.jsonl",
-		"internal/dialogs/testdata/dev-deliveries/dialogs.jsonl", "intent/corpus/dev.jsonl",
+		"internal/dialogs/testdata/dev-deliveries/dialogs.jsonl", "internal/dialogs/testdata/dev-grocery/dialogs.jsonl",
+		"internal/dialogs/testdata/dev-hardware/dialogs.jsonl", "internal/dialogs/testdata/dev-pharma/dialogs.jsonl", "intent/corpus/dev.jsonl",
 		"intent/corpus/train.jsonl", "intent/corpus/dev-lifecycle.jsonl") {
 		for _, tok := range intent.Normalize(text).Tokens {
 			seen[tok.Text] = true
@@ -60,7 +61,7 @@ func developmentWords(t *testing.T) map[string]bool {
 // so that none was taken from the held-out conversations.
 func TestAnswerAndCorrectionWordsComeFromDevelopment(t *testing.T) {
 	seen := developmentWords(t)
-	lists := map[string]map[string]bool{"negations": negations, "removeWords": removeWords, "dropWords": dropWords, "addWords": addWords,
+	lists := map[string]map[string]bool{"negations": negations, "removeWords": removeWords, "dropWords": dropWords, "addWords": addWords, "alsoWords": alsoWords,
 		"wantWords": wantWords, "sendWords": sendWords, "changeVerbs": changeVerbs, "customerMarkers": customerMarkers,
 		"answerFillers": answerFillers, "ofWords": ofWords, "ownedWords": ownedWords,
 		"mistakeWords": mistakeWords, "dayWords": dayWords}

@@ -68,7 +68,11 @@ var (
 	// dropWords remove the lines they name ("handwash cancel karo");
 	// naming every line, they cancel the order.
 	dropWords = words(`cancel रद्द`)
-	addWords  = words(`aur add plus more bhi saath`)
+	addWords  = words(`add plus more saath`)
+	// alsoWords add to the line they are said with ("maggi bhi", "GC 5
+	// carton aur bhejo"); "aur" before a number or a product joins two
+	// lines instead ("parle 25 carton aur 5 carton maggi").
+	alsoWords = words(`aur bhi`)
 	wantWords = words(`chahiye chaiye chahie zarurat lena needed चाहिए`)
 	sendWords = words(`bhejo bhejna bhejiye dena daalo dalna lagao`)
 	// changeVerbs say that a message changes the order; they name no
@@ -82,6 +86,7 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 	n := d.Normalized
 	c := corrected{customer: dr.Customer.ID, payment: dr.Payment, items: itemsOf(dr)}
 	removing, adding, cancelling := false, false, false
+	also := alsoLines(n)
 	for i, t := range n.Tokens {
 		cancelling = cancelling || dropWords[t.Text]
 		removing = removing || removeWords[t.Text] || dropWords[t.Text] ||
@@ -165,7 +170,7 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 				continue
 			}
 			old := c.items[k].Qty
-			if adding {
+			if adding || also[it.SKU] {
 				it.Qty += old
 				it.SaidQty, it.SaidUnit = 0, ""
 			}
@@ -226,6 +231,53 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 		return c, true
 	}
 	return c, changed
+}
+
+// alsoLines are the products a word of "also" is said with: the words
+// from one joining "aur" (or the start) to the next are one line's.
+func alsoLines(n intent.Normalized) map[string]bool {
+	out := map[string]bool{}
+	var skus []string
+	also := false
+	flush := func() {
+		for _, sku := range skus {
+			out[sku] = out[sku] || also
+		}
+		skus, also = nil, false
+	}
+	for i, t := range n.Tokens {
+		if e := entityAt(n, i); e != nil && e.Kind == intent.EntityProduct {
+			skus = append(skus, e.Candidates()...)
+			continue
+		}
+		if !alsoWords[t.Text] {
+			continue
+		}
+		if t.Text == "aur" && i+1 < len(n.Tokens) && joinsLines(n, i+1) {
+			flush()
+			continue
+		}
+		also = true
+	}
+	flush()
+	return out
+}
+
+// entityAt is the entity covering token i, or nil.
+func entityAt(n intent.Normalized, i int) *intent.Entity {
+	for k := range n.Entities {
+		if e := &n.Entities[k]; e.Start <= i && i < e.End {
+			return e
+		}
+	}
+	return nil
+}
+
+// joinsLines reports a number or a product at token i: the "aur" before
+// it begins another line.
+func joinsLines(n intent.Normalized, i int) bool {
+	e := entityAt(n, i)
+	return e != nil && (e.Kind == intent.EntityNumber || e.Kind == intent.EntityProduct)
 }
 
 // keptProducts are the SKUs of the products a message names and does not
