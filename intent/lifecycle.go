@@ -79,6 +79,13 @@ func asked(shape []string, question bool) bool {
 		k >= 3 && englishAsks[shape[0]]
 }
 
+// Asks reports a message that asks: a question mark, a word that asks
+// ("kitna", "kya", "how"), or one that ends "… ki nahi".
+func (n Normalized) Asks() bool {
+	var buf [48]string
+	return asked(shapeOf(n, buf[:0]), n.Question)
+}
+
 // englishAsks begin an English question: "has 2290 been delivered yet",
 // "did Sharma ji get their goods". ("is" is Hindi's "this" too.)
 var englishAsks = words("has did")

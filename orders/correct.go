@@ -27,6 +27,11 @@ func (s *Service) Correct(ctx context.Context, user domain.User, draftID string,
 	case domain.IntentConfirm, domain.IntentGreeting, domain.IntentHelp:
 		return domain.Reply{}, false
 	}
+	// "maggi ka stock kitna hai?" asks, between the summary and its ok;
+	// it adds no maggi.
+	if intent.IsQuestion(d.Intent) && d.Normalized.Asks() {
+		return domain.Reply{}, false
+	}
 	dr, ok, err := s.Books.DraftByID(ctx, draftID)
 	if err != nil {
 		s.Logger.Warn("orders: draft not read for a correction", "draft", draftID, "err", err)
