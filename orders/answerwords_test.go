@@ -61,7 +61,7 @@ func developmentWords(t *testing.T) map[string]bool {
 // so that none was taken from the held-out conversations.
 func TestAnswerAndCorrectionWordsComeFromDevelopment(t *testing.T) {
 	seen := developmentWords(t)
-	lists := map[string]map[string]bool{"negations": negations, "removeWords": removeWords, "dropWords": dropWords, "addWords": addWords, "alsoWords": alsoWords,
+	lists := map[string]map[string]bool{"negations": negations, "removeWords": removeWords, "dropWords": dropWords, "addWords": addWords, "alsoWords": alsoWords, "paymentFixWords": paymentFixWords,
 		"wantWords": wantWords, "sendWords": sendWords, "changeVerbs": changeVerbs, "customerMarkers": customerMarkers,
 		"answerFillers": answerFillers, "ofWords": ofWords, "ownedWords": ownedWords,
 		"mistakeWords": mistakeWords, "dayWords": dayWords}

@@ -72,6 +72,9 @@ type Orders interface {
 	// Correct reads a message as a correction of the draft shown; false
 	// when it is not one.
 	Correct(ctx context.Context, user domain.User, draftID string, d intent.Decision) (domain.Reply, bool)
+	// CorrectPayment reads a message as a correction of the payment shown
+	// at or after since and waiting for its ok; false when it is not one.
+	CorrectPayment(ctx context.Context, user domain.User, since time.Time, d intent.Decision) (domain.Reply, bool)
 	// Reshow answers an ok after a message that was not understood: it
 	// confirms nothing and shows what is open again.
 	Reshow(ctx context.Context, user domain.User, ref string) domain.Reply
@@ -275,6 +278,9 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 			d = s.Router.Route(ctx, text)
 			ref = memory.Resolve(text, d.Normalized, conv)
 		}
+	} else if reply, ok := s.correctedPayment(ctx, user, conv, d, at, &t); ok {
+		s.decided(ctx, user, in, d, ref)
+		return reply, t
 	}
 	if f, ok := asFile(ctx, s.Router, d, conv); ok {
 		d, ref = f, memory.Reference{}

@@ -151,6 +151,15 @@ func (f *fakeOrders) Correct(_ context.Context, _ domain.User, draftID string, d
 	}
 	return f.reply("correct " + draftID + " " + d.Text), true
 }
+
+// CorrectPayment takes a message that starts with "amount" as a
+// correction of a payment.
+func (f *fakeOrders) CorrectPayment(_ context.Context, _ domain.User, _ time.Time, d intent.Decision) (domain.Reply, bool) {
+	if !strings.HasPrefix(d.Text, "amount") {
+		return domain.Reply{}, false
+	}
+	return f.reply("correct payment " + d.Text), true
+}
 func (f *fakeOrders) Reshow(_ context.Context, _ domain.User, ref string) domain.Reply {
 	return f.reply("reshow " + ref)
 }

@@ -49,6 +49,22 @@ func (s *Service) waited(ctx context.Context, user domain.User, conv memory.Conv
 	return domain.Reply{}, false
 }
 
+// correctedPayment reads a message as a correction of a payment the last
+// reply showed ("nahi 12000 tha"); the orders side tells whether one
+// waits, and the words whether this is one.
+func (s *Service) correctedPayment(ctx context.Context, user domain.User, conv memory.Conversation, d intent.Decision, at time.Time, t *turn) (domain.Reply, bool) {
+	i := lastReply(conv)
+	if i < 0 || conv.Turns[i].Tool != "" {
+		return domain.Reply{}, false
+	}
+	reply, ok := s.Orders.CorrectPayment(ctx, user, conv.Turns[i].At, d)
+	if !ok {
+		return domain.Reply{}, false
+	}
+	t.decision = d
+	return s.ordered(reply, at, t), true
+}
+
 // hearer reads a message with the catalog's sounds (intent.Live.Hear).
 type hearer interface {
 	Hear(text string) intent.Normalized
