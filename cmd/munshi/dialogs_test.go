@@ -211,9 +211,19 @@ func TestDialogCountsLLMCalls(t *testing.T) {
 	}
 }
 
+// unfinishedDialogs are the development conversations Munshi does not
+// yet end as meant, and why; every other one must. One that comes to end
+// as meant leaves this list.
+var unfinishedDialogs = map[string]string{
+	"dg-flow-05": "a customer's name sent alone, then the goods: the name is not kept for the order",
+	"dg-flow-11": "a payment said made without its amount is answered with the dues",
+	"dg-flow-20": "a delivery naming goods by a word of another product (tel, the pouch) for the order of the tin",
+}
+
 // TestDialogDevelopmentSet holds Munshi to its development conversations:
 // at least 95% end where the person meant them to, and none leaves a
-// wrong order or entry. The held-out set is measured, never asserted on
+// wrong order or entry; each ends as meant unless it is listed in
+// unfinishedDialogs, and each listed one does not. The held-out set is measured, never asserted on
 // (README, "Conversations").
 func TestDialogDevelopmentSet(t *testing.T) {
 	if testing.Short() {
@@ -227,6 +237,11 @@ func TestDialogDevelopmentSet(t *testing.T) {
 		r := evalJSON(t, nil, "--dialogs", filepath.Join("..", "..", "internal", "dialogs", "testdata", dir, "dialogs.jsonl"))
 		if r.WrongEntries != 0 {
 			t.Errorf("%s: %d conversations left a wrong entry", dir, r.WrongEntries)
+		}
+		for _, res := range r.Results {
+			if why, known := unfinishedDialogs[res.ID]; res.Succeeded == known {
+				t.Errorf("%s: %s succeeded %v (known unfinished: %q)", dir, res.ID, res.Succeeded, why)
+			}
 		}
 		total, succeeded = total+r.Total, succeeded+r.Succeeded
 	}
