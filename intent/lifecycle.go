@@ -379,7 +379,7 @@ func (k record) shownBy(shape []string, n Normalized) bool {
 	case deliveryRecord:
 		return deliverySignal(shape, n)
 	case paymentRecord:
-		return paymentSignal(shape)
+		return paymentSignal(shape) || paidUntold(shape, n)
 	case receivedRecord:
 		return receivedSignal(shape)
 	}

@@ -416,6 +416,18 @@ func TestPaymentWithoutItsPayer(t *testing.T) {
 	notRoutedAs(t, r, domain.IntentPayment, "aaj kitna payment aaya", "10000 payment bhejo", "payment nahi aaya 10000 ka")
 }
 
+// TestPaymentWithoutItsAmount: a customer said to have paid, with no
+// amount, is a payment whose amount is asked; asked whether they paid, a
+// payment still due, two customers, a payment that failed, or one the
+// customer will make, is not.
+func TestPaymentWithoutItsAmount(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentPayment, "Agarwal medical ne payment kiya", "Gupta ji ne paise de diye", "Mehta ka payment mil gaya",
+		"sharma ji ka payment aa gaya")
+	notRoutedAs(t, r, domain.IntentPayment, "Rajesh ne payment kiya kya?", "Rajesh ka payment aana baaki hai",
+		"Rajesh aur Mehta ne payment kiya", "Mehta ka payment fail ho gaya", "Rajesh kal payment karega", "Rajesh ne payment nahi kiya")
+}
+
 // TestAskedIfEnoughIsNoOrder: goods named with a question whether that
 // much is there ask about stock, they order nothing.
 func TestAskedIfEnoughIsNoOrder(t *testing.T) {

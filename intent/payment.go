@@ -122,6 +122,41 @@ func paysIn(shape []string, n Normalized) bool {
 		!asksFor(shape) && paymentSignal(shape)
 }
 
+// paidUntold reports one customer said to have paid, without the amount:
+// "Agarwal ne payment kiya", "Rajesh ne payment kar diya", "sharma ji ka
+// payment aa gaya", "Mehta ka payment ho gaya". It is a payment whose
+// amount is asked before anything is shown. Asked ("… kiya kya?"), it is
+// a question of their account; denied, owed, promised, troubled, or
+// beside goods or an order, no payment.
+func paidUntold(shape []string, n Normalized) bool {
+	if len(shape) > 10 || asked(shape, n.Question) || denied(shape) || amount(shape) || goodsBeside(shape) ||
+		anyOf(shape, orderRefWords) || anyOf(shape, paymentTrouble) || anyOf(shape, dueWords) || promised(shape) {
+		return false
+	}
+	customers := 0
+	for _, w := range shape {
+		if w == phCustomer {
+			customers++
+		}
+	}
+	if customers != 1 {
+		return false
+	}
+	for i, w := range shape {
+		if w != "payment" && w != "paise" {
+			continue
+		}
+		if doneAfter(shape, i, paidDone) || i+2 < len(shape) && shape[i+1] == "ho" && shape[i+2] == "gaya" {
+			return true
+		}
+	}
+	return false
+}
+
+// paidDone say a payment was made, after its word: "kiya", "kar diya",
+// "de diye", "aa gaya" (aaya), "mil gaya" (mila).
+var paidDone = words("kiya diya aaya mila")
+
 // asksFor reports a word that asks for something to be done, other than
 // "de" in "de gaye": the payer came and gave it. ("Mehta ko 2000 de
 // diya" may be money paid out.)

@@ -412,6 +412,9 @@ func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	if paysIn(shape, n) {
 		return domain.IntentPayment, "rule: a payment received", true
 	}
+	if paidUntold(shape, n) {
+		return domain.IntentPayment, "rule: a customer said to have paid, the amount to be asked", true
+	}
 	if asksAfterOrder(shape, n) {
 		return domain.IntentOrderStatus, "rule: where a named order is", true
 	}
