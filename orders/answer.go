@@ -394,7 +394,7 @@ func (p *Parser) answerWords(a Ask, d intent.Decision) string {
 			return p.customers[id].Name
 		}
 	case a.Slot == SlotOrder:
-		return pickOrder(d.Text, d.Normalized, a)
+		return p.pickOrder(d.Text, d.Normalized, a)
 	}
 	return d.Text
 }

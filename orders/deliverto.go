@@ -84,7 +84,7 @@ func (s *Service) readDeliveryOf(ctx context.Context, p *Parser, f Frame, its []
 		}
 	}
 	said := p.norm.Normalize(f.Text)
-	one := withGoods(said, ids, goods)
+	one := p.withGoods(said, ids, goods)
 	switch {
 	case len(open.Open) == 0:
 		nr.prop.Subject = n.CustomerID
@@ -189,7 +189,7 @@ func (s *Service) location() *time.Location {
 // pickOrder reads which order an answer chooses: by its place in the list
 // ("2", "dusra", "last") or by its number in any of its forms ("ORD-1042",
 // "1042 wala", "१०४२"); "" when it chooses none.
-func pickOrder(text string, n intent.Normalized, a Ask) string {
+func (p *Parser) pickOrder(text string, n intent.Normalized, a Ask) string {
 	options, goods := a.Options, a.Goods
 	cs := make([]choice, len(options))
 	for i, id := range options {
@@ -204,7 +204,7 @@ func pickOrder(text string, n intent.Normalized, a Ask) string {
 	if id := byDay(n, options, a.Days); id != "" {
 		return id
 	}
-	return withGoods(n, options, goods) // "handwash aur sabun wala"
+	return p.withGoods(n, options, goods) // "handwash aur sabun wala"
 }
 
 // dayWords say that the number before them is a day of the month.
@@ -266,16 +266,34 @@ func ordinalDay(w string) (int, bool) {
 }
 
 // withGoods is the one order of ids whose goods hold every product the
-// message names; "" when none or several do. (A number that names an
-// order or a place in the list is read before it; one left is a
-// quantity, which says how much of that order went.)
-func withGoods(n intent.Normalized, ids []string, goods map[string][]string) string {
+// message names; "" when none or several do. When none does, a product's
+// kin stand for it (kin.go): "tel wala order" is the order of the oil
+// tin, where "tel" names the pouch. (A number that names an order or a
+// place in the list is read before it; one left is a quantity, which says
+// how much of that order went.)
+func (p *Parser) withGoods(n intent.Normalized, ids []string, goods map[string][]string) string {
 	// Each product named, as the SKUs its name may mean ("phenyl": 1L or
 	// 5L); an order fits when it holds one of them for every name.
 	named := keptNames(n)
 	if len(named) == 0 {
 		return ""
 	}
+	fit := fitting(named, ids, goods)
+	if len(fit) == 0 {
+		kin := make([][]string, len(named))
+		for i, skus := range named {
+			kin[i] = p.kinOf(skus)
+		}
+		fit = fitting(kin, ids, goods)
+	}
+	if len(fit) != 1 {
+		return ""
+	}
+	return fit[0]
+}
+
+// fitting are the orders of ids holding one of each name's SKUs.
+func fitting(named [][]string, ids []string, goods map[string][]string) []string {
 	var fit []string
 	for _, id := range ids {
 		holds := func(skus []string) bool {
@@ -285,10 +303,7 @@ func withGoods(n intent.Normalized, ids []string, goods map[string][]string) str
 			fit = append(fit, id)
 		}
 	}
-	if len(fit) != 1 {
-		return ""
-	}
-	return fit[0]
+	return fit
 }
 
 // numbered is the order a number names: "ORD-6002" when the books hold

@@ -216,7 +216,6 @@ func TestDialogCountsLLMCalls(t *testing.T) {
 // as meant leaves this list.
 var unfinishedDialogs = map[string]string{
 	"dg-flow-05": "a customer's name sent alone, then the goods: the name is not kept for the order",
-	"dg-flow-20": "a delivery naming goods by a word of another product (tel, the pouch) for the order of the tin",
 }
 
 // TestDialogDevelopmentSet holds Munshi to its development conversations:
