@@ -11,7 +11,8 @@ import (
 )
 
 // A payment shown for its ok takes a correction as a draft does: "nahi
-// 12000 tha", "amount 12,000 hai", "cheque se tha", "10000 nahi 12000".
+// 12000 tha", "amount 12,000 hai", "cheque se tha", "10000 nahi 12000",
+// or the number of its cheque or transfer ("cheque no 445566").
 // The payment is shown again with what changed, and only an ok to the new
 // summary records it.
 
@@ -25,8 +26,9 @@ const maxPaymentFix = 10
 
 // paymentFix is what a correction of a payment changes.
 type paymentFix struct {
-	amount domain.Paise
-	mode   domain.PaymentMode
+	amount    domain.Paise
+	mode      domain.PaymentMode
+	reference string
 }
 
 // CorrectPayment reads a message as a correction of the payment the person
@@ -37,7 +39,7 @@ func (s *Service) CorrectPayment(ctx context.Context, user domain.User, since ti
 	if n.Tokens == nil {
 		n = s.parser().norm.Normalize(d.Text)
 	}
-	fix, ok := readPaymentFix(n)
+	fix, ok := s.parser().readPaymentFix(d.Text, n)
 	if !ok {
 		return domain.Reply{}, false
 	}
@@ -55,6 +57,10 @@ func (s *Service) CorrectPayment(ctx context.Context, user domain.User, since ti
 	if fix.mode != "" && fix.mode != next.Mode {
 		changes = append(changes, fmt.Sprintf("by %s → %s", ModeName(next.Mode), ModeName(fix.mode)))
 		next.Mode, next.Reference = fix.mode, "" // a cheque's number is no UPI's
+	}
+	if fix.reference != "" && fix.reference != next.Reference {
+		changes = append(changes, "reference "+fix.reference)
+		next.Reference = fix.reference
 	}
 	if len(changes) == 0 {
 		return domain.Reply{}, false
@@ -78,15 +84,24 @@ func (s *Service) CorrectPayment(ctx context.Context, user domain.User, since ti
 // says: one amount, or two with a negation between them (the second is
 // meant), and nothing but the words of a correction beside them. No
 // product, order or customer is named: those make a message of its own.
-func readPaymentFix(n intent.Normalized) (paymentFix, bool) {
+func (p *Parser) readPaymentFix(text string, n intent.Normalized) (paymentFix, bool) {
 	if len(n.Tokens) == 0 || len(n.Tokens) > maxPaymentFix || n.Has(intent.EntityProduct) || n.Has(intent.EntityOrderRef) ||
 		n.Has(intent.EntityCustomer) {
 		return paymentFix{}, false
 	}
-	r := newReading("", n)
-	as := amounts(r)
+	r := newReading(text, n)
 	var fix paymentFix
 	inAmount := make([]bool, len(n.Tokens))
+	if ref := p.reference(r); ref >= 0 {
+		fix.reference = strings.ToUpper(strings.Trim(r.source(r.toks[ref].Start, r.toks[ref].End), ".,;:#-"))
+		r.used[ref], inAmount[ref] = true, true
+	}
+	var as []amount
+	for _, a := range amounts(r) {
+		if !r.used[a.start] {
+			as = append(as, a)
+		}
+	}
 	switch {
 	case len(as) == 1:
 		fix.amount = as[0].paise
@@ -101,11 +116,19 @@ func readPaymentFix(n intent.Normalized) (paymentFix, bool) {
 		}
 	}
 	fix.mode = paymentIn(n)
-	if fix.amount == 0 && fix.mode == "" {
+	for _, t := range n.Tokens {
+		// "cheque no 445566": the no is the number's, not a cheque
+		// turned down.
+		if fix.mode == "" && fix.reference != "" && modeReferenceWords[t.Text] {
+			fix.mode = paymentIn(intent.Normalize(t.Text))
+		}
+	}
+	if fix.amount == 0 && fix.mode == "" && fix.reference == "" {
 		return paymentFix{}, false
 	}
 	for i, t := range n.Tokens {
-		if inAmount[i] || paymentFixWords[t.Text] || negations[t.Text] || currencyWords[t.Text] || modeWord(t.Text) {
+		if inAmount[i] || paymentFixWords[t.Text] || negations[t.Text] || currencyWords[t.Text] || modeWord(t.Text) ||
+			referenceFillers[t.Text] || referenceWords[t.Text] || modeReferenceWords[t.Text] {
 			continue
 		}
 		return paymentFix{}, false

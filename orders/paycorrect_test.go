@@ -23,7 +23,8 @@ func owed(t *testing.T, s *shop) domain.Paise {
 
 // TestAPaymentShownTakesACorrection: the amount or the way of paying of a
 // payment shown for its ok is corrected ("nahi 12000 tha", "10000 nahi
-// 12000", "cheque se tha"), shown again with what changed, and the ok
+// 12000", "cheque se tha", "cheque no 445566": a cheque's number is no
+// amount), shown again with what changed, and the ok
 // records the corrected payment. Another payment, a message naming a
 // customer or goods, or a payment shown before the last reply, is no
 // correction of it.
@@ -38,6 +39,7 @@ func TestAPaymentShownTakesACorrection(t *testing.T) {
 		{"amount 12,000 hai", "amount ₹10,000 → ₹12,000", 1200000},
 		{"cash nahi, upi se tha", "by cash on delivery → UPI", 1000000},
 		{"sorry 12k upi", "amount ₹10,000 → ₹12,000; by cash on delivery → UPI", 1200000},
+		{"cheque no 445566", "by cash on delivery → cheque; reference 445566", 1000000},
 	} {
 		s := newShop(t, nil)
 		s.ravi = domain.User{Phone: demo.AccountsPhone, Name: "Priya", Role: domain.RoleAccounts}
