@@ -58,3 +58,24 @@ func TestNumberOfAName(t *testing.T) {
 		checkParse(t, p, c)
 	}
 }
+
+// TestThicknessTellsBarsApart: a thickness in millimetres is a size, as
+// a volume or a weight is: "sariya" alone is either bar and is asked
+// about, "sariya 8mm" and "12mm sariya" each name one.
+func TestThicknessTellsBarsApart(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "TMT8", Name: "TMT Bar 8mm", Aliases: []string{"sariya 8mm", "8mm sariya"}, Unit: "piece",
+			PackSizes: []domain.PackSize{{Name: "bundle", Units: 10}}, Price: 31000},
+		{SKU: "TMT12", Name: "TMT Bar 12mm", Aliases: []string{"sariya 12mm", "12mm sariya"}, Unit: "piece",
+			PackSizes: []domain.PackSize{{Name: "bundle", Units: 5}}, Price: 69000},
+	}
+	cs := []domain.Customer{{ID: "H02", Name: "New Bharat Hardware", Aliases: []string{"Bharat"}}}
+	p := parserFor(t, ps, cs)
+	for _, c := range []parseCase{
+		{text: "Bharat 2 bundle sariya", customer: "H02", ask: []string{"Which product do you mean", "TMT Bar 8mm", "TMT Bar 12mm"}},
+		{text: "Bharat 2 bundle sariya 8mm", customer: "H02", items: map[string]int64{"TMT8": 20}},
+		{text: "Bharat ko 12mm sariya 1 bundle", customer: "H02", items: map[string]int64{"TMT12": 5}},
+	} {
+		checkParse(t, p, c)
+	}
+}
