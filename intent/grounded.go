@@ -21,7 +21,7 @@ var booksWords = words(`PRODUCT CUSTOMER ORDERREF UNIT SIZE
 	sales sale sold sell bikri becha beche bika bought kharida kharide dhanda growth revenue report
 	dashboard turnover business top customer customers product products
 	order orders ord pending deliver delivered delivery dispatch status
-	bill bills billing invoice gst digest summary vikri ugrahi
+	bill bills billing invoice gst digest summary vikri ugrahi limit
 	chart graph trend excel sheet file`)
 
 // ungrounded says why a question names nothing of the books, or nothing.

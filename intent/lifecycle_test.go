@@ -428,6 +428,13 @@ func TestPaymentWithoutItsAmount(t *testing.T) {
 		"Rajesh aur Mehta ne payment kiya", "Mehta ka payment fail ho gaya", "Rajesh kal payment karega", "Rajesh ne payment nahi kiya")
 }
 
+// TestACreditLimitIsOfTheBooks: a customer's credit limit, asked of a
+// customer named or of the one just talked about ("unki limit kitni
+// hai?"), is a question of their account.
+func TestACreditLimitIsOfTheBooks(t *testing.T) {
+	routedAs(t, demoRouter(t), domain.IntentOutstanding, "unki limit kitni hai?", "Mehta Traders ki limit kitni hai")
+}
+
 // TestAskedIfEnoughIsNoOrder: goods named with a question whether that
 // much is there ask about stock, they order nothing.
 func TestAskedIfEnoughIsNoOrder(t *testing.T) {
