@@ -7,6 +7,8 @@ package intent
 // deliverySignal reports an order reference and a word that it arrived,
 // with no word that it did not; or goods handed over to a customer.
 func deliverySignal(shape []string, n Normalized) bool {
+	var buf [48]string
+	shape = withoutDeniedCancel(shape, buf[:0])
 	if denied(shape) && !shortOnly(shape) {
 		return false
 	}
@@ -33,6 +35,27 @@ func deliverySignal(shape []string, n Normalized) bool {
 	// when the order is named and no money is.
 	return delivered(shape) || namedOrder(shape) && anyOf(shape, gotWords) && !moneyBesideOrder(shape)
 }
+
+// withoutDeniedCancel is shape without a cancellation said not to have
+// happened or not to be done ("cancel nahi hua", "cancel mat karo"): in
+// "ORD-1042 cancel nahi hua, deliver ho gaya" the denial is the cancel's,
+// and the delivery stands.
+func withoutDeniedCancel(shape, buf []string) []string {
+	for i, w := range shape {
+		if !cancelVerbs[w] || i+1 >= len(shape) || !negations[shape[i+1]] && shape[i+1] != "mat" {
+			continue
+		}
+		j := i + 2
+		if j < len(shape) && cancelAux[shape[j]] {
+			j++
+		}
+		return append(append(buf, shape[:i]...), shape[j:]...)
+	}
+	return shape
+}
+
+// cancelAux complete a cancel denied: "nahi hua", "mat karo".
+var cancelAux = words("hua hui karo karna kiya")
 
 // finishedOrder reports an order's number with a word that it was
 // finished just after it ("1340 done boss", "1351 complete ho gaya",

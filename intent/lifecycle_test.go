@@ -428,6 +428,15 @@ func TestPaymentWithoutItsAmount(t *testing.T) {
 		"Rajesh aur Mehta ne payment kiya", "Mehta ka payment fail ho gaya", "Rajesh kal payment karega", "Rajesh ne payment nahi kiya")
 }
 
+// TestACancelDeniedBesideADelivery: a cancellation said not to have
+// happened does not deny the delivery beside it; a delivery denied is
+// still none.
+func TestACancelDeniedBesideADelivery(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentDelivery, "ORD-1042 cancel nahi hua, deliver ho gaya", "T-6001 wala order cancel nahi hua, maal pahuncha diya")
+	notRoutedAs(t, r, domain.IntentDelivery, "ORD-1042 cancel nahi karna, deliver nahi hua abhi")
+}
+
 // TestACreditLimitIsOfTheBooks: a customer's credit limit, asked of a
 // customer named or of the one just talked about ("unki limit kitni
 // hai?"), is a question of their account.
