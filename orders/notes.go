@@ -349,7 +349,10 @@ func (p *Parser) deliveryFor(text, customer string, goods []string) DeliveryNote
 			short = true
 		}
 	}
-	if !hasQuantityOrProduct(rest) {
+	// Goods named with no quantity and no word of short or only describe
+	// the order ("B-3303 wala pipe ka order deliver ho gaya"); they say
+	// nothing of how much went.
+	if !hasQuantityOrProduct(rest) || !rest.Has(intent.EntityNumber) && !short && !only {
 		return note
 	}
 	var out Parsed

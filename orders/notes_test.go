@@ -102,6 +102,10 @@ func TestReadDelivery(t *testing.T) {
 		{"१०४२ वाला दे दिया, GC ५ carton कम", "ORD-1042", []Item{{SKU: "GC500", Qty: 120}}, nil, ""},
 		{"order 42 delivered", "ORD-42", nil, nil, ""},
 		{"maal de diya\n1042", "ORD-1042", nil, nil, ""},
+		// Goods named without a quantity describe the order; without a
+		// quantity, goods that did not go are still asked about.
+		{"ORD-1042 wala harpic ka order deliver ho gaya", "ORD-1042", nil, nil, ""},
+		{"ORD-1042 delivered, harpic nahi gaya", "ORD-1042", nil, nil, "How many"},
 	}
 	for _, c := range cases {
 		got := p.ReadDelivery(c.text)
