@@ -173,9 +173,10 @@ func (s *Service) carryOn(ctx context.Context, user domain.User, f Frame, ack st
 // with the words it replaced, or asks how many.
 func (p *Parser) withQuantity(f *Frame, sku string, said *Said, d intent.Decision, rest []Ask) []Ask {
 	prod := p.products[sku]
-	if d.Normalized.Has(intent.EntityNumber) {
+	if d.Normalized.Has(intent.EntityNumber) && !onlyNumbersOfName(d.Normalized, prod) {
 		// "5 litre wala, 10 carton": the answer's own quantity, when it
-		// has one beside the size (a size is not a number).
+		// has one beside the size (a size is not a number); "500 wala"
+		// names Azithral 500, it orders no 500.
 		if item, problem := p.QuantityOf(d.Text, sku); problem == "" {
 			f.addItem(item)
 			return rest

@@ -3,6 +3,9 @@ package orders
 import (
 	"slices"
 	"strings"
+
+	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/domain"
 )
 
 // joinNames makes one mention of two names side by side that share a
@@ -59,4 +62,15 @@ func (p *Parser) numbersOfNames(r *reading, ms []*mention, qs []*quantity) []*qu
 		}
 	}
 	return qs
+}
+
+// onlyNumbersOfName reports that every number n says is a word of the
+// product's name or of an alias: "500 wala" of Azithral 500.
+func onlyNumbersOfName(n intent.Normalized, prod domain.Product) bool {
+	for _, e := range n.Entities {
+		if e.Kind == intent.EntityNumber && (e.Start >= len(n.Tokens) || !namedBy(prod, []string{n.Tokens[e.Start].Text})) {
+			return false
+		}
+	}
+	return true
 }
