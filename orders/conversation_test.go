@@ -239,6 +239,7 @@ func TestCorrectionsChangeTheShownDraft(t *testing.T) {
 		{"more of an item", "Rajesh ke liye 10 carton GC, cash", "aur 5 carton GC add karo", "C01", domain.PayCOD, []string{"GC500:360"}, "10 cartons → 15 cartons"},
 		{"a line set and another added", "Rajesh ke liye 10 carton GC, cash", "GC 15 carton aur 5 carton harpic bhi", "C01", domain.PayCOD, []string{"GC500:360", "TC500:120"}, "10 cartons → 15 cartons"},
 		{"more of a line, said with aur", "Rajesh ke liye 10 carton GC, cash", "GC 5 carton aur bhejo", "C01", domain.PayCOD, []string{"GC500:360"}, "10 cartons → 15 cartons"},
+		{"a line removed and another changed", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic hata do, GC 15 carton", "C01", domain.PayCOD, []string{"GC500:360"}, "removed Toilet Cleaner 500ml"},
 		{"an item removed", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic hata do", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
 		{"an item not wanted", "Rajesh ke liye 10 carton GC aur 2 carton phenyl 1L, cash", "phenyl nahi chahiye", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Phenyl 1L"},
 		{"the payment", "Sharma General Store ke liye 10 carton GC, cash", "payment cheque se hoga", "C02", domain.PayCheque, []string{"GC500:240"}, "payment cash on delivery → cheque"},

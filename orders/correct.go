@@ -3,6 +3,7 @@ package orders
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/munshi/munshi/intent"
@@ -92,18 +93,22 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 	c := corrected{customer: dr.Customer.ID, payment: dr.Payment, items: itemsOf(dr)}
 	removing, adding, cancelling := false, false, false
 	also := alsoLines(n)
+	clause := clausesOf(d.Text, n)
+	removes := map[int]bool{} // the clauses that remove what they name
 	for i, t := range n.Tokens {
 		cancelling = cancelling || dropWords[t.Text]
-		removing = removing || removeWords[t.Text] || dropWords[t.Text] ||
+		if removeWords[t.Text] || dropWords[t.Text] ||
 			negations[t.Text] && i+1 < len(n.Tokens) && (wantWords[n.Tokens[i+1].Text] || sendWords[n.Tokens[i+1].Text]) ||
-			wantWords[t.Text] && i+1 < len(n.Tokens) && negations[n.Tokens[i+1].Text] // "mop ki zarurat nahi"
+			wantWords[t.Text] && i+1 < len(n.Tokens) && negations[n.Tokens[i+1].Text] { // "mop ki zarurat nahi"
+			removing, removes[clause[i]] = true, true
+		}
 		adding = adding || addWords[t.Text]
 	}
 	for _, e := range n.Entities {
 		// "no garbage bags needed"
 		if e.Kind == intent.EntityProduct && e.Start > 0 && e.End < len(n.Tokens) && negations[n.Tokens[e.Start-1].Text] &&
 			wantWords[n.Tokens[e.End].Text] {
-			removing = true
+			removing, removes[clause[e.Start]] = true, true
 		}
 	}
 	inDraft := func(skus []string) []string {
@@ -136,10 +141,16 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 			c.customer, changed = id, true
 		}
 	}
+	// "ors hata do, vicks 3 box": a clause of its own that removes
+	// nothing changes its line.
+	others := false
+	for _, e := range n.Entities {
+		others = others || e.Kind == intent.EntityProduct && !removes[clause[e.Start]]
+	}
 	if removing {
 		var gone []string
 		for _, e := range n.Entities {
-			if e.Kind != intent.EntityProduct {
+			if e.Kind != intent.EntityProduct || others && !removes[clause[e.Start]] {
 				continue
 			}
 			gone = append(gone, inDraft(e.Candidates())...)
@@ -166,7 +177,12 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 			return c, true
 		}
 		c.items = kept
-		return c, true
+		if !others {
+			return c, true
+		}
+		changed = true
+		parsed.Items = slices.DeleteFunc(parsed.Items, func(it Item) bool { return contains(gone, it.SKU) })
+		parsed.Asks = slices.DeleteFunc(parsed.Asks, func(a Ask) bool { return a.SKU != "" && contains(gone, a.SKU) })
 	}
 	set := func(it Item) {
 		prod := p.products[it.SKU]
@@ -265,6 +281,21 @@ func alsoLines(n intent.Normalized) map[string]bool {
 		also = true
 	}
 	flush()
+	return out
+}
+
+// clausesOf numbers each token of n by its clause: a comma, a semicolon,
+// a full stop or a line break in text between two tokens begins the next.
+func clausesOf(text string, n intent.Normalized) []int {
+	out := make([]int, len(n.Tokens))
+	k := 0
+	for i := 1; i < len(n.Tokens); i++ {
+		a, b := n.Tokens[i-1].End, n.Tokens[i].Start
+		if a >= 0 && a <= b && b <= len(text) && strings.ContainsAny(text[a:b], ",;.\n") {
+			k++
+		}
+		out[i] = k
+	}
 	return out
 }
 
