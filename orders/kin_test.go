@@ -29,7 +29,7 @@ func TestKinNameAnOrderByItsGoods(t *testing.T) {
 	}
 	ids := []string{"G-2", "G-3"}
 	for _, c := range []struct {
-		goods       map[string][]string
+		goods      map[string][]string
 		text, want string
 	}{
 		{map[string][]string{"G-2": {"OIL15"}, "G-3": {"RICE25"}}, "tel wala order pahunch gaya", "G-2"},
