@@ -329,6 +329,13 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	case domain.IntentHelp:
 		return domain.Reply{Text: Menu(user)}, t
 	case domain.IntentOrder:
+		if name, ok := customerSentAlone(conv, at); ok && !routed.Normalized.Has(intent.EntityCustomer) {
+			// "Annapurna", then "5 tin wala oil": the name sent just
+			// before, alone, is the order's customer.
+			if with := s.Router.Route(llmbudget.WithCallBudget(ctx, 0), name+": "+text); with.Intent == domain.IntentOrder {
+				routed = with
+			}
+		}
 		return s.ordered(s.Orders.Take(ctx, user, routed), at, &t), t
 	case domain.IntentConfirm:
 		ref := orderRef(d)

@@ -390,3 +390,30 @@ func TestQuestionRepliesAreRemembered(t *testing.T) {
 		t.Fatalf("remembered %+v, want the reply kept as a question", turns)
 	}
 }
+
+// TestACustomerSentAloneIsTheNextOrders: a customer's name sent alone,
+// which Munshi could not read as anything, is the customer of the order
+// sent next that names none; an order naming its own customer keeps it.
+func TestACustomerSentAloneIsTheNextOrders(t *testing.T) {
+	w := newWorld()
+	rajesh := intent.Entity{Kind: intent.EntityCustomer, ID: "C01", IDs: []string{"C01"}}
+	w.router.entities["Rajesh"] = []intent.Entity{rajesh}
+	w.router.intents["5 carton GC"] = domain.IntentOrder
+	w.router.intents["Rajesh: 5 carton GC"] = domain.IntentOrder
+	w.router.entities["Rajesh: 5 carton GC"] = []intent.Entity{rajesh}
+	w.router.intents["Mehta ko 2 carton TC"] = domain.IntentOrder
+	w.router.entities["Mehta ko 2 carton TC"] = []intent.Entity{{Kind: intent.EntityCustomer, ID: "C03", IDs: []string{"C03"}}}
+	remembered := func() { w.memory.convs[sales.Phone] = memory.Conversation{Turns: w.memory.appended[sales.Phone]} }
+	w.say(sales.Phone, "Rajesh")
+	remembered()
+	w.say(sales.Phone, "5 carton GC")
+	if taken := w.orders.taken; len(taken) != 1 || taken[0].Text != "Rajesh: 5 carton GC" {
+		t.Fatalf("Take was given %+v", taken)
+	}
+	w.say(sales.Phone, "Rajesh")
+	remembered()
+	w.say(sales.Phone, "Mehta ko 2 carton TC")
+	if taken := w.orders.taken; len(taken) != 2 || taken[1].Text != "Mehta ko 2 carton TC" {
+		t.Fatalf("an order naming its customer was given %+v", taken[1:])
+	}
+}

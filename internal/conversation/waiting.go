@@ -164,6 +164,22 @@ func lastReply(conv memory.Conversation) int {
 	return -1
 }
 
+// customerSentAlone is the person's last message when it was one
+// customer's name and nothing else Munshi could read, sent within
+// FrameTTL of at: the customer an order that follows names none of.
+func customerSentAlone(conv memory.Conversation, at time.Time) (string, bool) {
+	i := lastReply(conv)
+	if i < 1 || conv.Turns[i].Tool != toolUnread {
+		return "", false
+	}
+	said := conv.Turns[i-1]
+	if said.Role != memory.RolePerson || len(said.Customers) != 1 || len(said.Products) > 0 ||
+		len(strings.Fields(said.Text)) > 4 || at.Sub(said.At) > FrameTTL {
+		return "", false
+	}
+	return said.Text, true
+}
+
 // lastUnread reports whether Munshi's last reply was to a message it
 // could not read.
 func lastUnread(conv memory.Conversation) bool {
