@@ -28,8 +28,9 @@ type Call struct {
 // agent when one is configured.
 //
 //   - stock: a product → check_stock(product[, quantity, unit]); words of
-//     running out ("out of stock", "khatam") → out_of_stock; else the
-//     catalog → check_stock().
+//     running out soon ("khatam hone wala", "running low") →
+//     out_of_stock(soon); of run out ("out of stock", "khatam") →
+//     out_of_stock; else the catalog → check_stock().
 //   - outstanding: outstanding([customer]).
 //   - pending_orders: pending_orders([customer]).
 //   - report: "digest", "kal ka summary", "daily report" → daily_digest;
@@ -91,6 +92,11 @@ func (t *Tools) plan(d intent.Decision) (Call, bool) {
 	case domain.IntentStock:
 		delete(args, "customer")
 		if len(products) == 0 {
+			// "kaunsa maal khatam hone wala hai", "running low": what runs
+			// out first; "kya khatam ho gaya": what has.
+			if has("low reorder") || has("out khatam finished finish over khali empty short") && has("wala wale wali hone jaldi soon almost about") {
+				return Call{Tool: ToolOutOfStock, Args: map[string]any{"soon": true}}, true
+			}
 			if has("out khatam finished finish over zero nil khali empty short") {
 				return Call{Tool: ToolOutOfStock, Args: map[string]any{}}, true
 			}

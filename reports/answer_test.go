@@ -30,6 +30,8 @@ func TestReportAnswer(t *testing.T) {
 		{owner, "100 carton phenyl de sakte hain?", "✅ Yes: 1,200 bottles (100 cartons) of Phenyl 1L can be committed."},
 		{owner, "kya khatam ho gaya", "*Out of stock*: 2 products with nothing available"},
 		{owner, "out of stock kya hai", "*Out of stock*: 2 products with nothing available"},
+		{owner, "kaunsa maal khatam hone wala hai", "*Running low*: the products that run out first at the last 28 days' sales"},
+		{owner, "which items are running low", "*Running low*: the products that run out first at the last 28 days' sales"},
 		{owner, "who owes us money?", "*Who owes us*: 2 customers, ₹1,95,000 in all"},
 		{accounts, "Mehta ji ka outstanding", "*Mehta Traders* (C03)"},
 		{owner, "मेहता जी का बकाया", "*Mehta Traders* (C03)"},

@@ -221,6 +221,31 @@ func (s *OutOfStock) table(clock) ([]string, [][]any, map[string]any) {
 	return stockColumns, stockTable(s.Lines), map[string]any{"out_of_stock": s.Count}
 }
 
+// RunningLow is the products that run out first, those with nothing
+// available first, then by days of cover at the last CoverDays days'
+// sales; products that did not sell come last.
+type RunningLow struct {
+	Lines []StockLine
+}
+
+func (s *RunningLow) Rows() int { return len(s.Lines) }
+
+func (s *RunningLow) view(c clock) ([]string, []string, int, int) {
+	if len(s.Lines) == 0 {
+		return []string{"There are no products in the catalog."}, nil, 0, 0
+	}
+	head := []string{fmt.Sprintf("*Running low*: the products that run out first at the last %d days' sales", CoverDays), ""}
+	var rows []string
+	for _, row := range s.Table(c.now, c.loc).Rows {
+		rows = append(rows, stockText(row, false))
+	}
+	return head, rows, 0, len(s.Lines)
+}
+
+func (s *RunningLow) table(clock) ([]string, [][]any, map[string]any) {
+	return stockColumns, stockTable(s.Lines), map[string]any{"running_low_over_days": CoverDays}
+}
+
 // Dues is what customers owe: everyone who owes, largest first, or the
 // customers asked about (Named).
 type Dues struct {

@@ -223,6 +223,22 @@ func stockChart(tab Table) chart.Chart {
 	return c
 }
 
+// RunningLowRows is how many products a "running low" answer lists.
+const RunningLowRows = 10
+
+// runningLow is the products that run out first: those with nothing
+// available, then those with the fewest days of cover at the last
+// CoverDays days' sales.
+func (t *Tools) runningLow(ctx context.Context, c clock) (Report, map[string]any, error) {
+	understood := map[string]any{"soon": true}
+	p, err := MakePeriod(fmt.Sprintf("last_%d_days", CoverDays), c.now, c.loc)
+	if err != nil {
+		return nil, understood, err
+	}
+	lines, err := t.Books.StockNeeds(ctx, StockNeedsQuery{From: p.From, To: p.To, Limit: RunningLowRows})
+	return &RunningLow{Lines: lines}, understood, err
+}
+
 // CoverDays is the stretch of sales a product's cover is reckoned from:
 // its available stock over what it sold a day in the last CoverDays days.
 const CoverDays = 28

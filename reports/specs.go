@@ -18,6 +18,7 @@ var specs = []ToolSpec{
 		Name:        ToolOutOfStock,
 		Description: "Products with nothing available (ready minus committed at or below zero), by name, with what is in production.",
 		Parameters: []ParamSpec{
+			{Name: "soon", Type: "boolean", Description: "instead, the products that run out first (\"kaunsa maal khatam hone wala hai\", \"running low\"): nothing available first, then the fewest days of cover at the last 28 days' sales"},
 			{Name: "offset", Type: "integer", Description: "rows to skip, to page through the list"},
 		},
 	},

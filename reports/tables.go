@@ -125,6 +125,11 @@ func (s *OutOfStock) Table(time.Time, *time.Location) Table {
 		Totals: []Total{{Column{"out_of_stock", "Out of stock", ColCount}, countCell(s.Count)}}}
 }
 
+// Table of the products that run out first, in that order.
+func (s *RunningLow) Table(time.Time, *time.Location) Table {
+	return Table{Title: "Running low", Columns: stockTableColumns, Rows: stockCells(s.Lines), Count: len(s.Lines)}
+}
+
 // Table of dues: one row per customer, largest first.
 func (d *Dues) Table(now time.Time, loc *time.Location) Table {
 	c := clock{now: now, loc: loc}

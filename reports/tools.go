@@ -186,6 +186,10 @@ func (t *Tools) run(ctx context.Context, user domain.User, name string, args map
 	case ToolCheckStock:
 		return t.checkStock(ctx, args, page, understood)
 	case ToolOutOfStock:
+		if soon, _ := args["soon"].(bool); soon {
+			understood["soon"] = true
+			return t.runningLow(ctx, c)
+		}
 		n, lines, err := t.Books.StockOuts(ctx, page)
 		return &OutOfStock{Count: n, Lines: lines, Offset: page.Offset}, understood, err
 	case ToolOutstanding:

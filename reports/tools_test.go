@@ -75,6 +75,18 @@ func TestToolStockCatalogAndOutOfStock(t *testing.T) {
 
 • Floor Broom (BR01): 100 pieces ready, 120 committed, none in production
 • Naphthalene Balls 100g (NB100): 0 packs ready, 1,000 in production`)
+	// What runs out first: nothing available first, then by days of
+	// cover at the last 28 days' sales.
+	res = b.call(t, owner, reports.ToolOutOfStock, map[string]any{"soon": true})
+	wantText(t, res.Text, `*Running low*: the products that run out first at the last 28 days' sales
+
+• Floor Broom: none available (100 pieces ready, 120 committed)
+• Naphthalene Balls 100g: 0 packs available, 1,000 in production
+• Phenyl 1L: 1,560 bottles available (1,800 ready − 240 committed), 600 in production
+• Glass Cleaner 500ml: 2,304 bottles available (2,400 ready − 96 committed), 480 in production`)
+	if res.Args["soon"] != true {
+		t.Fatalf("understood %v", res.Args)
+	}
 }
 
 func TestToolOutstanding(t *testing.T) {
