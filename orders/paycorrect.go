@@ -39,13 +39,16 @@ func (s *Service) CorrectPayment(ctx context.Context, user domain.User, since ti
 	if n.Tokens == nil {
 		n = s.parser().norm.Normalize(d.Text)
 	}
-	fix, ok := s.parser().readPaymentFix(d.Text, n)
-	if !ok {
+	if !mayFixPayment(n) {
 		return domain.Reply{}, false
 	}
 	_, _, p, shown, err := s.lastShown(ctx, user)
 	if err != nil || !shown || p.Kind != ProposePayment || p.Status != ProposalOpen || p.Payment == nil ||
 		p.ProposedBy != user.Phone || p.CreatedAt.Before(since) {
+		return domain.Reply{}, false
+	}
+	fix, ok := s.parser().readPaymentFix(d.Text, n, p.Payment.Mode)
+	if !ok {
 		return domain.Reply{}, false
 	}
 	next := *p.Payment
@@ -84,15 +87,24 @@ func (s *Service) CorrectPayment(ctx context.Context, user domain.User, since ti
 // says: one amount, or two with a negation between them (the second is
 // meant), and nothing but the words of a correction beside them. No
 // product, order or customer is named: those make a message of its own.
-func (p *Parser) readPaymentFix(text string, n intent.Normalized) (paymentFix, bool) {
-	if len(n.Tokens) == 0 || len(n.Tokens) > maxPaymentFix || n.Has(intent.EntityProduct) || n.Has(intent.EntityOrderRef) ||
-		n.Has(intent.EntityCustomer) {
+func (p *Parser) readPaymentFix(text string, n intent.Normalized, shown domain.PaymentMode) (paymentFix, bool) {
+	if !mayFixPayment(n) {
 		return paymentFix{}, false
 	}
 	r := newReading(text, n)
 	var fix paymentFix
 	inAmount := make([]bool, len(n.Tokens))
-	if ref := p.reference(r); ref >= 0 {
+	ref := p.reference(r)
+	if ref < 0 && shown != "" && shown != domain.PayCOD {
+		// "no 123987" after a payment shown by cheque: its number.
+		for i, t := range r.toks {
+			if referenceFillers[t.Text] && i+1 < len(r.toks) && len(r.toks[i+1].Text) >= 6 && looksLikeReference(r.toks[i+1].Text) {
+				ref = i + 1
+				break
+			}
+		}
+	}
+	if ref >= 0 {
 		fix.reference = strings.ToUpper(strings.Trim(r.source(r.toks[ref].Start, r.toks[ref].End), ".,;:#-"))
 		r.used[ref], inAmount[ref] = true, true
 	}
@@ -134,6 +146,14 @@ func (p *Parser) readPaymentFix(text string, n intent.Normalized) (paymentFix, b
 		return paymentFix{}, false
 	}
 	return fix, true
+}
+
+// mayFixPayment reports a message that may correct a payment: a few
+// words, with a number or a way of paying, naming no product, order or
+// customer.
+func mayFixPayment(n intent.Normalized) bool {
+	return len(n.Tokens) > 0 && len(n.Tokens) <= maxPaymentFix && !n.Has(intent.EntityProduct) && !n.Has(intent.EntityOrderRef) &&
+		!n.Has(intent.EntityCustomer) && (n.Has(intent.EntityNumber) || paymentIn(n) != "")
 }
 
 // modeWord reports a word that names a way of paying by itself.

@@ -65,6 +65,14 @@ func TestAPaymentShownTakesACorrection(t *testing.T) {
 			t.Errorf("%q was read as a correction: %s", text, r.Text)
 		}
 	}
+	// Shown by cheque, "no" and six digits are its number, not an amount.
+	s0 := newShop(t, nil)
+	s0.ravi = domain.User{Phone: demo.AccountsPhone, Name: "Priya", Role: domain.RoleAccounts}
+	s0.svc.RecordPayment(ctx, s0.ravi, "Rajesh se 10000 ka cheque aaya")
+	if r, ok := s0.svc.CorrectPayment(ctx, s0.ravi, time.Time{}, s0.router.Route(ctx, "no 123987")); !ok ||
+		!strings.Contains(r.Text, "✏️ Changed: reference 123987") || !strings.Contains(r.Text, "₹10,000") {
+		t.Errorf("the cheque's number: %v %s", ok, r.Text)
+	}
 	// Shown before the last reply: too old to correct.
 	s := newShop(t, nil)
 	s.ravi = domain.User{Phone: demo.AccountsPhone, Name: "Priya", Role: domain.RoleAccounts}
