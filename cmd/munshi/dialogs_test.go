@@ -214,7 +214,9 @@ func TestDialogCountsLLMCalls(t *testing.T) {
 // unfinishedDialogs are the development conversations Munshi does not
 // yet end as meant, and why; every other one must. One that comes to end
 // as meant leaves this list.
-var unfinishedDialogs = map[string]string{}
+var unfinishedDialogs = map[string]string{
+	"dh-dev-01": "a brand's letters spelt out in Devanagari (एसीसी for ACC) are not heard as the brand",
+}
 
 // TestDialogDevelopmentSet holds Munshi to its development conversations:
 // at least 95% end where the person meant them to, and none leaves a
