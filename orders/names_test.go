@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/munshi/munshi/internal/domain"
@@ -78,4 +79,32 @@ func TestThicknessTellsBarsApart(t *testing.T) {
 	} {
 		checkParse(t, p, c)
 	}
+}
+
+// FuzzPaymentFix: whatever follows a payment's summary, reading it as a
+// correction never panics, and what it reads is a sum of money in range,
+// a way of paying Munshi knows, or a reference of the characters typed.
+func FuzzPaymentFix(f *testing.F) {
+	for _, seed := range []string{"nahi 12000 tha", "10000 nahi 12000", "cash nahi, upi se tha", "no 123987", "cheque no 445566",
+		"amount 12,000 hai", "sorry 12k upi", "₹-5", "99999999999999 nahi 1", "\x00\u202e", "नहीं १२००० था", ""} {
+		f.Add(seed)
+	}
+	p := demoParser(f)
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, shown := range []domain.PaymentMode{domain.PayCOD, domain.PayCheque} {
+			fix, ok := p.readPaymentFix(text, p.norm.Normalize(text), shown)
+			if !ok {
+				continue
+			}
+			if fix.amount < 0 || fix.amount > MaxAmount {
+				t.Fatalf("%q: amount %d", text, fix.amount)
+			}
+			if _, err := domain.ParsePaymentMode(string(fix.mode)); fix.mode != "" && err != nil {
+				t.Fatalf("%q: mode %q", text, fix.mode)
+			}
+			if fix.reference != "" && !strings.Contains(strings.ToUpper(text), fix.reference) {
+				t.Fatalf("%q: reference %q", text, fix.reference)
+			}
+		}
+	})
 }
