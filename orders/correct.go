@@ -92,8 +92,9 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 	n := d.Normalized
 	c := corrected{customer: dr.Customer.ID, payment: dr.Payment, items: itemsOf(dr)}
 	removing, adding, cancelling := false, false, false
-	also := alsoLines(n)
-	clause := clausesOf(d.Text, n)
+	r := newReading(d.Text, n)
+	also := alsoLines(r)
+	clause := clausesOf(r)
 	removes := map[int]bool{} // the clauses that remove what they name
 	for i, t := range n.Tokens {
 		cancelling = cancelling || dropWords[t.Text]
@@ -256,7 +257,7 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 
 // alsoLines are the products a word of "also" is said with: the words
 // from one joining "aur" (or the start) to the next are one line's.
-func alsoLines(n intent.Normalized) map[string]bool {
+func alsoLines(r *reading) map[string]bool {
 	out := map[string]bool{}
 	var skus []string
 	also := false
@@ -266,15 +267,16 @@ func alsoLines(n intent.Normalized) map[string]bool {
 		}
 		skus, also = nil, false
 	}
-	for i, t := range n.Tokens {
-		if e := entityAt(n, i); e != nil && e.Kind == intent.EntityProduct {
-			skus = append(skus, e.Candidates()...)
+	for i, t := range r.toks {
+		if r.kindAt(i) == intent.EntityProduct {
+			skus = append(skus, r.ents[r.ent[i]].Candidates()...)
 			continue
 		}
 		if !alsoWords[t.Text] {
 			continue
 		}
-		if t.Text == "aur" && i+1 < len(n.Tokens) && joinsLines(n, i+1) {
+		// "aur" before a number or a product begins another line.
+		if next := r.kindAt(i + 1); t.Text == "aur" && (next == intent.EntityNumber || next == intent.EntityProduct) {
 			flush()
 			continue
 		}
@@ -284,36 +286,18 @@ func alsoLines(n intent.Normalized) map[string]bool {
 	return out
 }
 
-// clausesOf numbers each token of n by its clause: a comma, a semicolon,
-// a full stop or a line break in text between two tokens begins the next.
-func clausesOf(text string, n intent.Normalized) []int {
-	out := make([]int, len(n.Tokens))
+// clausesOf numbers each token by its clause: a comma, a semicolon, a
+// full stop or a line break between two tokens begins the next.
+func clausesOf(r *reading) []int {
+	out := make([]int, len(r.toks))
 	k := 0
-	for i := 1; i < len(n.Tokens); i++ {
-		a, b := n.Tokens[i-1].End, n.Tokens[i].Start
-		if a >= 0 && a <= b && b <= len(text) && strings.ContainsAny(text[a:b], ",;.\n") {
+	for i := 1; i < len(r.toks); i++ {
+		if strings.ContainsAny(r.between(i-1, i), ",;.\n") {
 			k++
 		}
 		out[i] = k
 	}
 	return out
-}
-
-// entityAt is the entity covering token i, or nil.
-func entityAt(n intent.Normalized, i int) *intent.Entity {
-	for k := range n.Entities {
-		if e := &n.Entities[k]; e.Start <= i && i < e.End {
-			return e
-		}
-	}
-	return nil
-}
-
-// joinsLines reports a number or a product at token i: the "aur" before
-// it begins another line.
-func joinsLines(n intent.Normalized, i int) bool {
-	e := entityAt(n, i)
-	return e != nil && (e.Kind == intent.EntityNumber || e.Kind == intent.EntityProduct)
 }
 
 // keptProducts are the SKUs of the products a message names and does not
