@@ -131,15 +131,15 @@ func (p *Parser) readPaymentFix(text string, n intent.Normalized, shown domain.P
 	for _, t := range n.Tokens {
 		// "cheque no 445566": the no is the number's, not a cheque
 		// turned down.
-		if fix.mode == "" && fix.reference != "" && modeReferenceWords[t.Text] {
-			fix.mode = paymentIn(intent.Normalize(t.Text))
+		if m, ok := modeWord(t.Text); ok && fix.mode == "" && fix.reference != "" && modeReferenceWords[t.Text] {
+			fix.mode = m
 		}
 	}
 	if fix.amount == 0 && fix.mode == "" && fix.reference == "" {
 		return paymentFix{}, false
 	}
 	for i, t := range n.Tokens {
-		if inAmount[i] || paymentFixWords[t.Text] || negations[t.Text] || currencyWords[t.Text] || modeWord(t.Text) ||
+		if inAmount[i] || paymentFixWords[t.Text] || negations[t.Text] || currencyWords[t.Text] || isModeWord(t.Text) ||
 			referenceFillers[t.Text] || referenceWords[t.Text] || modeReferenceWords[t.Text] {
 			continue
 		}
@@ -156,5 +156,11 @@ func mayFixPayment(n intent.Normalized) bool {
 		!n.Has(intent.EntityCustomer) && (n.Has(intent.EntityNumber) || paymentIn(n) != "")
 }
 
-// modeWord reports a word that names a way of paying by itself.
-func modeWord(w string) bool { return paymentIn(intent.Normalize(w)) != "" }
+// modeWord is the way of paying a word names by itself ("check" only
+// beside a word about paying).
+func modeWord(w string) (domain.PaymentMode, bool) {
+	m, ok := paymentWords[w]
+	return m, ok && !weakPaymentWords[w]
+}
+
+func isModeWord(w string) bool { _, ok := modeWord(w); return ok }
