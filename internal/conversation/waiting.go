@@ -51,10 +51,12 @@ func (s *Service) waited(ctx context.Context, user domain.User, conv memory.Conv
 
 // correctedPayment reads a message as a correction of a payment the last
 // reply showed ("nahi 12000 tha"); the orders side tells whether one
-// waits, and the words whether this is one.
+// waits, and the words whether this is one. Only a reply that showed
+// something (a summary's subject) can have shown a payment, so other
+// messages are not read again.
 func (s *Service) correctedPayment(ctx context.Context, user domain.User, conv memory.Conversation, d intent.Decision, at time.Time, t *turn) (domain.Reply, bool) {
 	i := lastReply(conv)
-	if i < 0 || conv.Turns[i].Tool != "" {
+	if i < 0 || conv.Turns[i].Tool != "" || conv.Turns[i].DraftID == "" {
 		return domain.Reply{}, false
 	}
 	reply, ok := s.Orders.CorrectPayment(ctx, user, conv.Turns[i].At, d)
