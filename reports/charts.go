@@ -229,14 +229,23 @@ const RunningLowRows = 10
 // runningLow is the products that run out first: those with nothing
 // available, then those with the fewest days of cover at the last
 // CoverDays days' sales.
-func (t *Tools) runningLow(ctx context.Context, c clock) (Report, map[string]any, error) {
-	understood := map[string]any{"soon": true}
+func (t *Tools) runningLow(ctx context.Context, c clock) (Report, error) {
+	q, err := coverQuery(c, RunningLowRows)
+	if err != nil {
+		return nil, err
+	}
+	lines, err := t.Books.StockNeeds(ctx, q)
+	return &RunningLow{Lines: lines}, err
+}
+
+// coverQuery asks the books for up to limit products ranked by their
+// cover at the last CoverDays days' sales, to c's now.
+func coverQuery(c clock, limit int) (StockNeedsQuery, error) {
 	p, err := MakePeriod(fmt.Sprintf("last_%d_days", CoverDays), c.now, c.loc)
 	if err != nil {
-		return nil, understood, err
+		return StockNeedsQuery{}, err
 	}
-	lines, err := t.Books.StockNeeds(ctx, StockNeedsQuery{From: p.From, To: p.To, Limit: RunningLowRows})
-	return &RunningLow{Lines: lines}, understood, err
+	return StockNeedsQuery{From: p.From, To: p.To, Limit: limit}, nil
 }
 
 // CoverDays is the stretch of sales a product's cover is reckoned from:
@@ -251,11 +260,10 @@ const CoverDays = 28
 // Count stays every product of the answer, so that the caption can say how
 // many are left out.
 func (t *Tools) stockNeeds(ctx context.Context, res Result, limit int) (Table, error) {
-	p, err := MakePeriod(fmt.Sprintf("last_%d_days", CoverDays), res.at.now, res.at.loc)
+	q, err := coverQuery(res.at, limit)
 	if err != nil {
 		return Table{}, err
 	}
-	q := StockNeedsQuery{From: p.From, To: p.To, Limit: limit}
 	switch r := res.Report.(type) {
 	case *StockCheck:
 		for _, l := range r.Lines {

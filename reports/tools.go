@@ -188,7 +188,8 @@ func (t *Tools) run(ctx context.Context, user domain.User, name string, args map
 	case ToolOutOfStock:
 		if soon, _ := args["soon"].(bool); soon {
 			understood["soon"] = true
-			return t.runningLow(ctx, c)
+			rep, err := t.runningLow(ctx, c)
+			return rep, understood, err
 		}
 		n, lines, err := t.Books.StockOuts(ctx, page)
 		return &OutOfStock{Count: n, Lines: lines, Offset: page.Offset}, understood, err
