@@ -288,10 +288,19 @@ func nameKept(kind EntityKind, words []string) (keep, weak bool) {
 	for _, w := range words {
 		weak = weak && greetingOnly[w]
 	}
-	if len(words) == 1 && !weak && (reservedWord(words[0]) || isNumber(words[0]) || utf8.RuneCountInString(words[0]) < 2) {
+	if len(words) == 1 && !weak && (reservedWord(words[0]) || isNumber(words[0]) && !numberName(kind, words[0]) ||
+		utf8.RuneCountInString(words[0]) < 2) {
 		return false, false
 	}
 	return true, weak
+}
+
+// numberName reports a product's name that is a number alone, kept
+// because a number of three digits or more names it as well as any word
+// ("1121", a paddy's variety): it is read as the name only where a
+// quantity cannot stand (numberLedProduct).
+func numberName(kind EntityKind, w string) bool {
+	return kind == EntityProduct && len(w) >= 3 && strings.Trim(w, "0123456789") == ""
 }
 
 func (l *lexiconBuilder) addVariant(kind EntityKind, id string, words []string) {

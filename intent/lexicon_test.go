@@ -368,3 +368,46 @@ func TestHostileNames(t *testing.T) {
 		t.Fatalf("an alias \"ok\" took the word from routing: %+v", d)
 	}
 }
+
+// A product named by a number alone ("1121", a paddy's variety) or by a
+// run of numbers ("12 32 16", a fertiliser's grade) is that product where
+// a quantity cannot stand, and a quantity everywhere else.
+func TestNumberNamedProducts(t *testing.T) {
+	v := Vocabulary{
+		Products: []domain.Product{
+			{SKU: "PADDY1121", Name: "Paddy Seed 1121 10kg", Aliases: []string{"1121"}, Unit: "bag"},
+			{SKU: "NPK50", Name: "NPK 12:32:16 50kg Bag", Aliases: []string{"npk", "12 32 16"}, Unit: "bag"},
+			{SKU: "UREA45", Name: "Urea 45kg Bag", Aliases: []string{"urea"}, Unit: "bag"},
+		},
+		Customers: []domain.Customer{{ID: "K02", Name: "Patel Agro Centre", Aliases: []string{"Patel"}}},
+	}
+	r, err := NewRouter(v, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		text     string
+		products []string // the products read, in order
+		numbers  []string // the numbers read, in order
+	}{
+		{"20 bag 1121 Patel ke liye, cash", []string{"PADDY1121"}, []string{"20"}},
+		{"1121 ka stock", []string{"PADDY1121"}, nil},
+		{"20 bag 12 32 16 bhejo", []string{"NPK50"}, []string{"20"}},
+		{"1121 bag urea", []string{"UREA45"}, []string{"1121"}},
+		{"Patel se 1121 cash mila", nil, []string{"1121"}},
+		{"12 bag urea 32 bag npk", []string{"UREA45", "NPK50"}, []string{"12", "32"}},
+	} {
+		var products, numbers []string
+		for _, e := range r.Normalize(c.text).Entities {
+			switch e.Kind {
+			case EntityProduct:
+				products = append(products, e.ID)
+			case EntityNumber:
+				numbers = append(numbers, e.ID)
+			}
+		}
+		if !slices.Equal(products, c.products) || !slices.Equal(numbers, c.numbers) {
+			t.Errorf("%q: products %v, numbers %v; want %v and %v", c.text, products, numbers, c.products, c.numbers)
+		}
+	}
+}

@@ -201,7 +201,7 @@ func (l *lexicon) findEntities(toks []Token) []Entity {
 	covered := 0 // tokens before this index belong to a name
 	for i := 0; i < len(toks); i++ {
 		t := toks[i].Text
-		if i >= covered && !isNumber(t) {
+		if i >= covered && (!isNumber(t) || l.numberLedProduct(toks, i)) {
 			if m, ok := l.matchName(toks, i); ok {
 				end := i + m.n
 				if m.v.kind == EntityCustomer && end < len(toks) && (honorifics[toks[end].Text] || placeWords[toks[end].Text]) {
@@ -243,6 +243,31 @@ func (l *lexicon) findEntities(toks []Token) []Entity {
 	}
 	return ents
 }
+
+// numberLedProduct reports a product whose name starts with a number at
+// i, read as the name rather than as a quantity: a seed known by its
+// variety ("20 bag 1121"), a fertiliser by its grade ("12 32 16"). A
+// number is a quantity first, so the name must span more than the one
+// number, or stand where a quantity cannot: after a quantity and its
+// unit, or before "ka" ("1121 ka stock").
+func (l *lexicon) numberLedProduct(toks []Token, i int) bool {
+	m, ok := l.matchName(toks, i)
+	if !ok || m.fuzzy || m.v.kind != EntityProduct {
+		return false
+	}
+	end := i + m.n
+	if end < len(toks) && (l.unitAt(toks, end) || measureAt(toks, end)) {
+		return false // "5 carton": a quantity
+	}
+	if m.n > 1 {
+		return true
+	}
+	counted := i >= 2 && isNumber(toks[i-2].Text) && l.unitAt(toks, i-1)
+	return counted || end < len(toks) && ofWords[toks[end].Text]
+}
+
+// ofWords make the word before them what is talked about.
+var ofWords = words("ka ki ke")
 
 // packedAt reports "pack" at i said done, a verb and not a unit: "pack ho
 // gaya", "pack hui", "pack kar diya", "pack kiye" ("pack kar do" asks for
