@@ -47,7 +47,8 @@ func developmentWords(t *testing.T) map[string]bool {
 	seen := map[string]bool{}
 	for _, text := range developmentTexts(t, "internal/dialogs/testdata/dev/dialogs.jsonl",
 		"internal/dialogs/testdata/dev-deliveries/dialogs.jsonl", "internal/dialogs/testdata/dev-grocery/dialogs.jsonl",
-		"internal/dialogs/testdata/dev-hardware/dialogs.jsonl", "internal/dialogs/testdata/dev-pharma/dialogs.jsonl", "intent/corpus/dev.jsonl",
+		"internal/dialogs/testdata/dev-hardware/dialogs.jsonl", "internal/dialogs/testdata/dev-pharma/dialogs.jsonl", "internal/dialogs/testdata/dev-agri/dialogs.jsonl",
+		"intent/corpus/dev.jsonl",
 		"intent/corpus/train.jsonl", "intent/corpus/dev-lifecycle.jsonl") {
 		for _, tok := range intent.Normalize(text).Tokens {
 			seen[tok.Text] = true
@@ -64,7 +65,7 @@ func TestAnswerAndCorrectionWordsComeFromDevelopment(t *testing.T) {
 	lists := map[string]map[string]bool{"negations": negations, "removeWords": removeWords, "dropWords": dropWords, "addWords": addWords, "alsoWords": alsoWords, "paymentFixWords": paymentFixWords,
 		"wantWords": wantWords, "sendWords": sendWords, "changeVerbs": changeVerbs, "customerMarkers": customerMarkers,
 		"answerFillers": answerFillers, "ofWords": ofWords, "ownedWords": ownedWords,
-		"mistakeWords": mistakeWords, "dayWords": dayWords}
+		"mistakeWords": mistakeWords, "dayWords": dayWords, "placeWords": placeWords}
 	for _, m := range []map[string]int{positions, sizeWords} {
 		set := map[string]bool{}
 		for w := range m {

@@ -255,6 +255,9 @@ func TestCorrectionsChangeTheShownDraft(t *testing.T) {
 		{"a line not needed", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "no harpic needed", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
 		{"a line not to be put in", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic mat dalna", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
 		{"a line cut", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic wali line cut karo", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
+		{"a product in another's place", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic nahi, lizol", "C01", domain.PayCOD, []string{"GC500:240", "FC1L:24"}, "Toilet Cleaner 500ml → Floor Cleaner 1L"},
+		{"a product in another's place, with its quantity", "Rajesh ke liye 10 carton GC, cash", "GC ki jagah 20 carton lizol", "C01", domain.PayCOD, []string{"FC1L:240"}, "Glass Cleaner 500ml → Floor Cleaner 1L"},
+		{"a product instead of another", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "send lizol instead of harpic", "C01", domain.PayCOD, []string{"GC500:240", "FC1L:24"}, "Toilet Cleaner 500ml → Floor Cleaner 1L"},
 		{"a line taken out", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "take out the harpic", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
 	}
 	for _, c := range cases {

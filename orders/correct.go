@@ -206,6 +206,31 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 		c.changes = append(c.changes, fmt.Sprintf("added %s %s", prod.Name, Quantity(it.Qty, prod)))
 		changed = true
 	}
+	if sw, ok := p.swapped(n, c.items); ok {
+		// "DAP nahi, potash": the product named in the place of one the
+		// draft has takes its line, at the quantity said for it or else
+		// at the one the line was said in.
+		k := slices.IndexFunc(c.items, func(it Item) bool { return it.SKU == sw.old })
+		was := c.items[k]
+		q := &quantity{value: float64(was.Qty)}
+		if was.SaidQty > 0 {
+			q = &quantity{value: float64(was.SaidQty), unit: was.SaidUnit}
+		}
+		it, problem := p.toItem(p.products[sw.new], q)
+		named := slices.IndexFunc(parsed.Items, func(it Item) bool { return it.SKU == sw.new })
+		if named >= 0 {
+			it, problem = parsed.Items[named], ""
+			parsed.Items = slices.Delete(parsed.Items, named, named+1)
+		}
+		if problem == "" {
+			c.items = slices.Delete(c.items, k, k+1)
+			parsed.Asks = slices.DeleteFunc(parsed.Asks, func(a Ask) bool {
+				return a.Slot == SlotQuantity && (a.SKU == sw.new || a.SKU == sw.old)
+			})
+			c.changes = append(c.changes, p.products[sw.old].Name+" → "+p.products[sw.new].Name)
+			set(it)
+		}
+	}
 	for _, it := range parsed.Items {
 		set(it)
 	}
@@ -299,6 +324,62 @@ func clausesOf(r *reading) []int {
 	}
 	return out
 }
+
+// swap is a product put in the place of one a draft has.
+type swap struct{ old, new string }
+
+// swapped reads a product put in the place of one of the draft's items:
+// "DAP nahi, potash", "urea ki jagah DAP", "DAP instead of potash", "npk
+// ke badle potash". The message names two products, one of them only the
+// draft's and turned down or replaced, the other only not in the draft.
+func (p *Parser) swapped(n intent.Normalized, items []Item) (swap, bool) {
+	var names []intent.Entity
+	for _, e := range n.Entities {
+		if e.Kind == intent.EntityProduct {
+			names = append(names, e)
+		}
+	}
+	if len(names) != 2 {
+		return swap{}, false
+	}
+	has := func(sku string) bool { return slices.ContainsFunc(items, func(it Item) bool { return it.SKU == sku }) }
+	only := func(e intent.Entity, inDraft bool) string {
+		var out []string
+		for _, sku := range e.Candidates() {
+			if has(sku) == inDraft {
+				out = append(out, sku)
+			}
+		}
+		if len(out) != 1 || inDraft && len(e.Candidates()) > 1 && !has(out[0]) {
+			return ""
+		}
+		return out[0]
+	}
+	word := func(i int) string {
+		if i >= 0 && i < len(n.Tokens) {
+			return n.Tokens[i].Text
+		}
+		return ""
+	}
+	for k, e := range names {
+		other := names[1-k]
+		replaced := negatedAfter(n, e) && e.End < other.Start || // "DAP nahi, potash"
+			placeWords[word(e.End+1)] && ofWords[word(e.End)] || // "urea ki jagah DAP"
+			word(e.Start-1) == "of" && word(e.Start-2) == "instead" // "DAP instead of potash"
+		if !replaced {
+			continue
+		}
+		old, new := only(e, true), only(other, false)
+		if old != "" && new != "" {
+			return swap{old: old, new: new}, true
+		}
+	}
+	return swap{}, false
+}
+
+// placeWords put what follows in the place of the name before them with
+// "ki" or "ke": "urea ki jagah", "npk ke badle".
+var placeWords = words(`jagah badle bajaye`)
 
 // keptProducts are the SKUs of the products a message names and does not
 // turn down ("GC nahi").
