@@ -482,12 +482,20 @@ func (l *lexicon) mergeNumbers(toks []Token) []Token {
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		j, total, cur, mult, lastMult := i, 0.0, 0.0, false, false
-		if isNumber(t.Text) {
-			if _, ok := nextMultiplier(toks, i+1); !ok {
+		// A fraction said before a number adds to the count that comes
+		// before its multiplier: "saadhe teen" is 3.5, "sava do sau" 225,
+		// "paune lakh" 75,000.
+		add, frac := fractionBefore[t.Text]
+		if frac {
+			j++
+		}
+		first := j
+		if j < len(toks) && isNumber(toks[j].Text) {
+			if _, ok := nextMultiplier(toks, j+1); !ok && !frac {
 				out = append(out, t)
 				continue
 			}
-			cur, _ = strconv.ParseFloat(t.Text, 64)
+			cur, _ = strconv.ParseFloat(toks[j].Text, 64)
 			j++
 		}
 	chain:
@@ -507,22 +515,39 @@ func (l *lexicon) mergeNumbers(toks []Token) []Token {
 				if cur == 0 {
 					cur = 1
 				}
+				cur, add = cur+add, 0
 				total, cur, mult, lastMult = total+cur*nw.value, 0, true, true
 			default:
 				if cur == 0 {
 					cur = 1
 				}
+				cur, add = cur+add, 0
 				cur, mult, lastMult = cur*nw.value, true, true
 			}
 		}
-		if j == i || !(mult || l.unitAt(toks, j) || measureAt(toks, j) || l.productAt(toks, j)) {
+		if j == first || !(mult || l.unitAt(toks, j) || measureAt(toks, j) || l.productAt(toks, j)) {
 			out = append(out, t)
 			continue
 		}
-		out = append(out, Token{formatNumber(total + cur), t.Start, toks[j-1].End})
+		out = append(out, Token{formatNumber(total + cur + add), t.Start, toks[j-1].End})
 		i = j - 1
 	}
 	return mergeSizes(out)
+}
+
+// fractionBefore are the fractions said before a number, and what each
+// adds to it: saadhe a half, sava a quarter, paune a quarter less.
+var fractionBefore = map[string]float64{}
+
+func init() {
+	for _, f := range []struct {
+		add   float64
+		words string
+	}{{0.5, "saadhe sadhe साढ़े"}, {0.25, "sava sawa savva सवा"}, {-0.25, "paune pone पौने"}} {
+		for _, w := range strings.Fields(f.words) {
+			fractionBefore[foldDevanagari(w)] = f.add
+		}
+	}
 }
 
 // mergeSizes joins a number and the measure after it: "500 ml" → "500ml".

@@ -23,12 +23,14 @@ var amountSuffixes = map[string]int64{
 	"cr": 1_00_00_000, "crore": 1_00_00_000, "crores": 1_00_00_000,
 }
 
-// fractionWords scale the number after them: "sava lakh" is 1.25 lakh.
-// ("dedh", "dhai" and "saadhe" are already read by the normaliser where it
-// knows them; these are the ones it leaves as words.)
-var fractionWords = map[string][2]int64{ // numerator, denominator
-	"sava": {5, 4}, "savva": {5, 4}, "sawa": {5, 4}, "सवा": {5, 4},
-	"paune": {3, 4}, "pone": {3, 4}, "पौने": {3, 4},
+// fractionWords add quarters to the count before the multiplier after
+// them: "sava 2 crore" is 2¼ crore, "paune 2 crore" 1¾. (The normaliser
+// already reads them, and "saadhe", before a number word and before
+// "lakh" or "hazaar"; these are what it leaves.)
+var fractionWords = map[string]int64{ // quarters added
+	"sava": 1, "savva": 1, "sawa": 1, "सवा": 1,
+	"paune": -1, "pone": -1, "पौने": -1,
+	"saadhe": 2, "sadhe": 2, "साढे": 2,
 }
 
 // MaxAmount bounds one payment: more is a typo, not a payment (₹100 crore).
@@ -95,10 +97,10 @@ func amounts(r *reading) []amount {
 // amountAt reads an amount starting at token i: a number, with the
 // fraction word before it or the multiplier after it.
 func (r *reading) amountAt(i int) (amount, bool) {
-	frac := [2]int64{1, 1}
+	quarters, frac := fractionWords[r.word(i)]
 	start := i
-	if f, ok := fractionWords[r.word(i)]; ok {
-		frac, i = f, i+1
+	if frac {
+		i++
 	}
 	if i >= len(r.toks) {
 		return amount{}, false
@@ -127,14 +129,18 @@ func (r *reading) amountAt(i int) (amount, bool) {
 	if err != nil || p <= 0 {
 		return amount{}, false // 12.345 rupees is not an amount
 	}
-	if p > MaxAmount/domain.Paise(mul*frac[0]) {
+	if frac {
+		// A quarter of what the multiplier counts: without one ("sava
+		// 500") the fraction says nothing sure.
+		if mul == 1 || p+25*domain.Paise(quarters) <= 0 {
+			return amount{}, false
+		}
+		p += 25 * domain.Paise(quarters)
+	}
+	if p > MaxAmount/domain.Paise(mul) {
 		return amount{paise: MaxAmount + 1, start: start, end: end}, true
 	}
-	// A fraction of a paisa is not money; rounding would hide a typo.
-	if whole := p * domain.Paise(mul*frac[0]); whole%domain.Paise(frac[1]) == 0 {
-		return amount{paise: whole / domain.Paise(frac[1]), start: start, end: end}, true
-	}
-	return amount{}, false
+	return amount{paise: p * domain.Paise(mul), start: start, end: end}, true
 }
 
 // moneyMark reports whether tokens [a, b) are written as money: after ₹ or

@@ -161,6 +161,8 @@ func TestParsePhrasings(t *testing.T) {
 		{text: "Shivam: do sau goli", customer: "C05", items: map[string]int64{"NB100": 200}},
 		{text: "Sharma ji ke liye dhai dozen soap", customer: "C02", items: map[string]int64{"SP75": 30}},
 		{text: "Ashok ko dedh carton phenyl", customer: "C08", items: map[string]int64{"PH1L": 18}},
+		{text: "Rajesh ko saadhe teen carton GC", customer: "C01", items: map[string]int64{"GC500": 84}},
+		{text: "Sharma ji ke liye paune do carton phenyl", customer: "C02", items: map[string]int64{"PH1L": 21}},
 		{text: "aadha carton GC Mehta ko", customer: "C03", items: map[string]int64{"GC500": 12}},
 		// The "do" trap: "bhej do" is "send", "do carton" is two cartons.
 		{text: "5 GC bhej do Rajesh ko", customer: "C01", items: map[string]int64{"GC500": 5}},
