@@ -10,6 +10,10 @@ func bindQuantities(r *reading, ms []*mention, qs []*quantity, skip []bool) {
 		if q.measure == "" {
 			continue
 		}
+		if q.of != nil {
+			q.of.qs, q.used = append(q.of.qs, q), true
+			continue
+		}
 		for _, m := range ms {
 			if beside(skip, m, q) {
 				m.qs, q.used = append(m.qs, q), true

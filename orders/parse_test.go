@@ -292,6 +292,7 @@ func paintCatalog() ([]domain.Product, []domain.Customer) {
 		{SKU: "PUT40", Name: "Wall Putty 40kg", Aliases: []string{"putty", "birla putty"}, Unit: "bag"},
 		{SKU: "THN1L", Name: "Thinner 1L", Aliases: []string{"thinner", "tarpin"}, Unit: "bottle", PackSizes: []domain.PackSize{{Name: "carton", Units: 24}}},
 		{SKU: "NAIL2", Name: "Wire Nails 2 inch", Aliases: []string{"nails", "keel", "कील"}, Unit: "kg", PackSizes: []domain.PackSize{{Name: "box", Units: 25}}},
+		{SKU: "BIND", Name: "Binding Wire", Aliases: []string{"binding wire", "taar"}, Unit: "kg"},
 		{SKU: "BRS4", Name: "Paint Brush 4 inch", Aliases: []string{"brush"}, Unit: "piece", PackSizes: []domain.PackSize{{Name: "box", Units: 10}}},
 		{SKU: "TAPE1", Name: "Masking Tape 1 inch", Aliases: []string{"tape"}, Unit: "roll", PackSizes: []domain.PackSize{{Name: "box", Units: 48}}},
 		{SKU: "ROPE", Name: "Nylon Rope", Aliases: []string{"rassi"}, Unit: "metre", PackSizes: []domain.PackSize{{Name: "bundle", Units: 100}}},
@@ -327,6 +328,12 @@ func TestParseOtherCatalog(t *testing.T) {
 		{text: "Om colour 25 kg keel udhaar", customer: "K05", payment: domain.PayCredit, items: map[string]int64{"NAIL2": 25}},
 		{text: "Om colour ke liye nails 2 box", customer: "K05", items: map[string]int64{"NAIL2": 50}},
 		{text: "Om colour ke liye कील 500 gm", customer: "K05", ask: []string{"not a whole number"}},
+		// Between two names, a weight is the quantity of the one sold by
+		// weight, or of the one after when the first was counted before it.
+		{text: "Om colour: 2 bag putty, 25 kg keel", customer: "K05", items: map[string]int64{"PUT40": 2, "NAIL2": 25}},
+		{text: "Om colour: 1 carton tarpin, 10 kg keel", customer: "K05", items: map[string]int64{"THN1L": 24, "NAIL2": 10}},
+		{text: "Om colour 20 kg keel 10 kg taar", customer: "K05", items: map[string]int64{"NAIL2": 20, "BIND": 10}},
+		{text: "Om colour keel 20 kg taar 10 kg", customer: "K05", items: map[string]int64{"NAIL2": 20, "BIND": 10}},
 		// Pack units of this catalog, Hindi words for them, number words.
 		{text: "bharat: tarpin 1 ctn, brush 3 dabba, tape 2 box", customer: "K02",
 			items: map[string]int64{"THN1L": 24, "BRS4": 30, "TAPE1": 96}},

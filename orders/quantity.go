@@ -15,6 +15,9 @@ type quantity struct {
 	start, end int    // token span, unit included
 	used       bool
 	each       bool // said of every product of a list: "5-5 carton"
+	// of is the product a size is the quantity of, when attachSizes
+	// found it so ("100 cup dahi, 30 kg paneer"); nil for the others.
+	of *mention
 }
 
 // byStart puts quantities in the order they are written.

@@ -97,13 +97,19 @@ func (p *Parser) attachSizes(r *reading, ms []*mention, sizes []sizeSpan, skip [
 				m = c // a size after the name: "GC 500ml"
 			}
 		}
-		if m == nil {
-			for _, c := range ms {
-				if c.start >= e.End && gapOnly(skip, e.End, c.start) {
-					m = c // before it: "500ml wala GC"
-					break
-				}
+		var next *mention
+		for _, c := range ms {
+			if c.start >= e.End && gapOnly(skip, e.End, c.start) {
+				next = c // before it: "500ml wala GC"
+				break
 			}
+		}
+		// Between two names, a size is the quantity of the one after it
+		// that is sold by that measure, unless it is the one before's:
+		// "100 cup dahi, 30 kg paneer", "20 kg paneer 10 kg khoa".
+		if m == nil || next != nil && p.soldBy(next, sz) && !p.sizedAs(m, sz) &&
+			(!p.soldBy(m, sz) || countedBefore(*qs, skip, m)) {
+			m = next
 		}
 		if m == nil {
 			continue
@@ -111,7 +117,7 @@ func (p *Parser) attachSizes(r *reading, ms []*mention, sizes []sizeSpan, skip [
 		if len(m.skus) == 1 {
 			sku := m.skus[0]
 			if unit, ok := p.byMeasure[sku]; ok && unit.dim == sz.dim && !p.hasSizeOf(sku, sz.dim) {
-				*qs = append(*qs, &quantity{value: sz.amount / unit.amount, measure: e.ID, start: e.Start, end: e.End})
+				*qs = append(*qs, &quantity{value: sz.amount / unit.amount, measure: e.ID, start: e.Start, end: e.End, of: m})
 				byStart(*qs)
 				continue
 			}
@@ -139,6 +145,39 @@ func (p *Parser) attachSizes(r *reading, ms []*mention, sizes []sizeSpan, skip [
 			m.skus = fit
 		}
 	}
+}
+
+// countedBefore reports a mention whose quantity is written before it.
+func countedBefore(qs []*quantity, skip []bool, m *mention) bool {
+	for _, q := range qs {
+		if precedes(skip, m, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// soldBy reports a mention of one product sold by sz's measure, its
+// name giving no size of it: "paneer" for "30 kg".
+func (p *Parser) soldBy(m *mention, sz measure) bool {
+	if len(m.skus) != 1 {
+		return false
+	}
+	unit, ok := p.byMeasure[m.skus[0]]
+	return ok && unit.dim == sz.dim && !p.hasSizeOf(m.skus[0], sz.dim)
+}
+
+// sizedAs reports a mention of which a product's name gives sz: "ghee
+// 15kg" for "15 kilo".
+func (p *Parser) sizedAs(m *mention, sz measure) bool {
+	for _, sku := range m.skus {
+		for _, s := range p.sizes[sku] {
+			if s.equal(sz) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hasSizeOf reports whether the product's name gives a size of that
