@@ -334,6 +334,9 @@ func TestParseOtherCatalog(t *testing.T) {
 		{text: "Om colour: 1 carton tarpin, 10 kg keel", customer: "K05", items: map[string]int64{"THN1L": 24, "NAIL2": 10}},
 		{text: "Om colour 20 kg keel 10 kg taar", customer: "K05", items: map[string]int64{"NAIL2": 20, "BIND": 10}},
 		{text: "Om colour keel 20 kg taar 10 kg", customer: "K05", items: map[string]int64{"NAIL2": 20, "BIND": 10}},
+		// A word of wanting between a name and its quantity.
+		{text: "sai ko putty chahiye 10 bag", customer: "K01", items: map[string]int64{"PUT40": 10}},
+		{text: "Om colour ko keel chahiye 25 kg", customer: "K05", items: map[string]int64{"NAIL2": 25}},
 		// Pack units of this catalog, Hindi words for them, number words.
 		{text: "bharat: tarpin 1 ctn, brush 3 dabba, tape 2 box", customer: "K02",
 			items: map[string]int64{"THN1L": 24, "BRS4": 30, "TAPE1": 96}},

@@ -90,7 +90,8 @@ func (p *Parser) items(r *reading, out *Parsed) {
 	skip := make([]bool, len(r.toks)) // tokens a quantity may be separated from its product by
 	for i, t := range r.toks {
 		skip[i] = fillers[t.Text] || eachWords[t.Text] || t.Text == "ek" && r.word(i-1) == "har" ||
-			t.Text == "bhi" && r.kindAt(i-1) == intent.EntityProduct && r.kindAt(i+1) == intent.EntityNumber // "putty bhi 10 bag"
+			(t.Text == "bhi" || wantWords[t.Text]) && r.kindAt(i-1) == intent.EntityProduct &&
+				(r.kindAt(i+1) == intent.EntityNumber || r.kindAt(i+1) == intent.EntitySize) // "putty bhi 10 bag", "ghee chahiye 2 tin", "paneer chahiye 5 kg"
 	}
 	p.attachSizes(r, ms, sizes, skip, &qs)
 	bindQuantities(r, ms, qs, skip)
