@@ -21,19 +21,19 @@ can: can* cans* कैन*
 case: case* cases* केस*
 roll: roll* rolls* रोल*
 bar: bar* bars*
-tin: tin* tins*
-jar: jar* jars*
-pouch: pouch pouches
+tin: tin* tins* टिन*
+jar: jar* jars* जार*
+pouch: pouch pouches पाउच
 sachet: sachet sachets
 strip: strip* strips* patta* patte* पत्ता* पत्ते*
 bundle: bundle* bundles* बंडल*
-drum: drum* drums*
-bucket: bucket* buckets* balti*
+drum: drum* drums* ड्रम*
+bucket: bucket* buckets* balti* बकेट* बाल्टी*
 set: set* sets*
 pair: pair* pairs*
 unit: unit* units*
-tray: tray* trays*
-crate: crate* crates*
+tray: tray* trays* ट्रे*
+crate: crate* crates* क्रेट*
 `
 
 // unitWord is what a typed unit word stands for.
