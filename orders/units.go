@@ -83,8 +83,15 @@ func perUnit(prod domain.Product, q *quantity, units map[string]int64) (int64, b
 	if q.unit == "dozen" {
 		return 12, true
 	}
+	if q.unit == "pack" && packetBases[strings.ToLower(strings.TrimSpace(prod.Unit))] {
+		return 1, true // "24 packet doodh": a milk pouch is a packet
+	}
 	return 0, false
 }
+
+// packetBases are base units that are themselves packets: where a product
+// does not come in packs, a packet of it is one of them.
+var packetBases = map[string]bool{"pouch": true, "pouches": true, "sachet": true, "sachets": true}
 
 // productUnits lists a product's units by canonical name, in base units:
 // {"bottle": 1, "carton": 24, "box": 6}.

@@ -62,3 +62,24 @@ func TestStripsByTheirNames(t *testing.T) {
 		checkParse(t, p, c)
 	}
 }
+
+// TestAPacketOfPouches: a product sold by the pouch or the sachet, and in
+// no packs, is counted in packets too ("24 packet doodh"); a bottle is not
+// a packet.
+func TestAPacketOfPouches(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "MILK", Name: "Full Cream Milk 1L Pouch", Aliases: []string{"doodh"}, Unit: "pouch",
+			PackSizes: []domain.PackSize{{Name: "crate", Units: 12}}, Price: 6600},
+		{SKU: "SHAMP", Name: "Clinic Plus Sachet", Aliases: []string{"shampoo"}, Unit: "sachet", Price: 100},
+		{SKU: "HARPIC", Name: "Harpic 500ml", Aliases: []string{"harpic"}, Unit: "bottle", Price: 9000},
+	}
+	cs := []domain.Customer{{ID: "K01", Name: "Agarwal Kirana Bhandar", Aliases: []string{"Agarwal"}}}
+	p := parserFor(t, ps, cs)
+	for _, c := range []parseCase{
+		{text: "Agarwal ko 24 packet doodh", customer: "K01", items: map[string]int64{"MILK": 24}},
+		{text: "Agarwal ko 2 crate doodh aur 100 pkt shampoo", customer: "K01", items: map[string]int64{"MILK": 24, "SHAMP": 100}},
+		{text: "Agarwal ko 5 packet harpic", customer: "K01", ask: []string{"Harpic 500ml does not come in packs"}},
+	} {
+		checkParse(t, p, c)
+	}
+}
