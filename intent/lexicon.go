@@ -35,6 +35,9 @@ type lexicon struct {
 	sounds   soundIndex // the words of names by their sound, for Devanagari
 	variants int32      // variants made so far: their order, for ties
 	units    map[string]unitWord
+	// unitSounds are the catalog's own units (a "than" of cloth) by
+	// their loose spelling (looseUnit): "thaan" and "थान" are a than.
+	unitSounds map[string]unitWord
 	// known are ordinary words, never read as a misspelt name. Nil means
 	// only the reserved words.
 	known map[string]struct{}
@@ -204,6 +207,11 @@ func (l *lexiconBuilder) addUnit(name string) {
 	u := unitWord{unit: w, needsCount: true}
 	if b, ok := builtinUnits[w]; ok {
 		u = b
+	} else if k := looseUnit(w); k != "" {
+		if l.unitSounds == nil {
+			l.unitSounds = map[string]unitWord{}
+		}
+		l.unitSounds[k] = u
 	}
 	l.units[w] = u
 	if _, ok := l.units[w+"s"]; !ok {
@@ -214,8 +222,40 @@ func (l *lexiconBuilder) addUnit(name string) {
 // unitFor returns the unit a word stands for, if it is one.
 func (l *lexicon) unitFor(w string) (unitWord, bool) {
 	u, ok := l.units[w]
+	if !ok && len(l.unitSounds) > 0 && w != "" && (w[0] >= 0x80 || strings.ContainsAny(w, "aeiou")) {
+		if k := looseUnit(w); k != "" && k != w {
+			u, ok = l.unitSounds[k]
+		}
+	}
 	return u, ok
 }
+
+// looseUnit spells a unit word with its long vowels short ("thaan" is
+// "than"), and a Devanagari one in Latin letters without its last
+// inherent vowel ("थान" is "than"): the catalog's own units are written
+// both ways. "" for a word too short to tell.
+func looseUnit(w string) string {
+	if w == "" {
+		return ""
+	}
+	if w[0] >= 0x80 {
+		w = strings.TrimSuffix(romanise(w), "a")
+	}
+	if !strings.Contains(w, "aa") && !strings.Contains(w, "ee") && !strings.Contains(w, "ii") &&
+		!strings.Contains(w, "oo") && !strings.Contains(w, "uu") {
+		if len(w) < 3 {
+			return ""
+		}
+		return w
+	}
+	w = unitVowels.Replace(w)
+	if len(w) < 3 {
+		return ""
+	}
+	return w
+}
+
+var unitVowels = strings.NewReplacer("aa", "a", "ee", "i", "ii", "i", "oo", "u", "uu", "u")
 
 // eachName calls add with every name of the vocabulary in canonical words,
 // and with the shorter forms people use for it: without the pack size

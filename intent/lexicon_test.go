@@ -411,3 +411,33 @@ func TestNumberNamedProducts(t *testing.T) {
 		}
 	}
 }
+
+// A catalog's own unit (a "than" of cloth, no unit Munshi lists) is also
+// read with its long vowels written out, and in Devanagari.
+func TestCatalogUnitsByTheirSpellings(t *testing.T) {
+	v := Vocabulary{Products: []domain.Product{{SKU: "RAYON", Name: "Rayon Print Fabric", Aliases: []string{"rayon"}, Unit: "metre",
+		PackSizes: []domain.PackSize{{Name: "than", Units: 35}}}}}
+	r, err := NewRouter(v, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		text string
+		unit string // "" for none
+	}{
+		{"3 than rayon", "than"},
+		{"3 thaan rayon", "than"},
+		{"4 थान रेयॉन", "than"},
+		{"rayon chahiye, thaan kitne hain", ""}, // beside no number
+	} {
+		got := ""
+		for _, e := range r.Normalize(c.text).Entities {
+			if e.Kind == EntityUnit {
+				got = e.ID
+			}
+		}
+		if got != c.unit {
+			t.Errorf("%q: unit %q, want %q", c.text, got, c.unit)
+		}
+	}
+}

@@ -55,6 +55,8 @@ func TestNormalizeText(t *testing.T) {
 		{"dedh sau box", "150 box"},
 		{"saadhe teen carton", "3.5 carton"},
 		{"5 क्रेट", "5 crate"},
+		{"100 meter", "100 metre"},
+		{"40 mtr", "40 metre"},
 		{"2 टिन", "2 tin"},
 		{"50 पाउच", "50 pouch"},
 		{"3 बाल्टी", "3 bucket"},

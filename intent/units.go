@@ -34,6 +34,7 @@ pair: pair* pairs*
 unit: unit* units*
 tray: tray* trays* ट्रे*
 crate: crate* crates* क्रेट*
+metre: metre* metres* meter* meters* mtr mtrs मीटर*
 `
 
 // unitWord is what a typed unit word stands for.
@@ -181,4 +182,11 @@ func splitCount(w string) (digits, rest string, ok bool) {
 // quantity or paisa a message can mean.
 func formatNumber(f float64) string {
 	return strconv.FormatFloat(math.Round(f*1e6)/1e6, 'f', -1, 64)
+}
+
+// IsUnitWord reports a word Munshi reads as a unit beside a number:
+// "tin", "bag", "pouch", "cartons".
+func IsUnitWord(w string) bool {
+	_, ok := builtinUnits[w]
+	return ok
 }
