@@ -111,7 +111,16 @@ type Parser struct {
 	// unitSpellings maps the catalog's unit words, singular and plural, to
 	// their canonical names: "bundles" → "bundle".
 	unitSpellings map[string]string
+	// families are the last words that several products' names end with,
+	// sizes and units aside ("saree" of Cotton Saree and Art Silk
+	// Saree), and those products: said alone, the word names one of them.
+	families map[string][]string
 }
+
+// maxFamily is the most products a word that ends their names may be
+// asked about as one of: "tablet" ending hundreds of medicines' names says
+// too little to offer them all.
+const maxFamily = 8
 
 // NewParser returns a parser; norm must have been built with the same
 // products and customers.
@@ -130,9 +139,18 @@ func NewParser(norm Normalizer, products []domain.Product, customers []domain.Cu
 		for _, ps := range x.PackSizes {
 			cat.unitName(ps.Name)
 		}
-		for _, e := range intent.Normalize(x.Name).Entities {
+		name := intent.Normalize(x.Name)
+		for _, e := range name.Entities {
 			if m, ok := parseMeasure(e.ID); ok && e.Kind == intent.EntitySize {
 				p.sizes[x.SKU] = append(p.sizes[x.SKU], m)
+			}
+		}
+		if w := headWord(name); w != "" {
+			if p.families == nil {
+				p.families = map[string][]string{}
+			}
+			if fs := p.families[w]; len(fs) == 0 || fs[len(fs)-1] != x.SKU {
+				p.families[w] = append(fs, x.SKU)
 			}
 		}
 		if m, ok := cat.measure(x.Unit); ok {
@@ -140,6 +158,11 @@ func NewParser(norm Normalizer, products []domain.Product, customers []domain.Cu
 		}
 	}
 	p.unitSpellings = cat.spellings()
+	for w, skus := range p.families {
+		if _, unit := p.unitSpellings[w]; len(skus) < 2 || len(skus) > maxFamily || unit {
+			delete(p.families, w)
+		}
+	}
 	p.customerNames = make(map[string][][]string, len(customers))
 	for _, c := range customers {
 		p.customers[c.ID] = c

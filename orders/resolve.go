@@ -85,12 +85,19 @@ func (p *Parser) items(r *reading, out *Parsed) {
 	ms = joinNames(r, ms)
 	qs = p.numbersOfNames(r, ms, qs)
 	ms = p.plurals(r, ms)
+	ms = p.familyNames(r, ms)
 	p.unitsAfterNames(r, ms, qs)
 
+	named := make([]bool, len(r.toks)) // the last word of each product named
+	for _, m := range ms {
+		if m.end > 0 && m.end <= len(named) {
+			named[m.end-1] = true
+		}
+	}
 	skip := make([]bool, len(r.toks)) // tokens a quantity may be separated from its product by
 	for i, t := range r.toks {
 		skip[i] = fillers[t.Text] || eachWords[t.Text] || t.Text == "ek" && r.word(i-1) == "har" ||
-			(t.Text == "bhi" || wantWords[t.Text]) && r.kindAt(i-1) == intent.EntityProduct &&
+			(t.Text == "bhi" || wantWords[t.Text]) && i > 0 && named[i-1] &&
 				(r.kindAt(i+1) == intent.EntityNumber || r.kindAt(i+1) == intent.EntitySize) // "putty bhi 10 bag", "ghee chahiye 2 tin", "paneer chahiye 5 kg"
 	}
 	p.attachSizes(r, ms, sizes, skip, &qs)
@@ -133,6 +140,43 @@ func (p *Parser) plurals(r *reading, ms []*mention) []*mention {
 		sort.SliceStable(ms, func(a, b int) bool { return ms[a].start < ms[b].start })
 	}
 	return ms
+}
+
+// familyNames adds the words that end several products' names, said
+// alone ("saree chahiye 2 bundle"): each names one of those products,
+// which a question settles.
+func (p *Parser) familyNames(r *reading, ms []*mention) []*mention {
+	added := false
+	for i, t := range r.toks {
+		if skus := p.families[t.Text]; len(skus) > 0 && r.plain(i) {
+			ms = append(ms, &mention{skus: skus, start: i, end: i + 1})
+			r.used[i], added = true, true
+		}
+	}
+	if added {
+		sort.SliceStable(ms, func(a, b int) bool { return ms[a].start < ms[b].start })
+	}
+	return ms
+}
+
+// headWord is the last word of a product's name read by the normaliser,
+// its sizes, units and numbers aside: "saree" of "Art Silk Saree",
+// "milk" of "Toned Milk 500ml Pouch"; "" when there is none.
+func headWord(name intent.Normalized) string {
+	kinds := make([]intent.EntityKind, len(name.Tokens))
+	for _, e := range name.Entities {
+		for k := e.Start; k < e.End && k < len(kinds); k++ {
+			kinds[k] = e.Kind
+		}
+	}
+	for k := len(name.Tokens) - 1; k >= 0; k-- {
+		w := name.Tokens[k].Text
+		if kinds[k] != "" || !hasLetter(w) || strings.ContainsAny(w, "0123456789") || intent.IsUnitWord(w) {
+			continue
+		}
+		return w
+	}
+	return ""
 }
 
 // resolveMention turns a product mention and its quantities into an item,

@@ -83,3 +83,33 @@ func TestAPacketOfPouches(t *testing.T) {
 		checkParse(t, p, c)
 	}
 }
+
+// TestAWordSeveralNamesEndWith: a word that ends several products' names
+// ("saree", "cleaner"), said alone, names one of them and is asked about
+// with its quantity kept; an alias of one product stays that product's,
+// and a unit ending names ("Tin") is no such word.
+func TestAWordSeveralNamesEndWith(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "SAREE-COT", Name: "Cotton Saree", Aliases: []string{"cotton saree"}, Unit: "piece",
+			PackSizes: []domain.PackSize{{Name: "bundle", Units: 10}}, Price: 45000},
+		{SKU: "SAREE-SILK", Name: "Art Silk Saree", Aliases: []string{"silk saree"}, Unit: "piece",
+			PackSizes: []domain.PackSize{{Name: "bundle", Units: 5}}, Price: 125000},
+		{SKU: "MILK-FC", Name: "Full Cream Milk 1L Pouch", Aliases: []string{"milk"}, Unit: "pouch", Price: 6600},
+		{SKU: "MILK-TN", Name: "Toned Milk 500ml Pouch", Aliases: []string{"toned"}, Unit: "pouch", Price: 2700},
+		{SKU: "GHEE1L", Name: "Desi Ghee 1L Tin", Aliases: []string{"ghee 1l"}, Unit: "tin", Price: 61000},
+		{SKU: "GHEE15", Name: "Desi Ghee 15kg Tin", Aliases: []string{"ghee 15kg"}, Unit: "tin", Price: 840000},
+	}
+	cs := []domain.Customer{{ID: "T02", Name: "Kumar Cloth House", Aliases: []string{"Kumar"}}}
+	p := parserFor(t, ps, cs)
+	for _, c := range []parseCase{
+		{text: "Kumar ko saree chahiye 2 bundle", customer: "T02", ask: []string{`Which product do you mean by "saree" (2 bundles)`, "Cotton Saree", "Art Silk Saree"}},
+		{text: "Kumar ko 10 silk saree", customer: "T02", items: map[string]int64{"SAREE-SILK": 10}},
+		{text: "Kumar ko 24 pouch milk", customer: "T02", items: map[string]int64{"MILK-FC": 24}},
+		{text: "Kumar ko 2 tin", customer: "T02", ask: []string{"Which product are the 2 tins for?"}},
+	} {
+		checkParse(t, p, c)
+	}
+	demo := demoParser(t)
+	checkParse(t, demo, parseCase{text: "Rajesh ko 5 carton cleaner", customer: "C01",
+		ask: []string{`Which product do you mean by "cleaner" (5 cartons)`, "Glass Cleaner 500ml", "Toilet Cleaner 500ml", "Floor Cleaner 1L"}})
+}
