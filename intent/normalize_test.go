@@ -56,6 +56,7 @@ func TestNormalizeText(t *testing.T) {
 		{"saadhe teen carton", "3.5 carton"},
 		{"5 क्रेट", "5 crate"},
 		{"100 meter", "100 metre"},
+		{"bulb 9 watt", "bulb 9w"},
 		{"40 mtr", "40 metre"},
 		{"2 टिन", "2 tin"},
 		{"50 पाउच", "50 pouch"},

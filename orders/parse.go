@@ -115,6 +115,10 @@ type Parser struct {
 	// sizes and units aside ("saree" of Cotton Saree and Art Silk
 	// Saree), and those products: said alone, the word names one of them.
 	families map[string][]string
+	// sizedByWord are the products whose names give a size, by each word
+	// of their names: a size that the product named does not come in may
+	// be a sibling's ("led bulb 12 watt" beside an alias of the 9 W bulb).
+	sizedByWord map[string][]string
 }
 
 // maxFamily is the most products a word that ends their names may be
@@ -143,6 +147,16 @@ func NewParser(norm Normalizer, products []domain.Product, customers []domain.Cu
 		for _, e := range name.Entities {
 			if m, ok := parseMeasure(e.ID); ok && e.Kind == intent.EntitySize {
 				p.sizes[x.SKU] = append(p.sizes[x.SKU], m)
+			}
+		}
+		if len(p.sizes[x.SKU]) > 0 {
+			if p.sizedByWord == nil {
+				p.sizedByWord = map[string][]string{}
+			}
+			for _, t := range name.Tokens {
+				if fs := p.sizedByWord[t.Text]; hasLetter(t.Text) && (len(fs) == 0 || fs[len(fs)-1] != x.SKU) {
+					p.sizedByWord[t.Text] = append(fs, x.SKU)
+				}
 			}
 		}
 		if w := headWord(name); w != "" {

@@ -2,19 +2,21 @@ package orders
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/munshi/munshi/intent"
 )
 
-// measure is a size in millilitres or grams.
+// measure is a size in millilitres or grams, or a power in watts.
 type measure struct {
 	amount float64
-	dim    byte // 'v' volume, 'm' mass
+	dim    byte // 'v' volume, 'm' mass, 'w' power
 }
 
-// parseMeasure reads a canonical size: "500ml", "1l", "1.5kg", "200g".
+// parseMeasure reads a canonical size: "500ml", "1l", "1.5kg", "200g",
+// "9w".
 func parseMeasure(s string) (measure, bool) {
 	i := 0
 	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
@@ -33,6 +35,8 @@ func parseMeasure(s string) (measure, bool) {
 		return measure{v, 'm'}, true
 	case "kg":
 		return measure{v * 1000, 'm'}, true
+	case "w":
+		return measure{v, 'w'}, true
 	}
 	return measure{}, false
 }
@@ -46,6 +50,8 @@ func (m measure) equal(o measure) bool {
 // "1.5kg".
 func formatMeasure(m measure) string {
 	switch {
+	case m.dim == 'w':
+		return formatQty(m.amount) + "W"
 	case m.dim == 'v' && m.amount >= 1000:
 		return formatQty(m.amount/1000) + "L"
 	case m.dim == 'v':
@@ -138,13 +144,48 @@ func (p *Parser) attachSizes(r *reading, ms []*mention, sizes []sizeSpan, skip [
 		for i := e.Start; i < e.End; i++ {
 			skip[i] = true
 		}
+		if len(fit) == 0 {
+			fit = p.siblingSized(r, m, sz)
+		}
 		switch {
 		case len(fit) == 0:
 			m.size = formatMeasure(sz)
-		case len(fit) < len(m.skus):
+		case len(fit) < len(m.skus) || fit[0] != m.skus[0]:
 			m.skus = fit
 		}
 	}
+}
+
+// siblingSized is the one product that comes in sz and whose name has
+// every word of a mention of one other product: "led bulb 12 watt" names
+// the 12 W bulb though "led bulb" is the 9 W bulb's alias. Nil when there
+// is none, or more than one.
+func (p *Parser) siblingSized(r *reading, m *mention, sz measure) []string {
+	if len(m.skus) != 1 {
+		return nil
+	}
+	var cands []string
+	for i := m.start; i < m.end; i++ {
+		skus, ok := p.sizedByWord[r.word(i)]
+		if !ok {
+			return nil
+		}
+		if cands == nil {
+			cands = skus
+			continue
+		}
+		cands = slices.DeleteFunc(slices.Clone(cands), func(sku string) bool { return !slices.Contains(skus, sku) })
+	}
+	var out []string
+	for _, sku := range cands {
+		if sku != m.skus[0] && slices.ContainsFunc(p.sizes[sku], sz.equal) {
+			out = append(out, sku)
+		}
+	}
+	if len(out) != 1 {
+		return nil
+	}
+	return out
 }
 
 // countedBefore reports a mention whose quantity is written before it.

@@ -113,3 +113,25 @@ func TestAWordSeveralNamesEndWith(t *testing.T) {
 	checkParse(t, demo, parseCase{text: "Rajesh ko 5 carton cleaner", customer: "C01",
 		ask: []string{`Which product do you mean by "cleaner" (5 cartons)`, "Glass Cleaner 500ml", "Toilet Cleaner 500ml", "Floor Cleaner 1L"}})
 }
+
+// TestASizeSettlesASibling: a power in watts is a size, and a size the
+// product named does not come in names the one product that does and has
+// every word of that name; a size none has is asked about.
+func TestASizeSettlesASibling(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "LED9", Name: "Philips LED Bulb 9W", Aliases: []string{"bulb", "led bulb"}, Unit: "piece",
+			PackSizes: []domain.PackSize{{Name: "carton", Units: 50}}, Price: 10500},
+		{SKU: "LED12", Name: "Philips LED Bulb 12W", Aliases: []string{"12w bulb"}, Unit: "piece",
+			PackSizes: []domain.PackSize{{Name: "carton", Units: 50}}, Price: 13500},
+	}
+	cs := []domain.Customer{{ID: "L01", Name: "Sharma Electricals", Aliases: []string{"Sharma"}}}
+	p := parserFor(t, ps, cs)
+	for _, c := range []parseCase{
+		{text: "Sharma 50 bulb 9 watt", customer: "L01", items: map[string]int64{"LED9": 50}},
+		{text: "Sharma 50 bulb 12 watt", customer: "L01", items: map[string]int64{"LED12": 50}},
+		{text: "Sharma ko 2 carton led bulb 12w", customer: "L01", items: map[string]int64{"LED12": 100}},
+		{text: "Sharma 50 bulb 15 watt", customer: "L01", ask: []string{"comes in 9W, not 15W"}},
+	} {
+		checkParse(t, p, c)
+	}
+}
