@@ -206,7 +206,14 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 		c.changes = append(c.changes, fmt.Sprintf("added %s %s", prod.Name, Quantity(it.Qty, prod)))
 		changed = true
 	}
-	if sw, ok := p.swapped(n, c.items); ok {
+	sw, ok := p.swapped(n, c.items)
+	if !ok {
+		if sw, ok = p.swappedByNumber(n, c.items); ok {
+			// "1.5 nahi 2.5": the whole message is the swap.
+			parsed.Items, parsed.Asks = nil, nil
+		}
+	}
+	if ok {
 		// "DAP nahi, potash": the product named in the place of one the
 		// draft has takes its line, at the quantity said for it or else
 		// at the one the line was said in.
@@ -375,6 +382,84 @@ func (p *Parser) swapped(n intent.Normalized, items []Item) (swap, bool) {
 		}
 	}
 	return swap{}, false
+}
+
+// swappedByNumber reads a product put in the place of a draft's by the
+// number their names differ in: "1.5 nahi 2.5" on a draft of 1.5 sq mm
+// wire is the 2.5 sq mm wire, "8mm nahi 12mm" the 12 mm bar. The message
+// is only the two numbers, the word that turns the first down and words
+// that say nothing else; one draft item's name has the first, and one
+// other product's name is that name with the second in its place.
+func (p *Parser) swappedByNumber(n intent.Normalized, items []Item) (swap, bool) {
+	var nums []intent.Entity
+	for _, e := range n.Entities {
+		switch e.Kind {
+		case intent.EntityNumber, intent.EntitySize:
+			nums = append(nums, e)
+		default:
+			return swap{}, false
+		}
+	}
+	if len(nums) != 2 || nums[0].End >= len(n.Tokens) || !negations[n.Tokens[nums[0].End].Text] {
+		return swap{}, false
+	}
+	for i, t := range n.Tokens {
+		inNum := i >= nums[0].Start && i < nums[0].End || i >= nums[1].Start && i < nums[1].End
+		if !inNum && !negations[t.Text] && !fillers[t.Text] && !changeVerbs[t.Text] && !plainWords[t.Text] && !addWords[t.Text] {
+			return swap{}, false
+		}
+	}
+	was, now := n.Tokens[nums[0].Start].Text, n.Tokens[nums[1].Start].Text
+	var found swap
+	for _, it := range items {
+		words := productWords(p.products[it.SKU].Name)
+		for j, w := range words {
+			if w != was {
+				continue
+			}
+			sibling := slices.Clone(words)
+			sibling[j] = now
+			sku, ok := p.productNamed(sibling)
+			if !ok || sku == it.SKU {
+				continue
+			}
+			if found.old != "" {
+				return swap{}, false // two lines could be meant
+			}
+			found = swap{old: it.SKU, new: sku}
+		}
+	}
+	return found, found.old != ""
+}
+
+// productWords are a product name's words as the normaliser reads them.
+func productWords(name string) []string {
+	toks := intent.Normalize(name).Tokens
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = t.Text
+	}
+	return out
+}
+
+// productNamed is the one product whose name has a number and reads as
+// words.
+func (p *Parser) productNamed(words []string) (string, bool) {
+	toks := make([]intent.Token, len(words))
+	for i, w := range words {
+		toks[i] = intent.Token{Text: w}
+	}
+	key, _ := numberedKey(toks)
+	var skus []string
+	for _, c := range p.numbered[key] {
+		if slices.Equal(productWords(p.products[c].Name), words) {
+			skus = append(skus, c)
+		}
+	}
+	if len(skus) != 1 {
+		return "", false
+	}
+	return skus[0], true
 }
 
 // placeWords put what follows in the place of the name before them with

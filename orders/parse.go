@@ -18,6 +18,7 @@ package orders
 
 import (
 	"encoding/json"
+	"strings"
 	"sync"
 
 	"github.com/munshi/munshi/intent"
@@ -119,6 +120,26 @@ type Parser struct {
 	// of their names: a size that the product named does not come in may
 	// be a sibling's ("led bulb 12 watt" beside an alias of the 9 W bulb).
 	sizedByWord map[string][]string
+	// numbered are the products whose names have a number, by the name
+	// with its numbers masked (numberedKey): siblings that differ only by
+	// a number ("Havells Wire 1.5 sq mm", "… 2.5 sq mm") share a key.
+	numbered map[string][]string
+}
+
+// numberedKey is a name's words with each word that has a digit masked;
+// false when none has one.
+func numberedKey(toks []intent.Token) (string, bool) {
+	var b strings.Builder
+	masked := false
+	for _, t := range toks {
+		w := t.Text
+		if strings.ContainsAny(w, "0123456789") {
+			w, masked = "#", true
+		}
+		b.WriteString(w)
+		b.WriteByte(' ')
+	}
+	return b.String(), masked
 }
 
 // maxFamily is the most products a word that ends their names may be
@@ -148,6 +169,12 @@ func NewParser(norm Normalizer, products []domain.Product, customers []domain.Cu
 			if m, ok := parseMeasure(e.ID); ok && e.Kind == intent.EntitySize {
 				p.sizes[x.SKU] = append(p.sizes[x.SKU], m)
 			}
+		}
+		if k, ok := numberedKey(name.Tokens); ok {
+			if p.numbered == nil {
+				p.numbered = map[string][]string{}
+			}
+			p.numbered[k] = append(p.numbered[k], x.SKU)
 		}
 		if len(p.sizes[x.SKU]) > 0 {
 			if p.sizedByWord == nil {

@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"context"
 	"testing"
 
 	"github.com/munshi/munshi/intent"
@@ -133,5 +134,53 @@ func TestASizeSettlesASibling(t *testing.T) {
 		{text: "Sharma 50 bulb 15 watt", customer: "L01", ask: []string{"comes in 9W, not 15W"}},
 	} {
 		checkParse(t, p, c)
+	}
+}
+
+// TestASiblingByItsNumber: "1.5 nahi 2.5" on a draft of the 1.5 sq mm
+// wire puts the 2.5 sq mm wire in its place, at the coils said; a number
+// no sibling has, or one said with more, is no such swap.
+func TestASiblingByItsNumber(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "WIRE15", Name: "Havells Wire 1.5 sq mm 90m", Aliases: []string{"wire 1.5"}, Unit: "coil", Price: 145000},
+		{SKU: "WIRE25", Name: "Havells Wire 2.5 sq mm 90m", Aliases: []string{"wire 2.5"}, Unit: "coil", Price: 225000},
+		{SKU: "TMT8", Name: "TMT Bar 8mm", Aliases: []string{"sariya 8mm"}, Unit: "piece", PackSizes: []domain.PackSize{{Name: "bundle", Units: 10}}, Price: 31000},
+		{SKU: "TMT12", Name: "TMT Bar 12mm", Aliases: []string{"sariya 12mm"}, Unit: "piece", PackSizes: []domain.PackSize{{Name: "bundle", Units: 5}}, Price: 69000},
+	}
+	cs := []domain.Customer{{ID: "L01", Name: "Sharma Electricals", Aliases: []string{"Sharma"}}}
+	r, err := intent.NewRouter(intent.Vocabulary{Products: ps, Customers: cs}, intent.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewParser(r, ps, cs)
+	products := map[string]domain.Product{}
+	for _, x := range ps {
+		products[x.SKU] = x
+	}
+	for _, c := range []struct {
+		items []Item
+		fix   string
+		want  []Item // nil: no swap (asked, or nothing changed)
+	}{
+		{[]Item{{SKU: "WIRE15", Qty: 10, SaidQty: 10, SaidUnit: "coil"}}, "1.5 nahi 2.5", []Item{{SKU: "WIRE25", Qty: 10}}},
+		{[]Item{{SKU: "TMT8", Qty: 40, SaidQty: 4, SaidUnit: "bundle"}}, "8mm nahi 12mm wala", []Item{{SKU: "TMT12", Qty: 20}}},
+		{[]Item{{SKU: "WIRE15", Qty: 10, SaidQty: 10, SaidUnit: "coil"}}, "1.5 nahi 6", nil},
+		{[]Item{{SKU: "WIRE15", Qty: 10, SaidQty: 10, SaidUnit: "coil"}}, "1.5 nahi 2.5 Sharma ke liye", nil},
+	} {
+		dr, err := Price(cs[0], domain.PayCOD, c.items, products)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := p.correction(dr, r.Route(context.Background(), c.fix))
+		swapped := got.question == "" && len(got.items) == len(c.want)
+		for i := range c.want {
+			swapped = swapped && got.items[i].SKU == c.want[i].SKU && got.items[i].Qty == c.want[i].Qty
+		}
+		if c.want != nil && !swapped {
+			t.Errorf("%q on %v: items %v, question %q; want %v", c.fix, c.items, got.items, got.question, c.want)
+		}
+		if c.want == nil && len(got.items) == 1 && got.items[0].SKU != c.items[0].SKU {
+			t.Errorf("%q on %v: swapped to %v", c.fix, c.items, got.items)
+		}
 	}
 }
