@@ -55,6 +55,9 @@ type variant struct {
 	// weak: a customer's name made only of greeting words ("Ram",
 	// "Shree Krishna"), which routing reads as words.
 	weak bool
+	// given: a product's name or alias as the catalog writes it, not a
+	// shorter form made from one (eachName).
+	given bool
 	// seq is the order the variant was made in: of two equally good
 	// matches, the name listed first in the catalog wins.
 	seq  int32
@@ -265,7 +268,12 @@ var unitVowels = strings.NewReplacer("aa", "a", "ee", "i", "ii", "i", "oo", "u",
 // first, then customers, each in the vocabulary's order, and all of one
 // product's or customer's names before the next one's. The units must be
 // known already.
-func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, words []string)) {
+//
+// derived marks a shorter form made from a name rather than given: of a
+// product, a name the catalog gives one product (an alias, "pepsi" for
+// the 600 ml bottle) is that product's alone, though another's name
+// shortened to it ("Pepsi 250" without its size) would share it.
+func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, words []string, derived bool)) {
 	// Aliases and customers' names repeat ("SFC" for every size, many
 	// "Gupta Traders"): each is put in canonical words once.
 	seen := map[string][]string{}
@@ -283,10 +291,10 @@ func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, wo
 		if len(words) == 0 {
 			return
 		}
-		add(kind, id, words)
+		add(kind, id, words, false)
 		switch kind {
 		case EntityProduct:
-			add(kind, id, l.withoutPackSize(words))
+			add(kind, id, l.withoutPackSize(words), true)
 		case EntityCustomer:
 			short := words
 			if len(short) > 2 && short[0] == "m" && short[1] == "s" { // M/s
@@ -295,12 +303,12 @@ func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, wo
 			for len(short) > 1 && businessWords[short[len(short)-1]] {
 				short = short[:len(short)-1]
 			}
-			add(kind, id, short)
+			add(kind, id, short, false) // customers who share a name are asked about
 		}
 		if len(words) > 1 && len(words) <= 3 {
 			joined := strings.Join(words, "")
 			if utf8.RuneCountInString(joined) >= 6 && !isNumber(joined) {
-				add(kind, id, []string{joined})
+				add(kind, id, []string{joined}, false)
 			}
 		}
 	}
@@ -343,7 +351,7 @@ func numberName(kind EntityKind, w string) bool {
 	return kind == EntityProduct && len(w) >= 3 && strings.Trim(w, "0123456789") == ""
 }
 
-func (l *lexiconBuilder) addVariant(kind EntityKind, id string, words []string) {
+func (l *lexiconBuilder) addVariant(kind EntityKind, id string, words []string, derived bool) {
 	keep, weak := nameKept(kind, words)
 	if !keep {
 		return
@@ -353,9 +361,16 @@ func (l *lexiconBuilder) addVariant(kind EntityKind, id string, words []string) 
 	for v := *last; v != nil; v = v.next {
 		l.steps++
 		if v.kind == kind {
-			// A product's or customer's names are all added before the
-			// next one's, so an id already here is the last one.
-			if v.ids[len(v.ids)-1] != id {
+			switch {
+			case derived && v.given:
+				// A name given to products is theirs alone.
+			case !derived && !v.given && kind == EntityProduct:
+				// Given, it takes the name from the products that only
+				// shortened to it.
+				v.ids, v.given = []string{id}, true
+			case v.ids[len(v.ids)-1] != id:
+				// A product's or customer's names are all added before
+				// the next one's, so an id already here is the last one.
 				v.ids = append(v.ids, id)
 			}
 			return
@@ -364,6 +379,7 @@ func (l *lexiconBuilder) addVariant(kind EntityKind, id string, words []string) 
 	}
 	*last = l.newVariant(kind, id)
 	(*last).weak = weak
+	(*last).given = !derived && kind == EntityProduct
 }
 
 // newVariant makes a name of one id. Variants and their first ids are

@@ -29,6 +29,7 @@ type scanName struct {
 	words []string
 	kind  EntityKind
 	ids   []string
+	given bool
 }
 
 type scanBucket struct {
@@ -38,19 +39,24 @@ type scanBucket struct {
 
 func newScanLexicon(l *lexicon, v Vocabulary) *scanLexicon {
 	s := &scanLexicon{l: l, first: map[string][]*scanName{}, fuzzy: map[scanBucket][]string{}}
-	l.eachName(v, func(kind EntityKind, id string, words []string) {
+	l.eachName(v, func(kind EntityKind, id string, words []string, derived bool) {
 		if keep, _ := nameKept(kind, words); !keep {
 			return
 		}
+		given := !derived && kind == EntityProduct
 		for _, n := range s.first[words[0]] {
 			if n.kind == kind && slices.Equal(n.words, words) {
-				if !slices.Contains(n.ids, id) {
+				switch {
+				case derived && n.given:
+				case given && !n.given:
+					n.ids, n.given = []string{id}, true
+				case !slices.Contains(n.ids, id):
 					n.ids = append(n.ids, id)
 				}
 				return
 			}
 		}
-		s.first[words[0]] = append(s.first[words[0]], &scanName{words: slices.Clone(words), kind: kind, ids: []string{id}})
+		s.first[words[0]] = append(s.first[words[0]], &scanName{words: slices.Clone(words), kind: kind, ids: []string{id}, given: given})
 	})
 	for w, ns := range s.first {
 		slices.SortStableFunc(ns, func(a, b *scanName) int { return len(b.words) - len(a.words) })
@@ -438,6 +444,39 @@ func TestCatalogUnitsByTheirSpellings(t *testing.T) {
 		}
 		if got != c.unit {
 			t.Errorf("%q: unit %q, want %q", c.text, got, c.unit)
+		}
+	}
+}
+
+// A product's alias is that product's alone, though other products'
+// names shortened by their sizes come to the same words: "pepsi" is the
+// 600 ml bottle the catalog calls so, not every size of Pepsi. Names
+// the catalog gives several products are still shared.
+func TestAGivenNameBeatsAShortenedOne(t *testing.T) {
+	v := Vocabulary{Products: []domain.Product{
+		{SKU: "PEP250", Name: "Pepsi 250ml Glass Bottle", Aliases: []string{"pepsi 250"}, Unit: "bottle"},
+		{SKU: "PEP600", Name: "Pepsi 600ml PET", Aliases: []string{"pepsi 600", "pepsi"}, Unit: "bottle"},
+		{SKU: "PEP125", Name: "Pepsi 1.25L PET", Aliases: []string{"pepsi 1.25"}, Unit: "bottle"},
+		{SKU: "APX1L", Name: "Apex Emulsion 1L", Aliases: []string{"apex"}, Unit: "can"},
+		{SKU: "APX4L", Name: "Apex Emulsion 4L", Aliases: []string{"apex"}, Unit: "can"},
+	}}
+	r, err := NewRouter(v, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for text, want := range map[string][]string{
+		"10 case pepsi": {"PEP600"},
+		"5 apex":        {"APX1L", "APX4L"},
+		"apex emulsion": {"APX1L", "APX4L"},
+	} {
+		var got []string
+		for _, e := range r.Normalize(text).Entities {
+			if e.Kind == EntityProduct {
+				got = e.Candidates()
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: %v, want %v", text, got, want)
 		}
 	}
 }
