@@ -33,7 +33,11 @@ type Entity struct {
 	ID string
 	// IDs lists every candidate when a name is shared (two customers both
 	// called Gupta); the order parser asks which one. Read-only.
-	IDs  []string
+	IDs []string
+	// Kin are other products whose names shorten to a product's alias
+	// (the other sizes of a brand whose one size is called by it): an
+	// order means IDs, a question about stock reads Kin too. Read-only.
+	Kin  []string
 	Text string // the canonical tokens matched
 	// Value is the quantity, for numbers: negative when written with a
 	// minus ("-5", "−5", "minus 5"), which no order can mean.
@@ -490,6 +494,11 @@ func (l *lexicon) mergeNumbers(toks []Token) []Token {
 			j++
 		}
 		first := j
+		if frac && measureAt(toks, j) {
+			// "sawa litre" is 1.25 litres, "paune kilo" 0.75 kg.
+			out = append(out, Token{formatNumber(1 + add), t.Start, t.End})
+			continue
+		}
 		if j < len(toks) && isNumber(toks[j].Text) {
 			if _, ok := nextMultiplier(toks, j+1); !ok && !frac {
 				out = append(out, t)

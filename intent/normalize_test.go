@@ -65,6 +65,8 @@ func TestNormalizeText(t *testing.T) {
 		{"sava do sau box", "225 box"},
 		{"paune do carton", "1.75 carton"},
 		{"sava 2 baje", "sava 2 baje"},
+		{"sawa litre pepsi", "1.25l pepsi"},
+		{"paune kilo", "0.75kg"},
 		{"twenty five bottles", "25 bottle"},
 		{"ek do carton", "ek 2 carton"},
 		{"bhej do 5 carton", "bhejo 5 carton"},
