@@ -414,11 +414,18 @@ func (p *Parser) swappedByNumber(n intent.Normalized, items []Item) (swap, bool)
 	for _, it := range items {
 		words := productWords(p.products[it.SKU].Name)
 		for j, w := range words {
+			with := now
 			if w != was {
-				continue
+				// "1.25 nahi 2.25" of a "1.25l" bottle: the number of a
+				// size, its measure kept.
+				unit, ok := strings.CutPrefix(w, was)
+				if !ok || unit == "" || !isNumberWord(was) || !isNumberWord(now) || strings.ContainsAny(unit, "0123456789.") {
+					continue
+				}
+				with = now + unit
 			}
 			sibling := slices.Clone(words)
-			sibling[j] = now
+			sibling[j] = with
 			sku, ok := p.productNamed(sibling)
 			if !ok || sku == it.SKU {
 				continue
@@ -430,6 +437,11 @@ func (p *Parser) swappedByNumber(n intent.Normalized, items []Item) (swap, bool)
 		}
 	}
 	return found, found.old != ""
+}
+
+// isNumberWord reports a word of digits, with a decimal point or not.
+func isNumberWord(w string) bool {
+	return w != "" && strings.Trim(w, "0123456789.") == "" && strings.Count(w, ".") <= 1 && w[0] != '.'
 }
 
 // productWords are a product name's words as the normaliser reads them.

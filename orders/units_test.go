@@ -146,6 +146,8 @@ func TestASiblingByItsNumber(t *testing.T) {
 		{SKU: "WIRE25", Name: "Havells Wire 2.5 sq mm 90m", Aliases: []string{"wire 2.5"}, Unit: "coil", Price: 225000},
 		{SKU: "TMT8", Name: "TMT Bar 8mm", Aliases: []string{"sariya 8mm"}, Unit: "piece", PackSizes: []domain.PackSize{{Name: "bundle", Units: 10}}, Price: 31000},
 		{SKU: "TMT12", Name: "TMT Bar 12mm", Aliases: []string{"sariya 12mm"}, Unit: "piece", PackSizes: []domain.PackSize{{Name: "bundle", Units: 5}}, Price: 69000},
+		{SKU: "PEP125", Name: "Pepsi 1.25L PET", Aliases: []string{"pepsi 1.25"}, Unit: "bottle", PackSizes: []domain.PackSize{{Name: "case", Units: 12}}, Price: 6500},
+		{SKU: "PEP225", Name: "Pepsi 2.25L PET", Aliases: []string{"pepsi 2.25"}, Unit: "bottle", PackSizes: []domain.PackSize{{Name: "case", Units: 9}}, Price: 9500},
 	}
 	cs := []domain.Customer{{ID: "L01", Name: "Sharma Electricals", Aliases: []string{"Sharma"}}}
 	r, err := intent.NewRouter(intent.Vocabulary{Products: ps, Customers: cs}, intent.Options{})
@@ -164,6 +166,7 @@ func TestASiblingByItsNumber(t *testing.T) {
 	}{
 		{[]Item{{SKU: "WIRE15", Qty: 10, SaidQty: 10, SaidUnit: "coil"}}, "1.5 nahi 2.5", []Item{{SKU: "WIRE25", Qty: 10}}},
 		{[]Item{{SKU: "TMT8", Qty: 40, SaidQty: 4, SaidUnit: "bundle"}}, "8mm nahi 12mm wala", []Item{{SKU: "TMT12", Qty: 20}}},
+		{[]Item{{SKU: "PEP125", Qty: 48, SaidQty: 4, SaidUnit: "case"}}, "1.25 nahi 2.25", []Item{{SKU: "PEP225", Qty: 36}}},
 		{[]Item{{SKU: "WIRE15", Qty: 10, SaidQty: 10, SaidUnit: "coil"}}, "1.5 nahi 6", nil},
 		{[]Item{{SKU: "WIRE15", Qty: 10, SaidQty: 10, SaidUnit: "coil"}}, "1.5 nahi 2.5 Sharma ke liye", nil},
 	} {
