@@ -58,6 +58,9 @@ type variant struct {
 	// given: a product's name or alias as the catalog writes it, not a
 	// shorter form made from one (eachName).
 	given bool
+	// kin are the products whose names only shorten to a given name
+	// ("Pepsi 250" to "pepsi", the 600 ml bottle's alias).
+	kin []string
 	// seq is the order the variant was made in: of two equally good
 	// matches, the name listed first in the catalog wins.
 	seq  int32
@@ -363,10 +366,15 @@ func (l *lexiconBuilder) addVariant(kind EntityKind, id string, words []string, 
 		if v.kind == kind {
 			switch {
 			case derived && v.given:
-				// A name given to products is theirs alone.
+				// A name given to products is theirs alone; the others
+				// that shorten to it are its kin.
+				if !slices.Contains(v.ids, id) && !slices.Contains(v.kin, id) {
+					v.kin = append(v.kin, id)
+				}
 			case !derived && !v.given && kind == EntityProduct:
 				// Given, it takes the name from the products that only
 				// shortened to it.
+				v.kin = slices.DeleteFunc(slices.Clone(v.ids), func(k string) bool { return k == id })
 				v.ids, v.given = []string{id}, true
 			case v.ids[len(v.ids)-1] != id:
 				// A product's or customer's names are all added before

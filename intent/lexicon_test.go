@@ -479,4 +479,10 @@ func TestAGivenNameBeatsAShortenedOne(t *testing.T) {
 			t.Errorf("%q: %v, want %v", text, got, want)
 		}
 	}
+	// The other sizes are the alias's kin: a question about stock reads them.
+	for _, e := range r.Normalize("pepsi ka stock").Entities {
+		if e.Kind == EntityProduct && !slices.Equal(e.Kin, []string{"PEP250", "PEP125"}) {
+			t.Errorf("kin of pepsi: %v", e.Kin)
+		}
+	}
 }

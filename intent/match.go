@@ -207,7 +207,7 @@ func (l *lexicon) findEntities(toks []Token) []Entity {
 				if m.v.kind == EntityCustomer && end < len(toks) && (honorifics[toks[end].Text] || placeWords[toks[end].Text]) {
 					end++
 				}
-				ents = append(ents, Entity{Kind: m.v.kind, ID: m.v.ids[0], IDs: m.v.ids, Start: i, End: end, Fuzzy: m.fuzzy, Weak: m.v.weak})
+				ents = append(ents, Entity{Kind: m.v.kind, ID: m.v.ids[0], IDs: m.v.ids, Kin: m.v.kin, Start: i, End: end, Fuzzy: m.fuzzy, Weak: m.v.weak})
 				covered = end
 				i = end - 1
 				continue

@@ -91,6 +91,12 @@ func (t *Tools) plan(d intent.Decision) (Call, bool) {
 	switch d.Intent {
 	case domain.IntentStock:
 		delete(args, "customer")
+		if kin := entityKin(n); len(kin) > 0 {
+			// "pepsi ka stock", where "pepsi" is one size's alias: every
+			// size.
+			products = append(products, kin...)
+			args["product"] = products
+		}
 		if len(products) == 0 {
 			// "kaunsa maal khatam hone wala hai", "running low": what runs
 			// out first; "kya khatam ho gaya": what has.
@@ -182,6 +188,17 @@ func entityIDs(n intent.Normalized, kind intent.EntityKind) []string {
 			return append([]string(nil), e.IDs...)
 		}
 		return []string{e.ID}
+	}
+	return nil
+}
+
+// entityKin are the products a product's alias shortens from besides its
+// own (intent.Entity.Kin).
+func entityKin(n intent.Normalized) []string {
+	for _, e := range n.Entities {
+		if e.Kind == intent.EntityProduct {
+			return e.Kin
+		}
 	}
 	return nil
 }
