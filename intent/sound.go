@@ -97,16 +97,19 @@ func soundKey(w string, english bool) (key string, ok bool) {
 			if vowel == 0 {
 				vowel = 'a'
 			}
+			last = 0 // "pepsi": a consonant again after a vowel counts again
 			continue
 		case 'e', 'i':
 			if vowel == 0 {
 				vowel = 'i'
 			}
+			last = 0
 			continue
 		case 'o', 'u':
 			if vowel == 0 {
 				vowel = 'u'
 			}
+			last = 0
 			continue
 		case 'y':
 			continue

@@ -12,11 +12,12 @@ import (
 // that sound, and never for a word with too few consonants to tell.
 func TestDevanagariSoundsLikeTheCatalog(t *testing.T) {
 	s := newSoundIndex([]string{"harpic", "supermart", "general", "store", "medical", "gupta", "sharma", "phenyl",
-		"hotel", "cotton", "city", "gc500", "ab", "ultratech", "chemicals"})
+		"hotel", "cotton", "city", "gc500", "ab", "ultratech", "chemicals", "pepsi"})
 	for _, c := range []struct{ word, want string }{
 		{"हार्पिक", "harpic"}, {"सुपरमार्ट", "supermart"}, {"जनरल", "general"}, {"स्टोर", "store"},
 		{"मेडिकल", "medical"}, {"गुप्ता", "gupta"}, {"शर्मा", "sharma"}, {"फिनाइल", "phenyl"}, {"होटल", "hotel"},
 		{"अल्ट्राटेक", "ultratech"}, {"केमिकल्स", "chemicals"}, // English's ch is a k too
+		{"पेप्सी", "pepsi"}, // a consonant said again after a vowel counts again
 		{"सिटी", ""},   // two consonants say too little
 		{"कितना", ""},  // k-t-n, but with an i: not cotton
 		{"अब", ""},     // too short
