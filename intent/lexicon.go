@@ -461,7 +461,7 @@ type nameReader struct {
 // words returns the name's canonical words, good until the next call.
 func (r *nameReader) words(name string) []string {
 	r.raw = splitWords(name, r.raw[:0])
-	r.toks = mergePhrases(canonicalise(r.raw, r.l, nil, r.toks[:0]))
+	r.toks = mergePhrases(canonicalise(r.raw, r.l, nil, nil, r.toks[:0]))
 	toks, words := r.toks, r.names[:0]
 	for i := 0; i < len(toks); i++ {
 		t := toks[i].Text

@@ -139,7 +139,7 @@ func compareWithScan(t *testing.T, r *Router, v Vocabulary, msgs []string) (matc
 	t.Helper()
 	scan := newScanLexicon(r.lex, v)
 	for _, text := range msgs {
-		toks := mergePhrases(canonicalise(splitWords(text, nil), r.lex, nil, nil))
+		toks := mergePhrases(canonicalise(splitWords(text, nil), r.lex, nil, nil, nil))
 		for i := range toks {
 			got, gotOK := r.lex.matchName(toks, i)
 			want, wantOK := scan.match(toks, i)

@@ -88,23 +88,36 @@ func Normalize(text string) Normalized {
 
 var emptyLexicon = mustLexicon(Vocabulary{})
 
-func (l *lexicon) normalize(text string) Normalized { return l.read(text, false) }
+func (l *lexicon) normalize(text string) Normalized { return l.read(text, false, Normalized{}) }
 
 // hear is normalize for a message read against what Munshi asked or
 // showed: a Devanagari word nobody listed is also tried as the catalog
 // word it sounds like ("हार्पिक हटा दो"). A fresh message is first read
 // without the guess, since every name in the catalog is a candidate
 // there; it is read with it only for a record or a question (byHearing).
-func (l *lexicon) hear(text string) Normalized { return l.read(text, true) }
+func (l *lexicon) hear(text string) Normalized { return l.read(text, true, Normalized{}) }
 
-func (l *lexicon) read(text string, bySound bool) Normalized {
+// hearAround is hear that leaves the names a first reading found as
+// they were read: "शिव शक्ति", a customer's Devanagari name, stays that
+// customer though "शक्ति" alone sounds like the Latin "Shakti".
+func (l *lexicon) hearAround(text string, first Normalized) Normalized {
+	return l.read(text, true, first)
+}
+
+func (l *lexicon) read(text string, bySound bool, keep Normalized) Normalized {
 	raw := splitWords(text, make([]rawWord, 0, 16))
 	raw = joinOrderRefs(text, raw, l.knows)
 	var sounds *soundIndex
 	if bySound {
 		sounds = &l.sounds
 	}
-	toks := canonicalise(raw, l, sounds, make([]Token, 0, len(raw)+4))
+	var kept [][2]int // byte spans of the names keep found
+	for _, e := range keep.Entities {
+		if (e.Kind == EntityProduct || e.Kind == EntityCustomer) && e.Start < e.End && e.End <= len(keep.Tokens) {
+			kept = append(kept, [2]int{keep.Tokens[e.Start].Start, keep.Tokens[e.End-1].End})
+		}
+	}
+	toks := canonicalise(raw, l, sounds, kept, make([]Token, 0, len(raw)+4))
 	toks = mergePhrases(toks)
 	toks = l.mergeNumbers(toks)
 	n := Normalized{Tokens: toks, Question: strings.ContainsAny(text, "?？")}
@@ -349,7 +362,7 @@ func refPart(w string) bool {
 
 // canonicalise gives every raw word its canonical spelling, splits numbers
 // glued to units ("5ctn") and keeps sizes ("500ml") as one word.
-func canonicalise(raw []rawWord, l *lexicon, sounds *soundIndex, out []Token) []Token {
+func canonicalise(raw []rawWord, l *lexicon, sounds *soundIndex, kept [][2]int, out []Token) []Token {
 	for i, rw := range raw {
 		w := foldDevanagari(rw.text)
 		if w == "" { // a lone nukta
@@ -407,7 +420,7 @@ func canonicalise(raw []rawWord, l *lexicon, sounds *soundIndex, out []Token) []
 				// Heard, a listed word too: "क्लीनर" of the catalog's
 				// "ग्लास क्लीनर" is also the "cleaner" of its Floor
 				// Cleaner.
-				if sounds != nil {
+				if sounds != nil && !within(kept, rw.start) {
 					if latin, ok := sounds.sounds(w); ok {
 						w = latin // "हार्पिक" for a catalog's Harpic
 					}
@@ -417,6 +430,16 @@ func canonicalise(raw []rawWord, l *lexicon, sounds *soundIndex, out []Token) []
 		out = append(out, Token{w, rw.start, rw.end})
 	}
 	return out
+}
+
+// within reports a byte offset inside one of spans.
+func within(spans [][2]int, at int) bool {
+	for _, s := range spans {
+		if at >= s[0] && at < s[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // amountSuffixes scale an amount glued to them: "25k" is 25000, "2lakh"

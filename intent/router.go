@@ -259,6 +259,9 @@ func (r *Router) byHearing(text string, n Normalized) (Decision, bool) {
 		return Decision{}, false
 	}
 	h := r.lex.hear(text)
+	if around := r.lex.hearAround(text, n); namesIn(around) > namesIn(h) {
+		h = around // heard whole, a name of the first reading was lost
+	}
 	if namesIn(h) <= namesIn(n) {
 		return Decision{}, false
 	}

@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -18,11 +19,11 @@ func TestDevanagariSoundsLikeTheCatalog(t *testing.T) {
 		{"मेडिकल", "medical"}, {"गुप्ता", "gupta"}, {"शर्मा", "sharma"}, {"फिनाइल", "phenyl"}, {"होटल", "hotel"},
 		{"अल्ट्राटेक", "ultratech"}, {"केमिकल्स", "chemicals"}, // English's ch is a k too
 		{"पेप्सी", "pepsi"}, // a consonant said again after a vowel counts again
-		{"सिटी", ""},   // two consonants say too little
-		{"कितना", ""},  // k-t-n, but with an i: not cotton
-		{"अब", ""},     // too short
-		{"बकाया", ""},  // no catalog word sounds like it
-		{"harpic", ""}, // Latin words are the normaliser's
+		{"सिटी", ""},        // two consonants say too little
+		{"कितना", ""},       // k-t-n, but with an i: not cotton
+		{"अब", ""},          // too short
+		{"बकाया", ""},       // no catalog word sounds like it
+		{"harpic", ""},      // Latin words are the normaliser's
 		{"", ""},
 	} {
 		got, ok := s.sounds(c.word)
@@ -119,4 +120,28 @@ func hasEntity(n Normalized, id string) bool {
 		}
 	}
 	return false
+}
+
+// TestHearingKeepsTheNamesFirstRead: a brand heard by its sound beside a
+// customer's Devanagari name the catalog lists keeps that name, though a
+// word of it ("शक्ति") alone sounds like the Latin name's.
+func TestHearingKeepsTheNamesFirstRead(t *testing.T) {
+	v := Vocabulary{
+		Products:  []domain.Product{{SKU: "PEP600", Name: "Pepsi 600ml PET", Aliases: []string{"pepsi"}, Unit: "bottle"}},
+		Customers: []domain.Customer{{ID: "B01", Name: "Shiv Shakti General Store", Aliases: []string{"Shiv Shakti", "शिव शक्ति"}}},
+	}
+	r, err := NewRouter(v, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := r.Route(context.Background(), "पेप्सी 10 केस शिव शक्ति को, नकद")
+	var got []string
+	for _, e := range d.Normalized.Entities {
+		if e.Kind == EntityProduct || e.Kind == EntityCustomer {
+			got = append(got, e.ID)
+		}
+	}
+	if d.Intent != domain.IntentOrder || strings.Join(got, " ") != "PEP600 B01" {
+		t.Errorf("%s %v (%s)", d.Intent, got, d.Reason)
+	}
 }
