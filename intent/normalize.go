@@ -104,6 +104,16 @@ func (l *lexicon) hearAround(text string, first Normalized) Normalized {
 	return l.read(text, true, first)
 }
 
+// hearBest is hear, or hearAround first when that finds more names:
+// heard whole, a name of the first reading was lost.
+func (l *lexicon) hearBest(text string, first Normalized) Normalized {
+	h := l.hear(text)
+	if around := l.hearAround(text, first); namesIn(around) > namesIn(h) {
+		return around
+	}
+	return h
+}
+
 func (l *lexicon) read(text string, bySound bool, keep Normalized) Normalized {
 	raw := splitWords(text, make([]rawWord, 0, 16))
 	raw = joinOrderRefs(text, raw, l.knows)

@@ -201,7 +201,7 @@ func (r *Router) Normalize(text string) Normalized { return r.lex.normalize(text
 // Hear is Normalize for an answer to Munshi's question, a correction of
 // what it showed, or a record shown before its "ok": a Devanagari word
 // nobody listed is also read as the catalog word it sounds like.
-func (r *Router) Hear(text string) Normalized { return r.lex.hear(text) }
+func (r *Router) Hear(text string) Normalized { return r.lex.hearBest(text, r.lex.normalize(text)) }
 
 // Entities returns the products, customers, units, numbers, sizes and order
 // references text names, in order.
@@ -258,10 +258,7 @@ func (r *Router) byHearing(text string, n Normalized) (Decision, bool) {
 	if !devanagari(text) || !unreadScript(n) {
 		return Decision{}, false
 	}
-	h := r.lex.hear(text)
-	if around := r.lex.hearAround(text, n); namesIn(around) > namesIn(h) {
-		h = around // heard whole, a name of the first reading was lost
-	}
+	h := r.lex.hearBest(text, n)
 	if namesIn(h) <= namesIn(n) {
 		return Decision{}, false
 	}

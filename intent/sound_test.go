@@ -144,4 +144,9 @@ func TestHearingKeepsTheNamesFirstRead(t *testing.T) {
 	if d.Intent != domain.IntentOrder || strings.Join(got, " ") != "PEP600 B01" {
 		t.Errorf("%s %v (%s)", d.Intent, got, d.Reason)
 	}
+	// Heard as a record shown before its ok is (a payment), too.
+	h := r.Hear("शिव शक्ति ने 12000 नकद दिए")
+	if len(h.Entities) == 0 || h.Entities[0].Kind != EntityCustomer || h.Entities[0].ID != "B01" {
+		t.Errorf("heard: %+v", h.Entities)
+	}
 }
