@@ -276,7 +276,7 @@ func (p *Parser) withGoods(n intent.Normalized, ids []string, goods map[string][
 	// 5L); an order fits when it holds one of them for every name.
 	named := keptNames(n)
 	if len(named) == 0 {
-		return ""
+		return p.byNameWord(n, ids, goods)
 	}
 	fit := fitting(named, ids, goods)
 	if len(fit) == 0 {
@@ -290,6 +290,36 @@ func (p *Parser) withGoods(n intent.Normalized, ids []string, goods map[string][
 		return ""
 	}
 	return fit[0]
+}
+
+// byNameWord is the one order of ids whose goods' names hold a word the
+// answer says and no other order's goods' names do, when it names no
+// product: "jar wala" for the order of the Aquafina Water Jar; "" when no
+// word picks one order.
+func (p *Parser) byNameWord(n intent.Normalized, ids []string, goods map[string][]string) string {
+	r := newReading("", n)
+	pick := ""
+	for i, t := range n.Tokens {
+		if !r.plain(i) || len([]rune(t.Text)) < 3 {
+			continue
+		}
+		var fit []string
+		for _, id := range ids {
+			if slices.ContainsFunc(goods[id], func(sku string) bool {
+				return slices.Contains(productWords(p.products[sku].Name), t.Text)
+			}) {
+				fit = append(fit, id)
+			}
+		}
+		if len(fit) != 1 || pick != "" && pick != fit[0] {
+			if len(fit) == 1 {
+				return "" // two words pick two orders
+			}
+			continue
+		}
+		pick = fit[0]
+	}
+	return pick
 }
 
 // fitting are the orders of ids holding one of each name's SKUs.

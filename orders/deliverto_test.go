@@ -376,6 +376,32 @@ func TestDeliverByCustomerNamesTheOrderByItsGoods(t *testing.T) {
 	}
 }
 
+// TestWhichOrderByAWordOfItsGoods: "which one?" is answered by a word of
+// one order's goods' names that no product is called by alone ("liquid"
+// of Dishwash Liquid); a word both orders' goods share chooses nothing.
+func TestWhichOrderByAWordOfItsGoods(t *testing.T) {
+	s := newShop(t, nil)
+	ctx := context.Background()
+	os := s.committed("C10", 1, ist(10, 10, 0), ist(11, 10, 0))
+	os[1].Lines = os[1].Lines[:1] // the newer has no dishwash
+	os[1].Total = os[1].Lines[0].Amount + os[1].Lines[0].GSTAmount
+	os[1].Subtotal, os[1].GST = os[1].Lines[0].Amount, os[1].Lines[0].GSTAmount
+	if err := s.books.AddHistory(ctx, os, nil); err != nil {
+		t.Fatal(err)
+	}
+	r := s.svc.Deliver(ctx, accounts, "Sharma Hardware ka order deliver ho gaya")
+	if r.Pending == "" {
+		t.Fatalf("which one: %+v", r)
+	}
+	if a, ok := s.answer(r.Pending, "cleaner wala"); ok && strings.Contains(a.Text, "Delivered:") {
+		t.Errorf("a word both orders' goods have chose one: %s", a.Text)
+	}
+	r = s.svc.Deliver(ctx, accounts, "Sharma Hardware ka order deliver ho gaya")
+	if a, ok := s.answer(r.Pending, "liquid wala"); !ok || !strings.Contains(a.Text, "Delivered: ORD-1") {
+		t.Errorf("answered by a word of its goods: %v %s", ok, a.Text)
+	}
+}
+
 // TestWhichOrderByItsDate: "which one?" is answered by the day the list
 // shows, in the ways people write a date; a day two orders share, or
 // none has, chooses nothing.
