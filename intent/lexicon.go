@@ -58,6 +58,9 @@ type variant struct {
 	// given: a product's name or alias as the catalog writes it, not a
 	// shorter form made from one (eachName).
 	given bool
+	// guarded: a one-word name routing also reads as a word (guardedName),
+	// a product only right after a quantity or a unit.
+	guarded bool
 	// kin are the products whose names only shorten to a given name
 	// ("Pepsi 250" to "pepsi", the 600 ml bottle's alias).
 	kin []string
@@ -339,11 +342,27 @@ func nameKept(kind EntityKind, words []string) (keep, weak bool) {
 	for _, w := range words {
 		weak = weak && greetingOnly[w]
 	}
-	if len(words) == 1 && !weak && (reservedWord(words[0]) || isNumber(words[0]) && !numberName(kind, words[0]) ||
+	if len(words) == 1 && !weak && (reservedWord(words[0]) && !guardedName(kind, words) || isNumber(words[0]) && !numberName(kind, words[0]) ||
 		utf8.RuneCountInString(words[0]) < 2) {
 		return false, false
 	}
 	return true, weak
+}
+
+// guardedName reports a product's one-word name that routing also knows
+// as a word of its own ("register", of a long register; a complaint is
+// registered too): it is kept, and read as the product only right after
+// a quantity or a unit ("200 register", "5 bundle register"). A unit,
+// a number or a measure said as a name is never one.
+func guardedName(kind EntityKind, words []string) bool {
+	if kind != EntityProduct || len(words) != 1 || utf8.RuneCountInString(words[0]) < 4 {
+		return false
+	}
+	w := words[0]
+	_, unit := builtinUnits[w]
+	_, number := numberWords[w]
+	_, measure := measureSuffixes[w]
+	return reservedWord(w) && !unit && !number && !measure && !isNumber(w)
 }
 
 // numberName reports a product's name that is a number alone, kept
@@ -388,6 +407,7 @@ func (l *lexiconBuilder) addVariant(kind EntityKind, id string, words []string, 
 	*last = l.newVariant(kind, id)
 	(*last).weak = weak
 	(*last).given = !derived && kind == EntityProduct
+	(*last).guarded = guardedName(kind, words)
 }
 
 // newVariant makes a name of one id. Variants and their first ids are

@@ -486,3 +486,26 @@ func TestAGivenNameBeatsAShortenedOne(t *testing.T) {
 		}
 	}
 }
+
+// A product's one-word alias that routing also knows as a word
+// ("register") is kept, and read as the product only right after a
+// quantity or a unit.
+func TestAGuardedNameIsAProductBesideAQuantity(t *testing.T) {
+	v := Vocabulary{Products: []domain.Product{{SKU: "REG200", Name: "Long Register 200 Pages", Aliases: []string{"register"}, Unit: "piece",
+		PackSizes: []domain.PackSize{{Name: "bundle", Units: 10}}}}}
+	r, err := NewRouter(v, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for text, want := range map[string]bool{
+		"200 register bhejo":           true,
+		"5 bundle register":            true,
+		"complaint register karni hai": false,
+		"register karna hai":           false,
+	} {
+		got := r.Normalize(text).Has(EntityProduct)
+		if got != want {
+			t.Errorf("%q: a product %v, want %v", text, got, want)
+		}
+	}
+}

@@ -202,7 +202,7 @@ func (l *lexicon) findEntities(toks []Token) []Entity {
 	for i := 0; i < len(toks); i++ {
 		t := toks[i].Text
 		if i >= covered && (!isNumber(t) || l.numberLedProduct(toks, i)) {
-			if m, ok := l.matchName(toks, i); ok {
+			if m, ok := l.matchName(toks, i); ok && (!m.v.guarded || i > 0 && (isNumber(toks[i-1].Text) || l.unitAt(toks, i-1))) {
 				end := i + m.n
 				if m.v.kind == EntityCustomer && end < len(toks) && (honorifics[toks[end].Text] || placeWords[toks[end].Text]) {
 					end++
