@@ -83,6 +83,9 @@ func perUnit(prod domain.Product, q *quantity, units map[string]int64) (int64, b
 	if q.unit == "dozen" {
 		return 12, true
 	}
+	if q.unit == "gross" {
+		return 144, true // a dozen dozen
+	}
 	if q.unit == "pack" && packetBases[strings.ToLower(strings.TrimSpace(prod.Unit))] {
 		return 1, true // "24 packet doodh": a milk pouch is a packet
 	}

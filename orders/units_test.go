@@ -187,3 +187,19 @@ func TestASiblingByItsNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestGrossesAndReams: a gross is a dozen dozen, and a ream is also a rim.
+func TestGrossesAndReams(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "PEN", Name: "Reynolds Ball Pen Blue", Aliases: []string{"blue pen"}, Unit: "piece", PackSizes: []domain.PackSize{{Name: "box", Units: 50}}, Price: 700},
+		{SKU: "A4", Name: "JK Copier A4 75gsm", Aliases: []string{"a4"}, Unit: "ream", PackSizes: []domain.PackSize{{Name: "box", Units: 5}}, Price: 26000},
+	}
+	cs := []domain.Customer{{ID: "S04", Name: "Raj Xerox Centre", Aliases: []string{"Raj Xerox"}}}
+	p := parserFor(t, ps, cs)
+	for _, c := range []parseCase{
+		{text: "Raj xerox 2 gross blue pen", customer: "S04", items: map[string]int64{"PEN": 288}},
+		{text: "Raj xerox 20 rim a4", customer: "S04", items: map[string]int64{"A4": 20}},
+	} {
+		checkParse(t, p, c)
+	}
+}
