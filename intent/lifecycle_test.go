@@ -423,9 +423,10 @@ func TestPaymentWithoutItsPayer(t *testing.T) {
 func TestPaymentWithoutItsAmount(t *testing.T) {
 	r := demoRouter(t)
 	routedAs(t, r, domain.IntentPayment, "Agarwal medical ne payment kiya", "Gupta ji ne paise de diye", "Mehta ka payment mil gaya",
-		"sharma ji ka payment aa gaya")
+		"sharma ji ka payment aa gaya", "Mehta ji ne paise bheje", "Sharma ji ne payment bhej diya")
 	notRoutedAs(t, r, domain.IntentPayment, "Rajesh ne payment kiya kya?", "Rajesh ka payment aana baaki hai",
-		"Rajesh aur Mehta ne payment kiya", "Mehta ka payment fail ho gaya", "Rajesh kal payment karega", "Rajesh ne payment nahi kiya")
+		"Rajesh aur Mehta ne payment kiya", "Mehta ka payment fail ho gaya", "Rajesh kal payment karega", "Rajesh ne payment nahi kiya",
+		"Rajesh ko paise bhej do", "Rajesh ko paise bheja")
 }
 
 // TestACancelDeniedBesideADelivery: a cancellation said not to have

@@ -146,7 +146,8 @@ func paidUntold(shape []string, n Normalized) bool {
 		if w != "payment" && w != "paise" {
 			continue
 		}
-		if doneAfter(shape, i, paidDone) || i+2 < len(shape) && shape[i+1] == "ho" && shape[i+2] == "gaya" {
+		if doneAfter(shape, i, paidDone) || i+2 < len(shape) && shape[i+1] == "ho" && shape[i+2] == "gaya" ||
+			doneAfter(shape, i, sentDone) && anyOf(shape, sentBy) {
 			return true
 		}
 	}
@@ -156,6 +157,14 @@ func paidUntold(shape []string, n Normalized) bool {
 // paidDone say a payment was made, after its word: "kiya", "kar diya",
 // "de diye", "aa gaya" (aaya), "mil gaya" (mila).
 var paidDone = words("kiya diya aaya mila")
+
+// sentDone say money was sent; sentBy that the customer sent it ("Vidya
+// ne paise bheje", "Vidya se payment bheja gaya"), not that it went to
+// them ("Rajesh ko paise bhejo" is none of Munshi's).
+var (
+	sentDone = words("bheja")
+	sentBy   = words("ne se")
+)
 
 // asksFor reports a word that asks for something to be done, other than
 // "de" in "de gaye": the payer came and gave it. ("Mehta ko 2000 de
