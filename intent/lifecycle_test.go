@@ -458,3 +458,12 @@ func TestAskedIfEnoughIsNoOrder(t *testing.T) {
 	notRoutedAs(t, demoRouter(t), domain.IntentOrder, "Rajesh ko 30 ctn GC chahiye, hai itna?",
 		"Sharma ji ne 30 ctn GC + 10 ctn FC manga hai, hai itna?")
 }
+
+// TestGoodsBySizeAreNoPayment: a message that gives goods by a weight,
+// a volume in ml or a power is no payment, whatever money-like words it
+// has; an amount in lakh written like litres ("2.5L") still is one.
+func TestGoodsBySizeAreNoPayment(t *testing.T) {
+	r := demoRouter(t)
+	notRoutedAs(t, r, domain.IntentPayment, "Sharma 50 bulb 9 watt cash", "Mehta 20 tin 500ml cash")
+	routedAs(t, r, domain.IntentPayment, "Sharma se 2.5L NEFT aaya", "Mehta ne 500 cash diya")
+}

@@ -24,6 +24,18 @@ func surelyNot(in domain.Intent, shape []string) string {
 	return ""
 }
 
+// goodsSized reports a size only goods have: a weight, a volume in ml, a
+// thickness or a power ("9w"). A size in litres may be money ("2.5L" is
+// lakh in a payment), and is not one of these.
+func goodsSized(n Normalized) bool {
+	for _, e := range n.Entities {
+		if e.Kind == EntitySize && !strings.HasSuffix(e.ID, "l") {
+			return true
+		}
+	}
+	return false
+}
+
 // records are the intents that change the books after an order, once
 // confirmed, each with its name and what is missing without the evidence
 // its message must show (recordSignal).
@@ -176,6 +188,10 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 		// delivery, not for a lower threshold (evidenced).
 		if !recordSignal(in, shape, n) && !(in == domain.IntentDelivery && finishedOrder(shape)) {
 			return records[in].missing
+		}
+		// "Sharma 50 bulb 9 watt cash": goods by their size, not money.
+		if in == domain.IntentPayment && goodsSized(n) {
+			return "goods by their size, not a payment"
 		}
 	case domain.IntentConfirm:
 		if len(shape) > 8 || n.Has(EntityNumber) || !anyOf(shape, confirmWords) {
