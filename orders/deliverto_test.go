@@ -337,13 +337,7 @@ func TestDeliverAnOrderOfTheBooksHistoryByItsNumber(t *testing.T) {
 func TestDeliverByCustomerNamesTheOrderByItsGoods(t *testing.T) {
 	s := newShop(t, nil)
 	ctx := context.Background()
-	os := s.committed("C10", 1, ist(10, 10, 0), ist(11, 10, 0))
-	os[1].Lines = os[1].Lines[:1] // the newer has no dishwash
-	os[1].Total = os[1].Lines[0].Amount + os[1].Lines[0].GSTAmount
-	os[1].Subtotal, os[1].GST = os[1].Lines[0].Amount, os[1].Lines[0].GSTAmount
-	if err := s.books.AddHistory(ctx, os, nil); err != nil {
-		t.Fatal(err)
-	}
+	s.twoOrdersOneWithDishwash(t)
 	if r := s.svc.Deliver(ctx, accounts, "Sharma Hardware ka dishwash wala order deliver ho gaya"); !strings.Contains(r.Text, "Delivered: ORD-1") {
 		t.Errorf("by its goods: %s", r.Text)
 	}
@@ -376,19 +370,26 @@ func TestDeliverByCustomerNamesTheOrderByItsGoods(t *testing.T) {
 	}
 }
 
+// twoOrdersOneWithDishwash books Sharma Hardware (C10) two open orders,
+// ORD-1 with dishwash and the newer without it.
+func (s *shop) twoOrdersOneWithDishwash(t *testing.T) {
+	t.Helper()
+	os := s.committed("C10", 1, ist(10, 10, 0), ist(11, 10, 0))
+	os[1].Lines = os[1].Lines[:1] // the newer has no dishwash
+	os[1].Total = os[1].Lines[0].Amount + os[1].Lines[0].GSTAmount
+	os[1].Subtotal, os[1].GST = os[1].Lines[0].Amount, os[1].Lines[0].GSTAmount
+	if err := s.books.AddHistory(context.Background(), os, nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestWhichOrderByAWordOfItsGoods: "which one?" is answered by a word of
 // one order's goods' names that no product is called by alone ("liquid"
 // of Dishwash Liquid); a word both orders' goods share chooses nothing.
 func TestWhichOrderByAWordOfItsGoods(t *testing.T) {
 	s := newShop(t, nil)
 	ctx := context.Background()
-	os := s.committed("C10", 1, ist(10, 10, 0), ist(11, 10, 0))
-	os[1].Lines = os[1].Lines[:1] // the newer has no dishwash
-	os[1].Total = os[1].Lines[0].Amount + os[1].Lines[0].GSTAmount
-	os[1].Subtotal, os[1].GST = os[1].Lines[0].Amount, os[1].Lines[0].GSTAmount
-	if err := s.books.AddHistory(ctx, os, nil); err != nil {
-		t.Fatal(err)
-	}
+	s.twoOrdersOneWithDishwash(t)
 	r := s.svc.Deliver(ctx, accounts, "Sharma Hardware ka order deliver ho gaya")
 	if r.Pending == "" {
 		t.Fatalf("which one: %+v", r)
