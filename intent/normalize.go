@@ -518,6 +518,17 @@ func (l *lexicon) mergeNumbers(toks []Token) []Token {
 	out := toks[:0]
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
+		// English's article counts one of a unit ("a dozen", "a box"), and
+		// "half a box" half of one.
+		if articles[t.Text] && l.unitAt(toks, i+1) {
+			out = append(out, Token{"1", t.Start, t.End})
+			continue
+		}
+		if nw, ok := numberWords[t.Text]; ok && nw.value == 0.5 && i+2 < len(toks) && articles[toks[i+1].Text] && l.unitAt(toks, i+2) {
+			out = append(out, Token{"0.5", t.Start, toks[i+1].End})
+			i++
+			continue
+		}
 		j, total, cur, mult, lastMult := i, 0.0, 0.0, false, false
 		// A fraction said before a number adds to the count that comes
 		// before its multiplier: "saadhe teen" is 3.5, "sava do sau" 225,
@@ -576,6 +587,9 @@ func (l *lexicon) mergeNumbers(toks []Token) []Token {
 	}
 	return mergeSizes(out)
 }
+
+// articles are English's "a" and "an".
+var articles = map[string]bool{"a": true, "an": true}
 
 // fractionBefore are the fractions said before a number, and what each
 // adds to it: saadhe a half, sava a quarter, paune a quarter less.

@@ -193,3 +193,8 @@ func IsUnitWord(w string) bool {
 	_, ok := builtinUnits[w]
 	return ok
 }
+
+// RoutingWord reports a word the router reads as itself (a rule's word, a
+// unit, a number or a currency: "rupees", "register"), which a name that
+// ends with it does not make a name of its own.
+func RoutingWord(w string) bool { return reservedWord(w) }
