@@ -50,7 +50,7 @@ func developmentWords(t *testing.T) map[string]bool {
 		"internal/dialogs/testdata/dev-hardware/dialogs.jsonl", "internal/dialogs/testdata/dev-pharma/dialogs.jsonl", "internal/dialogs/testdata/dev-agri/dialogs.jsonl",
 		"internal/dialogs/testdata/dev-dairy/dialogs.jsonl", "internal/dialogs/testdata/dev-textile/dialogs.jsonl",
 		"internal/dialogs/testdata/dev-electrical/dialogs.jsonl", "internal/dialogs/testdata/dev-beverages/dialogs.jsonl",
-		"internal/dialogs/testdata/dev-stationery/dialogs.jsonl",
+		"internal/dialogs/testdata/dev-stationery/dialogs.jsonl", "internal/dialogs/testdata/dev-snacks/dialogs.jsonl",
 		"intent/corpus/dev.jsonl",
 		"intent/corpus/train.jsonl", "intent/corpus/dev-lifecycle.jsonl") {
 		for _, tok := range intent.Normalize(text).Tokens {

@@ -74,3 +74,103 @@ func onlyNumbersOfName(n intent.Normalized, prod domain.Product) bool {
 	}
 	return true
 }
+
+// taggedNames reads a number said as a tag beside a product's name, not
+// its quantity: "10 rupay wala parle", "20 wala kurkure", "parle 5 rupee
+// wala". Of the products the name may mean and their siblings that differ
+// from them by a number (Parle-G Rs 5 and Rs 10), the one whose name has
+// that number is meant; the number is no quantity, and a quantity may
+// stand across the tag from its name (tagged). A tag that settles nothing
+// is left as it was.
+func (p *Parser) taggedNames(r *reading, ms []*mention, qs []*quantity) (_ []*quantity, tagged []bool) {
+	tagged = make([]bool, len(r.toks))
+	for _, m := range ms {
+		k, from, to, money, ok := tagBeside(r, m)
+		if !ok {
+			continue
+		}
+		n := r.word(k)
+		var fit []string
+		add := func(sku string) {
+			if !slices.Contains(fit, sku) {
+				fit = append(fit, sku)
+			}
+		}
+		for _, sku := range m.skus {
+			if namedBy(p.products[sku], []string{n}) {
+				add(sku)
+				continue
+			}
+			words := productWords(p.products[sku].Name)
+			for j, w := range words {
+				if !isNumberWord(w) || w == n {
+					continue
+				}
+				sibling := slices.Clone(words)
+				sibling[j] = n
+				if other, ok := p.productNamed(sibling); ok {
+					add(other)
+				}
+			}
+		}
+		if len(fit) == 0 && money && len(m.skus) == 1 && pricedName(productWords(p.products[m.skus[0]].Name)) {
+			// "15 rupay wala parle", and no Parle-G costs ₹15; beside a
+			// name with no price in it ("₹90 GC"), a price is the rate.
+			m.price = n
+		}
+		if len(fit) != 1 {
+			continue
+		}
+		m.skus = fit
+		for i := from; i < to; i++ {
+			r.used[i], tagged[i] = true, true
+		}
+		qs = slices.DeleteFunc(qs, func(q *quantity) bool { return q.start >= from && q.end <= to })
+	}
+	return qs, tagged
+}
+
+// tagBeside finds a number said as a tag right before or after a mention:
+// the number (at k), with "rupees" before or after it or "wala" after,
+// spanning tokens [from, to); money when it is a price.
+func tagBeside(r *reading, m *mention) (k, from, to int, money, ok bool) {
+	tagAt := func(start int) (k, end int, money, ok bool) { // a tag starting at start
+		i := start
+		if r.word(i) == "rupees" {
+			i++
+		}
+		if !isNumberWord(r.word(i)) {
+			return 0, 0, false, false
+		}
+		k, end, money = i, i+1, i > start
+		if r.word(end) == "rupees" {
+			end, money = end+1, true
+		}
+		if wala[r.word(end)] {
+			return k, end + 1, money, true
+		}
+		return k, end, money, money
+	}
+	for start := max(0, m.start-4); start < m.start; start++ {
+		if k, end, money, ok := tagAt(start); ok && end == m.start {
+			return k, start, end, money, true
+		}
+	}
+	if k, end, money, ok := tagAt(m.end); ok {
+		return k, m.end, end, money, true
+	}
+	return 0, 0, 0, false, false
+}
+
+// pricedName reports a name that says its price: "parle g rupees 5".
+func pricedName(words []string) bool {
+	for j := 0; j+1 < len(words); j++ {
+		if words[j] == "rupees" && isNumberWord(words[j+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// wala mark what they follow as what tells a thing apart: "10 wala".
+var wala = words(`wala wali wale`)

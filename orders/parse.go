@@ -200,7 +200,7 @@ func NewParser(norm Normalizer, products []domain.Product, customers []domain.Cu
 	}
 	p.unitSpellings = cat.spellings()
 	for w, skus := range p.families {
-		if _, unit := p.unitSpellings[w]; len(skus) < 2 || len(skus) > maxFamily || unit {
+		if _, unit := p.unitSpellings[w]; len(skus) < 2 || len(skus) > maxFamily || unit || intent.RoutingWord(w) {
 			delete(p.families, w)
 		}
 	}

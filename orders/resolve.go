@@ -17,6 +17,7 @@ type mention struct {
 	skus       []string
 	start, end int
 	size       string // a size written beside it that disagrees with the catalog
+	price      string // a price said beside it that no product it may mean has
 	qs         []*quantity
 	qty        int64 // what its quantities came to, in base units
 }
@@ -84,6 +85,7 @@ func (p *Parser) items(r *reading, out *Parsed) {
 	byStart(qs)
 	ms = joinNames(r, ms)
 	qs = p.numbersOfNames(r, ms, qs)
+	qs, tagged := p.taggedNames(r, ms, qs)
 	ms = p.plurals(r, ms)
 	ms = p.familyNames(r, ms)
 	p.unitsAfterNames(r, ms, qs)
@@ -96,7 +98,7 @@ func (p *Parser) items(r *reading, out *Parsed) {
 	}
 	skip := make([]bool, len(r.toks)) // tokens a quantity may be separated from its product by
 	for i, t := range r.toks {
-		skip[i] = fillers[t.Text] || eachWords[t.Text] || t.Text == "ek" && r.word(i-1) == "har" ||
+		skip[i] = tagged[i] || fillers[t.Text] || eachWords[t.Text] || t.Text == "ek" && r.word(i-1) == "har" ||
 			(t.Text == "bhi" || wantWords[t.Text]) && i > 0 && named[i-1] &&
 				(r.kindAt(i+1) == intent.EntityNumber || r.kindAt(i+1) == intent.EntitySize) // "putty bhi 10 bag", "ghee chahiye 2 tin", "paneer chahiye 5 kg"
 	}
@@ -199,6 +201,11 @@ func (p *Parser) resolveMention(r *reading, m *mention, qs []*quantity, skip []b
 		return
 	}
 	prod := p.products[m.skus[0]]
+	if m.price != "" {
+		out.ask(Ask{Slot: SlotQuantity, SKU: prod.SKU, Text: fmt.Sprintf("%s is not sold at ₹%s. How many %s do you mean? (%s)",
+			prod.Name, m.price, prod.Name, unitChoices(prod))})
+		return
+	}
 	if m.size != "" {
 		var sz []string
 		for _, s := range p.sizes[prod.SKU] {

@@ -203,3 +203,28 @@ func TestGrossesAndReams(t *testing.T) {
 		checkParse(t, p, c)
 	}
 }
+
+// TestAPriceTellsProductsApart: a price said beside a name, or a number
+// with "wala", picks the product or sibling whose name has it, and is no
+// quantity; a price no such product has is asked about. A word every
+// priced name ends with ("rupees") names none of them.
+func TestAPriceTellsProductsApart(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "PARLEG5", Name: "Parle-G Rs 5", Aliases: []string{"parle"}, Unit: "packet", PackSizes: []domain.PackSize{{Name: "box", Units: 48}}, Price: 460},
+		{SKU: "PARLEG10", Name: "Parle-G Rs 10", Aliases: []string{"parle 10"}, Unit: "packet", PackSizes: []domain.PackSize{{Name: "box", Units: 24}}, Price: 920},
+		{SKU: "KURK5", Name: "Kurkure Masala Munch Rs 5", Aliases: []string{"kurkure"}, Unit: "sachet", PackSizes: []domain.PackSize{{Name: "carton", Units: 144}}, Price: 450},
+		{SKU: "KURK20", Name: "Kurkure Masala Munch Rs 20", Aliases: []string{"kurkure 20"}, Unit: "packet", PackSizes: []domain.PackSize{{Name: "carton", Units: 48}}, Price: 1800},
+	}
+	cs := []domain.Customer{{ID: "N01", Name: "Bansal Kirana", Aliases: []string{"Bansal"}}}
+	p := parserFor(t, ps, cs)
+	for _, c := range []parseCase{
+		{text: "Bansal ko 2 box 10 rupay wala parle", customer: "N01", items: map[string]int64{"PARLEG10": 48}},
+		{text: "Bansal ko 5 carton 20 wala kurkure", customer: "N01", items: map[string]int64{"KURK20": 240}},
+		{text: "Bansal ko parle 5 rupee wala 10 box", customer: "N01", items: map[string]int64{"PARLEG5": 480}},
+		{text: "Bansal ko 2 box parle", customer: "N01", items: map[string]int64{"PARLEG5": 96}},
+		{text: "Bansal ko 2 box 15 rupay wala parle", customer: "N01", ask: []string{"Parle-G Rs 5 is not sold at ₹15"}},
+		{text: "Bansal ko 10 rupay wala", customer: "N01", ask: []string{"Which product"}},
+	} {
+		checkParse(t, p, c)
+	}
+}

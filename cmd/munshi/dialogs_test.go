@@ -230,11 +230,11 @@ func TestDialogDevelopmentSet(t *testing.T) {
 	// Each file on its own seed: the main set, deliveries on customers
 	// with several open orders, and a grocery, a building-materials and
 	// a pharmaceutical, an agricultural-inputs, a dairy, a textile, an
-	// electrical, a beverages and a stationery distributor's books with
-	// their own catalogs.
+	// electrical, a beverages, a stationery and a snacks distributor's
+	// books with their own catalogs.
 	total, succeeded := 0, 0
 	for _, dir := range []string{"dev", "dev-deliveries", "dev-grocery", "dev-hardware", "dev-pharma", "dev-agri", "dev-dairy",
-		"dev-textile", "dev-electrical", "dev-beverages", "dev-stationery"} {
+		"dev-textile", "dev-electrical", "dev-beverages", "dev-stationery", "dev-snacks"} {
 		r := evalJSON(t, nil, "--dialogs", filepath.Join("..", "..", "internal", "dialogs", "testdata", dir, "dialogs.jsonl"))
 		if r.WrongEntries != 0 {
 			t.Errorf("%s: %d conversations left a wrong entry", dir, r.WrongEntries)
