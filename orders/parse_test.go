@@ -161,6 +161,9 @@ func TestParsePhrasings(t *testing.T) {
 		{text: "Shivam: do sau goli", customer: "C05", items: map[string]int64{"NB100": 200}},
 		{text: "Sharma ji ke liye dhai dozen soap", customer: "C02", items: map[string]int64{"SP75": 30}},
 		{text: "Ashok ko dedh carton phenyl", customer: "C08", items: map[string]int64{"PH1L": 18}},
+		// A product turned down beside another is no line of the order.
+		{text: "Rajesh ko GC nahi chahiye, 5 carton phenyl", customer: "C01", items: map[string]int64{"PH1L": 60}},
+		{text: "Rajesh ko GC nahi, 5 carton phenyl bhejo", customer: "C01", items: map[string]int64{"PH1L": 60}},
 		{text: "Rajesh ko saadhe teen carton GC", customer: "C01", items: map[string]int64{"GC500": 84}},
 		{text: "Sharma ji ke liye paune do carton phenyl", customer: "C02", items: map[string]int64{"PH1L": 21}},
 		{text: "aadha carton GC Mehta ko", customer: "C03", items: map[string]int64{"GC500": 12}},

@@ -108,6 +108,9 @@ func (p *Parser) items(r *reading, out *Parsed) {
 
 	bySKU := map[string]int{}
 	for _, m := range ms {
+		if len(ms) > 1 && len(m.qs) == 0 && negations[r.word(m.end)] {
+			continue // "GC nahi chahiye, 5 carton phenyl": turned down
+		}
 		p.resolveMention(r, m, qs, skip, bySKU, out)
 	}
 	for _, q := range qs {
