@@ -1,0 +1,138 @@
+package intent
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Numbers said in words or with fractions, and sizes written apart, made
+// into the digits and sizes the rest of the reading works with.
+
+// mergeNumbers writes numbers said in words as digits ("do sau" → "200")
+// and joins sizes written apart ("500 ml" → "500ml"). A number word counts
+// only before a unit or a product, or with a multiplier, because "do" is
+// also "give" and "one" also "which one".
+func (l *lexicon) mergeNumbers(toks []Token) []Token {
+	out := toks[:0]
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		// English's article counts one of a unit ("a dozen", "a box"), and
+		// "half a box" half of one.
+		if articles[t.Text] && l.unitAt(toks, i+1) {
+			out = append(out, Token{"1", t.Start, t.End})
+			continue
+		}
+		if nw, ok := numberWords[t.Text]; ok && nw.value == 0.5 && i+2 < len(toks) && articles[toks[i+1].Text] && l.unitAt(toks, i+2) {
+			out = append(out, Token{"0.5", t.Start, toks[i+1].End})
+			i++
+			continue
+		}
+		j, total, cur, mult, lastMult := i, 0.0, 0.0, false, false
+		// A fraction said before a number adds to the count that comes
+		// before its multiplier: "saadhe teen" is 3.5, "sava do sau" 225,
+		// "paune lakh" 75,000.
+		add, frac := fractionBefore[t.Text]
+		if frac {
+			j++
+		}
+		first := j
+		if frac && measureAt(toks, j) {
+			// "sawa litre" is 1.25 litres, "paune kilo" 0.75 kg.
+			out = append(out, Token{formatNumber(1 + add), t.Start, t.End})
+			continue
+		}
+		if j < len(toks) && isNumber(toks[j].Text) {
+			if _, ok := nextMultiplier(toks, j+1); !ok && !frac {
+				out = append(out, t)
+				continue
+			}
+			cur, _ = strconv.ParseFloat(toks[j].Text, 64)
+			j++
+		}
+	chain:
+		for ; j < len(toks); j++ {
+			nw, ok := numberWords[toks[j].Text]
+			switch {
+			case !ok:
+				break chain
+			case !nw.multiplier:
+				// "twenty five" and "sau pachaas" add up; "ek do" (one or
+				// two) does not.
+				if cur != 0 && !lastMult && !(cur >= 20 && cur < 100 && int(cur)%10 == 0 && nw.value < 10) {
+					break chain
+				}
+				cur, lastMult = cur+nw.value, false
+			case nw.value >= 1000:
+				if cur == 0 {
+					cur = 1
+				}
+				cur, add = cur+add, 0
+				total, cur, mult, lastMult = total+cur*nw.value, 0, true, true
+			default:
+				if cur == 0 {
+					cur = 1
+				}
+				cur, add = cur+add, 0
+				cur, mult, lastMult = cur*nw.value, true, true
+			}
+		}
+		if j == first || !(mult || l.unitAt(toks, j) || measureAt(toks, j) || l.productAt(toks, j)) {
+			out = append(out, t)
+			continue
+		}
+		out = append(out, Token{formatNumber(total + cur + add), t.Start, toks[j-1].End})
+		i = j - 1
+	}
+	return mergeSizes(out)
+}
+
+// articles are English's "a" and "an".
+var articles = map[string]bool{"a": true, "an": true}
+
+// fractionBefore are the fractions said before a number, and what each
+// adds to it: saadhe a half, sava a quarter, paune a quarter less.
+var fractionBefore = map[string]float64{}
+
+func init() {
+	for _, f := range []struct {
+		add   float64
+		words string
+	}{{0.5, "saadhe sadhe साढ़े"}, {0.25, "sava sawa savva सवा"}, {-0.25, "paune pone पौने"}} {
+		for _, w := range strings.Fields(f.words) {
+			fractionBefore[foldDevanagari(w)] = f.add
+		}
+	}
+}
+
+// mergeSizes joins a number and the measure after it: "500 ml" → "500ml".
+func mergeSizes(toks []Token) []Token {
+	out := toks[:0]
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if isNumber(t.Text) && i+1 < len(toks) {
+			if m, ok := measureSuffixes[toks[i+1].Text]; ok {
+				out = append(out, Token{t.Text + m, t.Start, toks[i+1].End})
+				i++
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func measureAt(toks []Token, i int) bool {
+	if i >= len(toks) {
+		return false
+	}
+	_, ok := measureSuffixes[toks[i].Text]
+	return ok
+}
+
+func nextMultiplier(toks []Token, i int) (numberWord, bool) {
+	if i >= len(toks) {
+		return numberWord{}, false
+	}
+	nw, ok := numberWords[toks[i].Text]
+	return nw, ok && nw.multiplier
+}
