@@ -201,8 +201,11 @@ func (l *lexicon) findEntities(toks []Token) []Entity {
 	covered := 0 // tokens before this index belong to a name
 	for i := 0; i < len(toks); i++ {
 		t := toks[i].Text
-		if i >= covered && (!isNumber(t) || l.numberLedProduct(toks, i)) {
-			if m, ok := l.matchName(toks, i); ok && (!m.v.guarded || i > 0 && (isNumber(toks[i-1].Text) || l.unitAt(toks, i-1))) {
+		if i >= covered {
+			m, ok := l.matchName(toks, i)
+			ok = ok && (!isNumber(t) || l.numberLedProduct(toks, i, m)) &&
+				(!m.v.guarded || i > 0 && (isNumber(toks[i-1].Text) || l.unitAt(toks, i-1)))
+			if ok {
 				end := i + m.n
 				if m.v.kind == EntityCustomer && end < len(toks) && (honorifics[toks[end].Text] || placeWords[toks[end].Text]) {
 					end++
@@ -245,14 +248,13 @@ func (l *lexicon) findEntities(toks []Token) []Entity {
 }
 
 // numberLedProduct reports a product whose name starts with a number at
-// i, read as the name rather than as a quantity: a seed known by its
+// i (m, the name matched there), read as the name rather than as a quantity: a seed known by its
 // variety ("20 bag 1121"), a fertiliser by its grade ("12 32 16"). A
 // number is a quantity first, so the name must span more than the one
 // number, or stand where a quantity cannot: after a quantity and its
 // unit, or before "ka" ("1121 ka stock").
-func (l *lexicon) numberLedProduct(toks []Token, i int) bool {
-	m, ok := l.matchName(toks, i)
-	if !ok || m.fuzzy || m.v.kind != EntityProduct {
+func (l *lexicon) numberLedProduct(toks []Token, i int, m nameMatch) bool {
+	if m.fuzzy || m.v.kind != EntityProduct {
 		return false
 	}
 	end := i + m.n

@@ -108,6 +108,9 @@ func (l *lexicon) hearAround(text string, first Normalized) Normalized {
 // heard whole, a name of the first reading was lost.
 func (l *lexicon) hearBest(text string, first Normalized) Normalized {
 	h := l.hear(text)
+	if namesIn(first) == 0 {
+		return h // no name to keep: hearAround would read it the same
+	}
 	if around := l.hearAround(text, first); namesIn(around) > namesIn(h) {
 		return around
 	}

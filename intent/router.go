@@ -201,7 +201,12 @@ func (r *Router) Normalize(text string) Normalized { return r.lex.normalize(text
 // Hear is Normalize for an answer to Munshi's question, a correction of
 // what it showed, or a record shown before its "ok": a Devanagari word
 // nobody listed is also read as the catalog word it sounds like.
-func (r *Router) Hear(text string) Normalized { return r.lex.hearBest(text, r.lex.normalize(text)) }
+func (r *Router) Hear(text string) Normalized {
+	if !devanagari(text) {
+		return r.lex.hear(text) // nothing to hear by sound: one reading
+	}
+	return r.lex.hearBest(text, r.lex.normalize(text))
+}
 
 // Entities returns the products, customers, units, numbers, sizes and order
 // references text names, in order.
