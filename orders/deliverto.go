@@ -297,6 +297,12 @@ func (p *Parser) withGoods(n intent.Normalized, ids []string, goods map[string][
 // product: "jar wala" for the order of the Aquafina Water Jar; "" when no
 // word picks one order.
 func (p *Parser) byNameWord(n intent.Normalized, ids []string, goods map[string][]string) string {
+	words := make(map[string][]string, len(ids)) // each order's goods' names' words, read once
+	for _, id := range ids {
+		for _, sku := range goods[id] {
+			words[id] = append(words[id], productWords(p.products[sku].Name)...)
+		}
+	}
 	r := newReading("", n)
 	pick := ""
 	for i, t := range n.Tokens {
@@ -305,9 +311,7 @@ func (p *Parser) byNameWord(n intent.Normalized, ids []string, goods map[string]
 		}
 		var fit []string
 		for _, id := range ids {
-			if slices.ContainsFunc(goods[id], func(sku string) bool {
-				return slices.Contains(productWords(p.products[sku].Name), t.Text)
-			}) {
+			if slices.Contains(words[id], t.Text) {
 				fit = append(fit, id)
 			}
 		}

@@ -152,7 +152,8 @@ const maxFamily = 8
 func NewParser(norm Normalizer, products []domain.Product, customers []domain.Customer) *Parser {
 	p := &Parser{norm: norm, products: make(map[string]domain.Product, len(products)),
 		customers: make(map[string]domain.Customer, len(customers)), sizes: make(map[string][]measure, len(products)),
-		byMeasure: map[string]measure{}, units: make(map[string]map[string]int64, len(products))}
+		byMeasure: map[string]measure{}, units: make(map[string]map[string]int64, len(products)),
+		families: map[string][]string{}, sizedByWord: map[string][]string{}, numbered: map[string][]string{}}
 	// A catalog has a few dozen unit and pack names for all its products,
 	// and customers share names ("Gupta ji"): each is read once.
 	cat := catalogWords{canonical: map[string]string{}, measures: map[string]measureOf{}, names: map[string][]string{},
@@ -171,28 +172,17 @@ func NewParser(norm Normalizer, products []domain.Product, customers []domain.Cu
 			}
 		}
 		if k, ok := numberedKey(name.Tokens); ok {
-			if p.numbered == nil {
-				p.numbered = map[string][]string{}
-			}
 			p.numbered[k] = append(p.numbered[k], x.SKU)
 		}
 		if len(p.sizes[x.SKU]) > 0 {
-			if p.sizedByWord == nil {
-				p.sizedByWord = map[string][]string{}
-			}
 			for _, t := range name.Tokens {
 				if fs := p.sizedByWord[t.Text]; hasLetter(t.Text) && (len(fs) == 0 || fs[len(fs)-1] != x.SKU) {
-					p.sizedByWord[t.Text] = append(fs, x.SKU)
+					p.sizedByWord[t.Text] = append(fs, x.SKU) // a word said twice in a name counts once
 				}
 			}
 		}
 		if w := headWord(name); w != "" {
-			if p.families == nil {
-				p.families = map[string][]string{}
-			}
-			if fs := p.families[w]; len(fs) == 0 || fs[len(fs)-1] != x.SKU {
-				p.families[w] = append(fs, x.SKU)
-			}
+			p.families[w] = append(p.families[w], x.SKU)
 		}
 		if m, ok := cat.measure(x.Unit); ok {
 			p.byMeasure[x.SKU] = m
