@@ -97,7 +97,7 @@ func init() {
 	for _, f := range []struct {
 		add   float64
 		words string
-	}{{0.5, "saadhe sadhe साढ़े"}, {0.25, "sava sawa savva सवा"}, {-0.25, "paune pone पौने"}} {
+	}{{0.5, "saadhe sadhe साढ़े"}, {0.25, "sava sawa सवा"}, {-0.25, "paune पौने"}} {
 		for _, w := range strings.Fields(f.words) {
 			fractionBefore[foldDevanagari(w)] = f.add
 		}

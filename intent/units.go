@@ -15,8 +15,8 @@ box: box boxes bx* bxs dabba dabbe dibba dibbe डिब्बा डिब्�
 pack: pack packs pk* pkt pkts packet packets pckt pckts paket पैकेट पैक
 bag: bag bags bori bora* boriya बोरी बैग
 dozen: dozen dozens dzn doz dz darjan darzan दर्जन डझन
-gross: gross* grosses*
-ream: ream* reams* rim* rims* रिम*
+gross: gross*
+ream: ream* reams* rim* रिम*
 bottle: bottle bottles btl btls botal botl बोतल
 piece: piece pieces pcs pc* nag* nos* peice peices पीस
 can: can* cans* कैन*

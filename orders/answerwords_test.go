@@ -68,7 +68,7 @@ func TestAnswerAndCorrectionWordsComeFromDevelopment(t *testing.T) {
 	lists := map[string]map[string]bool{"negations": negations, "removeWords": removeWords, "dropWords": dropWords, "addWords": addWords, "alsoWords": alsoWords, "paymentFixWords": paymentFixWords,
 		"wantWords": wantWords, "sendWords": sendWords, "changeVerbs": changeVerbs, "customerMarkers": customerMarkers,
 		"answerFillers": answerFillers, "ofWords": ofWords, "ownedWords": ownedWords,
-		"mistakeWords": mistakeWords, "dayWords": dayWords, "placeWords": placeWords}
+		"mistakeWords": mistakeWords, "dayWords": dayWords, "placeWords": placeWords, "wala": wala}
 	for _, m := range []map[string]int{positions, sizeWords} {
 		set := map[string]bool{}
 		for w := range m {
