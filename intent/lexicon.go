@@ -164,6 +164,7 @@ func buildLexicon(v Vocabulary) (*lexiconBuilder, error) {
 			l.addUnit(ps.Name)
 		}
 	}
+	l.keepPacksApart(v)
 	// Names are added after every unit is known, so that "30pc" in a name
 	// splits the way it does in a message.
 	l.eachName(v, l.addVariant)

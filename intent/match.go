@@ -241,7 +241,7 @@ func (l *lexicon) findEntities(toks []Token) []Entity {
 				continue
 			}
 			toks[i].Text = u.unit
-			ents = append(ents, Entity{Kind: EntityUnit, ID: u.unit, Start: i, End: i + 1})
+			ents = append(ents, Entity{Kind: EntityUnit, ID: u.id(), Start: i, End: i + 1})
 		}
 	}
 	return ents

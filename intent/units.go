@@ -11,9 +11,9 @@ import (
 // "bar bar", "nos"), so it counts as a unit only next to a number.
 const unitSpellings = `
 carton: carton cartons ctn ctns crtn crtns cartn karton cartoon* cartoons* peti petti petis कार्टन पेटी कारटन
-box: box boxes bx* bxs dabba dabbe dibba dibbe डिब्बा डिब्बे बॉक्स
+box: box boxes bx* bxs बॉक्स
 pack: pack packs pk* pkt pkts packet packets pckt pckts paket पैकेट पैक
-bag: bag bags bori bora* boriya बोरी बैग
+bag: bag bags bori bora* boriya katta* katte* बोरी बैग कट्टा* कट्टे*
 dozen: dozen dozens dzn doz dz darjan darzan दर्जन डझन
 gross: gross*
 ream: ream* reams* rim* रिम*
@@ -37,15 +37,35 @@ unit: unit* units*
 tray: tray* trays* ट्रे*
 crate: crate* crates* क्रेट*
 metre: metre* metres* meter* meters* mtr mtrs मीटर*
+length: length* lengths* lambai* लंबाई*
 `
 
 // unitWord is what a typed unit word stands for.
 type unitWord struct {
 	unit       string // canonical unit
 	needsCount bool   // an ordinary word too: a unit only beside a number
+	// among are the packs a word may mean, joined by "|", where one
+	// product comes in two that the table spells alike (packs.go).
+	among string
+}
+
+// id is the unit an entity names: the canonical unit, or the packs it
+// may be.
+func (u unitWord) id() string {
+	if u.among != "" {
+		return u.among
+	}
+	return u.unit
 }
 
 var builtinUnits = parseUnits()
+
+// containerWords name a container of any kind: a "dabba" of thinner is
+// its tin, a dabba of tea bags its box. The product says which.
+var containerWords = map[string]string{
+	"dabba": "box|can|tin", "dabbe": "box|can|tin", "dibba": "box|can|tin", "dibbe": "box|can|tin",
+	"डिब्बा": "box|can|tin", "डिब्बे": "box|can|tin",
+}
 
 // measureSuffixes are the sizes printed in product names: 500ml, 1L, 1kg.
 var measureSuffixes = map[string]string{
@@ -119,6 +139,9 @@ func parseUnits() map[string]unitWord {
 			}
 			builtinUnits[foldDevanagari(v)] = w
 		}
+	}
+	for w, among := range containerWords {
+		builtinUnits[foldDevanagari(w)] = unitWord{unit: "box", among: among}
 	}
 	return builtinUnits
 }

@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"maps"
 	"sort"
 	"strconv"
 	"strings"
@@ -11,7 +12,8 @@ import (
 
 // catalogWords reads the words a catalog repeats, each once.
 type catalogWords struct {
-	canonical map[string]string    // unit name → canonicalUnit
+	apart     map[string]string    // packs kept apart (intent.PacksApart)
+	canonical map[string]string    // unit name → its canonical name
 	measures  map[string]measureOf // base unit → the measure it is
 	names     map[string][]string  // customer name → its canonical words
 	// unitSets are the units of the products sold in the same units and
@@ -31,7 +33,7 @@ type measureOf struct {
 func (c *catalogWords) canonicalUnit(name string) string {
 	u, ok := c.canonical[name]
 	if !ok {
-		u = canonicalUnit(name)
+		u = canonicalUnitIn(c.apart, name)
 		c.canonical[name] = u
 	}
 	return u
@@ -53,8 +55,39 @@ func (c *catalogWords) units(x domain.Product) map[string]int64 {
 		return u
 	}
 	u := productUnitsIn(x, c.canonicalUnit)
+	shareApart(c.apart, u)
 	c.unitSets[string(k)] = u
 	return u
+}
+
+// shareApart lets a product that comes in one of the packs a catalog
+// keeps apart be ordered in the others' names: where dal comes by the
+// bori and the bag, rice sold only by the bori is ordered by the "bag"
+// too.
+func shareApart(apart map[string]string, units map[string]int64) {
+	var add map[string]int64
+	for name, family := range apart {
+		if _, ok := units[name]; ok {
+			continue
+		}
+		var held int64
+		for other, f := range apart {
+			if n, ok := units[other]; ok && f == family && n != held {
+				if held > 0 {
+					held = -1
+					break
+				}
+				held = n
+			}
+		}
+		if held > 0 {
+			if add == nil {
+				add = map[string]int64{}
+			}
+			add[name] = held
+		}
+	}
+	maps.Copy(units, add)
 }
 
 // unitName notes a unit or pack name the catalog uses.

@@ -18,15 +18,18 @@ func parserByProduct(norm Normalizer, products []domain.Product, customers []dom
 	p := &Parser{norm: norm, products: map[string]domain.Product{}, customers: map[string]domain.Customer{},
 		sizes: map[string][]measure{}, byMeasure: map[string]measure{}, units: map[string]map[string]int64{},
 		unitSpellings: map[string]string{}, customerNames: map[string][][]string{}}
+	apart := intent.PacksApart(products)
+	canonical := func(name string) string { return canonicalUnitIn(apart, name) }
 	for _, x := range products {
 		p.products[x.SKU] = x
-		p.units[x.SKU] = productUnits(x)
+		p.units[x.SKU] = productUnitsIn(x, canonical)
+		shareApart(apart, p.units[x.SKU])
 		names := []string{x.Unit}
 		for _, ps := range x.PackSizes {
 			names = append(names, ps.Name)
 		}
 		for _, name := range names {
-			c, w := canonicalUnit(name), strings.ToLower(strings.TrimSpace(name))
+			c, w := canonical(name), strings.ToLower(strings.TrimSpace(name))
 			for _, s := range []string{c, c + "s", c + "es", w, w + "s", w + "es"} {
 				if hasLetter(s) {
 					p.unitSpellings[s] = c

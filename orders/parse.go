@@ -156,7 +156,7 @@ func NewParser(norm Normalizer, products []domain.Product, customers []domain.Cu
 		families: map[string][]string{}, sizedByWord: map[string][]string{}, numbered: map[string][]string{}}
 	// A catalog has a few dozen unit and pack names for all its products,
 	// and customers share names ("Gupta ji"): each is read once.
-	cat := catalogWords{canonical: map[string]string{}, measures: map[string]measureOf{}, names: map[string][]string{},
+	cat := catalogWords{apart: intent.PacksApart(products), canonical: map[string]string{}, measures: map[string]measureOf{}, names: map[string][]string{},
 		unitSets: map[string]map[string]int64{}, last: map[string]int{}}
 	for _, x := range products {
 		p.products[x.SKU] = x

@@ -36,6 +36,9 @@ func itemOf(prod domain.Product, q *quantity, units map[string]int64) (Item, str
 	case q.measure != "":
 		unit = prod.Unit
 	case !ok:
+		if _, either := eitherPack(unit); either {
+			return Item{}, fmt.Sprintf("How many %s? (%s)", prod.Name, unitChoices(prod))
+		}
 		return Item{}, fmt.Sprintf("%s does not come in %s. How many? (%s)", prod.Name, domain.Plural(unit, 2), unitChoices(prod))
 	case per == 1:
 		unit = prod.Unit
@@ -77,6 +80,21 @@ func perUnit(prod domain.Product, q *quantity, units map[string]int64) (int64, b
 	if n, ok := units[q.unit]; ok {
 		return n, true
 	}
+	if packs, ok := eitherPack(q.unit); ok {
+		// A word for two packs the catalog keeps apart ("katta" where dal
+		// comes by the bori and the bag): the one this product comes in,
+		// or the size they share.
+		var n int64
+		for _, pack := range packs {
+			if m, has := units[pack]; has {
+				if n > 0 && m != n {
+					return 0, false
+				}
+				n = m
+			}
+		}
+		return n, n > 0
+	}
 	if ps, ok := prod.Pack(q.unit); ok {
 		return ps.Units, true
 	}
@@ -90,6 +108,14 @@ func perUnit(prod domain.Product, q *quantity, units map[string]int64) (int64, b
 		return 1, true // "24 packet doodh": a milk pouch is a packet
 	}
 	return 0, false
+}
+
+// eitherPack splits a unit that may be any of several packs ("bag|bori").
+func eitherPack(unit string) ([]string, bool) {
+	if !strings.Contains(unit, "|") {
+		return nil, false
+	}
+	return strings.Split(unit, "|"), true
 }
 
 // packetBases are base units that are themselves packets: where a product
@@ -118,7 +144,16 @@ func productUnitsIn(prod domain.Product, canonical func(string) string) map[stri
 // canonicalUnit spells a catalog's unit the way the normaliser spells it in
 // messages: "ctn" and "peti" are "carton", "pkt" is "pack".
 func canonicalUnit(name string) string {
+	return canonicalUnitIn(nil, name)
+}
+
+// canonicalUnitIn is canonicalUnit in a catalog whose products keep apart
+// the packs in apart (intent.PacksApart: "bori" and "bag").
+func canonicalUnitIn(apart map[string]string, name string) string {
 	name = strings.ToLower(strings.TrimSpace(name))
+	if _, ok := apart[name]; ok {
+		return name
+	}
 	if es := intent.Normalize("1 " + name).Entities; len(es) == 2 && es[1].Kind == intent.EntityUnit {
 		return es[1].ID
 	}

@@ -228,3 +228,57 @@ func TestAPriceTellsProductsApart(t *testing.T) {
 		checkParse(t, p, c)
 	}
 }
+
+// TestPacksTheCatalogKeepsApart: a catalog that sells dal by the bori of
+// 50 kg and the bag of 25 kg keeps the two apart, though a bori is a bag
+// to the unit table: each is its own pack, also in Devanagari or with an
+// ending, and a product sold by one of them alone is ordered by either
+// name. Another word for a sack ("katta") may be either, and is asked
+// about. Where no product comes in both, a bori is still a bag.
+func TestPacksTheCatalogKeepsApart(t *testing.T) {
+	dal := []domain.PackSize{{Name: "bori", Units: 50}, {Name: "bag", Units: 25}, {Name: "quintal", Units: 100}}
+	ps := []domain.Product{
+		{SKU: "CHANA", Name: "Chana Dal", Aliases: []string{"chana"}, Unit: "kg", PackSizes: dal, Price: 7800},
+		{SKU: "ARHAR", Name: "Arhar Dal", Aliases: []string{"arhar"}, Unit: "kg", PackSizes: dal, Price: 13500},
+		{SKU: "PARMAL", Name: "Parmal Rice", Aliases: []string{"parmal"}, Unit: "kg",
+			PackSizes: []domain.PackSize{{Name: "bori", Units: 50}}, Price: 3600},
+	}
+	cs := []domain.Customer{{ID: "G01", Name: "Agarwal Kirana Store", Aliases: []string{"Agarwal"}}}
+	p := parserFor(t, ps, cs)
+	for _, c := range []parseCase{
+		{text: "Agarwal 2 bori chana dal aur 1 bori arhar", customer: "G01", items: map[string]int64{"CHANA": 100, "ARHAR": 50}},
+		{text: "Agarwal 3 bag chana", customer: "G01", items: map[string]int64{"CHANA": 75}},
+		{text: "Agarwal 2 बोरी chana, 2 boriya arhar", customer: "G01", items: map[string]int64{"CHANA": 100, "ARHAR": 100}},
+		{text: "Agarwal 4 bag parmal", customer: "G01", items: map[string]int64{"PARMAL": 200}},
+		{text: "Agarwal 5 katta chana", customer: "G01", ask: []string{"How many Chana Dal?", "bori of 50", "bag of 25"}},
+		{text: "Agarwal 5 katta parmal", customer: "G01", items: map[string]int64{"PARMAL": 250}},
+	} {
+		checkParse(t, p, c)
+	}
+	one := parserFor(t, ps[2:], cs)
+	checkParse(t, one, parseCase{text: "Agarwal 2 bag parmal", customer: "G01", items: map[string]int64{"PARMAL": 100}})
+}
+
+// TestADabbaIsTheProductsContainer: a dabba is the tin thinner comes in
+// and the box tea bags come in; of a product that comes in both it is
+// asked about.
+func TestADabbaIsTheProductsContainer(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "THIN", Name: "Thinner 1L", Aliases: []string{"thinner"}, Unit: "tin",
+			PackSizes: []domain.PackSize{{Name: "carton", Units: 12}}, Price: 18000},
+		{SKU: "TEA", Name: "Tea Bags", Aliases: []string{"tea"}, Unit: "piece",
+			PackSizes: []domain.PackSize{{Name: "box", Units: 100}}, Price: 100},
+		{SKU: "GHEE", Name: "Ghee 1L", Aliases: []string{"ghee"}, Unit: "tin",
+			PackSizes: []domain.PackSize{{Name: "box", Units: 6}}, Price: 60000},
+	}
+	cs := []domain.Customer{{ID: "H01", Name: "Malwa Paints", Aliases: []string{"Malwa"}}}
+	p := parserFor(t, ps, cs)
+	for _, c := range []parseCase{
+		{text: "Malwa 6 dabba thinner", customer: "H01", items: map[string]int64{"THIN": 6}},
+		{text: "Malwa 2 dibbe tea", customer: "H01", items: map[string]int64{"TEA": 200}},
+		{text: "Malwa 3 डिब्बा ghee", customer: "H01", ask: []string{"How many Ghee 1L?", "box of 6"}},
+		{text: "Malwa 3 box ghee", customer: "H01", items: map[string]int64{"GHEE": 18}},
+	} {
+		checkParse(t, p, c)
+	}
+}
