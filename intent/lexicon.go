@@ -251,6 +251,9 @@ func looseUnit(w string) string {
 	if w[0] >= 0x80 {
 		w = strings.TrimSuffix(romanise(w), "a")
 	}
+	// Devanagari has no q and one letter for v and w: "क्विंटल" is
+	// "quintal".
+	w = unitConsonants.Replace(w)
 	if !strings.Contains(w, "aa") && !strings.Contains(w, "ee") && !strings.Contains(w, "ii") &&
 		!strings.Contains(w, "oo") && !strings.Contains(w, "uu") {
 		if len(w) < 3 {
@@ -264,6 +267,8 @@ func looseUnit(w string) string {
 	}
 	return w
 }
+
+var unitConsonants = strings.NewReplacer("qu", "kv", "q", "k", "w", "v")
 
 var unitVowels = strings.NewReplacer("aa", "a", "ee", "i", "ii", "i", "oo", "u", "uu", "u")
 
@@ -498,13 +503,13 @@ func (r *nameReader) words(name string) []string {
 	return words
 }
 
-// withoutPackSize drops the pack size ending a product name: "500ml",
-// "1.5l", "30 pc", "100".
+// withoutPackSize drops the pack sizes ending a product name: "500ml",
+// "1.5l", "30 pc", "100", a pipe's "1/2 inch 3m".
 func (l *lexicon) withoutPackSize(words []string) []string {
 	for len(words) > 1 {
 		last := words[len(words)-1]
 		switch {
-		case isNumber(last) || isSize(last):
+		case isNumber(last) || isSize(last) || isLength(last):
 			words = words[:len(words)-1]
 		case len(words) > 2 && isNumber(words[len(words)-2]) && l.isUnitWord(last):
 			words = words[:len(words)-2]
@@ -547,6 +552,13 @@ func isSize(w string) bool {
 	}
 	m, ok := measureSuffixes[rest]
 	return ok && m == rest
+}
+
+// isLength reports a length in metres glued to its number, as names
+// give a pipe's or a cable's: "3m", "90mtr".
+func isLength(w string) bool {
+	digits, rest, ok := splitCount(w)
+	return ok && digits != "" && (rest == "m" || rest == "mtr")
 }
 
 // fuzzyWord reports whether w is long enough, and made of letters only, to

@@ -303,3 +303,37 @@ func booksRefsRead(t *testing.T, r *Router, cases map[string]string) {
 		}
 	}
 }
+
+// TestInchesAreSizes: a width in inches is a size, whether in digits, a
+// fraction with a slash, or words ("aadha", "pauna", "sava", "ek"); a
+// slash elsewhere still parts two numbers, since "1/2" may be a date. A
+// number said in words before a size and a product counts them.
+func TestInchesAreSizes(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"PVC Pipe 1/2 inch 3m", "pvc pipe 0.5inch 3m"},
+		{"3/4 inch pvc pipe", "0.75inch pvc pipe"},
+		{"3/4inch", "0.75inch"},
+		{"3/8 इंच", "0.375inch"},
+		{"half inch tee", "0.5inch tee"},
+		{"aadha inch", "0.5inch"},
+		{"pauna inch elbow", "0.75inch elbow"},
+		{"sava inch", "1.25inch"},
+		{"ek inch wala", "1inch wala"},
+		{"2 inches", "2inch"},
+		{"1/2 carton", "1 2 carton"},
+		{"cheque 3/4 ko", "cheque 3 4 ko"},
+	} {
+		if got := Normalize(c.in).Text; got != c.want {
+			t.Errorf("Normalize(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	r, err := NewRouter(Vocabulary{Products: []domain.Product{{SKU: "BR1", Name: "Paint Brush 1 inch", Aliases: []string{"brush"}, Unit: "piece"}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for in, want := range map[string]string{"aath 1 inch brush": "8 1inch brush", "do 1 inch brush": "do 1inch brush"} {
+		if got := r.Normalize(in).Text; got != want {
+			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -76,7 +76,7 @@ func (l *lexicon) mergeNumbers(toks []Token) []Token {
 				cur, mult, lastMult = cur*nw.value, true, true
 			}
 		}
-		if j == first || !(mult || l.unitAt(toks, j) || measureAt(toks, j) || l.productAt(toks, j)) {
+		if j == first || !(mult || l.unitAt(toks, j) || measureAt(toks, j) || l.productAt(toks, j) || l.sizedProductAt(toks, j) && t.Text != "do") {
 			out = append(out, t)
 			continue
 		}
@@ -84,6 +84,13 @@ func (l *lexicon) mergeNumbers(toks []Token) []Token {
 		i = j - 1
 	}
 	return mergeSizes(out)
+}
+
+// sizedProductAt reports a product's size at i and the product after it:
+// "aath 1 inch brush" is eight of them. ("do 1 litre phenyl" may be "give
+// one".)
+func (l *lexicon) sizedProductAt(toks []Token, i int) bool {
+	return i+2 < len(toks) && isNumber(toks[i].Text) && measureAt(toks, i+1) && l.productAt(toks, i+2)
 }
 
 // articles are English's "a" and "an".

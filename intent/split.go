@@ -1,6 +1,8 @@
 package intent
 
 import (
+	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -69,6 +71,12 @@ func splitWords(s string, out []rawWord) []rawWord {
 			// 1,20,000
 		case r == '.' && wordStart >= 0 && lastIsDigit(buf) && isASCIIDigit(next):
 			buf = append(buf, '.')
+		case r == '/' && wordStart >= 0 && inchFraction(buf[bufStart:], s[i+size:]) != "":
+			// "3/4 inch": a fraction of an inch, where a slash elsewhere
+			// parts numbers ("1/2" may be a date).
+			buf = append(buf[:bufStart], inchFraction(buf[bufStart:], s[i+size:])...)
+			i += size + 1
+			continue
 		case r == '/' && wordStart >= 0 && len(buf)-bufStart == 1 && buf[bufStart] == 'o' &&
 			(next == 's' || next == 'S') && !isWordRune(peekAfter(s, i+size)):
 			// "o/s" is how accountants write outstanding.
@@ -117,6 +125,27 @@ func isJoiner(r rune) bool {
 func isASCIIDigit(r rune) bool { return r >= '0' && r <= '9' }
 
 func lastIsDigit(b []byte) bool { return len(b) > 0 && b[len(b)-1] >= '0' && b[len(b)-1] <= '9' }
+
+// inchFraction is a fraction of an inch written with a slash ("1/2
+// inch", "3/4inch", "3/8 इंच") as a decimal ("0.75"), given its
+// numerator, the word so far, and the text after the slash; "" for
+// anything else.
+func inchFraction(num []byte, rest string) string {
+	if len(num) != 1 || len(rest) < 2 || !isASCIIDigit(rune(num[0])) || !isASCIIDigit(rune(rest[0])) || isASCIIDigit(rune(rest[1])) {
+		return ""
+	}
+	n, d := int(num[0]-'0'), int(rest[0]-'0')
+	if n == 0 || n >= d || d != 2 && d != 4 && d != 8 {
+		return ""
+	}
+	after := strings.TrimLeft(rest[1:], " ")
+	for _, inch := range [...]string{"inch", "Inch", "INCH", "इंच"} {
+		if strings.HasPrefix(after, inch) {
+			return strconv.FormatFloat(float64(n)/float64(d), 'f', -1, 64)
+		}
+	}
+	return ""
+}
 
 // peekAfter returns the rune after the one at byte i, or a space at the end.
 func peekAfter(s string, i int) rune {

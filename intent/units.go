@@ -75,6 +75,8 @@ var measureSuffixes = map[string]string{
 	"g": "g", "gm": "g", "gms": "g", "gram": "g", "grams": "g", "grm": "g",
 	"mm": "mm",                                       // a bar's, a wire's or a pipe's thickness: "12mm sariya"
 	"w":  "w", "watt": "w", "watts": "w", "वाट": "w", // a bulb's or a fan's power: "9w bulb"
+	// a pipe's or a brush's width: "1/2 inch", "aadha inch"
+	"inch": "inch", "inches": "inch", "इंच": "inch",
 }
 
 // numberWord is a number said in words: "paanch", "twenty", "सौ".
@@ -85,6 +87,7 @@ type numberWord struct {
 
 const numberSpellings = `
 0.5: aadha half
+0.75: pauna
 1: one ek एक
 1.5: dedh डेढ
 2: two do दो

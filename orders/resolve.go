@@ -2,6 +2,7 @@ package orders
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -153,15 +154,46 @@ func (p *Parser) plurals(r *reading, ms []*mention) []*mention {
 func (p *Parser) familyNames(r *reading, ms []*mention) []*mention {
 	added := false
 	for i, t := range r.toks {
-		if skus := p.families[t.Text]; len(skus) > 0 && r.plain(i) {
-			ms = append(ms, &mention{skus: skus, start: i, end: i + 1})
-			r.used[i], added = true, true
+		skus := p.families[t.Text]
+		if len(skus) == 0 || !r.plain(i) {
+			continue
 		}
+		r.used[i] = true
+		if m := nameGoesOn(r, ms, i, skus); m != nil {
+			// "pvc pipe", "cpvc 3/4 inch pipe": the word goes on with the
+			// name before it, which every product it may be ends with.
+			m.end = max(m.end, i+1)
+			continue
+		}
+		ms = append(ms, &mention{skus: skus, start: i, end: i + 1})
+		added = true
 	}
 	if added {
 		sort.SliceStable(ms, func(a, b int) bool { return ms[a].start < ms[b].start })
 	}
 	return ms
+}
+
+// nameGoesOn is the mention whose name the word at i goes on with: the
+// one just before it (sizes between them aside) whose products all end
+// their names with it, which are among family.
+func nameGoesOn(r *reading, ms []*mention, i int, family []string) *mention {
+	j := i
+	for j > 0 && r.kind(j-1) == intent.EntitySize {
+		j--
+	}
+	for _, m := range ms {
+		if m.end != j || len(m.skus) == 0 {
+			continue
+		}
+		for _, sku := range m.skus {
+			if !slices.Contains(family, sku) {
+				return nil
+			}
+		}
+		return m
+	}
+	return nil
 }
 
 // headWord is the last word of a product's name read by the normaliser,

@@ -12,7 +12,7 @@ import (
 // measure is a size in millilitres or grams, or a power in watts.
 type measure struct {
 	amount float64
-	dim    byte // 'v' volume, 'm' mass, 'w' power
+	dim    byte // 'v' volume, 'm' mass, 'w' power, 'i' width in inches
 }
 
 // parseMeasure reads a canonical size: "500ml", "1l", "1.5kg", "200g",
@@ -37,6 +37,8 @@ func parseMeasure(s string) (measure, bool) {
 		return measure{v * 1000, 'm'}, true
 	case "w":
 		return measure{v, 'w'}, true
+	case "inch":
+		return measure{v, 'i'}, true
 	}
 	return measure{}, false
 }
@@ -52,6 +54,8 @@ func formatMeasure(m measure) string {
 	switch {
 	case m.dim == 'w':
 		return formatQty(m.amount) + "W"
+	case m.dim == 'i':
+		return formatQty(m.amount) + " inch"
 	case m.dim == 'v' && m.amount >= 1000:
 		return formatQty(m.amount/1000) + "L"
 	case m.dim == 'v':

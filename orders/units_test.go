@@ -282,3 +282,35 @@ func TestADabbaIsTheProductsContainer(t *testing.T) {
 		checkParse(t, p, c)
 	}
 }
+
+// TestAWidthInInchesPicksThePipe: pipes told apart by their width in
+// inches, said in digits, with a slash or in words, before or after the
+// name; "pipe", which every pipe's name ends with, goes on with the name
+// before it rather than naming another product; a width left out is
+// asked about.
+func TestAWidthInInchesPicksThePipe(t *testing.T) {
+	pipe := func(sku, name string, aliases ...string) domain.Product {
+		return domain.Product{SKU: sku, Name: name, Aliases: aliases, Unit: "length",
+			PackSizes: []domain.PackSize{{Name: "bundle", Units: 10}}, Price: 12000}
+	}
+	ps := []domain.Product{
+		pipe("PVC12", "PVC Pipe 1/2 inch 3m", "pvc aadha inch"),
+		pipe("PVC34", "PVC Pipe 3/4 inch 3m", "pvc pauna inch"),
+		pipe("PVC1", "PVC Pipe 1 inch 3m", "pvc ek inch"),
+		pipe("CPVC12", "CPVC Pipe 1/2 inch 3m", "cpvc 1/2"),
+		{SKU: "ELB12", Name: "Elbow 1/2 inch", Aliases: []string{"elbow"}, Unit: "piece", Price: 700},
+		{SKU: "ELB34", Name: "Elbow 3/4 inch", Aliases: []string{"elbow"}, Unit: "piece", Price: 1100},
+	}
+	cs := []domain.Customer{{ID: "P04", Name: "Rathore Builders", Aliases: []string{"Rathore"}}}
+	p := parserFor(t, ps, cs)
+	for _, c := range []parseCase{
+		{text: "Rathore 10 bundles of 3/4 inch pvc pipe", customer: "P04", items: map[string]int64{"PVC34": 100}},
+		{text: "Rathore twenty lengths of half inch PVC pipe", customer: "P04", items: map[string]int64{"PVC12": 20}},
+		{text: "Rathore 1 bundle pvc pipe 1 inch", customer: "P04", items: map[string]int64{"PVC1": 10}},
+		{text: "Rathore 25 pauna inch elbow", customer: "P04", items: map[string]int64{"ELB34": 25}},
+		{text: "Rathore 5 lambai cpvc aadha inch", customer: "P04", items: map[string]int64{"CPVC12": 5}},
+		{text: "Rathore 3 bundle pvc pipe", customer: "P04", ask: []string{"PVC Pipe 1/2 inch 3m", "PVC Pipe 1 inch 3m", "PVC Pipe 3/4 inch 3m"}},
+	} {
+		checkParse(t, p, c)
+	}
+}
