@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/domain"
 )
 
 // How an answer picks one of the options a question offered: by a name
@@ -95,7 +96,7 @@ func (p *Parser) pickProduct(n intent.Normalized, options []string) (string, boo
 	cs := make([]choice, len(options))
 	for i, sku := range options {
 		prod := p.products[sku]
-		cs[i] = choice{id: sku, names: append([]string{prod.Name}, prod.Aliases...), sizes: p.sizes[sku]}
+		cs[i] = choice{id: sku, names: append([]string{prod.Name}, prod.Aliases...), sizes: p.sizes[sku], price: prod.Price}
 	}
 	if len(named) > 1 {
 		// The shared name again, with a word that tells them apart.
@@ -115,6 +116,7 @@ type choice struct {
 	id    string
 	names []string
 	sizes []measure
+	price domain.Paise // a product's, for "45 wala"; 0 for others
 }
 
 // positions name an option by its place in the question.
@@ -182,7 +184,30 @@ func choose(n intent.Normalized, cs []choice) (string, bool) {
 	if id, ok := chooseBySize(n, said, cs); ok {
 		return id, true
 	}
+	if id, ok := chooseByPrice(n, cs); ok {
+		return id, true
+	}
 	return chooseByWords(said, cs)
+}
+
+// chooseByPrice picks the one option sold at a price the answer says:
+// "45 wala", "345 wala", "30 rupay kilo wala".
+func chooseByPrice(n intent.Normalized, cs []choice) (string, bool) {
+	hit := ""
+	for _, e := range n.Entities {
+		if e.Kind != intent.EntityNumber || e.Value <= 0 {
+			continue
+		}
+		for _, c := range cs {
+			if soldAt(domain.Product{Price: c.price}, e.Value) {
+				if hit != "" && hit != c.id {
+					return "", false
+				}
+				hit = c.id
+			}
+		}
+	}
+	return hit, hit != ""
 }
 
 // chooseBySize picks the option of the size an answer writes, or the

@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"math"
 	"slices"
 	"strings"
 
@@ -65,14 +66,22 @@ func (p *Parser) numbersOfNames(r *reading, ms []*mention, qs []*quantity) []*qu
 }
 
 // onlyNumbersOfName reports that every number n says is a word of the
-// product's name or of an alias: "500 wala" of Azithral 500.
+// product's name or of an alias, or its price: "500 wala" of Azithral
+// 500, "45 wala" of the brush sold at ₹45.
 func onlyNumbersOfName(n intent.Normalized, prod domain.Product) bool {
 	for _, e := range n.Entities {
-		if e.Kind == intent.EntityNumber && (e.Start >= len(n.Tokens) || !namedBy(prod, []string{n.Tokens[e.Start].Text})) {
+		if e.Kind == intent.EntityNumber && !soldAt(prod, e.Value) &&
+			(e.Start >= len(n.Tokens) || !namedBy(prod, []string{n.Tokens[e.Start].Text})) {
 			return false
 		}
 	}
 	return true
+}
+
+// soldAt reports the product's price in rupees: "45 wala" names the brush
+// sold at ₹45.
+func soldAt(prod domain.Product, rupees float64) bool {
+	return prod.Price > 0 && prod.Price == domain.Paise(math.Round(rupees*100))
 }
 
 // taggedNames reads a number said as a tag beside a product's name, not
