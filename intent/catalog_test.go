@@ -46,7 +46,7 @@ func TestOtherCatalogEntities(t *testing.T) {
 			{EntityProduct, "WP40", "putty"},
 		}},
 		{"Noor Sanitary ko 5 bundle pvc pipe aur 3 case primer", []entityWant{
-			{EntityCustomer, "H4", "noor"}, {EntityNumber, "5", "5"}, {EntityUnit, "bundle", "bundle"},
+			{EntityCustomer, "H4", "noor sanitary"}, {EntityNumber, "5", "5"}, {EntityUnit, "bundle", "bundle"},
 			{EntityProduct, "PVC1", "pvc pipe"}, {EntityNumber, "3", "3"}, {EntityUnit, "case", "case"},
 			{EntityProduct, "PR4", "primer"},
 		}},

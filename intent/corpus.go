@@ -45,7 +45,7 @@ func corpusVocabulary() (Vocabulary, error) {
 	if err := json.Unmarshal(namesJSON, &cn); err != nil {
 		return Vocabulary{}, fmt.Errorf("intent: corpus names: %w", err)
 	}
-	var v Vocabulary
+	v := Vocabulary{trained: true}
 	for i, names := range cn.Products {
 		if len(names) == 0 {
 			continue

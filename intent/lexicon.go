@@ -16,6 +16,11 @@ import (
 type Vocabulary struct {
 	Products  []domain.Product
 	Customers []domain.Customer
+	// trained marks the corpus's own names, read into the short forms
+	// the model learned its features with: a later form of a name (a
+	// customer's without its title) changes what every message naming it
+	// teaches the model, so the corpus keeps the forms it was tuned with.
+	trained bool
 }
 
 // lexicon is a Vocabulary compiled for matching token sequences.
@@ -79,32 +84,6 @@ var honorifics = map[string]bool{
 	"ji": true, "bhai": true, "sir": true, "seth": true, "sahab": true, "saab": true,
 	"babu": true, "uncle": true, "madam": true, "sethji": true,
 }
-
-// businessWords end customer names without naming anyone, so "Rajesh
-// Kirana Store" is also called "Rajesh".
-var businessWords = map[string]bool{
-	"store": true, "stores": true, "kirana": true, "general": true, "traders": true,
-	"trader": true, "trading": true, "supermart": true, "supermarket": true, "mart": true,
-	"medical": true, "medicals": true, "medicos": true, "enterprises": true, "enterprise": true,
-	"agency": true, "agencies": true, "brothers": true, "bros": true, "sons": true, "and": true,
-	"co": true, "company": true, "pvt": true, "ltd": true, "provision": true, "provisions": true,
-	"shop": true, "bhandar": true, "emporium": true, "depot": true, "distributors": true,
-	"wholesale": true, "retail": true, "corporation": true, "industries": true, "centre": true,
-	"center": true, "mall": true, "bazaar": true, "bazar": true, "mandi": true,
-}
-
-// placeWords say what kind of place a customer is when written after
-// their name, and belong to it: "Shivam hotel" is Hotel Shivam, "Sharma
-// store" Sharma General Store. ("and", "co" join or end other names.)
-var placeWords = func() map[string]bool {
-	m := map[string]bool{"hotel": true}
-	for w := range businessWords {
-		if w != "and" && w != "co" && w != "company" {
-			m[w] = true
-		}
-	}
-	return m
-}()
 
 func mustLexicon(v Vocabulary) *lexicon {
 	l, err := newLexicon(v)
@@ -312,8 +291,16 @@ func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, wo
 			if len(short) > 2 && short[0] == "m" && short[1] == "s" { // M/s
 				short = short[2:]
 			}
-			for len(short) > 1 && businessWords[short[len(short)-1]] {
+			for len(short) > 1 && (businessWords[short[len(short)-1]] || tradeNames[short[len(short)-1]]) {
+				trade := tradeNames[short[len(short)-1]]
 				short = short[:len(short)-1]
+				if trade && len(short) > 1 {
+					add(kind, id, short, false) // "ganesh plumbing" of Ganesh Plumbing Works
+				}
+			}
+			if len(short) > 1 && titles[short[0]] && !v.trained {
+				add(kind, id, short, false)
+				short = short[1:]
 			}
 			add(kind, id, short, false) // customers who share a name are asked about
 		}

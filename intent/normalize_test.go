@@ -337,3 +337,29 @@ func TestInchesAreSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestANameWithoutItsTitleAndTrade: a customer's name is also read
+// without the title before it and the trade after it, so "Ganesh" names
+// both Shree Ganesh Sanitary and Ganesh Plumbing Works, and is asked
+// about; "Gill" names Gill Auto Parts.
+func TestANameWithoutItsTitleAndTrade(t *testing.T) {
+	r, err := NewRouter(Vocabulary{Customers: []domain.Customer{
+		{ID: "P01", Name: "Shree Ganesh Sanitary"},
+		{ID: "P02", Name: "Ganesh Plumbing Works"},
+		{ID: "L03", Name: "Gill Auto Parts"},
+	}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for text, want := range map[string][]string{
+		"Ganesh se 5000 upi aaya":     {"P01", "P02"},
+		"ganesh plumbing ko 2 carton": {"P02"},
+		"shree ganesh 5000 cash":      {"P01"},
+		"Gill ko 1 carton":            {"L03"},
+	} {
+		es := r.Entities(text)
+		if len(es) == 0 || es[0].Kind != EntityCustomer || !slices.Equal(es[0].Candidates(), want) {
+			t.Errorf("%q: got %+v, want the customer %v", text, es, want)
+		}
+	}
+}
