@@ -243,6 +243,8 @@ func TestCorrectionsChangeTheShownDraft(t *testing.T) {
 		{"more of a line, said with aur", "Rajesh ke liye 10 carton GC, cash", "GC 5 carton aur bhejo", "C01", domain.PayCOD, []string{"GC500:360"}, "10 cartons → 15 cartons"},
 		{"a line removed and another changed", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic hata do, GC 15 carton", "C01", domain.PayCOD, []string{"GC500:360"}, "removed Toilet Cleaner 500ml"},
 		{"an item removed", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic hata do", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
+		{"an item taken out", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic nikaal do", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
+		{"the one of a shared name the draft has, removed", "Rajesh ke liye 2 carton phenyl 1L aur 10 carton GC, cash", "phenyl nikaalo", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Phenyl 1L"},
 		{"an item not wanted", "Rajesh ke liye 10 carton GC aur 2 carton phenyl 1L, cash", "phenyl nahi chahiye", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Phenyl 1L"},
 		{"the payment", "Sharma General Store ke liye 10 carton GC, cash", "payment cheque se hoga", "C02", domain.PayCheque, []string{"GC500:240"}, "payment cash on delivery → cheque"},
 		{"the customer", "Rajesh ke liye 10 carton GC, cash", "Rajesh nahi, Shivam ke liye", "C05", domain.PayCOD, []string{"GC500:240"}, "customer Rajesh Kirana Store → Hotel Shivam"},
@@ -259,6 +261,7 @@ func TestCorrectionsChangeTheShownDraft(t *testing.T) {
 		{"a line cut", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic wali line cut karo", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
 		{"a product in another's place", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic nahi, lizol", "C01", domain.PayCOD, []string{"GC500:240", "FC1L:24"}, "Toilet Cleaner 500ml → Floor Cleaner 1L"},
 		{"a product in another's place, with its quantity", "Rajesh ke liye 10 carton GC, cash", "GC ki jagah 20 carton lizol", "C01", domain.PayCOD, []string{"FC1L:240"}, "Glass Cleaner 500ml → Floor Cleaner 1L"},
+		{"a product turned down for another that is wanted", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic nahi, lizol chahiye", "C01", domain.PayCOD, []string{"GC500:240", "FC1L:24"}, "Toilet Cleaner 500ml → Floor Cleaner 1L"},
 		{"a product instead of another", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "send lizol instead of harpic", "C01", domain.PayCOD, []string{"GC500:240", "FC1L:24"}, "Toilet Cleaner 500ml → Floor Cleaner 1L"},
 		{"a line taken out", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "take out the harpic", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
 	}

@@ -70,7 +70,7 @@ type corrected struct {
 
 // Words that say how a correction changes an item.
 var (
-	removeWords = words(`hatao remove delete nikal nikalo drop cut हटा`)
+	removeWords = words(`hatao remove delete nikal nikalo nikaal nikaalo drop cut हटा`)
 	// dropWords remove the lines they name ("handwash cancel karo");
 	// naming every line, they cancel the order.
 	dropWords = words(`cancel रद्द`)
@@ -105,10 +105,11 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 		}
 		adding = adding || addWords[t.Text]
 	}
-	for _, e := range n.Entities {
-		// "no garbage bags needed"
+	for k, e := range n.Entities {
+		// "no garbage bags needed"; in "chana dal nahi, arhar dal
+		// chahiye" the "nahi" is the first name's.
 		if e.Kind == intent.EntityProduct && e.Start > 0 && e.End < len(n.Tokens) && negations[n.Tokens[e.Start-1].Text] &&
-			wantWords[n.Tokens[e.End].Text] {
+			wantWords[n.Tokens[e.End].Text] && !(k > 0 && n.Entities[k-1].Kind == intent.EntityProduct && n.Entities[k-1].End == e.Start-1) {
 			removing, removes[clause[e.Start]] = true, true
 		}
 	}
