@@ -51,6 +51,8 @@ func developmentWords(t *testing.T) map[string]bool {
 		"internal/dialogs/testdata/dev-dairy/dialogs.jsonl", "internal/dialogs/testdata/dev-textile/dialogs.jsonl",
 		"internal/dialogs/testdata/dev-electrical/dialogs.jsonl", "internal/dialogs/testdata/dev-beverages/dialogs.jsonl",
 		"internal/dialogs/testdata/dev-stationery/dialogs.jsonl", "internal/dialogs/testdata/dev-snacks/dialogs.jsonl",
+		"internal/dialogs/testdata/dev-paints/dialogs.jsonl", "internal/dialogs/testdata/dev-plumbing/dialogs.jsonl",
+		"internal/dialogs/testdata/dev-grain/dialogs.jsonl", "internal/dialogs/testdata/dev-autoparts/dialogs.jsonl",
 		"intent/corpus/dev.jsonl",
 		"intent/corpus/train.jsonl", "intent/corpus/dev-lifecycle.jsonl") {
 		for _, tok := range intent.Normalize(text).Tokens {

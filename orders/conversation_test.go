@@ -244,7 +244,7 @@ func TestCorrectionsChangeTheShownDraft(t *testing.T) {
 		{"a line removed and another changed", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic hata do, GC 15 carton", "C01", domain.PayCOD, []string{"GC500:360"}, "removed Toilet Cleaner 500ml"},
 		{"an item removed", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic hata do", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
 		{"an item taken out", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic nikaal do", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
-		{"the one of a shared name the draft has, removed", "Rajesh ke liye 2 carton phenyl 1L aur 10 carton GC, cash", "phenyl nikaalo", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Phenyl 1L"},
+		{"the one of a shared name the draft has, removed", "Rajesh ke liye 2 carton phenyl 1L aur 10 carton GC, cash", "phenyl nikaal do", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Phenyl 1L"},
 		{"an item not wanted", "Rajesh ke liye 10 carton GC aur 2 carton phenyl 1L, cash", "phenyl nahi chahiye", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Phenyl 1L"},
 		{"the payment", "Sharma General Store ke liye 10 carton GC, cash", "payment cheque se hoga", "C02", domain.PayCheque, []string{"GC500:240"}, "payment cash on delivery → cheque"},
 		{"the customer", "Rajesh ke liye 10 carton GC, cash", "Rajesh nahi, Shivam ke liye", "C05", domain.PayCOD, []string{"GC500:240"}, "customer Rajesh Kirana Store → Hotel Shivam"},

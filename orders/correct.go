@@ -70,7 +70,7 @@ type corrected struct {
 
 // Words that say how a correction changes an item.
 var (
-	removeWords = words(`hatao remove delete nikal nikalo nikaal nikaalo drop cut हटा`)
+	removeWords = words(`hatao remove delete nikal nikalo nikaal drop cut हटा`)
 	// dropWords remove the lines they name ("handwash cancel karo");
 	// naming every line, they cancel the order.
 	dropWords = words(`cancel रद्द`)
@@ -209,8 +209,12 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 	}
 	sw, ok := p.swapped(n, c.items)
 	if !ok {
-		if sw, ok = p.swappedByNumber(n, c.items); ok {
-			// "1.5 nahi 2.5": the whole message is the swap.
+		if sw, ok = p.swappedByNumber(n, c.items); !ok {
+			sw, ok = p.swappedByWord(n, c.items)
+		}
+		if ok {
+			// "1.5 nahi 2.5", "splendor nahi activa wala": the whole
+			// message is the swap.
 			parsed.Items, parsed.Asks = nil, nil
 		}
 	}

@@ -138,8 +138,9 @@ func TestASizeSettlesASibling(t *testing.T) {
 }
 
 // TestASiblingByItsNumber: "1.5 nahi 2.5" on a draft of the 1.5 sq mm
-// wire puts the 2.5 sq mm wire in its place, at the coils said; a number
-// no sibling has, or one said with more, is no such swap.
+// wire puts the 2.5 sq mm wire in its place, at the coils said; so does
+// a word, "splendor nahi activa wala" on brake shoes. A number or word no
+// sibling has, or one said with more, is no such swap.
 func TestASiblingByItsNumber(t *testing.T) {
 	ps := []domain.Product{
 		{SKU: "WIRE15", Name: "Havells Wire 1.5 sq mm 90m", Aliases: []string{"wire 1.5"}, Unit: "coil", Price: 145000},
@@ -148,6 +149,9 @@ func TestASiblingByItsNumber(t *testing.T) {
 		{SKU: "TMT12", Name: "TMT Bar 12mm", Aliases: []string{"sariya 12mm"}, Unit: "piece", PackSizes: []domain.PackSize{{Name: "bundle", Units: 5}}, Price: 69000},
 		{SKU: "PEP125", Name: "Pepsi 1.25L PET", Aliases: []string{"pepsi 1.25"}, Unit: "bottle", PackSizes: []domain.PackSize{{Name: "case", Units: 12}}, Price: 6500},
 		{SKU: "PEP225", Name: "Pepsi 2.25L PET", Aliases: []string{"pepsi 2.25"}, Unit: "bottle", PackSizes: []domain.PackSize{{Name: "case", Units: 9}}, Price: 9500},
+		{SKU: "BSSPL", Name: "Brake Shoe Splendor", Aliases: []string{"brake shoe"}, Unit: "set", PackSizes: []domain.PackSize{{Name: "box", Units: 10}}, Price: 9500},
+		{SKU: "BSACT", Name: "Brake Shoe Activa", Aliases: []string{"brake shoe"}, Unit: "set", PackSizes: []domain.PackSize{{Name: "box", Units: 10}}, Price: 11500},
+		{SKU: "CPSPL", Name: "Clutch Plate Splendor", Aliases: []string{"clutch plate"}, Unit: "set", Price: 26000},
 	}
 	cs := []domain.Customer{{ID: "L01", Name: "Sharma Electricals", Aliases: []string{"Sharma"}}}
 	r, err := intent.NewRouter(intent.Vocabulary{Products: ps, Customers: cs}, intent.Options{})
@@ -169,6 +173,9 @@ func TestASiblingByItsNumber(t *testing.T) {
 		{[]Item{{SKU: "PEP125", Qty: 48, SaidQty: 4, SaidUnit: "case"}}, "1.25 nahi 2.25", []Item{{SKU: "PEP225", Qty: 36}}},
 		{[]Item{{SKU: "WIRE15", Qty: 10, SaidQty: 10, SaidUnit: "coil"}}, "1.5 nahi 6", nil},
 		{[]Item{{SKU: "WIRE15", Qty: 10, SaidQty: 10, SaidUnit: "coil"}}, "1.5 nahi 2.5 Sharma ke liye", nil},
+		// A word of the name, too: the sibling with the other word.
+		{[]Item{{SKU: "BSSPL", Qty: 10, SaidQty: 1, SaidUnit: "box"}}, "splendor nahi activa wala", []Item{{SKU: "BSACT", Qty: 10}}},
+		{[]Item{{SKU: "CPSPL", Qty: 5}}, "splendor nahi activa wala", nil}, // no Clutch Plate Activa
 	} {
 		dr, err := Price(cs[0], domain.PayCOD, c.items, products)
 		if err != nil {
