@@ -269,6 +269,7 @@ func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, wo
 	// "Gupta Traders"): each is put in canonical words once.
 	seen := map[string][]string{}
 	read := nameReader{l: l}
+	heads := aliasHeads{}
 	forms := func(kind EntityKind, id, name string, unique bool) {
 		var words []string
 		if unique {
@@ -285,7 +286,10 @@ func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, wo
 		add(kind, id, words, false)
 		switch kind {
 		case EntityProduct:
-			add(kind, id, l.withoutPackSize(words), true)
+			short := l.withoutPackSize(words)
+			add(kind, id, short, true)
+			heads.note(words, id, !unique)
+			heads.noteOne(short)
 		case EntityCustomer:
 			short := words
 			if len(short) > 2 && short[0] == "m" && short[1] == "s" { // M/s
@@ -317,6 +321,13 @@ func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, wo
 		for _, a := range p.Aliases {
 			forms(EntityProduct, p.SKU, a, false)
 		}
+	}
+	if !v.trained {
+		heads.each(func(word string, skus []string) {
+			for _, sku := range skus {
+				add(EntityProduct, sku, []string{word}, true)
+			}
+		})
 	}
 	for _, c := range v.Customers {
 		forms(EntityCustomer, c.ID, c.Name, false)
