@@ -89,6 +89,7 @@ func (p *Parser) items(r *reading, out *Parsed) {
 	qs, tagged := p.taggedNames(r, ms, qs)
 	ms = p.plurals(r, ms)
 	ms = p.familyNames(r, ms)
+	p.restOfNames(r, ms)
 	p.unitsAfterNames(r, ms, qs)
 
 	named := make([]bool, len(r.toks)) // the last word of each product named
@@ -172,6 +173,24 @@ func (p *Parser) familyNames(r *reading, ms []*mention) []*mention {
 		sort.SliceStable(ms, func(a, b int) bool { return ms[a].start < ms[b].start })
 	}
 	return ms
+}
+
+// restOfNames lets a product's name said in part go on with the words
+// of its name after it: "servo 20L bucket x 3" is Servo 4T Xtra 20 Litre
+// Bucket, called by its alias "servo 20L" and then the last word of its
+// name, which is no other product.
+func (p *Parser) restOfNames(r *reading, ms []*mention) {
+	for _, m := range ms {
+		if len(m.skus) != 1 {
+			continue
+		}
+		prod := p.products[m.skus[0]]
+		for m.end < len(r.toks) && r.plain(m.end) && hasLetter(r.word(m.end)) && !fillers[r.word(m.end)] &&
+			namedBy(prod, []string{r.word(m.end)}) {
+			r.used[m.end] = true
+			m.end++
+		}
+	}
 }
 
 // nameGoesOn is the mention whose name the word at i goes on with: the

@@ -340,3 +340,21 @@ func TestAWordTheAliasesEndWith(t *testing.T) {
 		checkParse(t, p, c)
 	}
 }
+
+// TestTheRestOfANameAfterIt: a product called by its alias and then the
+// rest of its name ("servo 20L bucket") is that product, not an unknown
+// "bucket"; "x 3" after it is its quantity.
+func TestTheRestOfANameAfterIt(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "SRV20", Name: "Servo 4T Xtra 20 Litre Bucket", Aliases: []string{"servo 20L"}, Unit: "bucket", Price: 495000},
+		{SKU: "SRV1L", Name: "Servo 4T Xtra 1 Litre", Aliases: []string{"servo 1L"}, Unit: "bottle", Price: 27000},
+	}
+	cs := []domain.Customer{{ID: "L03", Name: "Gill Auto Parts", Aliases: []string{"Gill"}}}
+	p := parserFor(t, ps, cs)
+	for _, c := range []parseCase{
+		{text: "Gill: servo 20L bucket x 3, credit", customer: "L03", payment: domain.PayCredit, items: map[string]int64{"SRV20": 3}},
+		{text: "Gill 2 servo 1L xtra aur 1 servo 20L", customer: "L03", items: map[string]int64{"SRV1L": 2, "SRV20": 1}},
+	} {
+		checkParse(t, p, c)
+	}
+}
