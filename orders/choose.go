@@ -322,7 +322,15 @@ func wordMatches(said, word string) bool {
 	if len(said) >= 3 && len(word) >= 3 && said[:3] == word[:3] && strings.HasSuffix(said, "s") && len(said) <= 5 {
 		return true
 	}
-	return sameStem(said, word)
+	return sameStem(said, word) || inflected(said, word)
+}
+
+// inflected reports one Hindi word in two of its endings: "chilke wali"
+// answers Moong Dal Chilka, "dhuli" Dhula. The words are Latin letters,
+// and alike but for the vowels that end them.
+func inflected(said, word string) bool {
+	a, b := strings.TrimRight(said, "aeiou"), strings.TrimRight(word, "aeiou")
+	return a == b && len(a) >= 3 && a != said && b != word && strings.Trim(a, "abcdefghijklmnopqrstuvwxyz") == ""
 }
 
 // minStem is the shortest common start that makes two long words one:
