@@ -62,7 +62,12 @@ func romanise(w string) string {
 		}
 		switch r {
 		case 'ं', 'ँ':
-			b.WriteByte('n')
+			// Said m before a lip's consonant: "प्लंबिंग" is plumbing.
+			if i+1 < len(rs) && strings.ContainsRune("पफबभम", rs[i+1]) {
+				b.WriteByte('m')
+			} else {
+				b.WriteByte('n')
+			}
 		case 'ः':
 			b.WriteByte('h')
 		case nukta, virama, '\u200c', '\u200d':
