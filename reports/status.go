@@ -47,6 +47,15 @@ func (t *Tools) orderStatus(ctx context.Context, user domain.User, args map[stri
 	if r.Totals, r.Orders, err = t.Books.OrderStatuses(ctx, q); err != nil {
 		return nil, understood, err
 	}
+	if id, ok := t.numberedOtherwise(ctx, r.Order, len(r.Orders)); ok {
+		// "7302 wala order": the one order the books number 7302 their
+		// own way (G-7302, imported).
+		r.Order, q.OrderIDs = id, []string{id}
+		understood["order"] = id
+		if r.Totals, r.Orders, err = t.Books.OrderStatuses(ctx, q); err != nil {
+			return nil, understood, err
+		}
+	}
 	if latest, _ := args["latest"].(bool); latest && r.Order == "" {
 		// "Rajesh ka last order": the newest of the list, as one order.
 		understood["latest"] = true
@@ -64,6 +73,27 @@ func (t *Tools) orderStatus(ctx context.Context, user domain.User, args map[stri
 		}
 	}
 	return r, understood, nil
+}
+
+// numbered finds the orders the books number some way of their own: a
+// store's OrdersNumbered.
+type numbered interface {
+	OrdersNumbered(ctx context.Context, number string) ([]string, error)
+}
+
+// numberedOtherwise is the one order the books hold under another prefix
+// when an order asked about as ORD-n, found none, has a number only.
+func (t *Tools) numberedOtherwise(ctx context.Context, ref string, found int) (string, bool) {
+	digits, ok := strings.CutPrefix(ref, "ORD-")
+	nb, can := t.Books.(numbered)
+	if found > 0 || !ok || !can || digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return "", false
+	}
+	ids, err := nb.OrdersNumbered(ctx, digits)
+	if err != nil || len(ids) != 1 || ids[0] == ref {
+		return "", false
+	}
+	return ids[0], true
 }
 
 func firstName(u domain.User) string {

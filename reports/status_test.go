@@ -98,6 +98,11 @@ func TestToolOrderStatusOwnOrders(t *testing.T) {
 	}
 	res = b.call(t, sales, reports.ToolOrderStatus, map[string]any{"order": "t-77"})
 	wantContains(t, res.Text, "*T-77* for Mehta Traders", "(imported history)")
+	// By its number alone, the one order the books number so their way.
+	for _, ref := range []string{"77", "order 77"} {
+		res = b.call(t, sales, reports.ToolOrderStatus, map[string]any{"order": ref})
+		wantContains(t, res.Text, "*T-77* for Mehta Traders", "(imported history)")
+	}
 	// His last order: the newest of his, as one order; of a customer he
 	// has none for, none.
 	res = b.call(t, sales, reports.ToolOrderStatus, map[string]any{"latest": true})
