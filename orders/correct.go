@@ -207,7 +207,16 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 		c.changes = append(c.changes, fmt.Sprintf("added %s %s", prod.Name, Quantity(it.Qty, prod)))
 		changed = true
 	}
-	sw, ok := p.swapped(n, c.items)
+	var settled []string // the products the message's own reading settled on
+	for _, it := range parsed.Items {
+		settled = append(settled, it.SKU)
+	}
+	for _, a := range parsed.Asks {
+		if a.Slot == SlotQuantity {
+			settled = append(settled, a.SKU)
+		}
+	}
+	sw, ok := p.swapped(n, c.items, settled)
 	if !ok {
 		if sw, ok = p.swappedByNumber(n, c.items); !ok {
 			sw, ok = p.swappedByWord(n, c.items)
@@ -335,113 +344,6 @@ func clausesOf(r *reading) []int {
 		out[i] = k
 	}
 	return out
-}
-
-// swap is a product put in the place of one a draft has.
-type swap struct{ old, new string }
-
-// swapped reads a product put in the place of one of the draft's items:
-// "DAP nahi, potash", "urea ki jagah DAP", "DAP instead of potash", "npk
-// ke badle potash". The message names two products, one of them only the
-// draft's and turned down or replaced, the other only not in the draft.
-func (p *Parser) swapped(n intent.Normalized, items []Item) (swap, bool) {
-	var names []intent.Entity
-	for _, e := range n.Entities {
-		if e.Kind == intent.EntityProduct {
-			names = append(names, e)
-		}
-	}
-	if len(names) != 2 {
-		return swap{}, false
-	}
-	has := func(sku string) bool { return slices.ContainsFunc(items, func(it Item) bool { return it.SKU == sku }) }
-	only := func(e intent.Entity, inDraft bool) string {
-		var out []string
-		for _, sku := range e.Candidates() {
-			if has(sku) == inDraft {
-				out = append(out, sku)
-			}
-		}
-		if len(out) != 1 || inDraft && len(e.Candidates()) > 1 && !has(out[0]) {
-			return ""
-		}
-		return out[0]
-	}
-	word := func(i int) string {
-		if i >= 0 && i < len(n.Tokens) {
-			return n.Tokens[i].Text
-		}
-		return ""
-	}
-	for k, e := range names {
-		other := names[1-k]
-		replaced := negatedAfter(n, e) && e.End < other.Start || // "DAP nahi, potash"
-			placeWords[word(e.End+1)] && ofWords[word(e.End)] || // "urea ki jagah DAP"
-			word(e.Start-1) == "of" && word(e.Start-2) == "instead" // "DAP instead of potash"
-		if !replaced {
-			continue
-		}
-		old, new := only(e, true), only(other, false)
-		if old != "" && new != "" {
-			return swap{old: old, new: new}, true
-		}
-	}
-	return swap{}, false
-}
-
-// swappedByNumber reads a product put in the place of a draft's by the
-// number their names differ in: "1.5 nahi 2.5" on a draft of 1.5 sq mm
-// wire is the 2.5 sq mm wire, "8mm nahi 12mm" the 12 mm bar. The message
-// is only the two numbers, the word that turns the first down and words
-// that say nothing else; one draft item's name has the first, and one
-// other product's name is that name with the second in its place.
-func (p *Parser) swappedByNumber(n intent.Normalized, items []Item) (swap, bool) {
-	var nums []intent.Entity
-	for _, e := range n.Entities {
-		switch e.Kind {
-		case intent.EntityNumber, intent.EntitySize:
-			nums = append(nums, e)
-		default:
-			return swap{}, false
-		}
-	}
-	if len(nums) != 2 || nums[0].End >= len(n.Tokens) || !negations[n.Tokens[nums[0].End].Text] {
-		return swap{}, false
-	}
-	for i, t := range n.Tokens {
-		inNum := i >= nums[0].Start && i < nums[0].End || i >= nums[1].Start && i < nums[1].End
-		if !inNum && !negations[t.Text] && !fillers[t.Text] && !changeVerbs[t.Text] && !plainWords[t.Text] && !addWords[t.Text] {
-			return swap{}, false
-		}
-	}
-	was, now := n.Tokens[nums[0].Start].Text, n.Tokens[nums[1].Start].Text
-	var found swap
-	for _, it := range items {
-		words := productWords(p.products[it.SKU].Name)
-		for j, w := range words {
-			with := now
-			if w != was {
-				// "1.25 nahi 2.25" of a "1.25l" bottle: the number of a
-				// size, its measure kept.
-				unit, ok := strings.CutPrefix(w, was)
-				if !ok || unit == "" || !isNumberWord(was) || !isNumberWord(now) || strings.ContainsAny(unit, "0123456789.") {
-					continue
-				}
-				with = now + unit
-			}
-			sibling := slices.Clone(words)
-			sibling[j] = with
-			sku, ok := p.productNamed(sibling)
-			if !ok || sku == it.SKU {
-				continue
-			}
-			if found.old != "" {
-				return swap{}, false // two lines could be meant
-			}
-			found = swap{old: it.SKU, new: sku}
-		}
-	}
-	return found, found.old != ""
 }
 
 // isNumberWord reports a word of digits, with a decimal point or not.

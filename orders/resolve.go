@@ -166,6 +166,10 @@ func (p *Parser) familyNames(r *reading, ms []*mention) []*mention {
 			m.end = max(m.end, i+1)
 			continue
 		}
+		if m := nameComesAfter(ms, i, skus); m != nil {
+			m.start = i // "50 pipe cpvc aadha inch": the same pipe
+			continue
+		}
 		ms = append(ms, &mention{skus: skus, start: i, end: i + 1})
 		added = true
 	}
@@ -211,6 +215,17 @@ func nameGoesOn(r *reading, ms []*mention, i int, family []string) *mention {
 			}
 		}
 		return m
+	}
+	return nil
+}
+
+// nameComesAfter is the mention just after the word at i whose products
+// all end their names with it, which are among family.
+func nameComesAfter(ms []*mention, i int, family []string) *mention {
+	for _, m := range ms {
+		if m.start == i+1 && len(m.skus) > 0 && !slices.ContainsFunc(m.skus, func(sku string) bool { return !slices.Contains(family, sku) }) {
+			return m
+		}
 	}
 	return nil
 }

@@ -301,9 +301,9 @@ func TestAWidthInInchesPicksThePipe(t *testing.T) {
 			PackSizes: []domain.PackSize{{Name: "bundle", Units: 10}}, Price: 12000}
 	}
 	ps := []domain.Product{
-		pipe("PVC12", "PVC Pipe 1/2 inch 3m", "pvc aadha inch"),
-		pipe("PVC34", "PVC Pipe 3/4 inch 3m", "pvc pauna inch"),
-		pipe("PVC1", "PVC Pipe 1 inch 3m", "pvc ek inch"),
+		pipe("PVC12", "PVC Pipe 1/2 inch 3m", "pvc aadha inch", "pvc 1/2"),
+		pipe("PVC34", "PVC Pipe 3/4 inch 3m", "pvc pauna inch", "pvc 3/4"),
+		pipe("PVC1", "PVC Pipe 1 inch 3m", "pvc ek inch", "pvc 1 inch"),
 		pipe("CPVC12", "CPVC Pipe 1/2 inch 3m", "cpvc 1/2"),
 		{SKU: "ELB12", Name: "Elbow 1/2 inch", Aliases: []string{"elbow"}, Unit: "piece", Price: 700},
 		{SKU: "ELB34", Name: "Elbow 3/4 inch", Aliases: []string{"elbow"}, Unit: "piece", Price: 1100},
@@ -317,8 +317,22 @@ func TestAWidthInInchesPicksThePipe(t *testing.T) {
 		{text: "Rathore 25 pauna inch elbow", customer: "P04", items: map[string]int64{"ELB34": 25}},
 		{text: "Rathore 5 lambai cpvc aadha inch", customer: "P04", items: map[string]int64{"CPVC12": 5}},
 		{text: "Rathore 3 bundle pvc pipe", customer: "P04", ask: []string{"PVC Pipe 1/2 inch 3m", "PVC Pipe 1 inch 3m", "PVC Pipe 3/4 inch 3m"}},
+		{text: "Rathore 50 pipe cpvc aadha inch", customer: "P04", items: map[string]int64{"CPVC12": 50}},
 	} {
 		checkParse(t, p, c)
+	}
+	// Turned down for a name several pipes share, the one its size says.
+	products := map[string]domain.Product{}
+	for _, x := range ps {
+		products[x.SKU] = x
+	}
+	dr, err := Price(cs[0], domain.PayCredit, []Item{{SKU: "CPVC12", Qty: 50, SaidQty: 50, SaidUnit: "length"}}, products)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := p.correction(dr, p.norm.(*intent.Router).Route(context.Background(), "cpvc nahi pvc chahiye aadha inch"))
+	if got.question != "" || len(got.items) != 1 || got.items[0].SKU != "PVC12" || got.items[0].Qty != 50 {
+		t.Errorf("cpvc turned down for half-inch pvc: items %v, question %q", got.items, got.question)
 	}
 }
 
