@@ -185,6 +185,9 @@ func (p *Parser) familyNames(r *reading, ms []*mention) []*mention {
 // name, which is no other product.
 func (p *Parser) restOfNames(r *reading, ms []*mention) {
 	for _, m := range ms {
+		if len(m.skus) > 1 {
+			p.wordBefore(r, m)
+		}
 		if len(m.skus) != 1 {
 			continue
 		}
@@ -194,6 +197,26 @@ func (p *Parser) restOfNames(r *reading, ms []*mention) {
 			r.used[m.end] = true
 			m.end++
 		}
+	}
+}
+
+// wordBefore settles a name several products share by a word of one of
+// their names said just before it: "ptmt tonti" is the PTMT Tap of the
+// two taps called tonti.
+func (p *Parser) wordBefore(r *reading, m *mention) {
+	i := m.start - 1
+	if i < 0 || !r.plain(i) || !hasLetter(r.word(i)) || fillers[r.word(i)] {
+		return
+	}
+	var fit []string
+	for _, sku := range m.skus {
+		if namedBy(p.products[sku], []string{r.word(i)}) {
+			fit = append(fit, sku)
+		}
+	}
+	if len(fit) == 1 {
+		m.skus, m.start = fit, i
+		r.used[i] = true
 	}
 }
 

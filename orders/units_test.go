@@ -338,11 +338,13 @@ func TestAWidthInInchesPicksThePipe(t *testing.T) {
 
 // TestAWordTheAliasesEndWith: "tanki" ends the aliases of both water
 // tanks, whose names say "Tank": said alone it names one of them, which
-// a size settles or a question asks.
+// a size or a word of one name settles, or a question asks.
 func TestAWordTheAliasesEndWith(t *testing.T) {
 	ps := []domain.Product{
 		{SKU: "TANK500", Name: "Water Tank 500 L", Aliases: []string{"tank 500", "500 litre tanki", "chhoti tanki"}, Unit: "piece", Price: 340000},
 		{SKU: "TANK1000", Name: "Water Tank 1000 L", Aliases: []string{"tank 1000", "1000 litre tanki", "badi tanki"}, Unit: "piece", Price: 620000},
+		{SKU: "TAPPT", Name: "PTMT Tap", Aliases: []string{"plastic tonti"}, Unit: "piece", Price: 9000},
+		{SKU: "TAPBR", Name: "Brass Bib Cock", Aliases: []string{"brass tonti"}, Unit: "piece", Price: 45000},
 	}
 	cs := []domain.Customer{{ID: "P05", Name: "Saini Plumbing Contractor", Aliases: []string{"Saini"}}}
 	p := parserFor(t, ps, cs)
@@ -350,6 +352,8 @@ func TestAWordTheAliasesEndWith(t *testing.T) {
 		{text: "Saini ko 2 tanki 500 litre cash", customer: "P05", payment: domain.PayCOD, items: map[string]int64{"TANK500": 2}},
 		{text: "Saini ke liye 1 tanki 1000 litre aur 2 tanki 500 litre", customer: "P05", items: map[string]int64{"TANK1000": 1, "TANK500": 2}},
 		{text: "Saini 4 tanki", customer: "P05", ask: []string{"Water Tank 500 L", "Water Tank 1000 L"}},
+		// A word of one of their names just before it settles which.
+		{text: "Saini 10 ptmt tonti", customer: "P05", items: map[string]int64{"TAPPT": 10}},
 	} {
 		checkParse(t, p, c)
 	}
