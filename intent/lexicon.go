@@ -269,7 +269,7 @@ func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, wo
 	// "Gupta Traders"): each is put in canonical words once.
 	seen := map[string][]string{}
 	read := nameReader{l: l}
-	heads := aliasHeads{}
+	heads, product := aliasHeads{}, 0 // the product whose names are read
 	forms := func(kind EntityKind, id, name string, unique bool) {
 		var words []string
 		if unique {
@@ -288,7 +288,7 @@ func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, wo
 		case EntityProduct:
 			short := l.withoutPackSize(words)
 			add(kind, id, short, true)
-			heads.note(words, id, !unique)
+			heads.note(words, product, !unique)
 			heads.noteOne(short)
 		case EntityCustomer:
 			short := words
@@ -315,7 +315,8 @@ func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, wo
 			}
 		}
 	}
-	for _, p := range v.Products {
+	for k, p := range v.Products {
+		product = k
 		forms(EntityProduct, p.SKU, p.Name, true)
 		forms(EntityProduct, p.SKU, p.SKU, true)
 		for _, a := range p.Aliases {
@@ -323,9 +324,14 @@ func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, wo
 		}
 	}
 	if !v.trained {
-		heads.each(func(word string, skus []string) {
-			for _, sku := range skus {
-				add(EntityProduct, sku, []string{word}, true)
+		heads.each(func(word string, products []int) {
+			for _, k := range products {
+				if slices.Contains(read.words(v.Products[k].Name), word) {
+					return // "tap" of "PTMT Tap": the names have it
+				}
+			}
+			for _, k := range products {
+				add(EntityProduct, v.Products[k].SKU, []string{word}, true)
 			}
 		})
 	}

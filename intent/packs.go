@@ -58,6 +58,10 @@ func packsApart(products []domain.Product) map[string][]string {
 	apart := map[string][]string{}
 	var names, units []string
 	var sizes []int64
+	// A catalog has a few pack names for all its products: each is read
+	// once.
+	type read struct{ name, unit string }
+	seen := map[string]read{}
 	for _, p := range products {
 		if len(p.PackSizes) == 0 {
 			continue
@@ -68,11 +72,16 @@ func packsApart(products []domain.Product) map[string][]string {
 			if i >= 0 {
 				name, size = p.PackSizes[i].Name, p.PackSizes[i].Units
 			}
-			name = strings.ToLower(strings.TrimSpace(name))
-			c := name
-			if u, ok := builtinUnits[foldDevanagari(name)]; ok {
-				c = u.unit
+			r, ok := seen[name]
+			if !ok {
+				r.name = strings.ToLower(strings.TrimSpace(name))
+				r.unit = r.name
+				if u, ok := builtinUnits[foldDevanagari(r.name)]; ok {
+					r.unit = u.unit
+				}
+				seen[name] = r
 			}
+			name, c := r.name, r.unit
 			for j, other := range names {
 				if units[j] != c || other == name || sizes[j] == size {
 					continue // one pack by two names is no two packs

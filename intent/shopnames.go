@@ -48,61 +48,60 @@ var placeWords = func() map[string]bool {
 }()
 
 // aliasHeads are the last words of products' aliases of more than one
-// word, by the products whose aliases end with them: "tanki" of "500
-// litre tanki" and "badi tanki", where the names say "Water Tank". Said
-// alone, such a word names one of those products, and the order asks
-// which. A word of any product's name is left to the names (orders reads
-// the words names end with), and so is a name of one word already.
+// word, by the products (their places in the vocabulary) whose aliases
+// end with them: "tanki" of "500 litre tanki" and "badi tanki", where
+// the names say "Water Tank". Said alone, such a word names one of those
+// products, and the order asks which. A word of those products' names is
+// left to the names (orders reads the words names end with), and so is a
+// name of one word already.
 type aliasHeads struct {
-	skus  map[string][]string
-	named map[string]bool // the words of names, and names of one word
+	products map[string][]int
+	named    map[string]bool // names of one word
 }
 
 // maxAliasHead is the most products a word may name this way.
 const maxAliasHead = 8
 
-// note reads one of a product's names or aliases, in canonical words.
-func (h *aliasHeads) note(words []string, sku string, alias bool) {
+// note reads one of the product's names or aliases, in canonical words.
+func (h *aliasHeads) note(words []string, product int, alias bool) {
 	h.noteOne(words)
-	if !alias {
-		for _, w := range words {
-			h.named[w] = true
-		}
-		return
-	}
-	if len(words) < 2 {
+	if !alias || len(words) < 2 {
 		return
 	}
 	w := words[len(words)-1]
 	if strings.IndexFunc(w, unicode.IsLetter) < 0 || strings.ContainsAny(w, "0123456789") || RoutingWord(w) {
 		return
 	}
-	if skus := h.skus[w]; len(skus) == 0 || skus[len(skus)-1] != sku {
-		h.skus[w] = append(skus, sku)
+	if h.products == nil {
+		h.products = map[string][]int{}
+	}
+	if ps := h.products[w]; len(ps) == 0 || ps[len(ps)-1] != product {
+		h.products[w] = append(ps, product)
 	}
 }
 
 // noteOne notes a name of one word.
 func (h *aliasHeads) noteOne(words []string) {
-	if h.skus == nil {
-		h.skus, h.named = map[string][]string{}, map[string]bool{}
+	if len(words) != 1 {
+		return
 	}
-	if len(words) == 1 {
-		h.named[words[0]] = true
+	if h.named == nil {
+		h.named = map[string]bool{}
 	}
+	h.named[words[0]] = true
 }
 
 // each calls f with each word that ends the aliases of two to
-// maxAliasHead products and is no name's.
-func (h *aliasHeads) each(f func(word string, skus []string)) {
-	words := make([]string, 0, len(h.skus))
-	for w, skus := range h.skus {
-		if len(skus) >= 2 && len(skus) <= maxAliasHead && !h.named[w] {
+// maxAliasHead products and is no name of one word, in word order.
+func (h *aliasHeads) each(f func(word string, products []int)) {
+	words := make([]string, 0, len(h.products))
+	for w, ps := range h.products {
+		if len(ps) >= 2 && len(ps) <= maxAliasHead && !h.named[w] {
 			words = append(words, w)
 		}
 	}
 	slices.Sort(words)
 	for _, w := range words {
-		f(w, h.skus[w])
+		f(w, h.products[w])
 	}
 }

@@ -124,10 +124,6 @@ type Parser struct {
 	// with its numbers masked (numberedKey): siblings that differ only by
 	// a number ("Havells Wire 1.5 sq mm", "… 2.5 sq mm") share a key.
 	numbered map[string][]string
-	// named are the products by their names' words as the normaliser
-	// reads them, joined by spaces: a name with one word put in another's
-	// place is looked up here ("brake shoe activa").
-	named map[string][]string
 }
 
 // numberedKey is a name's words with each word that has a digit masked;
@@ -146,18 +142,6 @@ func numberedKey(toks []intent.Token) (string, bool) {
 	return b.String(), masked
 }
 
-// nameKey is a name's words joined by spaces.
-func nameKey(toks []intent.Token) string {
-	var b strings.Builder
-	for i, t := range toks {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(t.Text)
-	}
-	return b.String()
-}
-
 // maxFamily is the most products a word that ends their names may be
 // asked about as one of: "tablet" ending hundreds of medicines' names says
 // too little to offer them all.
@@ -169,8 +153,7 @@ func NewParser(norm Normalizer, products []domain.Product, customers []domain.Cu
 	p := &Parser{norm: norm, products: make(map[string]domain.Product, len(products)),
 		customers: make(map[string]domain.Customer, len(customers)), sizes: make(map[string][]measure, len(products)),
 		byMeasure: map[string]measure{}, units: make(map[string]map[string]int64, len(products)),
-		families: map[string][]string{}, sizedByWord: map[string][]string{}, numbered: map[string][]string{},
-		named: make(map[string][]string, len(products))}
+		families: map[string][]string{}, sizedByWord: map[string][]string{}, numbered: map[string][]string{}}
 	// A catalog has a few dozen unit and pack names for all its products,
 	// and customers share names ("Gupta ji"): each is read once.
 	cat := catalogWords{apart: intent.PacksApart(products), canonical: map[string]string{}, measures: map[string]measureOf{}, names: map[string][]string{},
@@ -191,8 +174,6 @@ func NewParser(norm Normalizer, products []domain.Product, customers []domain.Cu
 		if k, ok := numberedKey(name.Tokens); ok {
 			p.numbered[k] = append(p.numbered[k], x.SKU)
 		}
-		k := nameKey(name.Tokens)
-		p.named[k] = append(p.named[k], x.SKU)
 		if len(p.sizes[x.SKU]) > 0 {
 			for _, t := range name.Tokens {
 				if fs := p.sizedByWord[t.Text]; hasLetter(t.Text) && (len(fs) == 0 || fs[len(fs)-1] != x.SKU) {

@@ -145,15 +145,26 @@ func (p *Parser) swappedByWord(n intent.Normalized, items []Item) (swap, bool) {
 			}
 			sibling := slices.Clone(words)
 			sibling[j] = now
-			skus := p.named[strings.Join(sibling, " ")]
-			if len(skus) != 1 || skus[0] == it.SKU {
+			sku, ok := p.nameOf(sibling)
+			if !ok || sku == it.SKU {
 				continue
 			}
 			if found.old != "" {
 				return swap{}, false // two lines could be meant
 			}
-			found = swap{old: it.SKU, new: skus[0]}
+			found = swap{old: it.SKU, new: sku}
 		}
 	}
 	return found, found.old != ""
+}
+
+// nameOf is the one product whose whole name or alias the words are, as
+// the catalog's normaliser reads them.
+func (p *Parser) nameOf(words []string) (string, bool) {
+	n := p.norm.Normalize(strings.Join(words, " "))
+	if len(n.Entities) != 1 || n.Entities[0].Kind != intent.EntityProduct || n.Entities[0].Start != 0 ||
+		n.Entities[0].End != len(n.Tokens) || len(n.Entities[0].Candidates()) != 1 {
+		return "", false
+	}
+	return n.Entities[0].ID, true
 }
