@@ -90,33 +90,18 @@ func (p *Parser) swappedByNumber(n intent.Normalized, items []Item) (swap, bool)
 		}
 	}
 	was, now := n.Tokens[nums[0].Start].Text, n.Tokens[nums[1].Start].Text
-	var found swap
-	for _, it := range items {
-		words := productWords(p.products[it.SKU].Name)
-		for j, w := range words {
-			with := now
-			if w != was {
-				// "1.25 nahi 2.25" of a "1.25l" bottle: the number of a
-				// size, its measure kept.
-				unit, ok := strings.CutPrefix(w, was)
-				if !ok || unit == "" || !isNumberWord(was) || !isNumberWord(now) || strings.ContainsAny(unit, "0123456789.") {
-					continue
-				}
-				with = now + unit
-			}
-			sibling := slices.Clone(words)
-			sibling[j] = with
-			sku, ok := p.productNamed(sibling)
-			if !ok || sku == it.SKU {
-				continue
-			}
-			if found.old != "" {
-				return swap{}, false // two lines could be meant
-			}
-			found = swap{old: it.SKU, new: sku}
+	return p.siblingIn(items, func(w string) (string, bool) {
+		if w == was {
+			return now, true
 		}
-	}
-	return found, found.old != ""
+		// "1.25 nahi 2.25" of a "1.25l" bottle: the number of a size, its
+		// measure kept.
+		unit, ok := strings.CutPrefix(w, was)
+		if !ok || unit == "" || !isNumberWord(was) || !isNumberWord(now) || strings.ContainsAny(unit, "0123456789.") {
+			return "", false
+		}
+		return now + unit, true
+	}, p.productNamed)
 }
 
 // swappedByWord reads a product put in the place of a draft's by the one
@@ -136,16 +121,24 @@ func (p *Parser) swappedByWord(n intent.Normalized, items []Item) (swap, bool) {
 		return swap{}, false
 	}
 	was, now := said[0], said[2]
+	return p.siblingIn(items, func(w string) (string, bool) { return now, w == was }, p.nameOf)
+}
+
+// siblingIn is the one draft line and the product whose name is the
+// line's with one word in another's place (with gives it, or false), as
+// named finds it: the swap, unless two lines could be meant.
+func (p *Parser) siblingIn(items []Item, with func(w string) (string, bool), named func([]string) (string, bool)) (swap, bool) {
 	var found swap
 	for _, it := range items {
 		words := productWords(p.products[it.SKU].Name)
 		for j, w := range words {
-			if w != was {
+			now, ok := with(w)
+			if !ok {
 				continue
 			}
 			sibling := slices.Clone(words)
 			sibling[j] = now
-			sku, ok := p.nameOf(sibling)
+			sku, ok := named(sibling)
 			if !ok || sku == it.SKU {
 				continue
 			}
