@@ -305,8 +305,9 @@ func booksRefsRead(t *testing.T, r *Router, cases map[string]string) {
 }
 
 // TestInchesAreSizes: a width in inches is a size, whether in digits, a
-// fraction with a slash, or words ("aadha", "pauna", "sava", "ek"); a
-// slash elsewhere still parts two numbers, since "1/2" may be a date. A
+// fraction with a slash, or words ("aadha", "pauna", "sava", "ek"), and
+// so is a fraction of a kilo or a litre; a slash elsewhere still parts
+// two numbers, since "1/2" may be a date. A
 // number said in words before a size and a product counts them.
 func TestInchesAreSizes(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
@@ -321,6 +322,8 @@ func TestInchesAreSizes(t *testing.T) {
 		{"ek inch wala", "1inch wala"},
 		{"2 inches", "2inch"},
 		{"1/2 carton", "1 2 carton"},
+		{"1/2 kg", "0.5kg"},
+		{"3/4 litre", "0.75l"},
 		{"cheque 3/4 ko", "cheque 3 4 ko"},
 	} {
 		if got := Normalize(c.in).Text; got != c.want {

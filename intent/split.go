@@ -71,10 +71,10 @@ func splitWords(s string, out []rawWord) []rawWord {
 			// 1,20,000
 		case r == '.' && wordStart >= 0 && lastIsDigit(buf) && isASCIIDigit(next):
 			buf = append(buf, '.')
-		case r == '/' && wordStart >= 0 && inchFraction(buf[bufStart:], s[i+size:]) != "":
-			// "3/4 inch": a fraction of an inch, where a slash elsewhere
-			// parts numbers ("1/2" may be a date).
-			buf = append(buf[:bufStart], inchFraction(buf[bufStart:], s[i+size:])...)
+		case r == '/' && wordStart >= 0 && measureFraction(buf[bufStart:], s[i+size:]) != "":
+			// "3/4 inch", "1/2 kg": a fraction of a measure, where a slash
+			// elsewhere parts numbers ("1/2" may be a date).
+			buf = append(buf[:bufStart], measureFraction(buf[bufStart:], s[i+size:])...)
 			i += size + 1
 			continue
 		case r == '/' && wordStart >= 0 && len(buf)-bufStart == 1 && buf[bufStart] == 'o' &&
@@ -126,11 +126,11 @@ func isASCIIDigit(r rune) bool { return r >= '0' && r <= '9' }
 
 func lastIsDigit(b []byte) bool { return len(b) > 0 && b[len(b)-1] >= '0' && b[len(b)-1] <= '9' }
 
-// inchFraction is a fraction of an inch written with a slash ("1/2
-// inch", "3/4inch", "3/8 इंच") as a decimal ("0.75"), given its
-// numerator, the word so far, and the text after the slash; "" for
-// anything else.
-func inchFraction(num []byte, rest string) string {
+// measureFraction is a fraction of an inch, a kilo or a litre written
+// with a slash ("1/2 inch", "3/4inch", "3/8 इंच", "1/2 kg") as a decimal
+// ("0.75"), given its numerator, the word so far, and the text after the
+// slash; "" for anything else.
+func measureFraction(num []byte, rest string) string {
 	if len(num) != 1 || len(rest) < 2 || !isASCIIDigit(rune(num[0])) || !isASCIIDigit(rune(rest[0])) || isASCIIDigit(rune(rest[1])) {
 		return ""
 	}
@@ -139,13 +139,17 @@ func inchFraction(num []byte, rest string) string {
 		return ""
 	}
 	after := strings.TrimLeft(rest[1:], " ")
-	for _, inch := range [...]string{"inch", "Inch", "INCH", "इंच"} {
-		if strings.HasPrefix(after, inch) {
+	for _, m := range fractionMeasures {
+		if len(after) >= len(m) && strings.EqualFold(after[:len(m)], m) {
 			return strconv.FormatFloat(float64(n)/float64(d), 'f', -1, 64)
 		}
 	}
 	return ""
 }
+
+// fractionMeasures are the measures a fraction with a slash is read
+// before.
+var fractionMeasures = [...]string{"inch", "इंच", "kg", "kilo", "किलो", "litre", "liter", "ltr", "लीटर"}
 
 // peekAfter returns the rune after the one at byte i, or a space at the end.
 func peekAfter(s string, i int) rune {
