@@ -47,6 +47,10 @@ func splitWords(s string, out []rawWord) []rawWord {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		next, _ := utf8.DecodeRuneInString(s[i+size:])
+		frac := ""
+		if r == '/' && wordStart >= 0 {
+			frac = measureFraction(buf[bufStart:], s[i+size:])
+		}
 		switch {
 		case r == utf8.RuneError && size == 1:
 			flush(i)
@@ -71,10 +75,10 @@ func splitWords(s string, out []rawWord) []rawWord {
 			// 1,20,000
 		case r == '.' && wordStart >= 0 && lastIsDigit(buf) && isASCIIDigit(next):
 			buf = append(buf, '.')
-		case r == '/' && wordStart >= 0 && measureFraction(buf[bufStart:], s[i+size:]) != "":
+		case frac != "":
 			// "3/4 inch", "1/2 kg": a fraction of a measure, where a slash
 			// elsewhere parts numbers ("1/2" may be a date).
-			buf = append(buf[:bufStart], measureFraction(buf[bufStart:], s[i+size:])...)
+			buf = append(buf[:bufStart], frac...)
 			i += size + 1
 			continue
 		case r == '/' && wordStart >= 0 && len(buf)-bufStart == 1 && buf[bufStart] == 'o' &&

@@ -199,7 +199,7 @@ func chooseByPrice(n intent.Normalized, cs []choice) (string, bool) {
 			continue
 		}
 		for _, c := range cs {
-			if soldAt(domain.Product{Price: c.price}, e.Value) {
+			if soldAt(c.price, e.Value) {
 				if hit != "" && hit != c.id {
 					return "", false
 				}

@@ -70,7 +70,7 @@ func (p *Parser) numbersOfNames(r *reading, ms []*mention, qs []*quantity) []*qu
 // 500, "45 wala" of the brush sold at ₹45.
 func onlyNumbersOfName(n intent.Normalized, prod domain.Product) bool {
 	for _, e := range n.Entities {
-		if e.Kind == intent.EntityNumber && !soldAt(prod, e.Value) &&
+		if e.Kind == intent.EntityNumber && !soldAt(prod.Price, e.Value) &&
 			(e.Start >= len(n.Tokens) || !namedBy(prod, []string{n.Tokens[e.Start].Text})) {
 			return false
 		}
@@ -78,10 +78,10 @@ func onlyNumbersOfName(n intent.Normalized, prod domain.Product) bool {
 	return true
 }
 
-// soldAt reports the product's price in rupees: "45 wala" names the brush
-// sold at ₹45.
-func soldAt(prod domain.Product, rupees float64) bool {
-	return prod.Price > 0 && prod.Price == domain.Paise(math.Round(rupees*100))
+// soldAt reports a price in rupees that is the price: "45 wala" names the
+// brush sold at ₹45.
+func soldAt(price domain.Paise, rupees float64) bool {
+	return price > 0 && price == domain.Paise(math.Round(rupees*100))
 }
 
 // taggedNames reads a number said as a tag beside a product's name, not

@@ -191,9 +191,7 @@ func (p *Parser) restOfNames(r *reading, ms []*mention) {
 		if len(m.skus) != 1 {
 			continue
 		}
-		prod := p.products[m.skus[0]]
-		for m.end < len(r.toks) && r.plain(m.end) && hasLetter(r.word(m.end)) && !fillers[r.word(m.end)] &&
-			namedBy(prod, []string{r.word(m.end)}) {
+		for p.nameWordAt(r, m.end, m.skus[0]) {
 			r.used[m.end] = true
 			m.end++
 		}
@@ -204,20 +202,23 @@ func (p *Parser) restOfNames(r *reading, ms []*mention) {
 // their names said just before it: "ptmt tonti" is the PTMT Tap of the
 // two taps called tonti.
 func (p *Parser) wordBefore(r *reading, m *mention) {
-	i := m.start - 1
-	if i < 0 || !r.plain(i) || !hasLetter(r.word(i)) || fillers[r.word(i)] {
-		return
-	}
 	var fit []string
 	for _, sku := range m.skus {
-		if namedBy(p.products[sku], []string{r.word(i)}) {
+		if p.nameWordAt(r, m.start-1, sku) {
 			fit = append(fit, sku)
 		}
 	}
 	if len(fit) == 1 {
-		m.skus, m.start = fit, i
-		r.used[i] = true
+		m.skus, m.start = fit, m.start-1
+		r.used[m.start] = true
 	}
+}
+
+// nameWordAt reports a word at i that no reading has taken and that is a
+// word of the product's name or of an alias.
+func (p *Parser) nameWordAt(r *reading, i int, sku string) bool {
+	return i >= 0 && i < len(r.toks) && r.plain(i) && hasLetter(r.word(i)) && !fillers[r.word(i)] &&
+		namedBy(p.products[sku], []string{r.word(i)})
 }
 
 // nameGoesOn is the mention whose name the word at i goes on with: the
@@ -229,15 +230,9 @@ func nameGoesOn(r *reading, ms []*mention, i int, family []string) *mention {
 		j--
 	}
 	for _, m := range ms {
-		if m.end != j || len(m.skus) == 0 {
-			continue
+		if m.end == j && len(m.skus) > 0 {
+			return ofFamily(m, family)
 		}
-		for _, sku := range m.skus {
-			if !slices.Contains(family, sku) {
-				return nil
-			}
-		}
-		return m
 	}
 	return nil
 }
@@ -246,11 +241,19 @@ func nameGoesOn(r *reading, ms []*mention, i int, family []string) *mention {
 // all end their names with it, which are among family.
 func nameComesAfter(ms []*mention, i int, family []string) *mention {
 	for _, m := range ms {
-		if m.start == i+1 && len(m.skus) > 0 && !slices.ContainsFunc(m.skus, func(sku string) bool { return !slices.Contains(family, sku) }) {
+		if m.start == i+1 && ofFamily(m, family) != nil {
 			return m
 		}
 	}
 	return nil
+}
+
+// ofFamily is m when it names some products and every one is in family.
+func ofFamily(m *mention, family []string) *mention {
+	if len(m.skus) == 0 || slices.ContainsFunc(m.skus, func(sku string) bool { return !slices.Contains(family, sku) }) {
+		return nil
+	}
+	return m
 }
 
 // headWord is the last word of a product's name read by the normaliser,
