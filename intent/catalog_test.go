@@ -32,10 +32,7 @@ func hardwareVocabulary() Vocabulary {
 }
 
 func TestOtherCatalogEntities(t *testing.T) {
-	r, err := NewRouter(hardwareVocabulary(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := routerFor(t, hardwareVocabulary())
 	tests := []struct {
 		in   string
 		want []entityWant
@@ -70,10 +67,7 @@ func TestOtherCatalogEntities(t *testing.T) {
 }
 
 func TestOtherCatalogRouting(t *testing.T) {
-	r, err := NewRouter(hardwareVocabulary(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := routerFor(t, hardwareVocabulary())
 	tests := []struct {
 		text string
 		want domain.Intent

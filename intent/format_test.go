@@ -63,10 +63,7 @@ func TestFormatOnlyOnQuestions(t *testing.T) {
 
 // A product whose name holds a format word is a product, not a format.
 func TestFormatWordInAName(t *testing.T) {
-	r, err := NewRouter(Vocabulary{Products: []domain.Product{{SKU: "CP01", Name: "Chart Paper", Unit: "sheet"}}}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := routerFor(t, Vocabulary{Products: []domain.Product{{SKU: "CP01", Name: "Chart Paper", Unit: "sheet"}}})
 	if d := r.Route(context.Background(), "chart paper ka stock"); d.Intent != domain.IntentStock || d.Format != FormatText {
 		t.Fatalf("chart paper ka stock → %s/%q (%s)", d.Intent, d.Format, d.Reason)
 	}

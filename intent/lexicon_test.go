@@ -238,10 +238,7 @@ func TestTrieMatchesLikeScan(t *testing.T) {
 	b := catalogtest.Generate(catalogtest.Size{Products: 3000, Customers: 1500}, 7)
 	demo := demoVocabulary(t)
 	v := Vocabulary{Products: append(demo.Products, b.Products...), Customers: append(demo.Customers, b.Customers...)}
-	r, err := NewRouter(v, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := routerFor(t, v)
 	msgs := append(typoMessages(rand.New(rand.NewPCG(1, 2)), b, 3000), benchMessages...)
 	for _, m := range b.Messages(300, 5) {
 		msgs = append(msgs, m.Text)
@@ -262,10 +259,7 @@ func TestTrieMatchesLikeScanOnCorpusNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := NewRouter(v, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := routerFor(t, v)
 	if matched, _ := compareWithScan(t, r, v, corpusTexts(t)); matched < 500 {
 		t.Fatalf("only %d names found in the corpus", matched)
 	}
@@ -359,10 +353,7 @@ func TestHostileNames(t *testing.T) {
 			{ID: "C2", Name: "Rajesh Kirana Store", Aliases: []string{"राजेश"}},
 		},
 	}
-	r, err := NewRouter(v, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := routerFor(t, v)
 	for _, text := range []string{"5 carton GC for Rajesh", long, "💥💥 ok", "राजेश को ५ सूर्या फिनाइल", "", strings.Repeat("ok ", 3000)} {
 		r.Route(context.Background(), text)
 	}
@@ -387,10 +378,7 @@ func TestNumberNamedProducts(t *testing.T) {
 		},
 		Customers: []domain.Customer{{ID: "K02", Name: "Patel Agro Centre", Aliases: []string{"Patel"}}},
 	}
-	r, err := NewRouter(v, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := routerFor(t, v)
 	for _, c := range []struct {
 		text     string
 		products []string // the products read, in order
@@ -423,10 +411,7 @@ func TestNumberNamedProducts(t *testing.T) {
 func TestCatalogUnitsByTheirSpellings(t *testing.T) {
 	v := Vocabulary{Products: []domain.Product{{SKU: "RAYON", Name: "Rayon Print Fabric", Aliases: []string{"rayon"}, Unit: "metre",
 		PackSizes: []domain.PackSize{{Name: "than", Units: 35}}}}}
-	r, err := NewRouter(v, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := routerFor(t, v)
 	for _, c := range []struct {
 		text string
 		unit string // "" for none
@@ -460,10 +445,7 @@ func TestAGivenNameBeatsAShortenedOne(t *testing.T) {
 		{SKU: "APX1L", Name: "Apex Emulsion 1L", Aliases: []string{"apex"}, Unit: "can"},
 		{SKU: "APX4L", Name: "Apex Emulsion 4L", Aliases: []string{"apex"}, Unit: "can"},
 	}}
-	r, err := NewRouter(v, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := routerFor(t, v)
 	for text, want := range map[string][]string{
 		"10 case pepsi": {"PEP600"},
 		"5 apex":        {"APX1L", "APX4L"},
@@ -493,10 +475,7 @@ func TestAGivenNameBeatsAShortenedOne(t *testing.T) {
 func TestAGuardedNameIsAProductBesideAQuantity(t *testing.T) {
 	v := Vocabulary{Products: []domain.Product{{SKU: "REG200", Name: "Long Register 200 Pages", Aliases: []string{"register"}, Unit: "piece",
 		PackSizes: []domain.PackSize{{Name: "bundle", Units: 10}}}}}
-	r, err := NewRouter(v, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := routerFor(t, v)
 	for text, want := range map[string]bool{
 		"200 register bhejo":           true,
 		"5 bundle register":            true,

@@ -279,10 +279,7 @@ func TestBooksOrderNumbersAreOneReference(t *testing.T) {
 // digits, or spaced, it stays the word.
 func TestBooksOrderNumberBeginsWithAKnownLetter(t *testing.T) {
 	v := Vocabulary{Products: []domain.Product{{SKU: "PGB100", Name: "Parle-G Biscuit", Aliases: []string{"parle"}, Unit: "packet"}}}
-	r, err := NewRouter(v, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := routerFor(t, v)
 	booksRefsRead(t, r, map[string]string{
 		"G-7003 ka status kya hai": "G-7003", "Annapurna ka maal pahuncha diya, G-7003": "G-7003",
 		"g-700 wala": "", "G 7003 wala": "", "5 carton parle-g": "",
@@ -330,10 +327,7 @@ func TestInchesAreSizes(t *testing.T) {
 			t.Errorf("Normalize(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
-	r, err := NewRouter(Vocabulary{Products: []domain.Product{{SKU: "BR1", Name: "Paint Brush 1 inch", Aliases: []string{"brush"}, Unit: "piece"}}}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := routerFor(t, Vocabulary{Products: []domain.Product{{SKU: "BR1", Name: "Paint Brush 1 inch", Aliases: []string{"brush"}, Unit: "piece"}}})
 	for in, want := range map[string]string{"aath 1 inch brush": "8 1inch brush", "do 1 inch brush": "do 1inch brush"} {
 		if got := r.Normalize(in).Text; got != want {
 			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
@@ -346,14 +340,11 @@ func TestInchesAreSizes(t *testing.T) {
 // both Shree Ganesh Sanitary and Ganesh Plumbing Works, and is asked
 // about; "Gill" names Gill Auto Parts.
 func TestANameWithoutItsTitleAndTrade(t *testing.T) {
-	r, err := NewRouter(Vocabulary{Customers: []domain.Customer{
+	r := routerFor(t, Vocabulary{Customers: []domain.Customer{
 		{ID: "P01", Name: "Shree Ganesh Sanitary"},
 		{ID: "P02", Name: "Ganesh Plumbing Works"},
 		{ID: "L03", Name: "Gill Auto Parts"},
-	}}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	}})
 	for text, want := range map[string][]string{
 		"Ganesh se 5000 upi aaya":     {"P01", "P02"},
 		"ganesh plumbing ko 2 carton": {"P02"},

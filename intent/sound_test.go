@@ -131,10 +131,7 @@ func TestHearingKeepsTheNamesFirstRead(t *testing.T) {
 		Products:  []domain.Product{{SKU: "PEP600", Name: "Pepsi 600ml PET", Aliases: []string{"pepsi"}, Unit: "bottle"}},
 		Customers: []domain.Customer{{ID: "B01", Name: "Shiv Shakti General Store", Aliases: []string{"Shiv Shakti", "शिव शक्ति"}}},
 	}
-	r, err := NewRouter(v, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := routerFor(t, v)
 	d := r.Route(context.Background(), "पेप्सी 10 केस शिव शक्ति को, नकद")
 	var got []string
 	for _, e := range d.Normalized.Entities {

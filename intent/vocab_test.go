@@ -57,7 +57,13 @@ func splitList(s string) []string {
 
 func demoRouter(t testing.TB) *Router {
 	t.Helper()
-	r, err := NewRouter(demoVocabulary(t), Options{})
+	return routerFor(t, demoVocabulary(t))
+}
+
+// routerFor is a router for a vocabulary of the test's own, with no LLM.
+func routerFor(t testing.TB, v Vocabulary) *Router {
+	t.Helper()
+	r, err := NewRouter(v, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
