@@ -1,6 +1,8 @@
 package intent
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -169,5 +171,47 @@ func TestHeldOutHasNoNearCopies(t *testing.T) {
 				t.Errorf("%s:%d is a near-copy of %s", path, ex.Line, from)
 			}
 		}
+	}
+}
+
+// TestEveryNameAndMeasureWordHasADevelopmentMessage: the words read off
+// customers' names (their trade, their title), the containers a dabba
+// may be, and the measures a fraction with a slash is read before each
+// occur in a development conversation or message, as typed.
+func TestEveryNameAndMeasureWordHasADevelopmentMessage(t *testing.T) {
+	ev := readEvidence(t)
+	paths, err := filepath.Glob("../internal/dialogs/testdata/dev*/dialogs.jsonl")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no development conversations: %v", err)
+	}
+	for _, path := range paths {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range splitWords(strings.ToLower(string(b)), nil) {
+			ev.raw[w.text], ev.raw[foldDevanagari(w.text)] = true, true
+		}
+	}
+	var words []string
+	for w := range tradeNames {
+		words = append(words, w)
+	}
+	for w := range titles {
+		words = append(words, w)
+	}
+	for w := range containerWords {
+		words = append(words, w)
+	}
+	words = append(words, fractionMeasures[:]...)
+	var missing []string
+	for _, w := range words {
+		if !ev.raw[w] && !ev.raw[foldDevanagari(w)] {
+			missing = append(missing, w)
+		}
+	}
+	sort.Strings(missing)
+	if len(missing) > 0 {
+		t.Errorf("no development message has %v", missing)
 	}
 }

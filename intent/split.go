@@ -153,7 +153,7 @@ func measureFraction(num []byte, rest string) string {
 
 // fractionMeasures are the measures a fraction with a slash is read
 // before.
-var fractionMeasures = [...]string{"inch", "इंच", "kg", "kilo", "किलो", "litre", "liter", "ltr", "लीटर"}
+var fractionMeasures = [...]string{"inch", "इंच", "kg", "kilo", "किलो", "litre", "ltr", "लीटर"}
 
 // peekAfter returns the rune after the one at byte i, or a space at the end.
 func peekAfter(s string, i int) rune {
