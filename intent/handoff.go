@@ -11,8 +11,9 @@ import "github.com/munshi/munshi/internal/domain"
 
 var (
 	// officePeople are who a person may ask for; contactWords how.
-	officePeople = words("owner malik seth sir office insaan human person someone manager supervisor boss banda agent aadmi accounts staff team representative management head")
-	contactWords = words("baat talk speak connect phone call contact number escalate milna milne milwa callback discuss")
+	officePeople = words(`owner malik seth sir office insaan human person someone manager supervisor boss banda agent aadmi accounts staff
+		team representative management head sahab saab madam munim munimji accountant billing ऑफिस मुनीम मैडम अकाउंटेंट`)
+	contactWords = words("baat talk speak connect phone call contact number escalate milna milne milwa milwao callback discuss landline फोन कॉल मिलवा")
 	// anyone asks for someone ("kisi se baat karao"), with "se" (to talk
 	// with them) or a word for the writer ("koi mujhe call karega?"):
 	// "kisi ko call karo" asks Munshi to call someone else.
@@ -27,13 +28,13 @@ var (
 	theirs = words("uski uska unki unka his their")
 	forMe  = words("mujhe mujhse me i back callback karao karwao")
 	// officeRoles are the office's own, not anyone's boss or team.
-	officeRoles = words("office accounts owner malik sir manager supervisor representative")
+	officeRoles = words("office accounts owner malik sir manager supervisor representative munim accountant ऑफिस मुनीम अकाउंटेंट")
 	// notOffice are people and places that are not the distributor's:
 	// "bank manager se milna hai", "the restaurant's bill was wrong".
 	notOffice = words("bank loan branch restaurant dinner doctor plumber teacher exam train movie network bijli electricity reminder yaad")
 	// wrongWords say a figure is wrong; figureWords name what Munshi
 	// showed.
-	wrongWords  = words("galat wrong incorrect mistake twice double gadbad missing")
+	wrongWords  = words("galat wrong incorrect mistake twice double gadbad missing mismatch")
 	figureWords = words(`price rate total amount bill dues due gst hisab hisaab calculation quantity balance baaki
 		stock figure entry charged outstanding account ledger`)
 	// A negation beside a word of right makes it one of wrong: "sahi
@@ -195,7 +196,8 @@ func disputesInWords(shape []string) bool {
 		return true
 	case shownBut(shape), notMine(shape), saidOtherwise(shape), notAdjusted(shape), overcharged(shape), shownDenied(shape),
 		byMyReckoning(shape), cancelledStillCame(shape), wantsReplaced(shape), unsolved(shape), paidTwice(shape),
-		limitQuestioned(shape), onWhatBasis(shape):
+		limitQuestioned(shape), onWhatBasis(shape), spoiltReturned(shape), wrongGoodsSent(shape), rateDisputed(shape),
+		schemeMissing(shape), serviceComplaint(shape), neverOrdered(shape):
 		return true
 	}
 	return false
@@ -206,14 +208,17 @@ func disputesInWords(shape []string) bool {
 // charged late fee", "mera 2000 extra kaat liya aapne" ("2 labour extra
 // lagaye the" is the day's news).
 func overcharged(shape []string) bool {
-	if anyOf(shape, chargeWords) && anyOf(shape, howCome) {
+	if anyOf(shape, chargeWords) && (anyOf(shape, howCome) || followedBy(shape, kisWords, reasonWords)) {
 		return true
 	}
 	return followedBy(shape, extraWords, deductWords)
 }
 
 var (
-	chargeWords = words("charge charged fee")
+	chargeWords = words("charge charged fee interest deduction deducted चार्ज कटौती")
+	// "kis baat ka", "kis cheez ka": on what account.
+	kisWords    = words("kis")
+	reasonWords = words("baat cheez")
 	extraWords  = words("extra")
 	deductWords = words("kaat kaata kata")
 )
@@ -255,14 +260,14 @@ func cancelledStillCame(shape []string) bool {
 // notMine reports a paper or a figure of the books said not to be the
 // writer's: "ye bill mera nahi hai", "ye outstanding mera nahi hai".
 func notMine(shape []string) bool {
-	if !anyOf(shape, figureWords) && !anyOf(shape, orderWordsOnly) && !anyOf(shape, documentWords) {
+	if !anyOf(shape, figureWords) && !anyOf(shape, orderWordsOnly) && !anyOf(shape, documentWords) && !anyOf(shape, orderRefWords) {
 		return false
 	}
 	return followedBy(shape, myWords, negations)
 }
 
 // myWords are the writer's own.
-var myWords = words("mera meri mere mine")
+var myWords = words("mera meri mere mine humara hamara")
 
 // saidOtherwise reports what the writer said before set against a paper:
 // "maine 10 carton bola tha, order me 100 kaise aa gaye?", "rate 95 ka
@@ -299,12 +304,25 @@ func notAdjusted(shape []string) bool {
 		return false
 	}
 	for i, w := range shape {
-		if adjustWords[w] && anyOf(shape[max(0, i-2):min(len(shape), i+3)], negations) {
+		near := anyOf(shape[max(0, i-2):min(len(shape), i+3)], negations)
+		if adjustWords[w] && near {
+			return true
+		}
+		// "25k UPI kiya tha, ledger me dikh nahi raha", "cheque ledger
+		// me nahi chadha": shown nowhere, of money paid before or in the
+		// books ("payment ka option dikh nahi raha" is an app's).
+		if shownIn[w] && near && (anyOf(shape, beforeWords) || anyOf(shape, ledgers)) && !anyOf(shape, family) {
 			return true
 		}
 	}
 	return false
 }
+
+var (
+	// shownIn say money shows in the books; ledgers name them.
+	shownIn = words("dikh dikhao show chadha")
+	ledgers = words("ledger khata khate statement")
+)
 
 // adjustWords say money was set against the dues.
 var adjustWords = words("adjust adjusted entry reflect reflected")
@@ -396,7 +414,7 @@ func owedAskedWhy(shape []string) bool {
 var (
 	// owedWords name dues; howCome ask how they can be so.
 	owedWords = words("outstanding balance dues baaki owe")
-	howCome   = words("kaise kyu kyun how why")
+	howCome   = words("kaise kyu kyun how why क्यों")
 )
 
 var (

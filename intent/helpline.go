@@ -126,8 +126,10 @@ var cameWords = words("aake aakar")
 // mujhse baat kare", "urgent hai, kisi ko bolo turant call kare".
 func tellsToCall(shape []string) bool {
 	for i := 0; i+3 < len(shape); i++ {
-		if (sahabWords[shape[i]] || officeRoles[shape[i]] || anyone[shape[i]]) && shape[i+1] == "ko" && tellWords[shape[i+2]] {
-			return anyOf(shape[i+3:], contactWords) && !dialled(shape)
+		if (sahabWords[shape[i]] || officeRoles[shape[i]] || anyone[shape[i]] || shape[i] == "ji" && i > 0 && officePeople[shape[i-1]]) &&
+			shape[i+1] == "ko" && tellWords[shape[i+2]] {
+			after := shape[i+3:]
+			return (anyOf(after, contactWords) || anyOf(after, comeOver)) && !dialled(shape)
 		}
 	}
 	return false
@@ -135,7 +137,9 @@ func tellsToCall(shape []string) bool {
 
 var (
 	sahabWords = words("sahab saab")
-	tellWords  = words("bolo batao bata")
+	tellWords  = words("bolo batao bata bolna batana message संदेश")
+	// comeOver ask the office's person to come ("dukan pe aa jaye").
+	comeOver = words("visit jaye aaye")
 )
 
 // explainAsked reports a paper or the writer's account asked to be

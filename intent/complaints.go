@@ -1,0 +1,203 @@
+package intent
+
+// Complaints about the goods, the bill and the service, and the office
+// asked for, in the many words a customer or a salesperson uses: the
+// wrong goods sent, spoilt goods to take back, a rate or a scheme not as
+// agreed, a charge questioned, the same lateness again and again, and
+// word passed to the office's people. Only the office can settle any of
+// them; none changes the books.
+
+var (
+	// spoiltWords say goods came spoilt, beside damageWords.
+	spoiltWords = words("phooti phate pichke geele geela khule torn dented soggy expire expires duplicate tooti फूटी गीला डैमेज एक्सपायरी")
+	// remedyWords ask for spoilt or wrong goods to be made good.
+	remedyWords = words("exchange exchanged badlo badal badalne replaced बदल")
+	// takeBack follow a word of return when it asks the office to take
+	// the goods ("wapas le lo", "return karne hain", "utha lo"); "wapas
+	// kar diya" and "return kiye" are the day's news.
+	takeBack   = words("lo le jao karne karna karo them")
+	pickUpWord = words("utha uthwa")
+	backHi     = words("वापस")
+)
+
+// spoiltReturned reports spoilt goods asked to be made good: "phenyl ki
+// 3 peti leak ho rahi hai, wapas le lo", "फिनाइल की 4 बोतल फूटी हुई आई
+// हैं, बदल दो", "Air fresheners arrived dented, want them exchanged".
+func spoiltReturned(shape []string) bool {
+	if anyOf(shape, otherServices) || anyOf(shape, family) || !anyOf(shape, goodsOnly) && !anyOf(shape, itemWords) {
+		return false // "purana phone exchange karna hai, screen toota hai"
+	}
+	spoilt := anyOf(shape, damageWords) || anyOf(shape, expiryWords) || anyOf(shape, spoiltWords)
+	return spoilt && remedied(shape)
+}
+
+// remedied reports goods asked to be replaced, exchanged or taken back.
+func remedied(shape []string) bool {
+	return anyOf(shape, replaceWords) || anyOf(shape, remedyWords) || followedBy(shape, returnWords, takeBack) || followedBy(shape, backHi, takeBack) ||
+		followedBy(shape, pickUpWord, takeBack) || followedBy(shape, takeWords, backWords)
+}
+
+var (
+	takeWords = words("take")
+	backWords = words("back")
+)
+
+var (
+	// orderedWords2 say what the writer asked for; sentWords2 what came.
+	askedFor  = words("mangaya manga mangwaya ordered मंगाया")
+	sentGoods = words("bheja sent")
+	// insteadWords set one thing in another's place: "ki jagah", "instead".
+	insteadWords = words("jagah instead जगह")
+	// itemWords name goods in general: "wrong item sent", "galat maal".
+	itemWords = words("item items product maal")
+)
+
+// wrongGoodsSent reports goods sent other than those asked for: "GC
+// mangaya tha, phenyl bhej diya", "sabun 5 dozen manga tha, 5 carton bhej
+// diye", "we ordered floor cleaner 1L and you sent toilet cleaner 500ml",
+// "Received floor cleaner instead of toilet cleaner", "Wrong item sent".
+// An order from a shopping site, or one that has not come yet ("mangaya
+// tha, abhi tak nahi aaya"), is not.
+func wrongGoodsSent(shape []string) bool {
+	if anyOf(shape, otherServices) || anyOf(shape, family) || anyOf(shape, draftWords) {
+		return false
+	}
+	for i, w := range shape {
+		if !askedFor[w] {
+			continue
+		}
+		rest := shape[i+1:]
+		if w != "ordered" && (len(rest) == 0 || !beforeWords[rest[0]]) {
+			continue
+		}
+		// What the office sent, not what came: "10 carton mangaya tha,
+		// aa gaya" and "ordered 5 cartons, received today" are news.
+		if anyOf(rest, goodsOnly) && sentUnnegated(rest) {
+			return true
+		}
+	}
+	if anyOf(shape, stopWords) || anyOf(shape, cancelVerbs) {
+		return false // "mat karo, galat product aa gaya isme" is about a draft
+	}
+	if followedBy(shape, returnWords, sentGoods) || followedBy(shape, returnWords, arrivalWords) {
+		return false // "6 ctn return bheja, galat item chala gaya tha": the return is news
+	}
+	came := cameUnnegated(shape)
+	return anyOf(shape, insteadWords) && came && anyOf(shape, goodsOnly) ||
+		(followedBy(shape, wrongGoods, itemWords) || followedBy(shape, itemWords, wrongGoods)) && came
+}
+
+// wrongGoods say goods are not those asked for: "galat maal", "wrong
+// item" ("ek item missing" is short, not wrong).
+var wrongGoods = words("galat wrong")
+
+// cameUnnegated reports goods said sent or come, with no negation beside.
+func cameUnnegated(shape []string) bool {
+	return saidUnnegated(shape, func(w string) bool { return sentGoods[w] || arrivalWords[w] || handedWords[w] })
+}
+
+// sentUnnegated reports goods said sent, with no negation beside.
+func sentUnnegated(shape []string) bool {
+	return saidUnnegated(shape, func(w string) bool { return sentGoods[w] })
+}
+
+// saidUnnegated reports a word of the kind with no negation beside it.
+func saidUnnegated(shape []string, kind func(string) bool) bool {
+	for i, w := range shape {
+		if kind(w) && !(i > 0 && negations[shape[i-1]]) && !(i+1 < len(shape) && negations[shape[i+1]]) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	// rateWords name a price; dearer and oldWords say how it is not as
+	// agreed.
+	rateWords = words("rate bhav price mrp भाव")
+	dearer    = words("zyada jyada higher more extra")
+	oldWords  = words("purana purani old")
+)
+
+// rateDisputed reports a rate put on a bill other than agreed: "vim bar
+// pe rate zyada laga diya", "ORD-1057 pe purana rate laga hai", "rate list
+// me phenyl 65 hai, bill me 70 laga hai", "The rate charged for dishwash
+// liquid is higher than what was agreed". A rate to put on an order
+// ("unka purana rate lagana") or asked about is not.
+func rateDisputed(shape []string) bool {
+	if !anyOf(shape, rateWords) || anyOf(shape, draftWords) || anyOf(shape, cancelVerbs) {
+		return false
+	}
+	// Put on the bill in the past: "laga diya", "lagaya", "charged" (not
+	// "lagana", which asks for it).
+	put := anyOf(shape, lagaWords) || anyOf(shape, chargedWords)
+	numbers := 0
+	for _, w := range shape {
+		if w == phNumber {
+			numbers++
+		}
+	}
+	switch {
+	case anyOf(shape, dearer):
+		return put || anyOf(shape, documentWords)
+	case anyOf(shape, oldWords):
+		return put || stillSaid(shape) || followedBy(shape, oldWords, sentGoods)
+	case anyOf(shape, insteadWords):
+		return put
+	}
+	return numbers >= 2 && anyOf(shape, documentWords) && anyOf(shape, lagaWords)
+}
+
+var (
+	// schemeWords name an offer the bill should carry.
+	schemeWords = words("scheme free offer स्कीम फ्री")
+	appliedNot  = words("applied missing")
+)
+
+// schemeMissing reports an offer said missing from a bill or an order:
+// "salesman ne 12+1 ki scheme boli thi, bill me free wala carton hai hi
+// nahi", "the buy 10 get 1 free scheme was not applied on ORD-1088". An
+// order that asks for the scheme ("12+1 wali scheme lagana") is not.
+func schemeMissing(shape []string) bool {
+	if !anyOf(shape, schemeWords) || !(anyOf(shape, documentWords) || anyOf(shape, orderRefWords)) {
+		return false
+	}
+	return anyOf(shape, negations) || anyOf(shape, appliedNot)
+}
+
+var (
+	// lateWords say goods came late; againWords that it keeps happening;
+	// badService say what the writer thinks of it.
+	lateWords  = words("late der deri")
+	againWords = words("hamesha humesha roz again fir phir every")
+	badService = words("bekaar worst natak")
+	serviceOf  = words("delivery deliveries maal order salesman सेल्समैन")
+)
+
+// serviceComplaint reports the goods' coming or the office's people
+// complained of: "har baar maal 3-4 din late aata hai", "aaj fir delivery
+// nahi aayi … bekaar service", "roz ka natak hai" about the goods.
+// News of one late delivery ("delivery late hogi aaj") is not.
+func serviceComplaint(shape []string) bool {
+	if !anyOf(shape, serviceOf) || anyOf(shape, otherServices) || anyOf(shape, family) {
+		return false
+	}
+	again := anyOf(shape, againWords) || followedBy(shape, harWords, baarWords)
+	// "aaj fir der ho gayi, maal kal bhejo" asks for the goods.
+	return anyOf(shape, badService) || anyOf(shape, lateWords) && again && !anyOf(shape, imperatives) && !anyOf(shape, sendNow)
+}
+
+var sendNow = words("bhejo")
+
+var harWords = words("har")
+
+// neverWord and askedForWords: "Never ordered garbage bags", "products
+// we never asked for".
+var neverWord = words("never")
+
+// neverOrdered reports goods said never ordered, whoever says it.
+func neverOrdered(shape []string) bool {
+	return followedBy(shape, neverWord, orderedWords) || followedBy(shape, neverWord, askedWords) && anyOf(shape, documentWords)
+}
+
+var askedWords = words("asked")

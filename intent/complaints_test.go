@@ -1,0 +1,64 @@
+package intent
+
+import (
+	"testing"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// TestComplaintsHandOver: the wrong goods sent, spoilt goods to make
+// good, a rate or a scheme not as agreed, a charge asked what for,
+// money paid that the ledger does not show, lateness again and again,
+// and word passed to the office's people all hand over; their
+// look-alikes (news of a return, an order that names a rate or a scheme,
+// shopping, a draft corrected, a call for Munshi to make) do not.
+func TestComplaintsHandOver(t *testing.T) {
+	r := demoRouter(t)
+	wantHandoffs(t, r, map[string]string{
+		// The wrong goods.
+		"GC mangaya tha, phenyl bhej diya":                              "dispute",
+		"सर्फ मंगाया था, साबुन भेज दिया":                                "dispute",
+		"sabun 5 dozen manga tha, 5 carton bhej diye":                   "dispute",
+		"we ordered floor cleaner 1L and you sent toilet cleaner 500ml": "dispute",
+		"Received floor cleaner instead of toilet cleaner":              "dispute",
+		"Wrong item sent": "dispute",
+		// Spoilt goods to make good.
+		"bhaiya phenyl ki 3 peti leak ho rahi hai, wapas le lo":                     "dispute",
+		"Air fresheners arrived dented, a couple are leaking. Want them exchanged.": "dispute",
+		"maal ki expiry nikal gayi hai, wapas lo":                                   "dispute",
+		"naphthalene goli ke saare packet khule hue the, wapas lo":                  "dispute",
+		// A rate, a scheme, a charge.
+		"vim bar pe rate zyada laga diya, 18 ki jagah 20 lagaya hai":                         "dispute",
+		"ORD-1057 pe purana rate laga hai":                                                   "dispute",
+		"rate list me phenyl 65 hai, bill me 70 laga hai":                                    "dispute",
+		"rate list purani bhej di aapne":                                                     "dispute",
+		"The rate charged for dishwash liquid is higher than what was agreed with your team": "dispute",
+		"the buy 10 get 1 free scheme was not applied on ORD-1088":                           "dispute",
+		"स्कीम का फ्री माल बिल में नहीं जुड़ा":                                               "dispute",
+		"ye 3500 ka deduction kis cheez ka hai samjhao zara":                                 "dispute",
+		"interest kyu laga diya bill pe?":                                                    "dispute",
+		"ये 2000 की कटौती क्यों की गई है?":                                                   "dispute",
+		// Paid, not in the ledger; an order never placed; lateness.
+		"25k UPI kiya tha 12 tarikh ko, ledger me dikh nahi raha":              "dispute",
+		"Never ordered garbage bags. Remove them from the invoice.":            "dispute",
+		"ORD-1063 humara nahi hai":                                             "dispute",
+		"hamara balance mismatch hai":                                          "dispute",
+		"har baar maal 3-4 din late aata hai, dukaan khali padi rehti hai":     "dispute",
+		"aaj fir delivery nahi aayi, subah tak ka promise tha. bekaar service": "dispute",
+		// The office's people asked for.
+		"munim ji se baat karni hai hisaab ke baare me":  "asked",
+		"Sahab ko message de dena ki mujhe call karein":  "asked",
+		"manager sahab ko bolo ek baar dukan visit kare": "asked",
+		"office ka landline no kya hai":                  "asked",
+		"ऑफिस का नंबर दीजिए":                             "asked",
+		"मुनीम जी से मिलना है, हिसाब साफ़ करना है":       "asked",
+	})
+	notRoutedAs(t, r, domain.IntentHandoff,
+		"flipkart se jo mixer mangaya tha wo aa gaya", "10 carton mangaya tha, aa gaya", "ordered 5 cartons phenyl, received them today",
+		"Gupta bros ne 6 ctn DW return bheja, galat item chala gaya tha", "mat karo, galat product aa gaya isme",
+		"magicpin se order kiya tha, delivered but ek item missing", "Sharma ji ne 5 carton GC wapas bheja, leak wala tha",
+		"purana phone exchange karna hai, screen toota hai", "Mehta ji ko 60 carton colin, unka purana rate lagana",
+		"harpic 5 carton, 12+1 wali scheme lagana", "GC ka rate kya hai", "aaj fir der ho gayi, maal kal bhejo",
+		"sir mera mobile kho gaya", "sir message aaya kya?", "team ko message kar do ki kal chhutti hai",
+		"payment ka option dikh nahi raha app me", "bank ne interest kyu kaata", "mummy ko message de do ki late aaunga")
+}
