@@ -12,7 +12,7 @@ import "github.com/munshi/munshi/internal/domain"
 var (
 	// officePeople are who a person may ask for; contactWords how.
 	officePeople = words(`owner malik seth sir office insaan human person someone manager supervisor boss banda agent aadmi accounts staff
-		team representative management head sahab saab madam munim munimji accountant billing ऑफिस मुनीम मैडम अकाउंटेंट`)
+		team representative management head sahab saab madam munim munimji accountant billing ऑफिस मुनीम मैडम अकाउंटेंट STAFF`)
 	contactWords = words("baat talk speak connect phone call contact number escalate milna milne milwa milwao callback discuss landline फोन कॉल मिलवा")
 	// anyone asks for someone ("kisi se baat karao"), with "se" (to talk
 	// with them) or a word for the writer ("koi mujhe call karega?"):
@@ -28,7 +28,7 @@ var (
 	theirs = words("uski uska unki unka his their")
 	forMe  = words("mujhe mujhse me i back callback karao karwao")
 	// officeRoles are the office's own, not anyone's boss or team.
-	officeRoles = words("office accounts owner malik sir manager supervisor representative munim accountant ऑफिस मुनीम अकाउंटेंट")
+	officeRoles = words("office accounts owner malik sir manager supervisor representative munim accountant ऑफिस मुनीम अकाउंटेंट STAFF")
 	// notOffice are people and places that are not the distributor's:
 	// "bank manager se milna hai", "the restaurant's bill was wrong".
 	notOffice = words("bank loan branch restaurant dinner doctor plumber teacher exam train movie network bijli electricity reminder yaad")
@@ -67,6 +67,12 @@ func asksForPerson(shape []string) bool {
 	}
 	if !anyOf(shape, contactWords) {
 		return false
+	}
+	if anyOf(shape, staffWords) && (anyOf(shape, towards) || anyOf(shape, forMe)) && !dialled(shape) {
+		// One of the business's people, by name, to talk with: "Vikram
+		// sir se baat karni hai City Hospital ke payment terms pe", the
+		// customer being what it is about.
+		return true
 	}
 	if anyOf(shape, officeRoles) && anyOf(shape, forMe) && !anyOf(shape, theirs) && !anyOf(shape, goodsOnly) &&
 		!dialled(shape) {

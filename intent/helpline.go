@@ -136,7 +136,7 @@ func tellsToCall(shape []string) bool {
 }
 
 var (
-	sahabWords = words("sahab saab")
+	sahabWords = words("sahab saab STAFF")
 	tellWords  = words("bolo batao bata bolna batana message संदेश")
 	// comeOver ask the office's person to come ("dukan pe aa jaye").
 	comeOver = words("visit jaye aaye")

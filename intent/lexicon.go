@@ -16,6 +16,9 @@ import (
 type Vocabulary struct {
 	Products  []domain.Product
 	Customers []domain.Customer
+	// Staff are the names of the business's own people (its users): a
+	// message that asks for one of them by name asks for the office.
+	Staff []string
 	// trained marks the corpus's own names, read into the short forms
 	// the model learned its features with: a later form of a name (a
 	// customer's without its title) changes what every message naming it

@@ -129,6 +129,7 @@ type Router struct {
 	llmMin     float64
 	threshold  [maxClasses]float64
 	ambiguity  float64
+	staff      staffNames
 }
 
 // NewRouter compiles the vocabulary and readies the model, which is trained
@@ -155,6 +156,7 @@ func NewRouter(v Vocabulary, opts Options) (*Router, error) {
 		llmTimeout: orDefault(opts.LLMTimeout, 5*time.Second),
 		llmMin:     orDefault(opts.LLMThreshold, 0.5),
 		ambiguity:  orDefault(opts.Ambiguity, DefaultAmbiguity),
+		staff:      newStaffNames(v.Staff, lex),
 	}
 	base := orDefault(opts.Threshold, DefaultThreshold)
 	if r.ambiguity < 0 || r.ambiguity > 1 || base < 0 || base > 1 {
@@ -337,6 +339,13 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 	if in, reason, ok := byRules(shape, n); ok {
 		d.Intent, d.Tier, d.Confidence, d.Reason = in, TierRules, 1, reason
 		return d
+	}
+	var sbuf [48]string
+	if staffed, named := r.staff.mark(shape, sbuf[:0]); named {
+		if in, reason, ok := handsOff(staffed, n); ok {
+			d.Intent, d.Tier, d.Confidence, d.Reason = in, TierRules, 1, "rule: "+reason+", one of the business's people named"
+			return d
+		}
 	}
 	if anyOf(shape, discountWords) {
 		d.Tier, d.Confidence, d.Reason, d.NotOurs = TierRules, 1, "rule: a discount is not Munshi's to give", NotOursDiscount

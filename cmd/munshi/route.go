@@ -195,8 +195,14 @@ func offlineRouter(ctx context.Context, env environment) (router *intent.Router,
 		if v, err = catalog.Vocabulary(ctx, books); err != nil {
 			return nil, nil, nil, err
 		}
-	} else if v.Products, v.Customers, _, err = demo.Data(); err != nil {
-		return nil, nil, nil, err
+	} else {
+		var users []domain.User
+		if v.Products, v.Customers, users, err = demo.Data(); err != nil {
+			return nil, nil, nil, err
+		}
+		for _, u := range users {
+			v.Staff = append(v.Staff, u.Name)
+		}
 	}
 	var llm *gemini.Client
 	if cfg := config.FromEnv(env.getenv); cfg.GeminiAPIKey != "" {

@@ -28,7 +28,8 @@ type Books interface {
 // parser recognise in messages. Inactive products (the ERP no longer lists
 // them) are left out, so no new order names them; inactive customers too,
 // unless they still owe (or are owed) money: their payments and dues are
-// still asked about.
+// still asked about. Where the books keep the users (People), their names
+// are the vocabulary's Staff.
 func Vocabulary(ctx context.Context, books Names) (intent.Vocabulary, error) {
 	products, err := books.Products(ctx)
 	if err != nil {
@@ -40,7 +41,25 @@ func Vocabulary(ctx context.Context, books Names) (intent.Vocabulary, error) {
 	}
 	products = slices.DeleteFunc(products, func(p domain.Product) bool { return p.Inactive })
 	customers = slices.DeleteFunc(customers, func(c domain.Customer) bool { return c.Inactive && c.Outstanding == 0 })
-	return intent.Vocabulary{Products: products, Customers: customers}, nil
+	v := intent.Vocabulary{Products: products, Customers: customers}
+	if p, ok := books.(People); ok {
+		for _, role := range []domain.Role{domain.RoleOwner, domain.RoleAccounts, domain.RoleSales} {
+			users, err := p.UsersByRole(ctx, role)
+			if err != nil {
+				return intent.Vocabulary{}, fmt.Errorf("catalog: %w", err)
+			}
+			for _, u := range users {
+				v.Staff = append(v.Staff, u.Name)
+			}
+		}
+	}
+	return v, nil
+}
+
+// People are the business's users, where the books keep them: a message
+// that asks for one of them by name asks for the office.
+type People interface {
+	UsersByRole(ctx context.Context, role domain.Role) ([]domain.User, error)
 }
 
 // Compile builds a router and an order parser for a vocabulary. The parser

@@ -88,3 +88,41 @@ func TestWatchReloadsWhatTheBooksChanged(t *testing.T) {
 		t.Errorf("%d reloads, want still 1", len(got.got))
 	}
 }
+
+// The users the books keep are the vocabulary's Staff: a message that
+// asks for one of them by name hands over to the office.
+func TestVocabularyNamesTheUsers(t *testing.T) {
+	ctx := context.Background()
+	books, err := store.Open(ctx, filepath.Join(t.TempDir(), "m.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer books.Close()
+	products, customers, users, err := demo.Data()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := books.UpsertProducts(ctx, products); err != nil {
+		t.Fatal(err)
+	}
+	if err := books.UpsertCustomers(ctx, customers); err != nil {
+		t.Fatal(err)
+	}
+	if err := books.UpsertUsers(ctx, users); err != nil {
+		t.Fatal(err)
+	}
+	v, err := catalog.Vocabulary(ctx, books)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Staff) != len(users) {
+		t.Fatalf("staff %v, want the %d users' names", v.Staff, len(users))
+	}
+	r, err := intent.NewRouter(v, intent.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := r.Route(ctx, "Priya ka number bhejo"); d.Intent != domain.IntentHandoff {
+		t.Errorf("a user asked for by name: %s (%s)", d.Intent, d.Reason)
+	}
+}

@@ -1,0 +1,32 @@
+package intent
+
+import (
+	"testing"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// TestStaffNamedAsksForTheOffice: one of the business's people asked for
+// by name, in either script, hands over; a message that only names one
+// reads as before, and a word of a customer's name is never a person of
+// the office.
+func TestStaffNamedAsksForTheOffice(t *testing.T) {
+	v := demoVocabulary(t)
+	v.Staff = []string{"Vikram Singh", "Priya Nair", "Ravi Kumar", "Sunil Yadav", "Rajesh Gupta"}
+	r := routerFor(t, v)
+	wantHandoffs(t, r, map[string]string{
+		"Vikram sir se baat karni hai City Hospital ke payment terms pe": "asked",
+		"Priya madam ka number bhejo":                                    "asked",
+		"विक्रम जी को बोलो मुझे फोन करें":                                "asked",
+		"Sunil bhai ka number bhej do, wahi humara area dekhte hai":      "asked",
+		"Vikram ji ko bolna aaj hi call kar le":                          "asked",
+	})
+	notRoutedAs(t, r, domain.IntentHandoff, "Vikram sir GC ka stock kitna hai", "Rajesh se baat karo",
+		"Ravi ka order status kya hai", "Sunil ne 10 carton GC ka order diya")
+	// Without the names, the same asks are not read as the office's.
+	plain := demoRouter(t)
+	notRoutedAs(t, plain, domain.IntentHandoff, "Sunil bhai ka number bhej do, wahi humara area dekhte hai")
+	if got := r.staff.words; got["rajesh"] || got["gupta"] || !got["vikram"] {
+		t.Errorf("staff words %v: a customer's name word is no person of the office, a person's own name is", got)
+	}
+}
