@@ -46,12 +46,14 @@ func TestComplaintsHandOver(t *testing.T) {
 		"har baar maal 3-4 din late aata hai, dukaan khali padi rehti hai":     "dispute",
 		"aaj fir delivery nahi aayi, subah tak ka promise tha. bekaar service": "dispute",
 		// The office's people asked for.
-		"munim ji se baat karni hai hisaab ke baare me":  "asked",
-		"Sahab ko message de dena ki mujhe call karein":  "asked",
-		"manager sahab ko bolo ek baar dukan visit kare": "asked",
-		"office ka landline no kya hai":                  "asked",
-		"ऑफिस का नंबर दीजिए":                             "asked",
-		"मुनीम जी से मिलना है, हिसाब साफ़ करना है":       "asked",
+		"munim ji se baat karni hai hisaab ke baare me":             "asked",
+		"Sahab ko message de dena ki mujhe call karein":             "asked",
+		"manager sahab ko bolo ek baar dukan visit kare":            "asked",
+		"500 carton ka bada order hai, seth se direct baat karunga": "asked",
+		"Please tell the owner I called":                            "asked",
+		"office ka landline no kya hai":                             "asked",
+		"ऑफिस का नंबर दीजिए":                                        "asked",
+		"मुनीम जी से मिलना है, हिसाब साफ़ करना है":                  "asked",
 	})
 	notRoutedAs(t, r, domain.IntentHandoff,
 		"flipkart se jo mixer mangaya tha wo aa gaya", "10 carton mangaya tha, aa gaya", "ordered 5 cartons phenyl, received them today",
@@ -60,5 +62,6 @@ func TestComplaintsHandOver(t *testing.T) {
 		"purana phone exchange karna hai, screen toota hai", "Mehta ji ko 60 carton colin, unka purana rate lagana",
 		"harpic 5 carton, 12+1 wali scheme lagana", "GC ka rate kya hai", "aaj fir der ho gayi, maal kal bhejo",
 		"sir mera mobile kho gaya", "sir message aaya kya?", "team ko message kar do ki kal chhutti hai",
-		"payment ka option dikh nahi raha app me", "bank ne interest kyu kaata", "mummy ko message de do ki late aaunga")
+		"payment ka option dikh nahi raha app me", "bank ne interest kyu kaata", "mummy ko message de do ki late aaunga",
+		"Rajesh seth se baat hui, 10 carton GC bhejo", "tell the customer to call me")
 }

@@ -68,7 +68,7 @@ func asksForPerson(shape []string) bool {
 	if !anyOf(shape, contactWords) {
 		return false
 	}
-	if anyOf(shape, staffWords) && (anyOf(shape, towards) || anyOf(shape, forMe)) && !dialled(shape) {
+	if (anyOf(shape, staffWords) || wantsTalkWith(shape)) && (anyOf(shape, towards) || anyOf(shape, forMe)) && !dialled(shape) {
 		// One of the business's people, by name, to talk with: "Vikram
 		// sir se baat karni hai City Hospital ke payment terms pe", the
 		// customer being what it is about.
@@ -95,6 +95,26 @@ var (
 	metWith      = words("owner malik accounts manager supervisor")
 	// someoneWords are anyone at all.
 	someoneWords = words("someone somebody anyone")
+)
+
+// wantsTalkWith reports the writer wanting to talk with the office's
+// head, whatever the goods: "500 carton ka bada order hai, seth se
+// direct baat karunga" ("Rajesh seth se baat hui" is the day's news).
+func wantsTalkWith(shape []string) bool {
+	for i := 0; i+2 < len(shape); i++ {
+		if (headWords[shape[i]] || officeRoles[shape[i]] && shape[i] != "sir") && shape[i+1] == "se" {
+			rest := shape[i+2 : min(len(shape), i+6)]
+			if anyOf(rest, contactWords) && anyOf(rest, talkWanted) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	headWords  = words("seth malik owner boss")
+	talkWanted = words("karni karna karunga chahiye karao karwao")
 )
 
 // escalateWords take a matter to someone above by themselves.
@@ -165,7 +185,8 @@ func someoneFrom(shape []string) bool {
 }
 
 // dialled reports a number that may be one to dial: any but a time of
-// day or a count of tries ("11 baje tak", "3 baar puch liya").
+// day, a count of tries or a quantity ("11 baje tak", "3 baar puch liya",
+// "500 carton").
 func dialled(shape []string) bool {
 	for i, w := range shape {
 		if w == phNumber && !(i+1 < len(shape) && notDialled[shape[i+1]]) {
@@ -175,8 +196,9 @@ func dialled(shape []string) bool {
 	return false
 }
 
-// notDialled count what a number before them is: hours and tries.
-var notDialled = words("baje baar")
+// notDialled count what a number before them is: hours and tries, and
+// goods ("500 carton").
+var notDialled = words("baje baar UNIT")
 
 // disputesInWords reports a dispute no figure word need say: an order
 // never placed ("ye ORD-1203 maine kabhi diya hi nahi", "I never ordered

@@ -132,8 +132,28 @@ func tellsToCall(shape []string) bool {
 			return (anyOf(after, contactWords) || anyOf(after, comeOver)) && !dialled(shape)
 		}
 	}
+	// In English: "please tell the owner I called", "ask Vikram sir to
+	// talk to Mehta ji" ("tell the customer to call" is Munshi's errand).
+	for i := 0; i+2 < len(shape); i++ {
+		if !tellEnglish[shape[i]] {
+			continue
+		}
+		who := shape[i+1]
+		if theOffices[who] {
+			who = shape[i+2]
+		}
+		if (officeRoles[who] || sahabWords[who]) && (anyOf(shape[i+2:], contactWords) || anyOf(shape[i+2:], calledWords)) {
+			return !dialled(shape)
+		}
+	}
 	return false
 }
+
+var (
+	tellEnglish = words("tell ask inform")
+	theOffices  = words("the your")
+	calledWords = words("called")
+)
 
 var (
 	sahabWords = words("sahab saab STAFF")
