@@ -432,7 +432,7 @@ func TestHeldOutHandoffSecond(t *testing.T) {
 // count of shared messages is reported, so the held-out text stays unread.
 func TestHeldOutIsSeparate(t *testing.T) {
 	seen := map[string]string{}
-	for _, split := range []string{"train", "dev", "dev-lifecycle", "dev-rules", "dev-spellings", "dev-strangers", "dev-everyday", "dev-handoff", "dev-handoff-2"} {
+	for _, split := range []string{"train", "dev", "dev-lifecycle", "dev-rules", "dev-spellings", "dev-strangers", "dev-everyday", "dev-handoff", "dev-handoff-2", "dev-handoff-3"} {
 		for _, ex := range readCorpus(t, "corpus/"+split+".jsonl") {
 			seen[strings.ToLower(ex.Text)] = split
 		}
