@@ -9,13 +9,13 @@ package intent
 
 var (
 	// spoiltWords say goods came spoilt, beside damageWords.
-	spoiltWords = words("phooti phate pichke geele geela khule torn dented soggy expire expires duplicate tooti फूटी गीला डैमेज एक्सपायरी")
+	spoiltWords = words("phooti phate pichke geele geela khule torn dented soggy expire expires duplicate tooti tuti fatte फूटी गीला डैमेज एक्सपायरी")
 	// remedyWords ask for spoilt or wrong goods to be made good.
 	remedyWords = words("exchange exchanged badlo badal badalne replaced बदल")
 	// takeBack follow a word of return when it asks the office to take
 	// the goods ("wapas le lo", "return karne hain", "utha lo"); "wapas
 	// kar diya" and "return kiye" are the day's news.
-	takeBack   = words("lo le jao karne karna karo them")
+	takeBack   = words("lo le jao karne karna karo them uthao")
 	pickUpWord = words("utha uthwa")
 	backHi     = words("वापस")
 )

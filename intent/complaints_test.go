@@ -51,9 +51,17 @@ func TestComplaintsHandOver(t *testing.T) {
 		"manager sahab ko bolo ek baar dukan visit kare":            "asked",
 		"500 carton ka bada order hai, seth se direct baat karunga": "asked",
 		"Please tell the owner I called":                            "asked",
-		"office ka landline no kya hai":                             "asked",
-		"ऑफिस का नंबर दीजिए":                                        "asked",
-		"मुनीम जी से मिलना है, हिसाब साफ़ करना है":                  "asked",
+		"owner please":                                              "asked",
+		"Seth ji se milna hai kal, time bata do":                    "asked",
+		"payment not updated":                                       "dispute",
+		"overcharged again!!":                                       "dispute",
+		"We have been billed for 10 cartons of handwash that were never delivered to the hospital stores.": "dispute",
+		"Our payment of Rs 95,000 by NEFT on the 3rd does not appear in your ledger.":                      "dispute",
+		"Garbage bag de roll fatte hoye aaye, badal ke bhejo":                                              "dispute",
+		"Last bill mein GST do baar lag gaya lagta hai":                                                    "dispute",
+		"office ka landline no kya hai":                                                                    "asked",
+		"ऑफिस का नंबर दीजिए":                                                                               "asked",
+		"मुनीम जी से मिलना है, हिसाब साफ़ करना है":                                                         "asked",
 	})
 	notRoutedAs(t, r, domain.IntentHandoff,
 		"flipkart se jo mixer mangaya tha wo aa gaya", "10 carton mangaya tha, aa gaya", "ordered 5 cartons phenyl, received them today",
@@ -63,5 +71,6 @@ func TestComplaintsHandOver(t *testing.T) {
 		"harpic 5 carton, 12+1 wali scheme lagana", "GC ka rate kya hai", "aaj fir der ho gayi, maal kal bhejo",
 		"sir mera mobile kho gaya", "sir message aaya kya?", "team ko message kar do ki kal chhutti hai",
 		"payment ka option dikh nahi raha app me", "bank ne interest kyu kaata", "mummy ko message de do ki late aaunga",
-		"Rajesh seth se baat hui, 10 carton GC bhejo", "tell the customer to call me")
+		"Rajesh seth se baat hui, 10 carton GC bhejo", "tell the customer to call me",
+		"sir please", "parso Mehta Traders ke munim se milna hai, hisaab ki baat karni hai", "bahut garmi lag rahi hai")
 }

@@ -54,6 +54,9 @@ func asksForPerson(shape []string) bool {
 	if anyOf(shape, humanWords) && (len(shape) <= 4 || anyOf(shape, wanting)) {
 		return true
 	}
+	if len(shape) <= 3 && anyOf(shape, wanting) && (anyOf(shape, headWords) || anyOf(shape, officeRoles) && !anyOf(shape, sirWord)) {
+		return true // "owner please", "accounts please" ("sir please" pleads)
+	}
 	// "arrange a meeting with the owner", "Get me someone from the
 	// office", "koi insaan hai kya wahan?", "i need to escalate this",
 	// "call me back asap", "office se kisi ko bhejo".
@@ -102,6 +105,9 @@ var (
 // direct baat karunga" ("Rajesh seth se baat hui" is the day's news).
 func wantsTalkWith(shape []string) bool {
 	for i := 0; i+2 < len(shape); i++ {
+		if i > 0 && ofWords[shape[i-1]] && !(i > 1 && yours[shape[i-2]]) {
+			continue // "Mehta Traders ke munim se milna hai": theirs
+		}
 		if (headWords[shape[i]] || officeRoles[shape[i]] && shape[i] != "sir") && shape[i+1] == "se" {
 			rest := shape[i+2 : min(len(shape), i+6)]
 			if anyOf(rest, contactWords) && anyOf(rest, talkWanted) {
@@ -113,8 +119,9 @@ func wantsTalkWith(shape []string) bool {
 }
 
 var (
+	sirWord    = words("sir")
 	headWords  = words("seth malik owner boss")
-	talkWanted = words("karni karna karunga chahiye karao karwao")
+	talkWanted = words("karni karna karunga chahiye karao karwao milna")
 )
 
 // escalateWords take a matter to someone above by themselves.
@@ -236,7 +243,7 @@ func disputesInWords(shape []string) bool {
 // charged late fee", "mera 2000 extra kaat liya aapne" ("2 labour extra
 // lagaye the" is the day's news).
 func overcharged(shape []string) bool {
-	if anyOf(shape, chargeWords) && (anyOf(shape, howCome) || followedBy(shape, kisWords, reasonWords)) {
+	if anyOf(shape, chargeWords) && (anyOf(shape, howCome) || followedBy(shape, kisWords, reasonWords)) || anyOf(shape, overchargedWords) {
 		return true
 	}
 	return followedBy(shape, extraWords, deductWords)
@@ -244,6 +251,8 @@ func overcharged(shape []string) bool {
 
 var (
 	chargeWords = words("charge charged fee interest deduction deducted चार्ज कटौती")
+	// overchargedWords say it outright: "overcharged again!!".
+	overchargedWords = words("overcharged")
 	// "kis baat ka", "kis cheez ka": on what account.
 	kisWords    = words("kis")
 	reasonWords = words("baat cheez")
@@ -339,7 +348,7 @@ func notAdjusted(shape []string) bool {
 		// "25k UPI kiya tha, ledger me dikh nahi raha", "cheque ledger
 		// me nahi chadha": shown nowhere, of money paid before or in the
 		// books ("payment ka option dikh nahi raha" is an app's).
-		if shownIn[w] && near && (anyOf(shape, beforeWords) || anyOf(shape, ledgers)) && !anyOf(shape, family) {
+		if shownIn[w] && near && (anyOf(shape, beforeWords) || anyOf(shape, ledgers) || stillSaid(shape)) && !anyOf(shape, family) {
 			return true
 		}
 	}
@@ -348,12 +357,12 @@ func notAdjusted(shape []string) bool {
 
 var (
 	// shownIn say money shows in the books; ledgers name them.
-	shownIn = words("dikh dikhao show chadha")
+	shownIn = words("dikh dikhao show showing chadha appear")
 	ledgers = words("ledger khata khate statement")
 )
 
 // adjustWords say money was set against the dues.
-var adjustWords = words("adjust adjusted entry reflect reflected")
+var adjustWords = words("adjust adjusted entry reflect reflected updated")
 
 // shownBut reports a figure the books or a paper show, set against what
 // the writer says is so: "Glass cleaner is showing 92 but we agreed 85
@@ -380,7 +389,7 @@ var (
 	ownWords       = words("maine humne i we")
 	neverWords     = words("never kabhi hi")
 	orderedWords   = words("ordered")
-	chargedWords   = words("charged")
+	chargedWords   = words("charged billed")
 	promisedWords  = words("promised")
 )
 

@@ -110,7 +110,7 @@ var (
 	baarWords  = words("baar")
 	takenWords = words("kat deduct deducted cut")
 	// lagaWords put a charge on a paper: "GST do baar laga diya".
-	lagaWords = words("laga lagaya lagi")
+	lagaWords = words("laga lagaya lagi lag")
 )
 
 // visitAsked reports someone asked to come and talk: "dukaan pe aake
