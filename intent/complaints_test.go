@@ -59,6 +59,16 @@ func TestComplaintsHandOver(t *testing.T) {
 		"Our payment of Rs 95,000 by NEFT on the 3rd does not appear in your ledger.":                      "dispute",
 		"Garbage bag de roll fatte hoye aaye, badal ke bhejo":                                              "dispute",
 		"Last bill mein GST do baar lag gaya lagta hai":                                                    "dispute",
+		"get me someone who can actually help":                                                             "asked",
+		"who do i speak to about increasing my credit?":                                                    "asked",
+		"हिसाब पूरा सेटल करना है, अकाउंटेंट को भेजो":                                                       "asked",
+		"sir Ashok Provision wale credit limit badhane bol rahe, aap ek baar unse baat kar lo":             "dispute",
+		"hamara outstanding 78000 nahi ho sakta":                                                           "dispute",
+		"mera baaki itna nahi hai, dobara check karo":                                                      "dispute",
+		"outstanding shown by the bot doesnt match our books at all":                                       "dispute",
+		"cheque 123456 bank se clear ho gaya, phir bhi aap log baaki dikha rahe ho":                        "dispute",
+		"We were told free delivery above 10k, still charged for transport on this one":                    "dispute",
+		"Invoice 2291 has 18% GST on brooms. Please issue a corrected invoice.":                            "dispute",
 		"office ka landline no kya hai":                                                                    "asked",
 		"ऑफिस का नंबर दीजिए":                                                                               "asked",
 		"मुनीम जी से मिलना है, हिसाब साफ़ करना है":                                                         "asked",
@@ -72,5 +82,5 @@ func TestComplaintsHandOver(t *testing.T) {
 		"sir mera mobile kho gaya", "sir message aaya kya?", "team ko message kar do ki kal chhutti hai",
 		"payment ka option dikh nahi raha app me", "bank ne interest kyu kaata", "mummy ko message de do ki late aaunga",
 		"Rajesh seth se baat hui, 10 carton GC bhejo", "tell the customer to call me",
-		"sir please", "parso Mehta Traders ke munim se milna hai, hisaab ki baat karni hai", "bahut garmi lag rahi hai")
+		"sir please", "GC itna stock nahi chahiye, 5 carton kar do", "delivery charge abhi tak kitna hua", "parso Mehta Traders ke munim se milna hai, hisaab ki baat karni hai", "bahut garmi lag rahi hai")
 }

@@ -57,6 +57,14 @@ func asksForPerson(shape []string) bool {
 	if len(shape) <= 3 && anyOf(shape, wanting) && (anyOf(shape, headWords) || anyOf(shape, officeRoles) && !anyOf(shape, sirWord)) {
 		return true // "owner please", "accounts please" ("sir please" pleads)
 	}
+	if anyOf(shape, someoneWords) && anyOf(shape, helpWords) && !anyOf(shape, goodsOnly) {
+		return true // "get me someone who can actually help"
+	}
+	for i := 0; i+2 < len(shape); i++ {
+		if officeRoles[shape[i]] && !sirWord[shape[i]] && shape[i+1] == "ko" && sendSomeone[shape[i+2]] {
+			return true // "हिसाब पूरा सेटल करना है, अकाउंटेंट को भेजो"
+		}
+	}
 	// "arrange a meeting with the owner", "Get me someone from the
 	// office", "koi insaan hai kya wahan?", "i need to escalate this",
 	// "call me back asap", "office se kisi ko bhejo".
@@ -119,6 +127,7 @@ func wantsTalkWith(shape []string) bool {
 }
 
 var (
+	helpWords  = words("help")
 	sirWord    = words("sir")
 	headWords  = words("seth malik owner boss")
 	talkWanted = words("karni karna karunga chahiye karao karwao milna")
@@ -164,12 +173,16 @@ var (
 func whomToAsk(shape []string) bool {
 	for i := 0; i+2 < len(shape); i++ {
 		if shape[i] == "kis" && shape[i+1] == "se" && contactWords[shape[i+2]] ||
-			i+3 < len(shape) && shape[i] == "who" && shape[i+1] == "can" && weAsk[shape[i+2]] && contactWords[shape[i+3]] {
+			i+3 < len(shape) && shape[i] == "who" && whoAux[shape[i+1]] && weAsk[shape[i+2]] && contactWords[shape[i+3]] {
 			return !dialled(shape)
 		}
 	}
 	return false
 }
+
+// whoAux ask whom: "who can I call", "who do I speak to", "who should we
+// talk to".
+var whoAux = words("can do should")
 
 // "can you put me through to the owner".
 var (
@@ -243,14 +256,17 @@ func disputesInWords(shape []string) bool {
 // charged late fee", "mera 2000 extra kaat liya aapne" ("2 labour extra
 // lagaye the" is the day's news).
 func overcharged(shape []string) bool {
-	if anyOf(shape, chargeWords) && (anyOf(shape, howCome) || followedBy(shape, kisWords, reasonWords)) || anyOf(shape, overchargedWords) {
-		return true
+	if anyOf(shape, chargeWords) && (anyOf(shape, howCome) || followedBy(shape, kisWords, reasonWords)) || anyOf(shape, overchargedWords) ||
+		followedBy(shape, stillEnglish, chargeWords) || followedBy(shape, correctedWords, documentWords) {
+		return true // "still charged for transport", "please issue a corrected invoice"
 	}
 	return followedBy(shape, extraWords, deductWords)
 }
 
 var (
-	chargeWords = words("charge charged fee interest deduction deducted चार्ज कटौती")
+	chargeWords    = words("charge charged fee interest deduction deducted चार्ज कटौती")
+	stillEnglish   = words("still")
+	correctedWords = words("corrected")
 	// overchargedWords say it outright: "overcharged again!!".
 	overchargedWords = words("overcharged")
 	// "kis baat ka", "kis cheez ka": on what account.
@@ -403,8 +419,11 @@ func paidStillOwed(shape []string) bool {
 		return false
 	}
 	paid := anyOf(shape, payerWords) || anyOf(shape, modeWords) || anyOf(shape, repayWords)
-	return paid && anyOf(shape, beforeWords) && (stillSaid(shape) && anyOf(shape, owedShown) || owedAskedWhy(shape) || shownThenPaid(shape))
+	before := anyOf(shape, beforeWords) || anyOf(shape, clearWords) // "cheque clear ho gaya, phir bhi baaki dikha rahe ho"
+	return paid && before && (stillSaid(shape) && anyOf(shape, owedShown) || owedAskedWhy(shape) || shownThenPaid(shape))
 }
+
+var clearWords = words("clear")
 
 // shownThenPaid reports the books' figure set against a payment: "my
 // account shows 45000 due but I paid everything last week".
@@ -502,14 +521,25 @@ func disputesFigure(shape []string, n Normalized) bool {
 	return !deliverySignal(shape, n) && !paymentSignal(shape) && !receivedSignal(shape)
 }
 
+// doesNot deny in English what a word of right says: "doesnt match";
+// couldWords say a figure could be ("nahi ho sakta").
+var (
+	doesNot    = words("doesnt")
+	couldWords = words("sakta sakti")
+)
+
 // saysWrong reports a word of wrong, or of right denied.
 func saysWrong(shape []string) bool {
 	for i, w := range shape {
 		switch {
 		case wrongWords[w]:
 			return true
-		case rightWords[w] && (i+1 < len(shape) && negations[shape[i+1]] || i > 0 && negations[shape[i-1]]):
+		case rightWords[w] && (i+1 < len(shape) && negations[shape[i+1]] || i > 0 && (negations[shape[i-1]] || doesNot[shape[i-1]])):
 			return true
+		case w == "itna" && i+1 < len(shape) && negations[shape[i+1]] && anyOf(shape, owedWords):
+			return true // "mera bakaya itna nahi hai" ("itna stock nahi chahiye" orders less)
+		case negations[w] && i+2 < len(shape) && shape[i+1] == "ho" && couldWords[shape[i+2]]:
+			return true // "78000 nahi ho sakta"
 		}
 	}
 	return false

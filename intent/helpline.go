@@ -189,7 +189,7 @@ func limitQuestioned(shape []string) bool {
 var (
 	limitWords = words("limit")
 	whyWords   = words("kyu kyun why")
-	raiseWords = words("badhao badha")
+	raiseWords = words("badhao badha badhane badhana increasing")
 )
 
 // someoneToCall reports anyone asked to call: "koi phone karo", "koi call
