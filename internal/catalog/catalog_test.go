@@ -29,17 +29,17 @@ func names(n intent.Normalized, sku string) bool {
 	return false
 }
 
-// A product imported under a running Munshi is read in messages after the
-// next Check, by the router and the order parser alike; a Check with the
-// books unchanged rebuilds nothing.
-func TestWatchReloadsWhatTheBooksChanged(t *testing.T) {
+// demoBooks are books holding the demo's catalog and customers, closed
+// when the test ends, and the demo's users, not yet imported.
+func demoBooks(t *testing.T) (store.Store, []domain.User) {
+	t.Helper()
 	ctx := context.Background()
 	books, err := store.Open(ctx, filepath.Join(t.TempDir(), "m.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer books.Close()
-	products, customers, _, err := demo.Data()
+	t.Cleanup(func() { books.Close() })
+	products, customers, users, err := demo.Data()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,6 +49,15 @@ func TestWatchReloadsWhatTheBooksChanged(t *testing.T) {
 	if err := books.UpsertCustomers(ctx, customers); err != nil {
 		t.Fatal(err)
 	}
+	return books, users
+}
+
+// A product imported under a running Munshi is read in messages after the
+// next Check, by the router and the order parser alike; a Check with the
+// books unchanged rebuilds nothing.
+func TestWatchReloadsWhatTheBooksChanged(t *testing.T) {
+	ctx := context.Background()
+	books, _ := demoBooks(t)
 	var got parsers
 	w := &catalog.Watch{Books: books, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Orders: &got}
 	parser, err := w.Load(ctx)
@@ -93,21 +102,7 @@ func TestWatchReloadsWhatTheBooksChanged(t *testing.T) {
 // asks for one of them by name hands over to the office.
 func TestVocabularyNamesTheUsers(t *testing.T) {
 	ctx := context.Background()
-	books, err := store.Open(ctx, filepath.Join(t.TempDir(), "m.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer books.Close()
-	products, customers, users, err := demo.Data()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := books.UpsertProducts(ctx, products); err != nil {
-		t.Fatal(err)
-	}
-	if err := books.UpsertCustomers(ctx, customers); err != nil {
-		t.Fatal(err)
-	}
+	books, users := demoBooks(t)
 	if err := books.UpsertUsers(ctx, users); err != nil {
 		t.Fatal(err)
 	}
