@@ -69,9 +69,20 @@ func TestComplaintsHandOver(t *testing.T) {
 		"cheque 123456 bank se clear ho gaya, phir bhi aap log baaki dikha rahe ho":                        "dispute",
 		"We were told free delivery above 10k, still charged for transport on this one":                    "dispute",
 		"Invoice 2291 has 18% GST on brooms. Please issue a corrected invoice.":                            "dispute",
-		"office ka landline no kya hai":                                                                    "asked",
-		"ऑफिस का नंबर दीजिए":                                                                               "asked",
-		"मुनीम जी से मिलना है, हिसाब साफ़ करना है":                                                         "asked",
+		"munim ji ko bolo hisaab clear krna hai, shaam ko aa jaun kya?":                                    "asked",
+		"Sahab ko message de dena ki Sharma ji ne yaad kiya tha":                                           "asked",
+		"bade bhaiya se milna hai kal, time le do unka":                                                    "asked",
+		"बड़े भैया से मिलना है कल":                                                                         "asked",
+		"koi banda bhejo dukaan pe, naya scheme samajhna hai":                                              "asked",
+		"call back karwa do plz":                           "asked",
+		"I'd like to get in touch with your accounts team": "asked",
+		"Can I meet your boss tomorrow?":                   "asked",
+		"need the accountant's contact number":             "asked",
+		"Send me the owner's mobile number":                "asked",
+		"Representative":                                   "asked",
+		"office ka landline no kya hai":                    "asked",
+		"ऑफिस का नंबर दीजिए":                               "asked",
+		"मुनीम जी से मिलना है, हिसाब साफ़ करना है": "asked",
 	})
 	notRoutedAs(t, r, domain.IntentHandoff,
 		"flipkart se jo mixer mangaya tha wo aa gaya", "10 carton mangaya tha, aa gaya", "ordered 5 cartons phenyl, received them today",
@@ -82,5 +93,5 @@ func TestComplaintsHandOver(t *testing.T) {
 		"sir mera mobile kho gaya", "sir message aaya kya?", "team ko message kar do ki kal chhutti hai",
 		"payment ka option dikh nahi raha app me", "bank ne interest kyu kaata", "mummy ko message de do ki late aaunga",
 		"Rajesh seth se baat hui, 10 carton GC bhejo", "tell the customer to call me",
-		"sir please", "GC itna stock nahi chahiye, 5 carton kar do", "delivery charge abhi tak kitna hua", "parso Mehta Traders ke munim se milna hai, hisaab ki baat karni hai", "bahut garmi lag rahi hai")
+		"sir please", "papa ko yaad dila do dawai lene ka", "koi aadmi bhejo maal uthane godown se", "call back Rajesh Kirana about the order", "GC itna stock nahi chahiye, 5 carton kar do", "delivery charge abhi tak kitna hua", "parso Mehta Traders ke munim se milna hai, hisaab ki baat karni hai", "bahut garmi lag rahi hai")
 }

@@ -12,16 +12,17 @@ import "github.com/munshi/munshi/internal/domain"
 var (
 	// officePeople are who a person may ask for; contactWords how.
 	officePeople = words(`owner malik seth sir office insaan human person someone manager supervisor boss banda agent aadmi accounts staff
-		team representative management head sahab saab madam munim munimji accountant billing ऑफिस मुनीम मैडम अकाउंटेंट STAFF`)
-	contactWords = words("baat talk speak connect phone call contact number escalate milna milne milwa milwao callback discuss landline फोन कॉल मिलवा")
+		team representative management head sahab saab madam munim munimji accountant billing ऑफिस मुनीम मैडम अकाउंटेंट STAFF
+		owners accountants`)
+	contactWords = words("baat talk speak connect phone call contact number escalate milna milne milwa milwao callback discuss landline फोन कॉल मिलवा phn touch meet")
 	// anyone asks for someone ("kisi se baat karao"), with "se" (to talk
 	// with them) or a word for the writer ("koi mujhe call karega?"):
 	// "kisi ko call karo" asks Munshi to call someone else.
 	anyone  = words("koi kisi")
-	towards = words("se mujhe me")
+	towards = words("se mujhe me aapse")
 	// humanWords ask for a person by themselves ("human agent please"),
 	// or with a word of wanting ("I need a human").
-	humanWords = words("human agent insaan")
+	humanWords = words("human agent insaan representative")
 	wanting    = words("need want chahiye please")
 	// theirs make the office or the person someone else's; forMe ask for
 	// the writer.
@@ -48,7 +49,7 @@ var (
 // for, with no family, customer, goods or number to dial in the message.
 // Family and people who are not the office's never are.
 func asksForPerson(shape []string) bool {
-	if len(shape) > 20 || anyOf(shape, family) || anyOf(shape, notOffice) {
+	if len(shape) > 20 || anyOf(shape, family) || notTheOffice(shape) {
 		return false
 	}
 	if anyOf(shape, humanWords) && (len(shape) <= 4 || anyOf(shape, wanting)) {
@@ -56,6 +57,9 @@ func asksForPerson(shape []string) bool {
 	}
 	if len(shape) <= 3 && anyOf(shape, wanting) && (anyOf(shape, headWords) || anyOf(shape, officeRoles) && !anyOf(shape, sirWord)) {
 		return true // "owner please", "accounts please" ("sir please" pleads)
+	}
+	if anyOf(shape, anyone) && anyOf(shape, personWords) && anyOf(shape, sendSomeone) && !anyOf(shape, goodsOnly) {
+		return true // "koi banda bhejo dukaan pe" ("koi aadmi bhejo maal uthane" fetches goods)
 	}
 	if anyOf(shape, someoneWords) && anyOf(shape, helpWords) && !anyOf(shape, goodsOnly) {
 		return true // "get me someone who can actually help"
@@ -116,7 +120,8 @@ func wantsTalkWith(shape []string) bool {
 		if i > 0 && ofWords[shape[i-1]] && !(i > 1 && yours[shape[i-2]]) {
 			continue // "Mehta Traders ke munim se milna hai": theirs
 		}
-		if (headWords[shape[i]] || officeRoles[shape[i]] && shape[i] != "sir") && shape[i+1] == "se" {
+		elder := i > 0 && badeWords[shape[i-1]] && elderWords[shape[i]] // "bade bhaiya se milna hai"
+		if (headWords[shape[i]] || elder || officeRoles[shape[i]] && shape[i] != "sir") && shape[i+1] == "se" {
 			rest := shape[i+2 : min(len(shape), i+6)]
 			if anyOf(rest, contactWords) && anyOf(rest, talkWanted) {
 				return true
@@ -127,14 +132,36 @@ func wantsTalkWith(shape []string) bool {
 }
 
 var (
-	helpWords  = words("help")
-	sirWord    = words("sir")
-	headWords  = words("seth malik owner boss")
-	talkWanted = words("karni karna karunga chahiye karao karwao milna")
+	helpWords   = words("help")
+	personWords = words("banda aadmi")
+	sirWord     = words("sir")
+	headWords   = words("seth malik owner boss")
+	badeWords   = words("bade बडे")
+	elderWords  = words("bhai bhaiya sahab")
+	talkWanted  = words("karni karna karunga chahiye karao karwao milna")
 )
+
+// notTheOffice reports people and places not the office's, and a
+// reminder; "Gupta ji ne yaad kiya" (asked after someone) is no reminder.
+func notTheOffice(shape []string) bool {
+	for i, w := range shape {
+		if notOffice[w] && !(w == "yaad" && i+1 < len(shape) && recalledWords[shape[i+1]]) {
+			return true
+		}
+	}
+	return false
+}
+
+var recalledWords = words("kiya kar")
 
 // escalateWords take a matter to someone above by themselves.
 var escalateWords = words("escalate escalation")
+
+// haveDone have someone do it: "call back karwa do".
+var (
+	haveDone     = words("karwa")
+	haveDoneNext = words("do dena dijiye")
+)
 
 // callMeBack reports a call back asked for the writer: "call me back
 // asap", "mujhe call back karo" ("call back Rajesh" is a call to make).
@@ -144,7 +171,7 @@ func callMeBack(shape []string) bool {
 			continue
 		}
 		me := shape[i-1] == "me" && i > 1 && contactWords[shape[i-2]]
-		if me || contactWords[shape[i-1]] && anyOf(shape[:i-1], forMe) {
+		if me || contactWords[shape[i-1]] && (anyOf(shape[:i-1], forMe) || anyOf(shape[i+1:], forMe) || followedBy(shape[i+1:], haveDone, haveDoneNext)) {
 			return !dialled(shape)
 		}
 	}

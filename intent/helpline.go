@@ -126,10 +126,14 @@ var cameWords = words("aake aakar")
 // mujhse baat kare", "urgent hai, kisi ko bolo turant call kare".
 func tellsToCall(shape []string) bool {
 	for i := 0; i+3 < len(shape); i++ {
-		if (sahabWords[shape[i]] || officeRoles[shape[i]] || anyone[shape[i]] || shape[i] == "ji" && i > 0 && officePeople[shape[i-1]]) &&
-			shape[i+1] == "ko" && tellWords[shape[i+2]] {
-			after := shape[i+3:]
-			return (anyOf(after, contactWords) || anyOf(after, comeOver)) && !dialled(shape)
+		who := sahabWords[shape[i]] || officeRoles[shape[i]] || anyone[shape[i]] || shape[i] == "ji" && i > 0 && officePeople[shape[i-1]]
+		k := i + 1
+		if who && honorifics[shape[k]] && k+3 < len(shape) {
+			k++ // "Vikram bhai ko bolo mujhe phn kare"
+		}
+		if who && shape[k] == "ko" && tellWords[shape[k+1]] {
+			after := shape[k+2:]
+			return (anyOf(after, contactWords) || anyOf(after, comeOver) || anyOf(after, accountWords) || anyOf(after, calledFor)) && !dialled(shape)
 		}
 	}
 	// In English: "please tell the owner I called", "ask Vikram sir to
@@ -158,6 +162,9 @@ var (
 var (
 	sahabWords = words("sahab saab STAFF")
 	tellWords  = words("bolo batao bata bolna batana message संदेश")
+	// calledFor say someone asked after the office ("Gupta ji ne yaad
+	// kiya"); accountWords are the writer's account to settle.
+	calledFor = words("yaad")
 	// comeOver ask the office's person to come ("dukan pe aa jaye").
 	comeOver = words("visit jaye aaye")
 )
