@@ -43,7 +43,8 @@ var (
 )
 
 var (
-	// orderedWords2 say what the writer asked for; sentWords2 what came.
+	// askedFor say what the writer asked for; sentGoods what the office
+	// sent.
 	askedFor  = words("mangaya manga mangwaya ordered मंगाया")
 	sentGoods = words("bheja sent")
 	// insteadWords set one thing in another's place: "ki jagah", "instead".
@@ -104,7 +105,7 @@ func sentUnnegated(shape []string) bool {
 // saidUnnegated reports a word of the kind with no negation beside it.
 func saidUnnegated(shape []string, kind func(string) bool) bool {
 	for i, w := range shape {
-		if kind(w) && !(i > 0 && negations[shape[i-1]]) && !(i+1 < len(shape) && negations[shape[i+1]]) {
+		if kind(w) && !negatedBeside(shape, i) {
 			return true
 		}
 	}
@@ -191,8 +192,8 @@ var sendNow = words("bhejo")
 
 var harWords = words("har")
 
-// neverWord and askedForWords: "Never ordered garbage bags", "products
-// we never asked for".
+// neverWord before what was ordered or asked for denies it: "Never
+// ordered garbage bags", "products we never asked for".
 var neverWord = words("never")
 
 // neverOrdered reports goods said never ordered, whoever says it.

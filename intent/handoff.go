@@ -121,7 +121,7 @@ func wantsTalkWith(shape []string) bool {
 			continue // "Mehta Traders ke munim se milna hai": theirs
 		}
 		elder := i > 0 && badeWords[shape[i-1]] && elderWords[shape[i]] // "bade bhaiya se milna hai"
-		if (headWords[shape[i]] || elder || officeRoles[shape[i]] && shape[i] != "sir") && shape[i+1] == "se" {
+		if (headWords[shape[i]] || elder || officeRoles[shape[i]] && !sirWord[shape[i]]) && shape[i+1] == "se" {
 			rest := shape[i+2 : min(len(shape), i+6)]
 			if anyOf(rest, contactWords) && anyOf(rest, talkWanted) {
 				return true
@@ -528,8 +528,7 @@ func neverCame(shape []string) bool {
 		if !arrivalWords[w] && !deliveredWords[w] && !handedWords[w] && w != "pahuncha" {
 			continue
 		}
-		if i > 0 && negations[shape[i-1]] || i+1 < len(shape) && negations[shape[i+1]] ||
-			i+2 < len(shape) && shape[i+1] == "hi" && negations[shape[i+2]] {
+		if negatedBeside(shape, i) || i+2 < len(shape) && shape[i+1] == "hi" && negations[shape[i+2]] {
 			return true
 		}
 	}
@@ -548,6 +547,12 @@ func disputesFigure(shape []string, n Normalized) bool {
 	return !deliverySignal(shape, n) && !paymentSignal(shape) && !receivedSignal(shape)
 }
 
+// negatedBeside reports a negation just before or just after the word at
+// i: "nahi aaya", "not correct", "match nahi".
+func negatedBeside(shape []string, i int) bool {
+	return i > 0 && negations[shape[i-1]] || i+1 < len(shape) && negations[shape[i+1]]
+}
+
 // doesNot deny in English what a word of right says: "doesnt match";
 // couldWords say a figure could be ("nahi ho sakta").
 var (
@@ -561,7 +566,7 @@ func saysWrong(shape []string) bool {
 		switch {
 		case wrongWords[w]:
 			return true
-		case rightWords[w] && (i+1 < len(shape) && negations[shape[i+1]] || i > 0 && (negations[shape[i-1]] || doesNot[shape[i-1]])):
+		case rightWords[w] && (negatedBeside(shape, i) || i > 0 && doesNot[shape[i-1]]):
 			return true
 		case w == "itna" && i+1 < len(shape) && negations[shape[i+1]] && anyOf(shape, owedWords):
 			return true // "mera bakaya itna nahi hai" ("itna stock nahi chahiye" orders less)

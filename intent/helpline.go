@@ -157,11 +157,8 @@ var (
 	tellEnglish = words("tell ask inform")
 	theOffices  = words("the your")
 	calledWords = words("called")
-)
-
-var (
-	sahabWords = words("sahab saab STAFF")
-	tellWords  = words("bolo batao bata bolna batana message संदेश")
+	sahabWords  = words("sahab saab STAFF")
+	tellWords   = words("bolo batao bata bolna batana message संदेश")
 	// calledFor say someone asked after the office ("Gupta ji ne yaad
 	// kiya"); accountWords are the writer's account to settle.
 	calledFor = words("yaad")

@@ -230,8 +230,7 @@ func partDamaged(shape []string, i int) bool {
 // damageDeniedAt reports the damage word at i denied: "no damage",
 // "damage nahi", "damage koi nahi".
 func damageDeniedAt(shape []string, i int) bool {
-	return i > 0 && negations[shape[i-1]] || i+1 < len(shape) && negations[shape[i+1]] ||
-		i+2 < len(shape) && shape[i+1] == "koi" && negations[shape[i+2]]
+	return negatedBeside(shape, i) || i+2 < len(shape) && shape[i+1] == "koi" && negations[shape[i+2]]
 }
 
 // checkedGoods reports goods said to be checked, as goods are on

@@ -29,8 +29,8 @@ func newStaffNames(names []string, lex *lexicon) staffNames {
 	s := staffNames{words: map[string]bool{}}
 	var list []string
 	for _, name := range names {
-		for _, w := range strings.Fields(strings.ToLower(name)) {
-			w = strings.Trim(w, ".,'()")
+		for _, t := range splitWords(strings.ToLower(name), nil) {
+			w := t.text
 			if utf8.RuneCountInString(w) < 3 || s.words[w] || known[w] || honorifics[w] || isNumber(w) {
 				continue
 			}
