@@ -207,7 +207,7 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	m.Pipeline = &webhook.Pipeline{
 		Inbox:     briefing.HeldBriefs{Inbox: books, Digest: m.Digest},
-		Seen:      m.Memory,
+		Seen:      m.seer(),
 		Responder: answers,
 		Late:      outbox.LateReplies{Store: books, Dispatcher: m.Dispatcher},
 		Audit:     m.Audit,
@@ -218,6 +218,17 @@ func (m *Main) Open(ctx context.Context) error {
 		Logger:    m.Logger,
 	}
 	return nil
+}
+
+// seer is the dedupe shared by instances with their own books: the
+// memory, when it is shared (Redis). Books on PostgreSQL are themselves
+// shared, and their inbox claims each MessageSid once for every instance,
+// so a second claim in Redis would only cost two round trips a message.
+func (m *Main) seer() webhook.Seer {
+	if store.IsPostgres(m.Config.DB) {
+		return nil
+	}
+	return m.Memory
 }
 
 // newOrders wires order taking to the catalog and customers.

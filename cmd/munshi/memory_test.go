@@ -16,6 +16,7 @@ import (
 	"github.com/munshi/munshi/internal/demo"
 	"github.com/munshi/munshi/internal/patience"
 	"github.com/munshi/munshi/internal/redis/redistest"
+	"github.com/munshi/munshi/internal/store/pgtest"
 	"github.com/munshi/munshi/memory"
 )
 
@@ -299,5 +300,31 @@ func TestTwoInstancesAnswerAMessageOnce(t *testing.T) {
 	// Each database still records the delivery it received.
 	if done, _, _ := b.Store.SavedReply(context.Background(), "SMtwice"); !done {
 		t.Fatal("the second instance kept no record of the delivery")
+	}
+}
+
+// TestSharedBooksClaimOnceWithoutRedis: instances sharing books on
+// PostgreSQL claim each MessageSid in those books, so Redis, shared as
+// their memory, holds no claim of its own; a retry to the other instance
+// gets the reply the first recorded, and the message is processed once.
+func TestSharedBooksClaimOnceWithoutRedis(t *testing.T) {
+	raw := redistest.Need(t)
+	prefix := redistest.Prefix(t, raw)
+	env := map[string]string{"REDIS_URL": redistest.URL(), "MUNSHI_REDIS_PREFIX": prefix, "MUNSHI_DB": pgtest.NewDatabase(t)}
+	tw := newFakeTwilio(t)
+	a, b := startMain(t, tw.URL, env), startMain(t, tw.URL, env)
+	first := say(t, a, "SMshared", demo.SalesPhone, "namaste")
+	second := say(t, b, "SMshared", demo.SalesPhone, "namaste")
+	if !strings.Contains(first, "Namaste Ravi") || second != first {
+		t.Fatalf("first instance %q, retry to the second %q", first, second)
+	}
+	if entries, _ := a.Store.AuditEntries(context.Background(), "inbound"); len(entries) != 1 {
+		t.Fatalf("the message was processed %d times", len(entries))
+	}
+	if keys := redistest.Keys(context.Background(), raw, prefix+"seen:*"); len(keys) != 0 {
+		t.Fatalf("Redis holds claims %v beside the books'", keys)
+	}
+	if keys := redistest.Keys(context.Background(), raw, prefix+"*"); len(keys) == 0 {
+		t.Fatal("the instances did not share Redis as their memory")
 	}
 }
