@@ -246,9 +246,16 @@ func (r *Router) route(ctx context.Context, text string) Decision {
 			return sd
 		}
 	}
-	if d.Tier == TierNone && r.llm != nil {
-		var buf [48]string
-		r.askLLM(ctx, text, n, shapeOf(n, buf[:0]), &d)
+	if d.Tier != TierNone {
+		return d
+	}
+	var buf [48]string
+	shape := shapeOf(n, buf[:0])
+	switch {
+	case reportsTrouble(shape):
+		d.Intent, d.Tier, d.Confidence, d.Reason = domain.IntentHandoff, TierRules, 1, "rule: "+handoffDisputed+": a problem with the goods, a bill or the service"
+	case r.llm != nil:
+		r.askLLM(ctx, text, n, shape, &d)
 	}
 	return d
 }
