@@ -95,3 +95,32 @@ func TestComplaintsHandOver(t *testing.T) {
 		"Rajesh seth se baat hui, 10 carton GC bhejo", "tell the customer to call me",
 		"sir please", "papa ko yaad dila do dawai lene ka", "koi aadmi bhejo maal uthane godown se", "call back Rajesh Kirana about the order", "GC itna stock nahi chahiye, 5 carton kar do", "delivery charge abhi tak kitna hua", "parso Mehta Traders ke munim se milna hai, hisaab ki baat karni hai", "bahut garmi lag rahi hai")
 }
+
+// TestOfficeAskedInMoreWays: the business addressed itself ("aapse baat
+// karni hai"), its head with a form of address or told to come or to
+// hear who asked, someone from billing, a message passed on, a call back
+// in Devanagari, and an amount bounded by "tak" that is not a number to
+// dial; none of their look-alikes hands over.
+func TestOfficeAskedInMoreWays(t *testing.T) {
+	r := demoRouter(t)
+	wantHandoffs(t, r, map[string]string{
+		"aapse baat karni hai abhi": "asked",
+		"sir ek party 300 carton le rahi hai par rate pe atki hai, aapse baat karni hai abhi":    "asked",
+		"बड़ा ऑर्डर देना है 300 कार्टन का, रेट के लिए सेठ जी से बात करनी है":                     "asked",
+		"seth ko bolo Gupta Supermart wale yaad kar rahe hai":                                    "asked",
+		"मैनेजर साहब को बोलो एक बार दुकान पर आ जाएं":                                             "asked",
+		"koi office se aake milo, hisab samjhana hai":                                            "asked",
+		"Need someone from your office to visit our hotel, we're planning bulk monthly supply":   "asked",
+		"reach out to me asap, someone from billing":                                             "asked",
+		"Kindly pass a message to the owner that Gupta Brothers wants to discuss the new scheme": "asked",
+		"कोई कॉल बैक करो":                                                                        "asked",
+		"credit badhwana tha 2 lakh tak, boss se baat karwa do":                                  "asked",
+	})
+	notRoutedAs(t, r, domain.IntentHandoff,
+		"aapse baat karke accha laga",
+		"maine aapse baat ki thi kal",
+		"boss ko 98765 43210 pe call karo",
+		"ye bill pass karo",
+		"Rajesh seth se baat hui, 10 carton bhejo",
+	)
+}

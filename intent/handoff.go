@@ -14,7 +14,7 @@ var (
 	officePeople = words(`owner malik seth sir office insaan human person someone manager supervisor boss banda agent aadmi accounts staff
 		team representative management head sahab saab madam munim munimji accountant billing ऑफिस मुनीम मैडम अकाउंटेंट STAFF
 		owners accountants`)
-	contactWords = words("baat talk speak connect phone call contact number escalate milna milne milwa milwao callback discuss landline फोन कॉल मिलवा phn touch meet")
+	contactWords = words("baat talk speak connect phone call contact number escalate milna milne milo milwa milwao callback discuss landline फोन कॉल मिलवा phn touch meet")
 	// anyone asks for someone ("kisi se baat karao"), with "se" (to talk
 	// with them) or a word for the writer ("koi mujhe call karega?"):
 	// "kisi ko call karo" asks Munshi to call someone else.
@@ -72,12 +72,12 @@ func asksForPerson(shape []string) bool {
 	// "arrange a meeting with the owner", "Get me someone from the
 	// office", "koi insaan hai kya wahan?", "i need to escalate this",
 	// "call me back asap", "office se kisi ko bhejo".
-	if anyOf(shape, meetingWords) && anyOf(shape, metWith) || someoneFrom(shape) && anyOf(shape, forMe) ||
+	if anyOf(shape, meetingWords) && anyOf(shape, metWith) || someoneFrom(shape) && (anyOf(shape, forMe) || anyOf(shape, comeOver)) ||
 		anyOf(shape, humanWords) && anyOf(shape, anyone) && asked(shape, false) || anyOf(shape, escalateWords) ||
 		callMeBack(shape) || anyOf(shape, officeRoles) && anyOf(shape, anyone) && anyOf(shape, sendSomeone) ||
 		visitsOffice(shape) || whomToAsk(shape) || anyOf(shape, putWords) && anyOf(shape, throughWords) && anyOf(shape, officeRoles) ||
 		supportAsked(shape) || escalatedUp(shape) || visitAsked(shape) || tellsToCall(shape) || explainAsked(shape) ||
-		someoneToCall(shape) || inCharge(shape) {
+		someoneToCall(shape) || inCharge(shape) || passedOn(shape) {
 		return true
 	}
 	if !anyOf(shape, contactWords) {
@@ -117,12 +117,28 @@ var (
 // direct baat karunga" ("Rajesh seth se baat hui" is the day's news).
 func wantsTalkWith(shape []string) bool {
 	for i := 0; i+2 < len(shape); i++ {
+		if withYou[shape[i]] {
+			// The business itself, whom the writer addresses: "aapse baat
+			// karni hai abhi".
+			rest := shape[i+1 : min(len(shape), i+5)]
+			if anyOf(rest, contactWords) && anyOf(rest, talkWanted) {
+				return true
+			}
+			continue
+		}
 		if i > 0 && ofWords[shape[i-1]] && !(i > 1 && yours[shape[i-2]]) {
 			continue // "Mehta Traders ke munim se milna hai": theirs
 		}
 		elder := i > 0 && badeWords[shape[i-1]] && elderWords[shape[i]] // "bade bhaiya se milna hai"
-		if (headWords[shape[i]] || elder || officeRoles[shape[i]] && !sirWord[shape[i]]) && shape[i+1] == "se" {
-			rest := shape[i+2 : min(len(shape), i+6)]
+		if !(headWords[shape[i]] || elder || officeRoles[shape[i]] && !sirWord[shape[i]]) {
+			continue
+		}
+		k := i + 1
+		if honorifics[shape[k]] {
+			k++ // "seth ji se baat karni hai"
+		}
+		if shape[k] == "se" {
+			rest := shape[k+1 : min(len(shape), k+5)]
 			if anyOf(rest, contactWords) && anyOf(rest, talkWanted) {
 				return true
 			}
@@ -138,7 +154,8 @@ var (
 	headWords   = words("seth malik owner boss")
 	badeWords   = words("bade बडे")
 	elderWords  = words("bhai bhaiya sahab")
-	talkWanted  = words("karni karna karunga chahiye karao karwao milna")
+	talkWanted  = words("karni karna karunga chahiye karao karwao milna करनी")
+	withYou     = words("aapse")
 )
 
 // notTheOffice reports people and places not the office's, and a
@@ -224,7 +241,7 @@ var sendSomeone = words("bhejo send")
 // the office", "anyone from your accounts".
 func someoneFrom(shape []string) bool {
 	for i, w := range shape {
-		if someoneWords[w] && i+2 < len(shape) && shape[i+1] == "from" && anyOf(shape[i+2:min(len(shape), i+4)], officeRoles) {
+		if someoneWords[w] && i+2 < len(shape) && shape[i+1] == "from" && (anyOf(shape[i+2:min(len(shape), i+4)], officeRoles) || billingWords[shape[i+2]]) {
 			return true
 		}
 	}
@@ -243,9 +260,9 @@ func dialled(shape []string) bool {
 	return false
 }
 
-// notDialled count what a number before them is: hours and tries, and
-// goods ("500 carton").
-var notDialled = words("baje baar UNIT")
+// notDialled count what a number before them is: hours and tries, goods
+// ("500 carton") and a bound ("2 lakh tak").
+var notDialled = words("baje baar UNIT tak")
 
 // disputesInWords reports a dispute no figure word need say: an order
 // never placed ("ye ORD-1203 maine kabhi diya hi nahi", "I never ordered

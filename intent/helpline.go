@@ -126,7 +126,7 @@ var cameWords = words("aake aakar")
 // mujhse baat kare", "urgent hai, kisi ko bolo turant call kare".
 func tellsToCall(shape []string) bool {
 	for i := 0; i+3 < len(shape); i++ {
-		who := sahabWords[shape[i]] || officeRoles[shape[i]] || anyone[shape[i]] || shape[i] == "ji" && i > 0 && officePeople[shape[i-1]]
+		who := sahabWords[shape[i]] || officeRoles[shape[i]] || headWords[shape[i]] || anyone[shape[i]] || shape[i] == "ji" && i > 0 && officePeople[shape[i-1]]
 		k := i + 1
 		if who && honorifics[shape[k]] && k+3 < len(shape) {
 			k++ // "Vikram bhai ko bolo mujhe phn kare"
@@ -163,7 +163,7 @@ var (
 	// kiya"); accountWords are the writer's account to settle.
 	calledFor = words("yaad")
 	// comeOver ask the office's person to come ("dukan pe aa jaye").
-	comeOver = words("visit jaye aaye")
+	comeOver = words("visit jaye aaye जाएं")
 )
 
 // explainAsked reports a paper or the writer's account asked to be
@@ -235,3 +235,24 @@ func onWhatBasis(shape []string) bool {
 	}
 	return false
 }
+
+// passedOn reports a message asked to be passed to the office's people:
+// "Kindly pass a message to the owner that Gupta Brothers wants to
+// discuss the new scheme".
+func passedOn(shape []string) bool {
+	for i, w := range shape {
+		if !passWords[w] {
+			continue
+		}
+		rest := shape[i+1 : min(len(shape), i+7)]
+		if anyOf(rest[:min(len(rest), 2)], messageWords) && (anyOf(rest, officeRoles) || anyOf(rest, headWords)) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	passWords    = words("pass")
+	messageWords = words("message")
+)

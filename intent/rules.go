@@ -360,7 +360,7 @@ var rules = []rule{
 	},
 	{
 		name: handoffAsked + ": call me", intent: domain.IntentHandoff, maxLen: 8,
-		need:  groups("call phone callback", "me mujhe back"),
+		need:  groups("call phone callback कॉल", "me mujhe back बैक"),
 		allow: words(`please can a person koi office se kare karo ek baar kar do chahiye jaldi abhi urgent`),
 	},
 	{
