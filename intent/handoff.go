@@ -347,11 +347,12 @@ func byMyReckoning(shape []string) bool {
 	return false
 }
 
-// cancelledStillCame reports goods that came after the writer cancelled:
-// "maine order cancel kiya tha phir bhi maal aa gaya".
+// cancelledStillCame reports goods that came, or were sent, after the
+// writer cancelled: "maine order cancel kiya tha phir bhi maal aa gaya",
+// "ऑर्डर कैंसल करवाया था फिर भी माल भेज दिया".
 func cancelledStillCame(shape []string) bool {
 	return anyOf(shape, cancelVerbs) && anyOf(shape, beforeWords) && stillSaid(shape) &&
-		(anyOf(shape, arrivalWords) || anyOf(shape, deliveredWords))
+		(anyOf(shape, arrivalWords) || anyOf(shape, deliveredWords) || anyOf(shape, sentGoods))
 }
 
 // notMine reports a paper or a figure of the books said not to be the
@@ -521,7 +522,7 @@ var (
 	// beforeWords put the payment in the past.
 	beforeWords = words("tha thi the paid cleared already pehle")
 	// stillWords: "phir bhi", "still", "yet", "abhi tak".
-	stillWords = words("phir still yet")
+	stillWords = words("phir fir still yet")
 	// owedShown are what shows it owed: the books' figures, not dues
 	// said ("5000 diye the, baaki abhi tak nahi aaya" reports the rest
 	// still to come).

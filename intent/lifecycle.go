@@ -352,7 +352,7 @@ var (
 	// orderWordsOnly: "Sharma ji ne 20000 ka order diya" placed an order;
 	// money paid ahead of one is an advance ("10k advance diya next order
 	// ke liye, gpay pe").
-	orderWordsOnly = words("order orders")
+	orderWordsOnly = words("order orders ord")
 	advanceWords   = words("advance")
 	customerWords  = words("CUSTOMER")
 	paymentWords   = words("payment paise rupees amount")

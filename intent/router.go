@@ -418,7 +418,8 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	in, name, ok := matchRules(shape, n)
 	if ok && !(IsQuestion(in) && (disputesFigure(shape, n) || asksHowTo(shape))) && !(in == domain.IntentCancel && deniedCancel(shape)) &&
-		!(in == domain.IntentConfirm && asksAfterRef(shape, n)) && !(in == domain.IntentCancel && asksIfCancelled(shape, n)) {
+		!(in == domain.IntentConfirm && asksAfterRef(shape, n)) && !(in == domain.IntentCancel && asksIfCancelled(shape, n)) &&
+		!(in == domain.IntentCancel && cancelledStillCame(shape)) {
 		return in, "rule: " + name, true
 	}
 	if asksIfCancelled(shape, n) {
@@ -439,7 +440,7 @@ func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	if asksAfterOrder(shape, n) {
 		return domain.IntentOrderStatus, "rule: where a named order is", true
 	}
-	if ordersByName(shape, n) {
+	if ordersByName(shape, n) && !spoiltReturned(shape) {
 		return domain.IntentOrder, "rule: an order named by customer and product", true
 	}
 	if cancelsNamedOrder(shape, n) {

@@ -34,3 +34,21 @@ func TestTroubleHandsOver(t *testing.T) {
 		"papa ka phone kaam nahi kar raha",
 	)
 }
+
+// TestComplaintIsNoOrderNorCancel: spoilt goods named with a customer
+// and asked to be replaced are not an order, an order cancelled before
+// and sent all the same is not a cancellation, and an order written "ORD
+// 1063" said not to be the writer's is disputed as "ORD-1063" is; each
+// hands over. A cancellation with its reason and an order still read as
+// before.
+func TestComplaintIsNoOrderNorCancel(t *testing.T) {
+	r := demoRouter(t)
+	wantHandoffs(t, r, map[string]string{
+		"Hotel Shivam here, the dish bars came soggy and are unusable. Need a replacement.": "dispute",
+		"ऑर्डर कैंसल करवाया था फिर भी माल भेज दिया":                                         "dispute",
+		"order cancel karwaya tha fir bhi bhej diya aur bill bhi laga diya":                 "dispute",
+		"ORD 1063 humara nahi hai": "dispute",
+	})
+	routedAs(t, r, domain.IntentCancel, "cancel kar do, maine galat bheja tha")
+	routedAs(t, r, domain.IntentOrder, "Hotel Shivam ko 5 carton dish bar bhejo")
+}
