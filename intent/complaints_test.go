@@ -99,7 +99,7 @@ func TestComplaintsHandOver(t *testing.T) {
 // TestOfficeAskedInMoreWays: the business addressed itself ("aapse baat
 // karni hai"), its head with a form of address or told to come or to
 // hear who asked, someone from billing, a message passed on, a call back
-// in Devanagari, and an amount bounded by "tak" that is not a number to
+// in Devanagari, someone to call about an order, and an amount bounded by "tak" that is not a number to
 // dial; none of their look-alikes hands over.
 func TestOfficeAskedInMoreWays(t *testing.T) {
 	r := demoRouter(t)
@@ -115,6 +115,7 @@ func TestOfficeAskedInMoreWays(t *testing.T) {
 		"Kindly pass a message to the owner that Gupta Brothers wants to discuss the new scheme": "asked",
 		"कोई कॉल बैक करो":                                                                        "asked",
 		"credit badhwana tha 2 lakh tak, boss se baat karwa do":                                  "asked",
+		"Please have someone call me regarding a large order, around 400 cartons":                "asked",
 	})
 	notRoutedAs(t, r, domain.IntentHandoff,
 		"aapse baat karke accha laga",

@@ -197,10 +197,11 @@ var (
 )
 
 // someoneToCall reports anyone asked to call: "koi phone karo", "koi call
-// karega?" ("koi baat nahi" is no matter).
+// karega?", "please have someone call me regarding a large order" ("koi
+// baat nahi" is no matter).
 func someoneToCall(shape []string) bool {
 	for i := 0; i+2 < len(shape); i++ {
-		if anyone[shape[i]] && callWords[shape[i+1]] && doWords[shape[i+2]] {
+		if (anyone[shape[i]] || someoneWords[shape[i]]) && callWords[shape[i+1]] && (doWords[shape[i+2]] || forMe[shape[i+2]]) {
 			return !dialled(shape)
 		}
 	}
