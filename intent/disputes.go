@@ -227,3 +227,39 @@ func neverCame(shape []string) bool {
 	}
 	return false
 }
+
+// myDuesAskedWhy reports the writer's own dues, with their amount, asked
+// how they can be: "mera balance 120000 kaise ho gaya?? itna to banta hi
+// nahi". An owner asking how a customer's dues came to be wants them
+// shown, and is not.
+func myDuesAskedWhy(shape []string) bool {
+	return anyOf(shape, myWords) && owedAskedWhy(shape)
+}
+
+// booksDiffer reports the writer's books said not to match the
+// business's: "hamara khata aapke system se match nahi kar raha, 8000 ka
+// fark hai".
+func booksDiffer(shape []string) bool {
+	if !anyOf(shape, ledgers) && !anyOf(shape, owedWords) && !anyOf(shape, documentWords) {
+		return false
+	}
+	for i, w := range shape {
+		if matchWords[w] && anyOf(shape[i+1:min(len(shape), i+3)], negations) {
+			return true
+		}
+	}
+	return false
+}
+
+// creditNoteMissing reports a credit note not received or not set off:
+// "last month maal return kiya tha, credit note abhi tak nahi mila",
+// "previous credit note has not been adjusted in this month's bill".
+func creditNoteMissing(shape []string) bool {
+	return followedBy(shape, creditWords, noteWords) && anyOf(shape, negations)
+}
+
+var (
+	matchWords  = words("match")
+	creditWords = words("credit")
+	noteWords   = words("note")
+)

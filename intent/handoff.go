@@ -58,8 +58,10 @@ func asksForPerson(shape []string) bool {
 	if len(shape) <= 3 && anyOf(shape, wanting) && (anyOf(shape, headWords) || anyOf(shape, officeRoles) && !anyOf(shape, sirWord)) {
 		return true // "owner please", "accounts please" ("sir please" pleads)
 	}
-	if anyOf(shape, anyone) && anyOf(shape, personWords) && anyOf(shape, sendSomeone) && !anyOf(shape, goodsOnly) {
-		return true // "koi banda bhejo dukaan pe" ("koi aadmi bhejo maal uthane" fetches goods)
+	if anyOf(shape, anyone) && anyOf(shape, personWords) && (anyOf(shape, sendSomeone) || anyOf(shape, bringWords)) && !anyOf(shape, goodsOnly) {
+		// "koi banda bhejo dukaan pe", "kisi aadmi ko line pe lao" ("koi
+		// aadmi bhejo maal uthane" fetches goods)
+		return true
 	}
 	if anyOf(shape, someoneWords) && anyOf(shape, helpWords) && !anyOf(shape, goodsOnly) {
 		return true // "get me someone who can actually help"
@@ -77,7 +79,7 @@ func asksForPerson(shape []string) bool {
 		callMeBack(shape) || anyOf(shape, officeRoles) && anyOf(shape, anyone) && anyOf(shape, sendSomeone) ||
 		visitsOffice(shape) || whomToAsk(shape) || anyOf(shape, putWords) && anyOf(shape, throughWords) && anyOf(shape, officeRoles) ||
 		supportAsked(shape) || escalatedUp(shape) || visitAsked(shape) || tellsToCall(shape) || explainAsked(shape) ||
-		someoneToCall(shape) || inCharge(shape) || passedOn(shape) {
+		someoneToCall(shape) || inCharge(shape) || passedOn(shape) || numberAsked(shape) || callbackWanted(shape) {
 		return true
 	}
 	if !anyOf(shape, contactWords) {
@@ -289,7 +291,8 @@ func disputesInWords(shape []string) bool {
 	case shownBut(shape), notMine(shape), saidOtherwise(shape), notAdjusted(shape), overcharged(shape), shownDenied(shape),
 		byMyReckoning(shape), cancelledStillCame(shape), wantsReplaced(shape), unsolved(shape), paidTwice(shape),
 		limitQuestioned(shape), onWhatBasis(shape), spoiltReturned(shape), wrongGoodsSent(shape), rateDisputed(shape),
-		schemeMissing(shape), serviceComplaint(shape), neverOrdered(shape):
+		schemeMissing(shape), serviceComplaint(shape), neverOrdered(shape), myDuesAskedWhy(shape), booksDiffer(shape),
+		creditNoteMissing(shape):
 		return true
 	}
 	return false

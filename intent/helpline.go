@@ -110,7 +110,7 @@ var (
 	baarWords  = words("baar")
 	takenWords = words("kat deduct deducted cut")
 	// lagaWords put a charge on a paper: "GST do baar laga diya".
-	lagaWords = words("laga lagaya lagi lag")
+	lagaWords = words("laga lagaya lagi lag chadha")
 )
 
 // visitAsked reports someone asked to come and talk: "dukaan pe aake
@@ -256,4 +256,32 @@ func passedOn(shape []string) bool {
 var (
 	passWords    = words("pass")
 	messageWords = words("message")
+)
+
+// numberAsked reports the number of the office's head asked for in a
+// few words: "malik ka no.", "seth ji ka no".
+func numberAsked(shape []string) bool {
+	if len(shape) > 6 {
+		return false
+	}
+	for i := 0; i+2 < len(shape); i++ {
+		if (headWords[shape[i]] || officeRoles[shape[i]] && !sirWord[shape[i]]) && ofWords[shape[i+1]] && shape[i+2] == "no" {
+			return true
+		}
+	}
+	return false
+}
+
+// callbackWanted reports a call back asked for: "can i get a callback
+// today before 5pm", "callback chahiye" ("mujhe customer ko callback
+// karna hai" is the writer's own call to make).
+func callbackWanted(shape []string) bool {
+	return anyOf(shape, callbackWords) && (anyOf(shape, wanting) || anyOf(shape, getWords)) && !dialled(shape)
+}
+
+var (
+	callbackWords = words("callback")
+	getWords      = words("get")
+	// bringWords put a person on the line: "kisi aadmi ko lagao".
+	bringWords = words("lagao लाओ")
 )

@@ -52,3 +52,30 @@ func TestComplaintIsNoOrderNorCancel(t *testing.T) {
 	routedAs(t, r, domain.IntentCancel, "cancel kar do, maine galat bheja tha")
 	routedAs(t, r, domain.IntentOrder, "Hotel Shivam ko 5 carton dish bar bhejo")
 }
+
+// TestMoreDisputesAndAsks: the writer's own dues asked how they came to
+// be, books that do not match, an item billed twice, a credit note not
+// received or not set off; the head's number asked in a few words, a
+// call back wanted, a person put on the line. Their look-alikes do not
+// hand over.
+func TestMoreDisputesAndAsks(t *testing.T) {
+	r := demoRouter(t)
+	wantHandoffs(t, r, map[string]string{
+		"mera balance 120000 kaise ho gaya?? itna to banta hi nahi":          "dispute",
+		"hamara khata aapke system se match nahi kar raha, 8000 ka fark hai": "dispute",
+		"bill me same item do baar chadha hua hai":                           "dispute",
+		"last month maal return kiya tha, credit note abhi tak nahi mila":    "dispute",
+		"previous credit note has not been adjusted in this month's bill":    "dispute",
+		"malik ka no.":                          "asked",
+		"can i get a callback today before 5pm": "asked",
+		"ये बॉट से काम नहीं चलेगा, किसी आदमी को लाइन पे लाओ": "asked",
+		"yaar kisi real aadmi ko lagao 🙄": "asked",
+	})
+	notRoutedAs(t, r, domain.IntentHandoff,
+		"Gupta ka outstanding 40000 kaise hua",
+		"mujhe customer ko callback karna hai",
+		"koi aadmi lagao maal utarne ke liye",
+		"credit note bhejo Sharma ji ka",
+		"mera no. save kar lo",
+	)
+}
