@@ -49,8 +49,11 @@ var (
 // for, with no family, customer, goods or number to dial in the message.
 // Family and people who are not the office's never are.
 func asksForPerson(shape []string) bool {
-	if len(shape) > 20 || anyOf(shape, family) || notTheOffice(shape) {
+	if anyOf(shape, family) || notTheOffice(shape) {
 		return false
+	}
+	if len(shape) > 20 {
+		return spokenAsk(shape)
 	}
 	if anyOf(shape, humanWords) && (len(shape) <= 4 || anyOf(shape, wanting)) {
 		return true
@@ -272,8 +275,15 @@ var notDialled = words("baje baar UNIT tak")
 // par maal aaya hi nahi"), a discount promised and not on the bill, or a
 // complaint, whatever it is about.
 func disputesInWords(shape []string) bool {
-	if len(shape) > 24 || anyOf(shape, notOffice) {
+	if anyOf(shape, notOffice) {
 		return false
+	}
+	if len(shape) > 24 {
+		// A long message, such as a voice note's transcript: only the
+		// disputes that say what is wrong with what. ("teeno jagah maal
+		// de diya" tells of places, not of goods sent in another's
+		// place.)
+		return schemeMissing(shape) || spoiltReturned(shape) || rateDisputed(shape) || cancelledStillCame(shape)
 	}
 	switch {
 	case anyOf(shape, complaintWords):

@@ -79,3 +79,18 @@ func TestMoreDisputesAndAsks(t *testing.T) {
 		"mera no. save kar lo",
 	)
 }
+
+// TestLongMessagesAskAndDispute: a voice note's transcript that asks for
+// the owner or a person, or says a scheme is missing from the bill, hands
+// over however long it runs; a long delivery report that tells of the
+// places it went and goods short does not.
+func TestLongMessagesAskAndDispute(t *testing.T) {
+	r := demoRouter(t)
+	wantHandoffs(t, r, map[string]string{
+		"arey yaar kitni baar bolna padega aapke ladke ko time pe aana hai teen din se bol raha hoon aaj aayega kal aayega dukaan pe customer wait karte hain aur koi jawab nahi deta malik se baat karao mujhe seedha":      "asked",
+		"bhai dekh main seedha bolta hoon ye bot wot se mera kaam nahi hone wala mujhe ek insaan chahiye jo mera pura hisaab baith ke samjhaye kyunki tumhare hisaab se main 78 hazaar deta hoon aur mere hisaab se sirf 40": "asked",
+		"namaskar ji Ashok Provision se baat kar raha hoon ye bolna tha ki jo scheme aapne bola tha das carton pe ek free woh bill mein toh laga hi nahi aur free wala maal bhi nahi aaya toh zara dekh lo ya kisi ko bhejo": "dispute",
+	})
+	notRoutedAs(t, r, domain.IntentHandoff,
+		"sir aaj subah 7 baje nikle the, pehle Gupta bros gaye wahan 45 min unloading ke liye wait karna pada, fir Agarwal medical aur Khan kirana, teeno jagah maal de diya, GC sab jagah thoda kam pada kyunki load hi kam hua tha")
+}
