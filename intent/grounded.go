@@ -99,6 +99,9 @@ var (
 // complaint says why a question is a complaint about a payment app, or
 // nothing.
 func complaint(in domain.Intent, shape []string) string {
+	if in == domain.IntentDelivery && shopComplains(shape) {
+		return "the shop that got the goods complains of them, as no delivery report does"
+	}
 	if !IsQuestion(in) || !anyOf(shape, troubleWords) && !(anyOf(shape, runningWords) && anyOf(shape, negations)) {
 		return ""
 	}

@@ -425,7 +425,7 @@ func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	if asksIfCancelled(shape, n) {
 		return domain.IntentOrderStatus, "rule: whether or why a named order was cancelled", true
 	}
-	if handsOver(shape, n) {
+	if handsOver(shape, n) && !shopComplains(shape) {
 		return domain.IntentDelivery, "rule: goods handed over", true
 	}
 	if receivesGoods(shape, n) {

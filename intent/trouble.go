@@ -66,3 +66,19 @@ func shortlyBefore(shape []string, first, next map[string]bool, k int) bool {
 	}
 	return false
 }
+
+// shopComplains reports the shop that got the goods writing of them, as
+// no report of a delivery does: of the business's delivery man ("Aapke
+// delivery wale ne 2 carton kam utaare"), or asking for goods to be
+// replaced in its own voice ("The mops supplied last week are shedding
+// badly, we need them replaced"). "1 bag surf phata mila wo replace karna
+// padega" reports a delivery.
+func shopComplains(shape []string) bool {
+	return followedBy(shape, yours, deliveryOnly) || anyOf(shape, shopWe) && remedied(shape)
+}
+
+var (
+	deliveryOnly = words("delivery")
+	// shopWe is the shop speaking of itself.
+	shopWe = words("we our us hume hamara humara")
+)

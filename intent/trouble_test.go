@@ -94,3 +94,18 @@ func TestLongMessagesAskAndDispute(t *testing.T) {
 	notRoutedAs(t, r, domain.IntentHandoff,
 		"sir aaj subah 7 baje nikle the, pehle Gupta bros gaye wahan 45 min unloading ke liye wait karna pada, fir Agarwal medical aur Khan kirana, teeno jagah maal de diya, GC sab jagah thoda kam pada kyunki load hi kam hua tha")
 }
+
+// TestShopComplainingIsNoDelivery: the shop that got the goods writing of
+// the business's delivery man, or asking in its own voice for goods to be
+// replaced, records no delivery; a salesperson's delivery that notes a
+// replacement still does.
+func TestShopComplainingIsNoDelivery(t *testing.T) {
+	r := demoRouter(t)
+	notRoutedAs(t, r, domain.IntentDelivery,
+		"Salaam bhai, Hotel Shivam se. Aapke delivery wale ne 2 carton kam utaare aur sign poore pe le liya",
+		"Hello, City Hospital stores. The mops supplied last week are shedding badly, we need them replaced.")
+	wantHandoffs(t, r, map[string]string{
+		"Salaam bhai, Hotel Shivam se. Aapke delivery wale ne 2 carton kam utaare aur sign poore pe le liya": "dispute",
+	})
+	routedAs(t, r, domain.IntentDelivery, "8275 ka maal customer ke hawale, 1 bag surf phata mila wo replace karna padega")
+}
