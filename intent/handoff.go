@@ -82,7 +82,8 @@ func asksForPerson(shape []string) bool {
 		callMeBack(shape) || anyOf(shape, officeRoles) && anyOf(shape, anyone) && anyOf(shape, sendSomeone) ||
 		visitsOffice(shape) || whomToAsk(shape) || anyOf(shape, putWords) && anyOf(shape, throughWords) && anyOf(shape, officeRoles) ||
 		supportAsked(shape) || escalatedUp(shape) || visitAsked(shape) || tellsToCall(shape) || explainAsked(shape) ||
-		someoneToCall(shape) || inCharge(shape) || passedOn(shape) || numberAsked(shape) || callbackWanted(shape) {
+		someoneToCall(shape) || inCharge(shape) || passedOn(shape) || numberAsked(shape) || callbackWanted(shape) ||
+		regionalOfficeAsk(shape) {
 		return true
 	}
 	if !anyOf(shape, contactWords) {
