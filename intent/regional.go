@@ -56,3 +56,48 @@ func startsAny(w string, stems []string) bool {
 	}
 	return false
 }
+
+var (
+	// regionalWrong start the words for wrong: Marathi चुकीच, Bengali
+	// भुल, Tamil, Telugu and Kannada तप्प.
+	regionalWrong = []string{"चुकीच", "भुल", "तप्प"}
+	// regionalWrongWords are romanised, with Gujarati's khoto ("bhul" is
+	// also Hindi's "forgot", and is left out).
+	regionalWrongWords = words("chukicha khoto tappu thappu")
+	// regionalOnBill start the words for a bill, a rate and a price: बिल
+	// (बिलात, बिलमां, बिले), पिल (Tamil), दर, दाम.
+	regionalOnBill = []string{"बिल", "पिल", "दर", "दाम"}
+	// regionalBack start the words that ask for goods to be taken back or
+	// exchanged: परत, पाछी, फेरत, मात्ति, बदलून, बदले.
+	regionalBack = []string{"परत", "पाछी", "फेरत", "मात्ति", "बदलून", "बदले"}
+	// regionalBackWords are romanised.
+	regionalBackWords = words("badli ferot tirigi")
+	// regionalSpoilt start the words for goods that came spoilt: broken
+	// (फुटलेल, टुट्ट, पगिलि), torn (छेंडा), leaking (लीक), dented
+	// (नुग्गि), expired (एक्सपायरी, एक्स्पयरि).
+	regionalSpoilt = []string{"फुटलेल", "टुट्ट", "पगिलि", "छेंडा", "लीक", "नुग्गि", "एक्सपायरी", "एक्स्पयरि"}
+	// regionalSpoiltWords are romanised: torn, expired.
+	regionalSpoiltWords = words("faatela")
+)
+
+// regionalDispute reports, in a regional language, a bill, a rate or the
+// goods said to be wrong ("बिलात फिनाइलचा दर ६५ ऐवजी ७२ लावलाय, हे
+// चुकीचं आहे", "aa rate khoto che", "thappu maal"), or spoilt goods asked
+// to be taken back or exchanged ("ડીશવોશની બોટલો લીક થઈને આવી છે, પાછી
+// લઈ જાવ").
+func regionalDispute(shape []string) bool {
+	if anyOf(shape, draftWords) || anyOf(shape, cancelVerbs) {
+		return false // "हा ड्राफ्ट डिलीट करा, चुकीचा माल टाकला" corrects a draft
+	}
+	wrong := anyOf(shape, regionalWrongWords)
+	onBill := anyOf(shape, rateWords) || anyOf(shape, itemWords) || anyOf(shape, goodsOnly) || anyOf(shape, owedWords) || anyOf(shape, documentWords)
+	back := anyOf(shape, regionalBackWords) // Hindi's are read by spoiltReturned: "वापस भेज दिए" is news
+	spoilt := anyOf(shape, regionalSpoiltWords) || anyOf(shape, damageWords) || anyOf(shape, expiryWords) || anyOf(shape, spoiltWords)
+	for _, w := range shape {
+		wrong = wrong || startsAny(w, regionalWrong)
+		onBill = onBill || startsAny(w, regionalOnBill)
+		back = back || startsAny(w, regionalBack)
+		spoilt = spoilt || startsAny(w, regionalSpoilt)
+	}
+	return wrong && onBill || back && spoilt
+}

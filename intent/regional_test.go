@@ -37,12 +37,36 @@ func TestRegionalOfficeAsk(t *testing.T) {
 	)
 }
 
+// TestRegionalDispute: a bill, a rate or the goods said to be wrong, and
+// spoilt goods asked to be taken back or exchanged, in the regional
+// languages, hand over; a draft corrected and goods already sent back do
+// not.
+func TestRegionalDispute(t *testing.T) {
+	r := demoRouter(t)
+	wantHandoffs(t, r, map[string]string{
+		"बिलात फिनाइलचा दर ६५ ऐवजी ७२ लावलाय, हे चुकीचं आहे":             "dispute",
+		"Harpic chya jagi lizol pathavla, chukicha maal aalay":           "dispute",
+		"Aa rate khoto che bhai, GC 92 nu hatu ne tame 98 lagavyu":       "dispute",
+		"বিলে দাম ভুল আছে, হ্যান্ডওয়াশ ৭০ টাকার জায়গায় ৮০ ধরা হয়েছে": "dispute",
+		"naa balance tappu ga chupistondi, nenu already 15000 kattanu":   "dispute",
+		"ડીશવોશની બોટલો લીક થઈને આવી છે, પાછી લઈ જાવ":                    "dispute",
+		"Surf na packet faatela nikla, badli aapo":                       "dispute",
+		"வந்த சோப் எல்லாம் எக்ஸ்பயரி ஆகிடுச்சு, மாத்தி குடுங்க":          "dispute",
+	})
+	notRoutedAs(t, r, domain.IntentHandoff,
+		"हा ड्राफ्ट डिलीट करा, चुकीचा माल टाकला",
+		"टूटे हुए 4 कार्टन ग्लास क्लीनर कंपनी को वापस भेज दिए",
+		"अशोक प्रोविज़न से 2 बैग सर्फ वापस आए, पैकेट फटे थे",
+		"bill bhejna bhul gaya, kal bhej dunga",
+	)
+}
+
 // TestRegionalStemsHaveADevelopmentMessage: every word start the regional
 // readings match begins a word of a training or development message, as
 // every whole word of the rules must occur in one.
 func TestRegionalStemsHaveADevelopmentMessage(t *testing.T) {
 	ev := readEvidence(t)
-	for _, stem := range slices.Concat(regionalWho, regionalAsk) {
+	for _, stem := range slices.Concat(regionalWho, regionalAsk, regionalWrong, regionalOnBill, regionalBack, regionalSpoilt) {
 		begins := func(w string) bool { return strings.HasPrefix(w, stem) }
 		if !slices.ContainsFunc(slices.Collect(mapKeys(ev.canonical)), begins) && !slices.ContainsFunc(slices.Collect(mapKeys(ev.raw)), begins) {
 			t.Errorf("no training or development word begins with %q", stem)
