@@ -101,3 +101,31 @@ func regionalDispute(shape []string) bool {
 	}
 	return wrong && onBill || back && spoilt
 }
+
+var (
+	// regionalLedger start the words for the ledger: लेजर, खात
+	// (खातामां, खाताय).
+	regionalLedger = []string{"लेजर", "खात"}
+	// regionalLedgerWords are romanised: an entry.
+	regionalLedgerWords = words("entry")
+	// regionalNot start the words that deny (Marathi नाही, Gujarati
+	// नथी); Tamil and Kannada deny at a word's end (इल्ल), romanised
+	// Bengali with nei, romanised Tamil with aagala.
+	regionalNot      = []string{"नाही", "नथी"}
+	regionalNotEnd   = "इल्ल"
+	regionalNotWords = words("nei aagala")
+)
+
+// regionalNotShown reports money paid that the ledger does not show, in a
+// regional language: "परवा ₹२०,००० UPI ने भरले, पण लेजरमध्ये अजून दिसत
+// नाहीत", "ledger e nei keno?", "naan kudutha 25000 cheque entry aagala".
+func regionalNotShown(shape []string) bool {
+	ledger := anyOf(shape, ledgers) || anyOf(shape, regionalLedgerWords)
+	not := anyOf(shape, regionalNotWords)
+	for _, w := range shape {
+		ledger = ledger || startsAny(w, regionalLedger)
+		not = not || startsAny(w, regionalNot) || strings.Contains(w, regionalNotEnd)
+	}
+	paid := anyOf(shape, numberPlaceholder) || anyOf(shape, modeWords) || anyOf(shape, paymentWords)
+	return ledger && not && paid
+}

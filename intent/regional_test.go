@@ -37,10 +37,10 @@ func TestRegionalOfficeAsk(t *testing.T) {
 	)
 }
 
-// TestRegionalDispute: a bill, a rate or the goods said to be wrong, and
-// spoilt goods asked to be taken back or exchanged, in the regional
-// languages, hand over; a draft corrected and goods already sent back do
-// not.
+// TestRegionalDispute: a bill, a rate or the goods said to be wrong,
+// spoilt goods asked to be taken back or exchanged, and money paid that
+// the ledger does not show, in the regional languages, hand over; a draft
+// corrected, goods already sent back and a ledger asked for do not.
 func TestRegionalDispute(t *testing.T) {
 	r := demoRouter(t)
 	wantHandoffs(t, r, map[string]string{
@@ -52,12 +52,18 @@ func TestRegionalDispute(t *testing.T) {
 		"ડીશવોશની બોટલો લીક થઈને આવી છે, પાછી લઈ જાવ":                    "dispute",
 		"Surf na packet faatela nikla, badli aapo":                       "dispute",
 		"வந்த சோப் எல்லாம் எக்ஸ்பயரி ஆகிடுச்சு, மாத்தி குடுங்க":          "dispute",
+		"परवा ₹२०,००० UPI ने भरले, पण लेजरमध्ये अजून दिसत नाहीत":         "dispute",
+		"ગયા મહિને ચેક આપ્યો હતો, એ હજુ ખાતામાં જમા નથી બતાવતા":          "dispute",
+		"Ami 30 hajar cash diyechilam Sunil babu ke, ledger e nei keno?": "dispute",
+		"naan kudutha 25000 cheque entry aagala, konjam paarunga":        "dispute",
 	})
 	notRoutedAs(t, r, domain.IntentHandoff,
 		"हा ड्राफ्ट डिलीट करा, चुकीचा माल टाकला",
 		"टूटे हुए 4 कार्टन ग्लास क्लीनर कंपनी को वापस भेज दिए",
 		"अशोक प्रोविज़न से 2 बैग सर्फ वापस आए, पैकेट फटे थे",
 		"bill bhejna bhul gaya, kal bhej dunga",
+		"लेजरमध्ये आज नोंद झाली",
+		"ledger bhejo Sharma ji ka",
 	)
 }
 
@@ -66,11 +72,15 @@ func TestRegionalDispute(t *testing.T) {
 // every whole word of the rules must occur in one.
 func TestRegionalStemsHaveADevelopmentMessage(t *testing.T) {
 	ev := readEvidence(t)
-	for _, stem := range slices.Concat(regionalWho, regionalAsk, regionalWrong, regionalOnBill, regionalBack, regionalSpoilt) {
+	for _, stem := range slices.Concat(regionalWho, regionalAsk, regionalWrong, regionalOnBill, regionalBack, regionalSpoilt, regionalLedger, regionalNot) {
 		begins := func(w string) bool { return strings.HasPrefix(w, stem) }
 		if !slices.ContainsFunc(slices.Collect(mapKeys(ev.canonical)), begins) && !slices.ContainsFunc(slices.Collect(mapKeys(ev.raw)), begins) {
 			t.Errorf("no training or development word begins with %q", stem)
 		}
+	}
+	ends := func(w string) bool { return strings.Contains(w, regionalNotEnd) }
+	if !slices.ContainsFunc(slices.Collect(mapKeys(ev.canonical)), ends) {
+		t.Errorf("no training or development word holds %q", regionalNotEnd)
 	}
 }
 
