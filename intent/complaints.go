@@ -184,8 +184,27 @@ func serviceComplaint(shape []string) bool {
 		return false
 	}
 	again := anyOf(shape, againWords) || followedBy(shape, harWords, baarWords)
-	// "aaj fir der ho gayi, maal kal bhejo" asks for the goods.
-	return anyOf(shape, badService) || anyOf(shape, lateWords) && again && !anyOf(shape, imperatives) && !anyOf(shape, sendNow)
+	// "aaj fir der ho gayi, maal kal bhejo" asks for the goods; "kuch
+	// karo iska" asks the office to act.
+	return anyOf(shape, badService) || anyOf(shape, lateWords) && again && !asksForGoods(shape)
+}
+
+// asksForGoods reports a word that asks for something to be done, other
+// than "kuch karo" (do something about it), or for goods to be sent.
+func asksForGoods(shape []string) bool {
+	for i, w := range shape {
+		if imperatives[w] && !(w == "karo" && i > 0 && shape[i-1] == "kuch") {
+			return true
+		}
+	}
+	return anyOf(shape, sendNow)
+}
+
+// spoiltSentWhy reports spoilt goods asked why they were sent: "expiry
+// wala maal kyun bheja? batch dekha kisi ne?".
+func spoiltSentWhy(shape []string) bool {
+	spoilt := anyOf(shape, damageWords) || anyOf(shape, expiryWords) || anyOf(shape, spoiltWords)
+	return spoilt && anyOf(shape, whyWords) && anyOf(shape, sentGoods) && !anyOf(shape, otherServices) && !anyOf(shape, family)
 }
 
 var sendNow = words("bhejo")

@@ -99,7 +99,8 @@ func TestComplaintsHandOver(t *testing.T) {
 // TestOfficeAskedInMoreWays: the business addressed itself ("aapse baat
 // karni hai"), its head with a form of address or told to come or to
 // hear who asked, someone from billing, a message passed on, a call back
-// in Devanagari, someone to call about an order, and an amount bounded by "tak" that is not a number to
+// in Devanagari, someone to call about an order, lateness every time with
+// the office asked to act, expired goods asked why they were sent, and an amount bounded by "tak" that is not a number to
 // dial; none of their look-alikes hands over.
 func TestOfficeAskedInMoreWays(t *testing.T) {
 	r := demoRouter(t)
@@ -116,6 +117,8 @@ func TestOfficeAskedInMoreWays(t *testing.T) {
 		"कोई कॉल बैक करो":                                                                        "asked",
 		"credit badhwana tha 2 lakh tak, boss se baat karwa do":                                  "asked",
 		"Please have someone call me regarding a large order, around 400 cartons":                "asked",
+		"har baar maal 3-4 din late aata hai, dukaan khali padi rehti hai. kuch karo iska":       "dispute",
+		"expiry wala maal kyun bheja? batch dekha kisi ne? jan ka expire hai":                    "dispute",
 	})
 	notRoutedAs(t, r, domain.IntentHandoff,
 		"aapse baat karke accha laga",
@@ -123,5 +126,7 @@ func TestOfficeAskedInMoreWays(t *testing.T) {
 		"boss ko 98765 43210 pe call karo",
 		"ye bill pass karo",
 		"Rajesh seth se baat hui, 10 carton bhejo",
+		"aaj fir der ho gayi, maal kal bhejo",
+		"expiry date kab ki hai is batch ki",
 	)
 }

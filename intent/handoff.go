@@ -303,7 +303,7 @@ func disputesInWords(shape []string) bool {
 		byMyReckoning(shape), cancelledStillCame(shape), wantsReplaced(shape), unsolved(shape), paidTwice(shape),
 		limitQuestioned(shape), onWhatBasis(shape), spoiltReturned(shape), wrongGoodsSent(shape), rateDisputed(shape),
 		schemeMissing(shape), serviceComplaint(shape), neverOrdered(shape), myDuesAskedWhy(shape), booksDiffer(shape),
-		creditNoteMissing(shape), regionalDispute(shape), regionalNotShown(shape):
+		creditNoteMissing(shape), regionalDispute(shape), regionalNotShown(shape), spoiltSentWhy(shape):
 		return true
 	}
 	return false
