@@ -1,6 +1,9 @@
 package intent
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // The office asked for in the regional languages. Their words come
 // inflected (मालकांशी, साहेबांच्या, ओफिसनो, यजमानितो: the owner or the
@@ -41,14 +44,22 @@ func regionalOfficeAsk(shape []string) bool {
 		who = who || startsAny(w, regionalWho)
 		ask = ask || startsAny(w, regionalAsk)
 	}
+	if !who && !ask {
+		return false
+	}
 	named := anyOf(shape, headWords) || anyOf(shape, officeRoles) && !anyOf(shape, sirWord)
 	return (who && (ask || anyOf(shape, phoneNumberWords)) || named && ask) && !dialled(shape)
 }
 
 var phoneNumberWords = words("number")
 
-// startsAny reports w starting with one of stems.
+// startsAny reports w starting with one of stems. Every stem is written
+// in Devanagari, so a word of Latin letters starts none: most messages
+// are read without comparing a stem.
 func startsAny(w string, stems []string) bool {
+	if w == "" || w[0] < utf8.RuneSelf {
+		return false
+	}
 	for _, s := range stems {
 		if strings.HasPrefix(w, s) {
 			return true
@@ -90,13 +101,18 @@ func regionalDispute(shape []string) bool {
 		return false // "हा ड्राफ्ट डिलीट करा, चुकीचा माल टाकला" corrects a draft
 	}
 	wrong := anyOf(shape, regionalWrongWords)
-	onBill := anyOf(shape, rateWords) || anyOf(shape, itemWords) || anyOf(shape, goodsOnly) || anyOf(shape, owedWords) || anyOf(shape, documentWords)
 	back := anyOf(shape, regionalBackWords) // Hindi's are read by spoiltReturned: "वापस भेज दिए" is news
-	spoilt := anyOf(shape, regionalSpoiltWords) || anyOf(shape, damageWords) || anyOf(shape, expiryWords) || anyOf(shape, spoiltWords)
 	for _, w := range shape {
 		wrong = wrong || startsAny(w, regionalWrong)
-		onBill = onBill || startsAny(w, regionalOnBill)
 		back = back || startsAny(w, regionalBack)
+	}
+	if !wrong && !back {
+		return false
+	}
+	onBill := anyOf(shape, rateWords) || anyOf(shape, itemWords) || anyOf(shape, goodsOnly) || anyOf(shape, owedWords) || anyOf(shape, documentWords)
+	spoilt := anyOf(shape, regionalSpoiltWords) || anyOf(shape, damageWords) || anyOf(shape, expiryWords) || anyOf(shape, spoiltWords)
+	for _, w := range shape {
+		onBill = onBill || startsAny(w, regionalOnBill)
 		spoilt = spoilt || startsAny(w, regionalSpoilt)
 	}
 	return wrong && onBill || back && spoilt
@@ -121,9 +137,14 @@ var (
 // नाहीत", "ledger e nei keno?", "naan kudutha 25000 cheque entry aagala".
 func regionalNotShown(shape []string) bool {
 	ledger := anyOf(shape, ledgers) || anyOf(shape, regionalLedgerWords)
-	not := anyOf(shape, regionalNotWords)
 	for _, w := range shape {
 		ledger = ledger || startsAny(w, regionalLedger)
+	}
+	if !ledger {
+		return false
+	}
+	not := anyOf(shape, regionalNotWords)
+	for _, w := range shape {
 		not = not || startsAny(w, regionalNot) || strings.Contains(w, regionalNotEnd)
 	}
 	paid := anyOf(shape, numberPlaceholder) || anyOf(shape, modeWords) || anyOf(shape, paymentWords)
