@@ -406,6 +406,42 @@ func TestNumberNamedProducts(t *testing.T) {
 	}
 }
 
+// A number that names one product, beside a name it shares with others
+// ("6301 bearing", of Ball Bearing 6301 and 6203, both "bearing"), reads
+// as that one product; a quantity before the shared name stays a
+// quantity, and the shared name alone names both.
+func TestNumberBesideASharedName(t *testing.T) {
+	v := Vocabulary{Products: []domain.Product{
+		{SKU: "BRG6203", Name: "Ball Bearing 6203", Aliases: []string{"bearing", "6203", "bearing 6203"}, Unit: "piece"},
+		{SKU: "BRG6301", Name: "Ball Bearing 6301", Aliases: []string{"bearing", "6301", "bearing 6301"}, Unit: "piece"},
+	}}
+	r := routerFor(t, v)
+	for _, c := range []struct {
+		text     string
+		products [][]string // each product entity's candidates, in order
+		numbers  []string
+	}{
+		{"6301 bearing kitne pade hain", [][]string{{"BRG6301"}}, nil},
+		{"6301 bearing 10 box bhejo", [][]string{{"BRG6301"}}, []string{"10"}},
+		{"bearing 6203 ka stock", [][]string{{"BRG6203"}}, nil},
+		{"10 bearing bhejo", [][]string{{"BRG6203", "BRG6301"}}, []string{"10"}},
+	} {
+		var products [][]string
+		var numbers []string
+		for _, e := range r.Normalize(c.text).Entities {
+			switch e.Kind {
+			case EntityProduct:
+				products = append(products, e.IDs)
+			case EntityNumber:
+				numbers = append(numbers, e.ID)
+			}
+		}
+		if !slices.EqualFunc(products, c.products, slices.Equal) || !slices.Equal(numbers, c.numbers) {
+			t.Errorf("%q: products %v, numbers %v; want %v and %v", c.text, products, numbers, c.products, c.numbers)
+		}
+	}
+}
+
 // A catalog's own unit (a "than" of cloth, no unit Munshi lists) is also
 // read with its long vowels written out, and in Devanagari.
 func TestCatalogUnitsByTheirSpellings(t *testing.T) {

@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -207,6 +208,9 @@ func (l *lexicon) findEntities(toks []Token) []Entity {
 				(!m.v.guarded || i > 0 && (isNumber(toks[i-1].Text) || l.unitAt(toks, i-1)))
 			if ok {
 				end := i + m.n
+				if isNumber(t) {
+					end += l.sharedAfter(toks, end, m) // "6301 bearing": one bearing
+				}
 				if m.v.kind == EntityCustomer && end < len(toks) && (honorifics[toks[end].Text] || placeWords[toks[end].Text]) {
 					end++
 				}
@@ -261,11 +265,26 @@ func (l *lexicon) numberLedProduct(toks []Token, i int, m nameMatch) bool {
 	if end < len(toks) && (l.unitAt(toks, end) || measureAt(toks, end)) {
 		return false // "5 carton": a quantity
 	}
-	if m.n > 1 {
+	if m.n > 1 || l.sharedAfter(toks, end, m) > 0 {
 		return true
 	}
 	counted := i >= 2 && isNumber(toks[i-2].Text) && l.unitAt(toks, i-1)
 	return counted || end < len(toks) && ofWords[toks[end].Text]
+}
+
+// sharedAfter is the length of the name at i when it is one the product m
+// names shares with others ("bearing", after "6301" of Ball Bearing
+// 6301), so that the number and the shared name read as the one product;
+// else 0.
+func (l *lexicon) sharedAfter(toks []Token, i int, m nameMatch) int {
+	if i >= len(toks) || m.v.kind != EntityProduct || len(m.v.ids) != 1 {
+		return 0
+	}
+	next, ok := l.matchName(toks, i)
+	if !ok || next.fuzzy || next.v.kind != EntityProduct || len(next.v.ids) < 2 || !slices.Contains(next.v.ids, m.v.ids[0]) {
+		return 0
+	}
+	return next.n
 }
 
 // ofWords make the word before them what is talked about.
