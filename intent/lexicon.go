@@ -328,10 +328,8 @@ func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, wo
 	}
 	if !v.trained {
 		heads.each(func(word string, products []int) {
-			for _, k := range products {
-				if slices.Contains(read.words(v.Products[k].Name), word) {
-					return // "tap" of "PTMT Tap": the names have it
-				}
+			if !slices.ContainsFunc(products, func(k int) bool { return !slices.Contains(read.words(v.Products[k].Name), word) }) {
+				return // every one's name has it: the names read it
 			}
 			for _, k := range products {
 				add(EntityProduct, v.Products[k].SKU, []string{word}, true)

@@ -359,6 +359,25 @@ func TestAWordTheAliasesEndWith(t *testing.T) {
 	}
 }
 
+// TestAWordOfOneNameAndAnotherAlias: "tap" ends one tap's name (PTMT Tap)
+// and the other's alias (brass tap): said alone it names either, and the
+// order asks which; "ptmt tap" and "brass tap" each name one.
+func TestAWordOfOneNameAndAnotherAlias(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "TAPPT", Name: "PTMT Tap", Aliases: []string{"ptmt tap", "plastic tap"}, Unit: "piece", Price: 9000},
+		{SKU: "TAPBR", Name: "Brass Bib Cock", Aliases: []string{"brass tap", "bib cock"}, Unit: "piece", Price: 45000},
+	}
+	cs := []domain.Customer{{ID: "P06", Name: "New Jaipur Hardware", Aliases: []string{"Jaipur Hardware"}}}
+	p := parserFor(t, ps, cs)
+	for _, c := range []parseCase{
+		{text: "New jaipur hardware 12 nag tap, upi se", customer: "P06", payment: domain.PayUPI, ask: []string{"PTMT Tap", "Brass Bib Cock"}},
+		{text: "New jaipur hardware 12 brass tap", customer: "P06", items: map[string]int64{"TAPBR": 12}},
+		{text: "New jaipur hardware 12 plastic tap", customer: "P06", items: map[string]int64{"TAPPT": 12}},
+	} {
+		checkParse(t, p, c)
+	}
+}
+
 // TestTheRestOfANameAfterIt: a product called by its alias and then the
 // rest of its name ("servo 20L bucket") is that product, not an unknown
 // "bucket"; "x 3" after it is its quantity.

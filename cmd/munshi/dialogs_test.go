@@ -217,7 +217,6 @@ func TestDialogCountsLLMCalls(t *testing.T) {
 var unfinishedDialogs = map[string]string{
 	"dh-dev-01":   "a brand's letters spelt out in Devanagari (एसीसी for ACC) are not heard as the brand",
 	"gr-order-07": "a katta, where rice comes by the bori of 50 kg and the bag of 25 kg, may be either: it is asked about",
-	"pl-ord-14":   "\"tap\" is a word of one tap's name and of the other's alias: neither a name nor a family of names",
 }
 
 // TestDialogDevelopmentSet holds Munshi to its development conversations:
