@@ -159,6 +159,8 @@ func TestAnswersFillTheQuestionAsked(t *testing.T) {
 		{"size by a word", []string{"Rajesh ke liye 2 carton phenyl, cash", "bada wala"}, "C01", domain.PayCOD, []string{"PH5L:8"}},
 		{"size by its price", []string{"Rajesh ke liye 2 carton phenyl, cash", "290 wala"}, "C01", domain.PayCOD, []string{"PH5L:8"}},
 		{"size by its price in rupees", []string{"Rajesh ke liye 2 carton phenyl, cash", "290 rupay wala"}, "C01", domain.PayCOD, []string{"PH5L:8"}},
+		{"size by its price after ₹", []string{"Rajesh ke liye 2 carton phenyl, cash", "₹290 wala chahiye"}, "C01", domain.PayCOD, []string{"PH5L:8"}},
+		{"size by its price after rs", []string{"Rajesh ke liye 2 carton phenyl, cash", "Rs. 290 wala"}, "C01", domain.PayCOD, []string{"PH5L:8"}},
 		{"quantity with a unit", []string{"Agarwal ke liye hand wash, cash", "2 carton"}, "C07", domain.PayCOD, []string{"HW200:96"}},
 		{"quantity in words", []string{"Agarwal ke liye hand wash, cash", "das peti"}, "C07", domain.PayCOD, []string{"HW200:480"}},
 		{"quantity alone", []string{"Agarwal ke liye hand wash, cash", "20"}, "C07", domain.PayCOD, []string{"HW200:20"}},

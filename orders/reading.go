@@ -105,8 +105,8 @@ func (r *reading) plain(i int) bool {
 		return false
 	}
 	w := r.toks[i].Text
-	if _, pay := paymentWords[w]; pay || separators[w] || fillers[w] || plainWords[w] {
-		return false
+	if _, pay := paymentWords[w]; pay || separators[w] || fillers[w] || plainWords[w] || currencyWords[w] {
+		return false // "₹450 wala" names no shop called Rupees
 	}
 	return hasLetter(w) && !strings.ContainsAny(w, "0123456789")
 }
