@@ -240,15 +240,7 @@ func myDuesAskedWhy(shape []string) bool {
 // business's: "hamara khata aapke system se match nahi kar raha, 8000 ka
 // fark hai".
 func booksDiffer(shape []string) bool {
-	if !anyOf(shape, ledgers) && !anyOf(shape, owedWords) && !anyOf(shape, documentWords) {
-		return false
-	}
-	for i, w := range shape {
-		if matchWords[w] && anyOf(shape[i+1:min(len(shape), i+3)], negations) {
-			return true
-		}
-	}
-	return false
+	return (anyOf(shape, ledgers) || anyOf(shape, owedWords) || anyOf(shape, documentWords)) && shortlyBefore(shape, matchWords, negations, 2)
 }
 
 // creditNoteMissing reports a credit note not received or not set off:

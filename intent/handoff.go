@@ -52,11 +52,15 @@ func asksForPerson(shape []string) bool {
 	if anyOf(shape, family) || notTheOffice(shape) {
 		return false
 	}
-	if len(shape) > 20 {
-		return spokenAsk(shape)
-	}
 	if anyOf(shape, humanWords) && (len(shape) <= 4 || anyOf(shape, wanting)) {
-		return true
+		return true // at any length: "… mujhe ek insaan chahiye jo mera hisaab samjhaye …"
+	}
+	if len(shape) > 20 {
+		// A long message, such as a voice note's transcript: only the ask
+		// that says who is wanted ("… koi jawab nahi deta, malik se baat
+		// karao mujhe seedha"); looser asks are left to short messages,
+		// where nothing else is said.
+		return wantsTalkWith(shape) && toWriter(shape)
 	}
 	if len(shape) <= 3 && anyOf(shape, wanting) && (anyOf(shape, headWords) || anyOf(shape, officeRoles) && !anyOf(shape, sirWord)) {
 		return true // "owner please", "accounts please" ("sir please" pleads)
@@ -89,7 +93,7 @@ func asksForPerson(shape []string) bool {
 	if !anyOf(shape, contactWords) {
 		return false
 	}
-	if (anyOf(shape, staffWords) || wantsTalkWith(shape)) && (anyOf(shape, towards) || anyOf(shape, forMe)) && !dialled(shape) {
+	if (anyOf(shape, staffWords) || wantsTalkWith(shape)) && toWriter(shape) {
 		// One of the business's people, by name, to talk with: "Vikram
 		// sir se baat karni hai City Hospital ke payment terms pe", the
 		// customer being what it is about.
@@ -333,6 +337,23 @@ var (
 	extraWords  = words("extra")
 	deductWords = words("kaat kaata kata")
 )
+
+// shortlyBefore reports a word of first with a word of next at most k
+// words after it: "it is not in the statement", "match nahi kar raha".
+func shortlyBefore(shape []string, first, next map[string]bool, k int) bool {
+	for i, w := range shape {
+		if first[w] && anyOf(shape[i+1:min(len(shape), i+1+k)], next) {
+			return true
+		}
+	}
+	return false
+}
+
+// toWriter reports the writer as the one to be talked with or called
+// ("se", "mujhe", "me"), and no number to dial.
+func toWriter(shape []string) bool {
+	return (anyOf(shape, towards) || anyOf(shape, forMe)) && !dialled(shape)
+}
 
 // followedBy reports a word of first just before a word of next.
 func followedBy(shape []string, first, next map[string]bool) bool {

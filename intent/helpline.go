@@ -285,13 +285,3 @@ var (
 	// bringWords put a person on the line: "kisi aadmi ko lagao".
 	bringWords = words("lagao लाओ")
 )
-
-// spokenAsk reports, in a long message such as a voice note's
-// transcript, the asks that say who is wanted and that they are wanted:
-// "… koi jawab nahi deta, malik se baat karao mujhe seedha", "… mujhe ek
-// insaan chahiye jo mera pura hisaab baith ke samjhaye …". Looser asks
-// are left to short messages, where nothing else is said.
-func spokenAsk(shape []string) bool {
-	return wantsTalkWith(shape) && (anyOf(shape, towards) || anyOf(shape, forMe)) && !dialled(shape) ||
-		anyOf(shape, humanWords) && anyOf(shape, wanting)
-}

@@ -51,22 +51,6 @@ func reportsTrouble(shape []string) bool {
 	return anyOf(shape, shopVoice) || anyOf(shape, billedWords) || spoilt && anyOf(shape, foundWords)
 }
 
-// shortlyBefore reports a word of first with a word of next at most k
-// words after it: "it is not in the statement".
-func shortlyBefore(shape []string, first, next map[string]bool, k int) bool {
-	for i, w := range shape {
-		if !first[w] {
-			continue
-		}
-		for _, v := range shape[i+1 : min(len(shape), i+1+k)] {
-			if next[v] {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // shopComplains reports the shop that got the goods writing of them, as
 // no report of a delivery does: of the business's delivery man ("Aapke
 // delivery wale ne 2 carton kam utaare"), or asking for goods to be
