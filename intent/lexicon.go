@@ -328,7 +328,8 @@ func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, wo
 	}
 	if !v.trained {
 		heads.each(func(word string, products []int) {
-			if !slices.ContainsFunc(products, func(k int) bool { return !slices.Contains(read.words(v.Products[k].Name), word) }) {
+			unnamed := func(k int) bool { return !slices.Contains(read.words(v.Products[k].Name), word) }
+			if !slices.ContainsFunc(products, unnamed) {
 				return // every one's name has it: the names read it
 			}
 			for _, k := range products {

@@ -204,13 +204,13 @@ func (l *lexicon) findEntities(toks []Token) []Entity {
 		t := toks[i].Text
 		if i >= covered {
 			m, ok := l.matchName(toks, i)
-			ok = ok && (!isNumber(t) || l.numberLedProduct(toks, i, m)) &&
-				(!m.v.guarded || i > 0 && (isNumber(toks[i-1].Text) || l.unitAt(toks, i-1)))
+			shared := 0 // "6301 bearing": the shared name after the number
+			if ok && isNumber(t) {
+				ok, shared = l.numberLedProduct(toks, i, m)
+			}
+			ok = ok && (!m.v.guarded || i > 0 && (isNumber(toks[i-1].Text) || l.unitAt(toks, i-1)))
 			if ok {
-				end := i + m.n
-				if isNumber(t) {
-					end += l.sharedAfter(toks, end, m) // "6301 bearing": one bearing
-				}
+				end := i + m.n + shared
 				if m.v.kind == EntityCustomer && end < len(toks) && (honorifics[toks[end].Text] || placeWords[toks[end].Text]) {
 					end++
 				}
@@ -256,20 +256,22 @@ func (l *lexicon) findEntities(toks []Token) []Entity {
 // variety ("20 bag 1121"), a fertiliser by its grade ("12 32 16"). A
 // number is a quantity first, so the name must span more than the one
 // number, or stand where a quantity cannot: after a quantity and its
-// unit, or before "ka" ("1121 ka stock").
-func (l *lexicon) numberLedProduct(toks []Token, i int, m nameMatch) bool {
+// unit, or before "ka" ("1121 ka stock"), or before a name it shares
+// with other products ("6301 bearing"), whose length it also returns.
+func (l *lexicon) numberLedProduct(toks []Token, i int, m nameMatch) (ok bool, shared int) {
 	if m.fuzzy || m.v.kind != EntityProduct {
-		return false
+		return false, 0
 	}
 	end := i + m.n
 	if end < len(toks) && (l.unitAt(toks, end) || measureAt(toks, end)) {
-		return false // "5 carton": a quantity
+		return false, 0 // "5 carton": a quantity
 	}
-	if m.n > 1 || l.sharedAfter(toks, end, m) > 0 {
-		return true
+	shared = l.sharedAfter(toks, end, m)
+	if m.n > 1 || shared > 0 {
+		return true, shared
 	}
 	counted := i >= 2 && isNumber(toks[i-2].Text) && l.unitAt(toks, i-1)
-	return counted || end < len(toks) && ofWords[toks[end].Text]
+	return counted || end < len(toks) && ofWords[toks[end].Text], 0
 }
 
 // sharedAfter is the length of the name at i when it is one the product m
