@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -13,20 +14,41 @@ import (
 // office's people and wants to talk with them, be called or met by them,
 // have word passed to them, or their number.
 
+// inflected are the words for one thing in the regional languages: the
+// starts of its words in Devanagari, and whole romanised words.
+type inflected struct {
+	starts []string
+	whole  map[string]bool
+}
+
+// in reports a word of shape that is one of f's.
+func (f inflected) in(shape []string) bool {
+	if anyOf(shape, f.whole) {
+		return true
+	}
+	for _, w := range shape {
+		if startsAny(w, f.starts) {
+			return true
+		}
+	}
+	return false
+}
+
 var (
-	// regionalWho start the words for the office's people: the owner
-	// (Marathi मालक, Kannada मालीक, Telugu यजमान, Tamil मुतलाळि,
-	// Gujarati शेठ), the boss (साहेब), the office (ओफिस, अफिस, आपीस,
-	// दफतर), accounts and the manager.
-	regionalWho = []string{"मालक", "मालीक", "यजमान", "मुतलाळि", "शेठ", "साहेब", "ओफिस", "अफिस", "आपीस", "दफतर", "अकाउंट्स", "एकाउन्ट", "म्यानेजार"}
-	// regionalWhoWords are romanised: the owner, a person, someone.
-	regionalWhoWords = words("malak sheth manas bande koni keu")
-	// regionalAsk start the words that ask: to talk (बोलाय, पेच,
-	// माट्लाड, माताड), to call (फोन, कोल), a number (नम्पर), to tell
-	// (सांग, कहो, जानान, चेप्प, हेळ, चोल्ल) or to put in the ear (कानावर).
-	regionalAsk = []string{"बोलाय", "पेच", "माट्लाड", "माताड", "फोन", "कोल", "नम्पर", "सांग", "कहो", "जानान", "चेप्प", "हेळ", "चोल्ल", "कानावर"}
-	// regionalAskWords are romanised: tell, talk, meet.
-	regionalAskWords = words("sanga kaho keho bolun sollunga cheppandi vaat gal pesanum bheta")
+	// regionalWho are the office's people: the owner (Marathi मालक,
+	// Kannada मालीक, Telugu यजमान, Tamil मुतलाळि, Gujarati शेठ), the boss
+	// (साहेब), the office (ओफिस, अफिस, आपीस, दफतर), accounts and the
+	// manager; romanised, the owner, a person, someone.
+	regionalWho = inflected{
+		[]string{"मालक", "मालीक", "यजमान", "मुतलाळि", "शेठ", "साहेब", "ओफिस", "अफिस", "आपीस", "दफतर", "अकाउंट्स", "एकाउन्ट", "म्यानेजार"},
+		words("malak sheth manas bande koni keu")}
+	// regionalAsk are the words that ask: to talk (बोलाय, पेच, माट्लाड,
+	// माताड), to call (फोन, कोल), a number (नम्पर), to tell (सांग, कहो,
+	// जानान, चेप्प, हेळ, चोल्ल) or to put in the ear (कानावर); romanised,
+	// to tell, talk or meet.
+	regionalAsk = inflected{
+		[]string{"बोलाय", "पेच", "माट्लाड", "माताड", "फोन", "कोल", "नम्पर", "सांग", "कहो", "जानान", "चेप्प", "हेळ", "चोल्ल", "कानावर"},
+		words("sanga kaho keho bolun sollunga cheppandi vaat gal pesanum bheta")}
 )
 
 // regionalOfficeAsk reports the office asked for in a regional language:
@@ -38,12 +60,7 @@ var (
 // named in a regional word ("ઓફિસનો નંબર"), as "naye manager ka number
 // kisi ke paas hai?" asks after someone else's.
 func regionalOfficeAsk(shape []string) bool {
-	who := anyOf(shape, regionalWhoWords)
-	ask := anyOf(shape, regionalAskWords)
-	for _, w := range shape {
-		who = who || startsAny(w, regionalWho)
-		ask = ask || startsAny(w, regionalAsk)
-	}
+	who, ask := regionalWho.in(shape), regionalAsk.in(shape)
 	if !who && !ask {
 		return false
 	}
@@ -69,26 +86,20 @@ func startsAny(w string, stems []string) bool {
 }
 
 var (
-	// regionalWrong start the words for wrong: Marathi चुकीच, Bengali
-	// भुल, Tamil, Telugu and Kannada तप्प.
-	regionalWrong = []string{"चुकीच", "भुल", "तप्प"}
-	// regionalWrongWords are romanised, with Gujarati's khoto ("bhul" is
-	// also Hindi's "forgot", and is left out).
-	regionalWrongWords = words("chukicha khoto tappu thappu")
-	// regionalOnBill start the words for a bill, a rate and a price: बिल
-	// (बिलात, बिलमां, बिले), पिल (Tamil), दर, दाम.
-	regionalOnBill = []string{"बिल", "पिल", "दर", "दाम"}
-	// regionalBack start the words that ask for goods to be taken back or
-	// exchanged: परत, पाछी, फेरत, मात्ति, बदलून, बदले.
-	regionalBack = []string{"परत", "पाछी", "फेरत", "मात्ति", "बदलून", "बदले"}
-	// regionalBackWords are romanised.
-	regionalBackWords = words("badli ferot tirigi")
-	// regionalSpoilt start the words for goods that came spoilt: broken
-	// (फुटलेल, टुट्ट, पगिलि), torn (छेंडा), leaking (लीक), dented
-	// (नुग्गि), expired (एक्सपायरी, एक्स्पयरि).
-	regionalSpoilt = []string{"फुटलेल", "टुट्ट", "पगिलि", "छेंडा", "लीक", "नुग्गि", "एक्सपायरी", "एक्स्पयरि"}
-	// regionalSpoiltWords are romanised: torn, expired.
-	regionalSpoiltWords = words("faatela")
+	// regionalWrong is wrong: Marathi चुकीच, Bengali भुल, Tamil, Telugu
+	// and Kannada तप्प; romanised, with Gujarati's khoto ("bhul" is also
+	// Hindi's "forgot", and is left out).
+	regionalWrong = inflected{[]string{"चुकीच", "भुल", "तप्प"}, words("chukicha khoto tappu thappu")}
+	// regionalOnBill are a bill, a rate and a price: बिल (बिलात, बिलमां,
+	// बिले), पिल (Tamil), दर, दाम.
+	regionalOnBill = inflected{starts: []string{"बिल", "पिल", "दर", "दाम"}}
+	// regionalBack ask for goods to be taken back or exchanged: परत,
+	// पाछी, फेरत, मात्ति, बदलून, बदले, and romanised.
+	regionalBack = inflected{[]string{"परत", "पाछी", "फेरत", "मात्ति", "बदलून", "बदले"}, words("badli ferot tirigi")}
+	// regionalSpoilt say goods came spoilt: broken (फुटलेल, टुट्ट,
+	// पगिलि), torn (छेंडा, faatela), leaking (लीक), dented (नुग्गि),
+	// expired (एक्सपायरी, एक्स्पयरि).
+	regionalSpoilt = inflected{[]string{"फुटलेल", "टुट्ट", "पगिलि", "छेंडा", "लीक", "नुग्गि", "एक्सपायरी", "एक्स्पयरि"}, words("faatela")}
 )
 
 // regionalDispute reports, in a regional language, a bill, a rate or the
@@ -100,53 +111,34 @@ func regionalDispute(shape []string) bool {
 	if anyOf(shape, draftWords) || anyOf(shape, cancelVerbs) {
 		return false // "हा ड्राफ्ट डिलीट करा, चुकीचा माल टाकला" corrects a draft
 	}
-	wrong := anyOf(shape, regionalWrongWords)
-	back := anyOf(shape, regionalBackWords) // Hindi's are read by spoiltReturned: "वापस भेज दिए" is news
-	for _, w := range shape {
-		wrong = wrong || startsAny(w, regionalWrong)
-		back = back || startsAny(w, regionalBack)
-	}
+	wrong := regionalWrong.in(shape)
+	back := regionalBack.in(shape) // Hindi's are read by spoiltReturned: "वापस भेज दिए" is news
 	if !wrong && !back {
 		return false
 	}
-	onBill := anyOf(shape, rateWords) || anyOf(shape, itemWords) || anyOf(shape, goodsOnly) || anyOf(shape, owedWords) || anyOf(shape, documentWords)
-	spoilt := anyOf(shape, regionalSpoiltWords) || anyOf(shape, damageWords) || anyOf(shape, expiryWords) || anyOf(shape, spoiltWords)
-	for _, w := range shape {
-		onBill = onBill || startsAny(w, regionalOnBill)
-		spoilt = spoilt || startsAny(w, regionalSpoilt)
-	}
+	onBill := anyOf(shape, rateWords) || anyOf(shape, itemWords) || anyOf(shape, goodsOnly) || anyOf(shape, owedWords) ||
+		anyOf(shape, documentWords) || regionalOnBill.in(shape)
+	spoilt := anyOf(shape, damageWords) || anyOf(shape, expiryWords) || anyOf(shape, spoiltWords) || regionalSpoilt.in(shape)
 	return wrong && onBill || back && spoilt
 }
 
 var (
-	// regionalLedger start the words for the ledger: लेजर, खात
-	// (खातामां, खाताय).
-	regionalLedger = []string{"लेजर", "खात"}
-	// regionalLedgerWords are romanised: an entry.
-	regionalLedgerWords = words("entry")
-	// regionalNot start the words that deny (Marathi नाही, Gujarati
-	// नथी); Tamil and Kannada deny at a word's end (इल्ल), romanised
-	// Bengali with nei, romanised Tamil with aagala.
-	regionalNot      = []string{"नाही", "नथी"}
-	regionalNotEnd   = "इल्ल"
-	regionalNotWords = words("nei aagala")
+	// regionalLedger is the ledger: लेजर, खात (खातामां, खाताय), and an
+	// entry in it.
+	regionalLedger = inflected{[]string{"लेजर", "खात"}, words("entry")}
+	// regionalNot deny: Marathi नाही, Gujarati नथी, romanised Bengali
+	// nei and Tamil aagala; Tamil and Kannada deny at a word's end (इल्ल).
+	regionalNot    = inflected{[]string{"नाही", "नथी"}, words("nei aagala")}
+	regionalNotEnd = "इल्ल"
 )
 
 // regionalNotShown reports money paid that the ledger does not show, in a
 // regional language: "परवा ₹२०,००० UPI ने भरले, पण लेजरमध्ये अजून दिसत
 // नाहीत", "ledger e nei keno?", "naan kudutha 25000 cheque entry aagala".
 func regionalNotShown(shape []string) bool {
-	ledger := anyOf(shape, ledgers) || anyOf(shape, regionalLedgerWords)
-	for _, w := range shape {
-		ledger = ledger || startsAny(w, regionalLedger)
-	}
-	if !ledger {
+	if !anyOf(shape, ledgers) && !regionalLedger.in(shape) {
 		return false
 	}
-	not := anyOf(shape, regionalNotWords)
-	for _, w := range shape {
-		not = not || startsAny(w, regionalNot) || strings.Contains(w, regionalNotEnd)
-	}
-	paid := anyOf(shape, numberPlaceholder) || anyOf(shape, modeWords) || anyOf(shape, paymentWords)
-	return ledger && not && paid
+	not := regionalNot.in(shape) || slices.ContainsFunc(shape, func(w string) bool { return strings.Contains(w, regionalNotEnd) })
+	return not && (anyOf(shape, numberPlaceholder) || anyOf(shape, modeWords) || anyOf(shape, paymentWords))
 }
