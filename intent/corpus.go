@@ -30,6 +30,8 @@ var (
 	devLifecycleJSONL []byte
 	//go:embed corpus/names.json
 	namesJSON []byte
+	//go:embed corpus/train-handoff.jsonl
+	trainHandoffJSONL []byte
 )
 
 // corpusNames is the shape of corpus/names.json: each entry a name and its
@@ -71,6 +73,9 @@ func corpusVocabulary() (Vocabulary, error) {
 // the embedded corpus, independent of any catalog.
 type training struct {
 	model *model
+	// office is the office model (office.go), read only for a message
+	// every other tier left unread.
+	office *model
 	// known are the ordinary words of the corpus: words no catalog name
 	// is matched to by typo.
 	known map[string]struct{}
@@ -99,23 +104,39 @@ func train() training {
 	if err != nil {
 		return training{err: fmt.Errorf("intent: training corpus: %w", err)}
 	}
-	vocab, err := corpusVocabulary()
+	office := make(chan trainedModel, 1)
+	go func() { office <- trainOffice(exs) }()
+	m, c, err := fitModel(exs)
 	if err != nil {
 		return training{err: err}
 	}
+	o := <-office
+	if o.err != nil {
+		return training{err: o.err}
+	}
+	return training{model: m, office: o.model, known: c.known, replies: c.replies, examples: len(exs), duration: time.Since(start)}
+}
+
+// fitModel trains a model on exs, their names read as placeholders, and
+// fits its temperature on the development split.
+func fitModel(exs []Example) (*model, prepared, error) {
+	vocab, err := corpusVocabulary()
+	if err != nil {
+		return nil, prepared{}, err
+	}
 	lex, err := newLexicon(vocab)
 	if err != nil {
-		return training{err: fmt.Errorf("intent: corpus names: %w", err)}
+		return nil, prepared{}, fmt.Errorf("intent: corpus names: %w", err)
 	}
 	c := prepare(exs, lex)
 	m := trainModel(c.data, defaultTraining)
 	dev, err := calibrationSet(lex, c.common)
 	if err != nil {
-		return training{err: err}
+		return nil, prepared{}, err
 	}
 	m.temperature = fitTemperature(dev.logits(m), dev.examples)
 	m.common = c.common
-	return training{model: m, known: c.known, replies: c.replies, examples: len(exs), duration: time.Since(start)}
+	return m, c, nil
 }
 
 // calibration is the development split as the model reads it.

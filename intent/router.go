@@ -122,6 +122,7 @@ type Decision struct {
 type Router struct {
 	lex        *lexicon
 	model      *model
+	office     *model
 	info       ModelInfo
 	replies    map[string]bool
 	llm        Classifier
@@ -150,6 +151,7 @@ func NewRouter(v Vocabulary, opts Options) (*Router, error) {
 	r := &Router{
 		lex:        lex,
 		model:      t.model,
+		office:     t.office,
 		info:       ModelInfo{t.examples, len(t.model.rows), t.model.temperature, t.duration},
 		replies:    t.replies,
 		llm:        opts.LLM,
@@ -254,6 +256,7 @@ func (r *Router) route(ctx context.Context, text string) Decision {
 	switch {
 	case reportsTrouble(shape):
 		d.Intent, d.Tier, d.Confidence, d.Reason = domain.IntentHandoff, TierRules, 1, "rule: "+handoffDisputed+": a problem with the goods, a bill or the service"
+	case r.forOffice(shape, n, &d):
 	case r.llm != nil:
 		r.askLLM(ctx, text, n, shape, &d)
 	}

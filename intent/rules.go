@@ -44,7 +44,7 @@ func HandoffReason(d Decision) string {
 	if d.Intent != domain.IntentHandoff {
 		return ""
 	}
-	if strings.HasPrefix(d.Reason, "rule: "+handoffDisputed) {
+	if strings.Contains(d.Reason, handoffDisputed) {
 		return "dispute"
 	}
 	return "asked"
