@@ -65,7 +65,7 @@ func asksForPerson(shape []string) bool {
 	if len(shape) <= 3 && anyOf(shape, wanting) && (anyOf(shape, headWords) || anyOf(shape, officeRoles) && !anyOf(shape, sirWord)) {
 		return true // "owner please", "accounts please" ("sir please" pleads)
 	}
-	if sentFor(shape) && !anyOf(shape, goodsOnly) {
+	if anyOf(shape, anyone) && anyOf(shape, personWords) && (anyOf(shape, sendSomeone) || anyOf(shape, bringWords)) && !anyOf(shape, goodsOnly) {
 		// "koi banda bhejo dukaan pe", "kisi aadmi ko line pe lao" ("koi
 		// aadmi bhejo maal uthane" fetches goods)
 		return true
@@ -414,12 +414,6 @@ var (
 	// draft hatao" corrects or drops it.
 	draftWords = words("draft")
 )
-
-// sentFor reports anyone asked to be sent or brought: someone of the
-// office to come over, or, with goods named, someone to fetch them.
-func sentFor(shape []string) bool {
-	return anyOf(shape, anyone) && anyOf(shape, personWords) && (anyOf(shape, sendSomeone) || anyOf(shape, bringWords))
-}
 
 // handsOff is a handoff said in other words, as a rule, and why.
 func handsOff(shape []string, n Normalized) (domain.Intent, string, bool) {

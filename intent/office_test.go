@@ -34,10 +34,9 @@ func TestOfficeModelReadsWhatIsLeft(t *testing.T) {
 }
 
 // TestOfficeModelOnTheDevelopmentSplits holds the office model to what it
-// read when OfficeThreshold was settled: of the development messages
-// every other tier left unread, it handed over 24, 21 of them the
-// office's (the others: a credit note asked after, a customer to be
-// called, a delivery in Devanagari).
+// read when last measured: of the development messages every other tier
+// left unread, it handed over 31, 28 of them the office's (the others: a
+// credit note asked after, a customer to be called, a joke).
 func TestOfficeModelOnTheDevelopmentSplits(t *testing.T) {
 	r := demoRouter(t)
 	read, right := 0, 0
@@ -57,7 +56,7 @@ func TestOfficeModelOnTheDevelopmentSplits(t *testing.T) {
 		}
 	}
 	t.Logf("the office model handed over %d development messages, %d of them the office's", read, right)
-	if read < 20 || float64(right) < 0.85*float64(read) {
-		t.Errorf("the office model handed over %d development messages, %d of them the office's (24 and 21 when measured)", read, right)
+	if read < 27 || float64(right) < 0.85*float64(read) {
+		t.Errorf("the office model handed over %d development messages, %d of them the office's (31 and 28 when measured)", read, right)
 	}
 }
