@@ -229,3 +229,20 @@ func fitTemperature(oof [][]float64, exs []example) float64 {
 	}
 	return best
 }
+
+// topTwo are the indices of the two largest probabilities.
+func topTwo(p []float64) (int, int) {
+	top, second := 0, 1
+	if p[1] > p[0] {
+		top, second = 1, 0
+	}
+	for k := 2; k < len(p); k++ {
+		switch {
+		case p[k] > p[top]:
+			top, second = k, top
+		case p[k] > p[second]:
+			second = k
+		}
+	}
+	return top, second
+}

@@ -583,19 +583,3 @@ func anyOf(shape []string, set map[string]bool) bool {
 	}
 	return false
 }
-
-func topTwo(p []float64) (int, int) {
-	top, second := 0, 1
-	if p[1] > p[0] {
-		top, second = 1, 0
-	}
-	for k := 2; k < len(p); k++ {
-		switch {
-		case p[k] > p[top]:
-			top, second = k, top
-		case p[k] > p[second]:
-			second = k
-		}
-	}
-	return top, second
-}
