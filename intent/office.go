@@ -15,9 +15,10 @@ import (
 // messages (corpus/train-handoff.jsonl) together, and kept apart: taught
 // in the main model, handing over took probability from every other
 // intent and left more of the development splits' messages to the LLM
-// than it read. Asked only where the message would go to the LLM, it
-// changes no other decision, and it only ever hands over: the office
-// reads what the person wrote, nothing in the books changes.
+// than it read. Asked where the message would go to the LLM, and of the
+// main model's orders and questions (overruled), it changes no other
+// decision, and it only ever hands over: the office reads what the
+// person wrote, nothing in the books changes.
 
 // OfficeThreshold is what the office model's handoff needs to hand over.
 // Settled on the development splits with the first 1,244 handoff
@@ -62,6 +63,21 @@ func (r *Router) forOffice(shape []string, n Normalized, d *Decision) bool {
 	}
 	d.Intent, d.Tier, d.Confidence, d.Reason = domain.IntentHandoff, TierModel, p[top], officeReason(shape)
 	return true
+}
+
+// overruled hands d over instead of the main model's order or question
+// when the office model is sure its message is for the office: "The
+// consignment contained toilet cleaner bottles manufactured over two
+// years ago. We will not accept these; please arrange a pickup." names
+// goods, as an order does, and sends them back. Records and the main
+// model's unknown are left as they are: a record the office model doubts
+// is still the salesperson's to make, and its surest readings of
+// everyday messages the main model calls unknown include "Rome Italy ke
+// mausam ke baare me mujhse baat kare".
+func (r *Router) overruled(shape []string, n Normalized, d *Decision) {
+	if d.Intent == domain.IntentOrder || IsQuestion(d.Intent) {
+		r.forOffice(shape, n, d)
+	}
 }
 
 // fetchesGoods reports someone asked for beside goods, with no way of

@@ -29,14 +29,24 @@ func TestOfficeModelReadsWhatIsLeft(t *testing.T) {
 	}
 	// The office model's surest readings of what the rules know is not
 	// the office: someone sent to fetch goods, family.
+	// A complaint the main model reads as an order, for its goods, is
+	// the office's; an order stays one.
+	for _, text := range []string{"The consignment contained toilet cleaner bottles manufactured over two years ago. We will not accept these; please arrange a pickup.",
+		"sat sri akal ji main keh reha si ki pichle hafte jehda maal aaya si ohde vich sabun de carton nu chooha kha gaya si te dabbe khulle hoye san main ta oh vech nahi sakda tusi kise nu bhejo te eh chakk lao"} {
+		if d := r.Route(t.Context(), text); d.Intent != domain.IntentHandoff || d.Tier != TierModel {
+			t.Errorf("Route(%q) = %s (%s, %s), want a handoff by the office model", text, d.Intent, d.Tier, d.Reason)
+		}
+	}
+	routedAs(t, r, domain.IntentOrder, "Rajesh ke liye 5 GC aur 10 phenyl bhej do, cash payment")
 	notRoutedAs(t, r, domain.IntentHandoff, "koi aadmi bhejo maal uthane godown se", "godown se kisi ko bhejo maal lene",
 		"need someone to carry the cartons", "mummy ko call karo")
 }
 
 // TestOfficeModelOnTheDevelopmentSplits holds the office model to what it
 // read when last measured: of the development messages every other tier
-// left unread, it handed over 31, 28 of them the office's (the others: a
-// credit note asked after, a customer to be called, a joke).
+// left unread, and the main model's orders and questions, it handed over
+// 35, 32 of them the office's (the others: a credit note asked after, a
+// customer to be called, a joke).
 func TestOfficeModelOnTheDevelopmentSplits(t *testing.T) {
 	r := demoRouter(t)
 	read, right := 0, 0
@@ -56,7 +66,7 @@ func TestOfficeModelOnTheDevelopmentSplits(t *testing.T) {
 		}
 	}
 	t.Logf("the office model handed over %d development messages, %d of them the office's", read, right)
-	if read < 27 || float64(right) < 0.85*float64(read) {
-		t.Errorf("the office model handed over %d development messages, %d of them the office's (31 and 28 when measured)", read, right)
+	if read < 31 || float64(right) < 0.85*float64(read) {
+		t.Errorf("the office model handed over %d development messages, %d of them the office's (35 and 32 when measured)", read, right)
 	}
 }

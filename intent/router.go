@@ -374,6 +374,7 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 	howTo := asksHowTo(shape)
 	if ok && !(IsQuestion(in) && howTo) {
 		d.Intent, d.Tier, d.Confidence, d.Reason = in, TierModel, p[classOf(in)], reason
+		r.overruled(shape, n, &d)
 		return d
 	}
 	// Where the model is unsure, help and cancellations said in other
