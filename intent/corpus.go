@@ -73,8 +73,8 @@ func corpusVocabulary() (Vocabulary, error) {
 // the embedded corpus, independent of any catalog.
 type training struct {
 	model *model
-	// office is the office model (office.go), read only for a message
-	// every other tier left unread.
+	// office is the office model (office.go), read for a message every
+	// other tier left unread and of the main model's orders and questions.
 	office *model
 	// known are the ordinary words of the corpus: words no catalog name
 	// is matched to by typo.

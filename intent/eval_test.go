@@ -80,8 +80,8 @@ func TestCorpusSplit(t *testing.T) {
 	}
 	for _, in := range domain.Intents {
 		// The main model is not taught handing over: the office model
-		// is (office.go, corpus/train-handoff.jsonl), and it is read only
-		// for what every other tier left unread.
+		// is (office.go, corpus/train-handoff.jsonl), read apart from
+		// it.
 		if in == domain.IntentHandoff {
 			continue
 		}

@@ -27,8 +27,6 @@ func TestOfficeModelReadsWhatIsLeft(t *testing.T) {
 			t.Errorf("Route(%q) = %s (%s, %s), want a handoff by the office model, %s", text, d.Intent, d.Tier, d.Reason, kind)
 		}
 	}
-	// The office model's surest readings of what the rules know is not
-	// the office: someone sent to fetch goods, family.
 	// A complaint the main model reads as an order, for its goods, is
 	// the office's; an order stays one.
 	for _, text := range []string{"The consignment contained toilet cleaner bottles manufactured over two years ago. We will not accept these; please arrange a pickup.",
@@ -38,6 +36,8 @@ func TestOfficeModelReadsWhatIsLeft(t *testing.T) {
 		}
 	}
 	routedAs(t, r, domain.IntentOrder, "Rajesh ke liye 5 GC aur 10 phenyl bhej do, cash payment")
+	// The office model's surest readings of what the rules know is not
+	// the office: someone sent to fetch goods, family.
 	notRoutedAs(t, r, domain.IntentHandoff, "koi aadmi bhejo maal uthane godown se", "godown se kisi ko bhejo maal lene",
 		"need someone to carry the cartons", "mummy ko call karo")
 }
