@@ -69,13 +69,15 @@ func (r *Router) forOffice(shape []string, n Normalized, d *Decision) bool {
 // when the office model is sure its message is for the office: "The
 // consignment contained toilet cleaner bottles manufactured over two
 // years ago. We will not accept these; please arrange a pickup." names
-// goods, as an order does, and sends them back. Records and the main
-// model's unknown are left as they are: a record the office model doubts
-// is still the salesperson's to make, and its surest readings of
-// everyday messages the main model calls unknown include "Rome Italy ke
-// mausam ke baare me mujhse baat kare".
+// goods, as an order does, and sends them back. The main model's
+// unknown is overruled only for a message that names goods, a customer
+// or a figure of the books ("सेल्समैन ने जो भाव बोला था वो बिल में नहीं
+// लगा"): its surest readings of everyday messages the main model calls
+// unknown name none of them ("Rome Italy ke mausam ke baare me mujhse
+// baat kare"). Records are left as they are: a record the office model
+// doubts is still the salesperson's to make.
 func (r *Router) overruled(shape []string, n Normalized, d *Decision) {
-	if d.Intent == domain.IntentOrder || IsQuestion(d.Intent) {
+	if d.Intent == domain.IntentOrder || IsQuestion(d.Intent) || d.Intent == domain.IntentUnknown && ofTheBooks(shape) {
 		r.forOffice(shape, n, d)
 	}
 }
@@ -99,3 +101,11 @@ func officeReason(shape []string) string {
 	}
 	return "model: " + handoffDisputed
 }
+
+// ofTheBooks reports a message that names goods, a customer or a figure
+// of the books (figureWords: a rate, a bill, a balance, the hisaab).
+func ofTheBooks(shape []string) bool {
+	return anyOf(shape, goodsOnly) || anyOf(shape, figureWords) || anyOf(shape, customerWord)
+}
+
+var customerWord = words("CUSTOMER")

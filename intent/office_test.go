@@ -35,6 +35,11 @@ func TestOfficeModelReadsWhatIsLeft(t *testing.T) {
 			t.Errorf("Route(%q) = %s (%s, %s), want a handoff by the office model", text, d.Intent, d.Tier, d.Reason)
 		}
 	}
+	// So is one the main model calls none of Munshi's that names a
+	// figure of the books.
+	if d := r.Route(t.Context(), "सेल्समैन ने जो भाव बोला था वो बिल में नहीं लगा"); d.Intent != domain.IntentHandoff || d.Tier != TierModel {
+		t.Errorf("Route(%q) = %s (%s, %s), want a handoff by the office model", d.Text, d.Intent, d.Tier, d.Reason)
+	}
 	routedAs(t, r, domain.IntentOrder, "Rajesh ke liye 5 GC aur 10 phenyl bhej do, cash payment")
 	// The office model's surest readings of what the rules know is not
 	// the office: someone sent to fetch goods, family.
@@ -44,9 +49,10 @@ func TestOfficeModelReadsWhatIsLeft(t *testing.T) {
 
 // TestOfficeModelOnTheDevelopmentSplits holds the office model to what it
 // read when last measured: of the development messages every other tier
-// left unread, and the main model's orders and questions, it handed over
-// 35, 32 of them the office's (the others: a credit note asked after, a
-// customer to be called, a joke).
+// left unread, the main model's orders and questions, and its unknown
+// naming something of the books, it handed over 43, 39 of them the
+// office's (the others: a credit note asked after, a customer to be
+// called, a joke, a delivery left with a neighbour).
 func TestOfficeModelOnTheDevelopmentSplits(t *testing.T) {
 	r := demoRouter(t)
 	read, right := 0, 0
@@ -66,7 +72,7 @@ func TestOfficeModelOnTheDevelopmentSplits(t *testing.T) {
 		}
 	}
 	t.Logf("the office model handed over %d development messages, %d of them the office's", read, right)
-	if read < 31 || float64(right) < 0.85*float64(read) {
-		t.Errorf("the office model handed over %d development messages, %d of them the office's (35 and 32 when measured)", read, right)
+	if read < 39 || float64(right) < 0.85*float64(read) {
+		t.Errorf("the office model handed over %d development messages, %d of them the office's (43 and 39 when measured)", read, right)
 	}
 }
