@@ -502,7 +502,7 @@ func mergePhrases(toks []Token) []Token {
 		cur := toks[i]
 		for i+1 < len(toks) {
 			m, ok := phrasePairs[[2]string{cur.Text, toks[i+1].Text}]
-			if !ok {
+			if !ok || i+2 < len(toks) && phraseUndone[m][toks[i+2].Text] {
 				break
 			}
 			cur = Token{m, cur.Start, toks[i+1].End}
@@ -511,6 +511,14 @@ func mergePhrases(toks []Token) []Token {
 		out = append(out, cur)
 	}
 	return out
+}
+
+// phraseUndone are the words after a phrase that make it two words again:
+// "phone pe" is PhonePe ("4 hazar phone pe kiya"), but "phone pe bola",
+// "phone pe baat karwa do", "phone pe koi milta nahi" are said on the
+// phone, and an order told so is not paid by UPI.
+var phraseUndone = map[string]map[string]bool{
+	"phonepe": words("bola bole bata baat haan seedha nahi koi"),
 }
 
 // joinText builds Normalized.Text and points each entity's Text into it.

@@ -112,6 +112,10 @@ func TestNormalizeText(t *testing.T) {
 		{"ORD-1042 पहुंच गया", "order-1042 pahuncha"},
 		{"मेहता से 50 हजार का चेक मिला", "मेहता se 50000 ka cheque mila"},
 		{"hellooooo", "hello"},
+		{"4 hazar phone pe kiya", "4000 phonepe kiya"},
+		{"phone pe bola 2 carton bhej do", "phone pe bola 2 carton bhejo"},
+		{"फ़ोन पे नहीं होगा", "फोन pe nahi hoga"},
+		{"११४०० फोन पे कर दिए", "11400 phonepe kar diya"},
 		{"bhai...", "bhai"},
 		{"  ", ""},
 	}

@@ -101,6 +101,9 @@ func TestParsePhrasings(t *testing.T) {
 		{text: "rajesh ke liye 2 dzn pocha", customer: "C01", items: map[string]int64{"MP01": 24}},
 		{text: "Gupta bros 5 carton DW rtgs", customer: "C09", payment: domain.PayBankTransfer, items: map[string]int64{"DW500": 120}},
 		{text: "Gupta Supermart 6 box GC gpay", customer: "C04", payment: domain.PayUPI, items: map[string]int64{"GC500": 36}},
+		// Told on the phone is no PhonePe payment; paid by it is.
+		{text: "Rajesh ne phone pe bola 5 carton GC bhej do", customer: "C01", items: map[string]int64{"GC500": 120}},
+		{text: "Rajesh 5 carton GC, phone pe", customer: "C01", payment: domain.PayUPI, items: map[string]int64{"GC500": 120}},
 		// Product first, unit before the number, SKU codes, glued units.
 		{text: "GC 5 carton Rajesh", customer: "C01", items: map[string]int64{"GC500": 120}},
 		{text: "Sharma - phenyl carton 3", customer: "C02", items: map[string]int64{"PH1L": 36}},

@@ -24,11 +24,13 @@ var paymentWords = map[string]domain.PaymentMode{
 // is also "please check".
 var weakPaymentWords = map[string]bool{"check": true}
 
-// paymentPhrases are two-word spellings.
+// paymentPhrases are two-word spellings. "phone pe" is not one: the
+// normaliser reads it as PhonePe unless it was said on the phone ("phone
+// pe bola").
 var paymentPhrases = map[[2]string]domain.PaymentMode{
 	{"bank", "transfer"}: domain.PayBankTransfer, {"online", "transfer"}: domain.PayBankTransfer,
 	{"net", "banking"}: domain.PayBankTransfer, {"bank", "se"}: domain.PayBankTransfer,
-	{"google", "pay"}: domain.PayUPI, {"phone", "pe"}: domain.PayUPI, {"by", "check"}: domain.PayCheque,
+	{"google", "pay"}: domain.PayUPI, {"by", "check"}: domain.PayCheque,
 	{"on", "credit"}: domain.PayCredit, {"cash", "on"}: domain.PayCOD,
 }
 
