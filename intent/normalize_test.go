@@ -116,6 +116,10 @@ func TestNormalizeText(t *testing.T) {
 		{"phone pe bola 2 carton bhej do", "phone pe bola 2 carton bhejo"},
 		{"फ़ोन पे नहीं होगा", "फोन pe nahi hoga"},
 		{"११४०० फोन पे कर दिए", "11400 phonepe kar diya"},
+		{"११,४०० दिए", "11400 diya"},
+		{"१,२०,००० दिए", "120000 diya"},
+		{"১২,৫০০ টাকা", "12500 taka"},
+		{"२.५ लाख", "250000"},
 		{"bhai...", "bhai"},
 		{"  ", ""},
 	}

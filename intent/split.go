@@ -71,9 +71,9 @@ func splitWords(s string, out []rawWord) []rawWord {
 			// invisible parts of a word or an emoji.
 		case (r == '\'' || r == '’' || r == '`') && wordStart >= 0 && unicode.IsLetter(next):
 			// "what's", "don't": one word.
-		case r == ',' && wordStart >= 0 && lastIsDigit(buf) && isASCIIDigit(next):
-			// 1,20,000
-		case r == '.' && wordStart >= 0 && lastIsDigit(buf) && isASCIIDigit(next):
+		case r == ',' && wordStart >= 0 && lastIsDigit(buf) && isDigit(next):
+			// 1,20,000; १,२०,०००
+		case r == '.' && wordStart >= 0 && lastIsDigit(buf) && isDigit(next):
 			buf = append(buf, '.')
 		case frac != "":
 			// "3/4 inch", "1/2 kg": a fraction of a measure, where a slash
@@ -127,6 +127,9 @@ func isJoiner(r rune) bool {
 }
 
 func isASCIIDigit(r rune) bool { return r >= '0' && r <= '9' }
+
+// isDigit reports a digit of any script digitValue reads.
+func isDigit(r rune) bool { _, ok := digitValue(r); return ok }
 
 func lastIsDigit(b []byte) bool { return len(b) > 0 && b[len(b)-1] >= '0' && b[len(b)-1] <= '9' }
 
