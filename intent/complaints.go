@@ -27,8 +27,12 @@ func spoiltReturned(shape []string) bool {
 	if anyOf(shape, otherServices) || anyOf(shape, family) || !anyOf(shape, goodsOnly) && !anyOf(shape, itemWords) {
 		return false // "purana phone exchange karna hai, screen toota hai"
 	}
-	spoilt := anyOf(shape, damageWords) || anyOf(shape, expiryWords) || anyOf(shape, spoiltWords)
-	return spoilt && remedied(shape)
+	return spoiltSaid(shape) && remedied(shape)
+}
+
+// spoiltSaid reports goods said to be damaged, spoilt or expired.
+func spoiltSaid(shape []string) bool {
+	return anyOf(shape, damageWords) || anyOf(shape, expiryWords) || anyOf(shape, spoiltWords)
 }
 
 // remedied reports goods asked to be replaced, exchanged or taken back.
@@ -203,8 +207,7 @@ func asksForGoods(shape []string) bool {
 // spoiltSentWhy reports spoilt goods asked why they were sent: "expiry
 // wala maal kyun bheja? batch dekha kisi ne?".
 func spoiltSentWhy(shape []string) bool {
-	spoilt := anyOf(shape, damageWords) || anyOf(shape, expiryWords) || anyOf(shape, spoiltWords)
-	return spoilt && anyOf(shape, whyWords) && anyOf(shape, sentGoods) && !anyOf(shape, otherServices) && !anyOf(shape, family)
+	return spoiltSaid(shape) && anyOf(shape, whyWords) && anyOf(shape, sentGoods) && !anyOf(shape, otherServices) && !anyOf(shape, family)
 }
 
 var sendNow = words("bhejo")

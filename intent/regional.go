@@ -118,7 +118,7 @@ func regionalDispute(shape []string) bool {
 	}
 	onBill := anyOf(shape, rateWords) || anyOf(shape, itemWords) || anyOf(shape, goodsOnly) || anyOf(shape, owedWords) ||
 		anyOf(shape, documentWords) || regionalOnBill.in(shape)
-	spoilt := anyOf(shape, damageWords) || anyOf(shape, expiryWords) || anyOf(shape, spoiltWords) || regionalSpoilt.in(shape)
+	spoilt := spoiltSaid(shape) || regionalSpoilt.in(shape)
 	return wrong && onBill || back && spoilt
 }
 

@@ -43,7 +43,7 @@ func reportsTrouble(shape []string) bool {
 	if anyOf(shape, troubleSigns) || followedBy(shape, workingWords, negations) || shortlyBefore(shape, negations, ledgers, 3) {
 		return true
 	}
-	spoilt := anyOf(shape, damageWords) || anyOf(shape, spoiltWords) || anyOf(shape, expiryWords)
+	spoilt := spoiltSaid(shape)
 	counted := spoilt || anyOf(shape, troubleCounted)
 	if !counted || anyOf(shape, handedWords) || anyOf(shape, handedHi) {
 		return false // "बिल १५१३ ग्राहक को सौंपा, दो दर्जन पोछा कम" is a delivery
