@@ -28,23 +28,27 @@ func TestOfficeModelReadsWhatIsLeft(t *testing.T) {
 		}
 	}
 	// A complaint the main model reads as an order, for its goods, is
-	// the office's; an order stays one.
-	for _, text := range []string{"The consignment contained toilet cleaner bottles manufactured over two years ago. We will not accept these; please arrange a pickup.",
-		"sat sri akal ji main keh reha si ki pichle hafte jehda maal aaya si ohde vich sabun de carton nu chooha kha gaya si te dabbe khulle hoye san main ta oh vech nahi sakda tusi kise nu bhejo te eh chakk lao"} {
-		if d := r.Route(t.Context(), text); d.Intent != domain.IntentHandoff || d.Tier != TierModel {
-			t.Errorf("Route(%q) = %s (%s, %s), want a handoff by the office model", text, d.Intent, d.Tier, d.Reason)
-		}
-	}
-	// So is one the main model calls none of Munshi's that names a
-	// figure of the books.
-	if d := r.Route(t.Context(), "सेल्समैन ने जो भाव बोला था वो बिल में नहीं लगा"); d.Intent != domain.IntentHandoff || d.Tier != TierModel {
-		t.Errorf("Route(%q) = %s (%s, %s), want a handoff by the office model", d.Text, d.Intent, d.Tier, d.Reason)
-	}
+	// the office's; so is one it calls none of Munshi's that names a
+	// figure of the books. An order stays one.
+	byOfficeModel(t, r, "The consignment contained toilet cleaner bottles manufactured over two years ago. We will not accept these; please arrange a pickup.",
+		"sat sri akal ji main keh reha si ki pichle hafte jehda maal aaya si ohde vich sabun de carton nu chooha kha gaya si te dabbe khulle hoye san main ta oh vech nahi sakda tusi kise nu bhejo te eh chakk lao",
+		"सेल्समैन ने जो भाव बोला था वो बिल में नहीं लगा")
 	routedAs(t, r, domain.IntentOrder, "Rajesh ke liye 5 GC aur 10 phenyl bhej do, cash payment")
 	// The office model's surest readings of what the rules know is not
 	// the office: someone sent to fetch goods, family.
 	notRoutedAs(t, r, domain.IntentHandoff, "koi aadmi bhejo maal uthane godown se", "godown se kisi ko bhejo maal lene",
 		"need someone to carry the cartons", "mummy ko call karo")
+}
+
+// byOfficeModel fails for each text r does not hand over by the office
+// model.
+func byOfficeModel(t *testing.T, r *Router, texts ...string) {
+	t.Helper()
+	for _, text := range texts {
+		if d := r.Route(t.Context(), text); d.Intent != domain.IntentHandoff || d.Tier != TierModel {
+			t.Errorf("Route(%q) = %s (%s, %s), want a handoff by the office model", text, d.Intent, d.Tier, d.Reason)
+		}
+	}
 }
 
 // TestOfficeModelOnTheDevelopmentSplits holds the office model to what it
