@@ -33,6 +33,12 @@ func TestOfficeModelReadsWhatIsLeft(t *testing.T) {
 	byOfficeModel(t, r, "The consignment contained toilet cleaner bottles manufactured over two years ago. We will not accept these; please arrange a pickup.",
 		"sat sri akal ji main keh reha si ki pichle hafte jehda maal aaya si ohde vich sabun de carton nu chooha kha gaya si te dabbe khulle hoye san main ta oh vech nahi sakda tusi kise nu bhejo te eh chakk lao",
 		"सेल्समैन ने जो भाव बोला था वो बिल में नहीं लगा")
+	// One it calls none of Munshi's that names the business's people or
+	// papers is the office's too; "office" alone may be anyone's.
+	byOfficeModel(t, r, "tamaro salesman 3 divas thi aavyo j nathi, malik ne fariyad karvi che",
+		"Sir, manager garini okasari maa shop ki rammani cheppandi",
+		"jo paisa humne diya wo kam dikha rahe ho statement me, 10000 ki jagah 1000 likha hai")
+	notRoutedAs(t, r, domain.IntentHandoff, "office jaane keliye directions chahiye")
 	routedAs(t, r, domain.IntentOrder, "Rajesh ke liye 5 GC aur 10 phenyl bhej do, cash payment")
 	// The office model's surest readings of what the rules know is not
 	// the office: someone sent to fetch goods, family.
@@ -54,9 +60,10 @@ func byOfficeModel(t *testing.T, r *Router, texts ...string) {
 // TestOfficeModelOnTheDevelopmentSplits holds the office model to what it
 // read when last measured: of the development messages every other tier
 // left unread, the main model's orders and questions, and its unknown
-// naming something of the books, it handed over 43, 39 of them the
-// office's (the others: a credit note asked after, a customer to be
-// called, a joke, a delivery left with a neighbour).
+// naming something of the books or the business's people, it handed
+// over 49, 45 of them the office's (the others: a credit note asked
+// after, a customer to be called, a joke, a delivery left with a
+// neighbour).
 func TestOfficeModelOnTheDevelopmentSplits(t *testing.T) {
 	r := demoRouter(t)
 	read, right := 0, 0
@@ -76,7 +83,7 @@ func TestOfficeModelOnTheDevelopmentSplits(t *testing.T) {
 		}
 	}
 	t.Logf("the office model handed over %d development messages, %d of them the office's", read, right)
-	if read < 39 || float64(right) < 0.85*float64(read) {
-		t.Errorf("the office model handed over %d development messages, %d of them the office's (43 and 39 when measured)", read, right)
+	if read < 45 || float64(right) < 0.85*float64(read) {
+		t.Errorf("the office model handed over %d development messages, %d of them the office's (49 and 45 when measured)", read, right)
 	}
 }

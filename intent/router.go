@@ -351,7 +351,8 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 		return d
 	}
 	var sbuf [48]string
-	if staffed, named := r.staff.mark(shape, sbuf[:0]); named {
+	staffed, named := r.staff.mark(shape, sbuf[:0])
+	if named {
 		if in, reason, ok := handsOff(staffed, n); ok {
 			d.Intent, d.Tier, d.Confidence, d.Reason = in, TierRules, 1, "rule: "+reason+", one of the business's people named"
 			return d
@@ -374,7 +375,7 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 	howTo := asksHowTo(shape)
 	if ok && !(IsQuestion(in) && howTo) {
 		d.Intent, d.Tier, d.Confidence, d.Reason = in, TierModel, p[classOf(in)], reason
-		r.overruled(shape, n, &d)
+		r.overruled(shape, n, named, &d)
 		return d
 	}
 	// Where the model is unsure, help and cancellations said in other
@@ -407,6 +408,11 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 	}
 	if offTopic(d.modelTop, shape) {
 		d.Tier, d.Confidence, d.Reason = TierRules, 1, "rule: nothing of the books, and the model leans to none"
+		// The business's people named may still be the office's, as for
+		// the model's own unknown (overruled).
+		if ofTheBusiness(shape, named) {
+			r.forOffice(shape, n, &d)
+		}
 		return d
 	}
 	d.Reason = reason
