@@ -13,7 +13,6 @@ import (
 func TestOfficeModelReadsWhatIsLeft(t *testing.T) {
 	r := demoRouter(t)
 	for text, kind := range map[string]string{
-		"Vikram sir se baat karni hai City Hospital ke payment terms pe":                                             "asked",
 		"odonil ke 4 can pichke hue hain aur leak bhi kar rahe":                                                      "dispute",
 		"ਇਹ ਆਰਡਰ ਮੈਂ ਦਿੱਤਾ ਹੀ ਨਹੀਂ ਸੀ, ਬਿੱਲ ਕਿਉਂ ਭੇਜਿਆ?":                                                             "dispute",
 		"The invoice dated 12th charges 18% GST on brooms, whereas it should be 12%. Please rectify.":                "dispute",
@@ -61,7 +60,7 @@ func byOfficeModel(t *testing.T, r *Router, texts ...string) {
 // read when last measured: of the development messages every other tier
 // left unread, the main model's orders and questions, and its unknown
 // naming something of the books or the business's people, it handed
-// over 49, 45 of them the office's (the others: a credit note asked
+// over 51, 47 of them the office's (the others: a credit note asked
 // after, a customer to be called, a joke, a delivery left with a
 // neighbour).
 func TestOfficeModelOnTheDevelopmentSplits(t *testing.T) {
@@ -83,7 +82,7 @@ func TestOfficeModelOnTheDevelopmentSplits(t *testing.T) {
 		}
 	}
 	t.Logf("the office model handed over %d development messages, %d of them the office's", read, right)
-	if read < 45 || float64(right) < 0.85*float64(read) {
-		t.Errorf("the office model handed over %d development messages, %d of them the office's (49 and 45 when measured)", read, right)
+	if read < 47 || float64(right) < 0.85*float64(read) {
+		t.Errorf("the office model handed over %d development messages, %d of them the office's (51 and 47 when measured)", read, right)
 	}
 }

@@ -39,6 +39,9 @@ bhej: bhej भेज
 bheja: bheja bheje bhejdiya bhejdia भेजा भेजे
 karo: karo kro kardo krdo kariye kijiye kijie karde krde kardijiye करो कीजिए करिए करें
 kar: kar kr कर
+karna: karna करना
+karne: karne करने
+karni: karni करनी
 dedo: dedo dedijiye dedena dijiye
 dena: dena देना
 de: de दे
@@ -55,6 +58,10 @@ kya: kya kyaa kia ky क्या
 kaun: kaun kon kaunsa konsa kaunse konse kaunsi konsi kaun कौन कौनसा कौनसे
 kiska: kiska kiske kiski kisko किसका किसके किसकी
 abhi: abhi abi abhii abhee अभी
+kuch: kuch कुछ
+bahut: bahut बहुत
+wo: wo वो
+maine: maine मैंने
 aaj: aaj aj aaja आज innaikku
 kal: kal kl कल
 pichle: pichle pichla pichhle pichhla pichli picchle pichhli पिछले पिछला पिछली gato
