@@ -30,6 +30,7 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"I was charged twice for one bill":             "dispute",
 		"Can someone from your office call me back? Need to discuss Mehta Traders credit limit": "asked",
 		"I need a human, this is not helping":                                                   "asked",
+		"sir plz mere ko ek baar ring kar do":                                                   "asked",
 		"ye ORD-1203 maine kabhi diya hi nahi":                                                  "dispute",
 		"bill me 6 box handwash hai par maal aaya hi nahi":                                      "dispute",
 		"5% discount promised tha Sharma ji ko, bill me laga hi nahi":                           "dispute",
@@ -127,7 +128,7 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"koi baat nahi, kal bhej dena", "explain the commands for stock", "is bot pe dues kaise dekhte hain samjhao",
 		"HDFC credit card ki limit badhwani hai", "how much is Ashok's outstanding vs limit",
 		"Sharma ji ne 5 carton GC wapas bheja, leak wala tha", "godown incharge ne 50 carton surf receive kiye",
-		"refund kab milega", "Ola driver bahut rude tha, 1 star dunga"} {
+		"refund kab milega", "Ola driver bahut rude tha, 1 star dunga", "aaj traffic bahut hai ring road pe"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentHandoff {
 			t.Errorf("Route(%q) = handoff (%s)", text, d.Reason)
 		}
