@@ -65,11 +65,13 @@ func (r *Router) forOffice(shape []string, n Normalized, d *Decision) bool {
 	return true
 }
 
-// overruled hands d over instead of the main model's order or question
-// when the office model is sure its message is for the office: "The
-// consignment contained toilet cleaner bottles manufactured over two
-// years ago. We will not accept these; please arrange a pickup." names
-// goods, as an order does, and sends them back. The main model's
+// overruled hands d over instead of the main model's order, question or
+// order's status when the office model is sure its message is for the
+// office: "The consignment contained toilet cleaner bottles manufactured
+// over two years ago. We will not accept these; please arrange a
+// pickup." names goods, as an order does, and sends them back; "is hafte
+// ek bhi order nahi diya maine, fir ye ORD-1071 kahan se aaya?" asks
+// after an order the writer never placed. The main model's
 // unknown is overruled only for a message that names goods, a customer
 // or a figure of the books ("सेल्समैन ने जो भाव बोला था वो बिल में नहीं
 // लगा"), or the business's people (ofTheBusiness; staffNamed: one named
@@ -78,7 +80,7 @@ func (r *Router) forOffice(shape []string, n Normalized, d *Decision) bool {
 // baat kare"). Records are left as they are: a record the office model
 // doubts is still the salesperson's to make.
 func (r *Router) overruled(shape []string, n Normalized, staffNamed bool, d *Decision) {
-	if d.Intent == domain.IntentOrder || IsQuestion(d.Intent) || d.Intent == domain.IntentUnknown && (ofTheBooks(shape) || ofTheBusiness(shape, staffNamed)) {
+	if d.Intent == domain.IntentOrder || IsQuestion(d.Intent) || d.Intent == domain.IntentOrderStatus || d.Intent == domain.IntentUnknown && (ofTheBooks(shape) || ofTheBusiness(shape, staffNamed)) {
 		r.forOffice(shape, n, d)
 	}
 }
@@ -103,21 +105,27 @@ func officeReason(shape []string) string {
 	return "model: " + handoffDisputed
 }
 
-// ofTheBooks reports a message that names goods, a customer or a figure
-// of the books (figureWords: a rate, a bill, a balance, the hisaab).
+// ofTheBooks reports a message that names goods, a customer, a figure of
+// the books (figureWords: a rate, a bill, a balance, the hisaab) or money
+// charged.
 func ofTheBooks(shape []string) bool {
-	return anyOf(shape, goodsOnly) || anyOf(shape, figureWords) || anyOf(shape, customerWord)
+	return anyOf(shape, goodsOnly) || anyOf(shape, figureWords) || anyOf(shape, customerWord) || anyOf(shape, moneyNamed)
 }
+
+// moneyNamed name money asked or charged: "delivery wala 50 rupaye extra
+// maang raha tha".
+var moneyNamed = words("rupees extra charge")
 
 var customerWord = words("CUSTOMER")
 
 // ofTheBusiness reports a message that names the business's own people,
-// by their role or their name, or its papers: "tamaro salesman 3 divas
-// thi aavyo j nathi", "… statement me 10000 ki jagah 1000 likha hai".
+// by their role or their name, or a person of it asked for (humanWords),
+// or its papers: "tamaro salesman 3 divas thi aavyo j nathi", "…
+// statement me 10000 ki jagah 1000 likha hai".
 // "office" is not one of them: "office jaane keliye directions chahiye"
 // is anyone's office.
 func ofTheBusiness(shape []string, staffNamed bool) bool {
-	return staffNamed || anyOf(shape, officeNames)
+	return staffNamed || anyOf(shape, officeNames) || anyOf(shape, humanWords)
 }
 
 var officeNames = words("salesman salesmen सेल्समैन owner malik manager accountant munim accounts statement ledger")

@@ -36,7 +36,12 @@ func TestOfficeModelReadsWhatIsLeft(t *testing.T) {
 	// papers is the office's too; "office" alone may be anyone's.
 	byOfficeModel(t, r, "tamaro salesman 3 divas thi aavyo j nathi, malik ne fariyad karvi che",
 		"Sir, manager garini okasari maa shop ki rammani cheppandi",
-		"jo paisa humne diya wo kam dikha rahe ho statement me, 10000 ki jagah 1000 likha hai")
+		"jo paisa humne diya wo kam dikha rahe ho statement me, 10000 ki jagah 1000 likha hai",
+		"human kitta pesanum, bot venaam")
+	// So is an order's status asked of an order the writer never
+	// placed, and money charged that nothing else names.
+	byOfficeModel(t, r, "is hafte ek bhi order nahi diya maine, fir ye ORD-1071 kahan se aaya?",
+		"delivery wala 50 rupaye extra maang raha tha utaarne ke, ye kya tarika hai")
 	notRoutedAs(t, r, domain.IntentHandoff, "office jaane keliye directions chahiye")
 	routedAs(t, r, domain.IntentOrder, "Rajesh ke liye 5 GC aur 10 phenyl bhej do, cash payment")
 	// The office model's surest readings of what the rules know is not
@@ -58,11 +63,11 @@ func byOfficeModel(t *testing.T, r *Router, texts ...string) {
 
 // TestOfficeModelOnTheDevelopmentSplits holds the office model to what it
 // read when last measured: of the development messages every other tier
-// left unread, the main model's orders and questions, and its unknown
-// naming something of the books or the business's people, it handed
-// over 51, 47 of them the office's (the others: a credit note asked
-// after, a customer to be called, a joke, a delivery left with a
-// neighbour).
+// left unread, the main model's orders, questions and orders' status,
+// and its unknown naming something of the books or the business's
+// people, it handed over 55, 51 of them the office's (the others: a
+// credit note asked after, a customer to be called, a joke, a delivery
+// left with a neighbour).
 func TestOfficeModelOnTheDevelopmentSplits(t *testing.T) {
 	r := demoRouter(t)
 	read, right := 0, 0
@@ -82,7 +87,7 @@ func TestOfficeModelOnTheDevelopmentSplits(t *testing.T) {
 		}
 	}
 	t.Logf("the office model handed over %d development messages, %d of them the office's", read, right)
-	if read < 47 || float64(right) < 0.85*float64(read) {
-		t.Errorf("the office model handed over %d development messages, %d of them the office's (51 and 47 when measured)", read, right)
+	if read < 51 || float64(right) < 0.85*float64(read) {
+		t.Errorf("the office model handed over %d development messages, %d of them the office's (55 and 51 when measured)", read, right)
 	}
 }
