@@ -423,6 +423,10 @@ func canonicalise(raw []rawWord, l *lexicon, sounds *soundIndex, kept [][2]int, 
 			if w[0] >= 0x80 {
 				_, listed := l.words[w]
 				if !listed {
+					if letters, ok := lettersListed(w, l.words); ok {
+						out = append(out, Token{letters, rw.start, rw.end}) // "जीसी", GC
+						continue
+					}
 					if latin, ok := latinFor(w); ok {
 						for _, cw := range strings.Fields(latin) {
 							out = append(out, Token{cw, rw.start, rw.end})
