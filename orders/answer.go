@@ -39,6 +39,13 @@ func (s *Service) Answer(ctx context.Context, user domain.User, pending string, 
 		return domain.Reply{}, false
 	}
 	a := f.Asks[0]
+	if m := onlyPayment(d.Normalized); m != "" && a.Slot != SlotPayment {
+		// How it is paid, said before Munshi asked ("upi" to "how
+		// many?"): taken, and the question asked again.
+		f.Payment = m
+		s.Audit.Record(ctx, user.Phone, "order_answer", "", map[string]any{"slot": string(SlotPayment), "left": len(f.Asks)})
+		return s.carryOn(ctx, user, f, "Payment: "+ModeName(m)), true
+	}
 	rest := append([]Ask(nil), f.Asks[1:]...)
 	var ack string
 	switch a.Slot {
@@ -285,6 +292,15 @@ func paymentIn(n intent.Normalized) domain.PaymentMode {
 	r.turnDown = true
 	payment(r, &out)
 	return out.Payment
+}
+
+// onlyPayment returns the way of paying a short message says when it
+// names nothing else: no product, customer, number or unit.
+func onlyPayment(n intent.Normalized) domain.PaymentMode {
+	if len(n.Tokens) > 3 || len(n.Entities) > 0 {
+		return ""
+	}
+	return paymentIn(n)
 }
 
 // namesOtherProduct reports whether a message names a product other

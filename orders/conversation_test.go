@@ -176,6 +176,10 @@ func TestAnswersFillTheQuestionAsked(t *testing.T) {
 		{"customer with fillers", []string{"5 carton GC cash", "rajesh bhai ka hai"}, "C01", domain.PayCOD, []string{"GC500:120"}},
 		{"customer by a word beside the kind of shop", []string{"Sharma ke liye 2 carton harpic, cash", "the hardware store one"}, "C10", domain.PayCOD, []string{"TC500:48"}},
 		{"customer by the kind of shop alone", []string{"Sharma ke liye 2 carton harpic, cash", "store wala"}, "C02", domain.PayCOD, []string{"TC500:48"}},
+		// How it is paid, said while another question waits, is taken,
+		// and the question asked again.
+		{"payment before the quantity", []string{"Agarwal ke liye hand wash", "upi", "2 carton"}, "C07", domain.PayUPI, []string{"HW200:96"}},
+		{"payment before the customer", []string{"Gupta ke liye 5 carton GC", "credit", "Gupta Brothers"}, "C09", domain.PayCredit, []string{"GC500:120"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
