@@ -276,7 +276,7 @@ func TestAskedIfCancelled(t *testing.T) {
 }
 
 // A reminder to set is a phone's job, whatever number it holds; a
-// goodbye after "ok" is no yes; a draft said wrong is the writer's to
+// goodbye or thanks after "ok" is no yes; a draft said wrong is the writer's to
 // correct or drop, not a dispute for the office.
 func TestReminderGoodbyeAndDraft(t *testing.T) {
 	r := demoRouter(t)
@@ -285,11 +285,13 @@ func TestReminderGoodbyeAndDraft(t *testing.T) {
 			t.Errorf("%q → %s (%s)", text, d.Intent, d.Reason)
 		}
 	}
-	for _, text := range []string{"ok bye, take care", "ok bye ji", "ok then bye"} {
+	// Nor is thanks after "ok": "ok" alone still is.
+	for _, text := range []string{"ok bye, take care", "ok bye ji", "ok then bye", "thik hai bhai, shukriya", "hm ok thankx"} {
 		if d := r.Route(context.Background(), text); d.Intent != domain.IntentGreeting {
 			t.Errorf("%q → %s (%s), want greeting", text, d.Intent, d.Reason)
 		}
 	}
+	routedAs(t, r, domain.IntentConfirm, "ok", "theek hai")
 	for _, text := range []string{"quantity galat hai, ye draft hatao", "rate galat hai draft me"} {
 		if d := r.Route(context.Background(), text); d.Intent == domain.IntentHandoff {
 			t.Errorf("%q → handoff (%s)", text, d.Reason)

@@ -70,7 +70,7 @@ var rules = []rule{
 		allow: words(`good everyone all team there dost kaise ho how are you kya chal raha rahe sab badhiya
 			aap hai shri shree sri krishna sat ram radhe again bro guys friends very nice day a have
 			to the sabko and aur ji kaisa happy whole ki chalo cho shubh thats for today ho gaya kaam new
-			year take care`),
+			year take care ok theek hmm`),
 	},
 	{
 		// "ok bye, take care": a goodbye, never a yes.
