@@ -323,6 +323,10 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	switch d.Intent {
 	case domain.IntentGreeting:
 		if thanked(d) {
+			// Thanks is no yes: a draft shown still waits for one.
+			if id := shownDraft(conv); domain.IsDraftRef(id) {
+				return domain.Reply{Text: Welcome + "\n\n" + fmt.Sprintf(DraftStillWaits, id)}, t
+			}
 			return domain.Reply{Text: Welcome}, t
 		}
 		return domain.Reply{Text: Greeting(user)}, t
@@ -509,6 +513,10 @@ const NotOursService = "I keep this business's books: orders, deliveries, stock,
 
 // Welcome answers thanks: a short acknowledgement, not the menu again.
 const Welcome = "🙏 You're welcome! Send anything else whenever you need."
+
+// DraftStillWaits follows the thanks for a draft shown and not yet
+// answered.
+const DraftStillWaits = "Draft %s is still waiting: reply *ok* to send it, or *cancel*."
 
 // thanked reports a greeting that thanks ("thanks", "shukriya", "🙏",
 // "thank you munshi").

@@ -2,6 +2,7 @@ package conversation
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -86,6 +87,14 @@ func TestThanksIsAcknowledged(t *testing.T) {
 		if r := w.say(sales.Phone, text); r.Text != Welcome {
 			t.Errorf("%q: %q", text, r.Text)
 		}
+	}
+	// Thanks after a draft's summary says the draft still waits.
+	w.memory.convs[sales.Phone] = memory.Conversation{Turns: []memory.Turn{
+		{Role: memory.RolePerson, Text: "10 carton GC for Rajesh", At: sentAt1042},
+		{Role: memory.RoleMunshi, Text: "summary", DraftID: "D-7", At: sentAt1042},
+	}}
+	if r := w.say(sales.Phone, "thanks"); r.Text != Welcome+"\n\n"+fmt.Sprintf(DraftStillWaits, "D-7") {
+		t.Errorf("thanks after a summary: %q", r.Text)
 	}
 	w.router.intents["namaste"] = domain.IntentGreeting
 	if r := w.say(sales.Phone, "namaste"); !strings.Contains(r.Text, "You can") {
