@@ -7,13 +7,17 @@ package intent
 // catalog or the customer list has a word of exactly those letters, so
 // "बीबी" (a wife) stays itself wherever no "bb" is sold.
 
-// letterNames are the Devanagari names of the Latin letters, as written
-// after foldDevanagari (no nukta: "ज़ेड" is "जेड").
+// letterNames are the names of the Latin letters as the Brahmic scripts
+// write them, read as Devanagari (brahmic.go) and after foldDevanagari
+// (no nukta: "ज़ेड" is "जेड"). It is the whole alphabet, not a list of
+// words: Bengali and Kannada write the names with a short i ("জিসি" is
+// "जिसि"), Tamil its c with ச ("ஜிசி" is "जिचि").
 var letterNames = map[string]byte{
 	"ए": 'a', "बी": 'b', "सी": 'c', "डी": 'd', "ई": 'e', "एफ": 'f', "जी": 'g', "एच": 'h', "आई": 'i',
 	"जे": 'j', "के": 'k', "एल": 'l', "एम": 'm', "एन": 'n', "ओ": 'o', "पी": 'p', "क्यू": 'q', "आर": 'r',
 	"एस": 's', "टी": 't', "यू": 'u', "वी": 'v', "डब्ल्यू": 'w', "डबल्यू": 'w', "एक्स": 'x', "वाई": 'y',
 	"जेड": 'z', "जैड": 'z',
+	"बि": 'b', "सि": 'c', "चि": 'c', "डि": 'd', "जि": 'g', "आइ": 'i', "पि": 'p', "टि": 't', "वि": 'v', "वाइ": 'y',
 }
 
 // longestLetterName is the most bytes a letter's name takes.

@@ -18,6 +18,12 @@ func TestLettersSpeltOut(t *testing.T) {
 			t.Errorf("Normalize(%q) = %+v, want Glass Cleaner (GC500) among its names", text, n.Entities)
 		}
 	}
+	// The other scripts write the same names, some with a short i.
+	for _, text := range []string{"জিসি ৫ কার্টন", "જીસી 5 કાર્ટન", "ਜੀਸੀ 5 ਕਾਰਟਨ", "ஜிசி 5", "జీసీ 5 కార్టన్", "ಜಿಸಿ 5"} {
+		if n := r.Normalize(text); len(n.Entities) == 0 || n.Entities[0].Kind != EntityProduct || n.Entities[0].ID != "GC500" {
+			t.Errorf("Normalize(%q) = %+v, want Glass Cleaner (GC500) first", text, n.Entities)
+		}
+	}
 	for _, w := range []string{"बीबी", "एसी", "ए", "जी"} {
 		if n := r.Normalize(w); len(n.Tokens) != 1 || n.Tokens[0].Text == "bb" || n.Tokens[0].Text == "ac" || n.Has(EntityProduct) {
 			t.Errorf("Normalize(%q) = %+v, want the word as it is", w, n.Tokens)
