@@ -28,6 +28,7 @@ func FuzzNormalize(f *testing.F) {
 	f.Add("ગ્લાસ ક્લીનર ના ૪૦ કાર્ટન, হঠাৎ ৪৫০০")
 	f.Add("ஹார்பிக் ஸ்டாக் ௪௦, ಓಕೆ ಸರ್, ഇതിൽ ൻ ൿ, పంపండి్ ଓଡ଼ିଆ")
 	f.Add("t7006 dilivered, x1000, T7 a99999999999")
+	f.Add("5 कार्टन जी सी, G.C. aur জিসি, शर्मा जी सी, एसीसीएसीसी")
 	demo := demoRouter(f)
 	f.Fuzz(func(t *testing.T, in string) {
 		checkNormalized(t, in, Normalize(in), Normalize)

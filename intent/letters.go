@@ -53,3 +53,81 @@ func spell(w string, got []byte, listed map[string]int32) (string, bool) {
 	}
 	return "", false
 }
+
+// joinInitials makes one word of the letters' names written apart ("जी
+// सी") when the catalog or the customer list has a word of those letters:
+// the longest such run of two or more. A "जी" after a word other than a
+// count is the honorific ("शर्मा जी"), not a G ("5 कार्टन जी सी").
+func (l *lexicon) joinInitials(raw []rawWord) []rawWord {
+	out := raw[:0]
+	for i := 0; i < len(raw); i++ {
+		n, letters := 0, ""
+		if i == 0 || raw[i].text != "जी" || l.countWord(raw[i-1].text) {
+			n, letters = l.initials(len(raw)-i, func(k int) (byte, bool) {
+				c, ok := letterNames[foldDevanagari(raw[i+k].text)]
+				return c, ok
+			})
+		}
+		if n == 0 {
+			out = append(out, raw[i])
+			continue
+		}
+		out = append(out, rawWord{letters, raw[i].start, raw[i+n-1].end})
+		i += n - 1
+	}
+	return out
+}
+
+// joinLetters makes one word of single Latin letters written apart ("G
+// C", "G.C.") when the catalog or the customer list has a word of them.
+// It reads the words as canonicalised, whatever stood between them, so
+// that the normalised text reads the same again.
+func (l *lexicon) joinLetters(toks []Token) []Token {
+	out := toks[:0]
+	for i := 0; i < len(toks); i++ {
+		n, letters := l.initials(len(toks)-i, func(k int) (byte, bool) {
+			if w := toks[i+k].Text; len(w) == 1 && w[0] >= 'a' && w[0] <= 'z' {
+				return w[0], true
+			}
+			return 0, false
+		})
+		if n == 0 {
+			out = append(out, toks[i])
+			continue
+		}
+		out = append(out, Token{letters, toks[i].Start, toks[i+n-1].End})
+		i += n - 1
+	}
+	return out
+}
+
+// initials reads up to most words as letters (letter gives the k-th) and
+// returns how many make the longest run of two or more that the lexicon
+// lists, and its letters.
+func (l *lexicon) initials(most int, letter func(k int) (byte, bool)) (int, string) {
+	var buf [8]byte
+	letters, n, best := buf[:0], 0, ""
+	for k := 0; k < most && len(letters) < len(buf); k++ {
+		c, ok := letter(k)
+		if !ok {
+			break
+		}
+		letters = append(letters, c)
+		if _, ok := l.words[string(letters)]; ok && k > 0 {
+			n, best = k+1, string(letters)
+		}
+	}
+	return n, best
+}
+
+// countWord reports a number or a unit: what goods' initials follow.
+func (l *lexicon) countWord(w string) bool {
+	if isNumber(w) {
+		return true
+	}
+	if c, ok := canonicalWords[squeeze(foldDevanagari(w))]; ok && len(c) == 1 {
+		w = c[0]
+	}
+	_, ok := l.unitFor(w)
+	return ok
+}

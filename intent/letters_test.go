@@ -24,6 +24,16 @@ func TestLettersSpeltOut(t *testing.T) {
 			t.Errorf("Normalize(%q) = %+v, want Glass Cleaner (GC500) first", text, n.Entities)
 		}
 	}
+	// Initials written apart are one word of them; a "जी" after a name
+	// is the honorific.
+	for _, text := range []string{"Rajesh ko 5 carton G C bhejo", "5 ctn G.C. aur 2 ctn H.W.", "राजेश को 5 कार्टन जी सी भेजो", "जी सी का स्टॉक कितना है"} {
+		if n := r.Normalize(text); !n.Has(EntityProduct) {
+			t.Errorf("Normalize(%q) = %+v, want a product", text, n.Tokens)
+		}
+	}
+	if n := r.Normalize("शर्मा जी सी ब्लॉक में रहते हैं"); n.Has(EntityProduct) {
+		t.Errorf("Normalize(honorific) = %+v, want no product", n.Entities)
+	}
 	for _, w := range []string{"बीबी", "एसी", "ए", "जी"} {
 		if n := r.Normalize(w); len(n.Tokens) != 1 || n.Tokens[0].Text == "bb" || n.Tokens[0].Text == "ac" || n.Has(EntityProduct) {
 			t.Errorf("Normalize(%q) = %+v, want the word as it is", w, n.Tokens)

@@ -120,6 +120,7 @@ func (l *lexicon) hearBest(text string, first Normalized) Normalized {
 func (l *lexicon) read(text string, bySound bool, keep Normalized) Normalized {
 	raw := splitWords(text, make([]rawWord, 0, 16))
 	raw = joinOrderRefs(text, raw, l.knows)
+	raw = l.joinInitials(raw)
 	var sounds *soundIndex
 	if bySound {
 		sounds = &l.sounds
@@ -131,6 +132,7 @@ func (l *lexicon) read(text string, bySound bool, keep Normalized) Normalized {
 		}
 	}
 	toks := canonicalise(raw, l, sounds, kept, make([]Token, 0, len(raw)+4))
+	toks = l.joinLetters(toks)
 	toks = mergePhrases(toks)
 	toks = l.mergeNumbers(toks)
 	n := Normalized{Tokens: toks, Question: strings.ContainsAny(text, "?？")}
