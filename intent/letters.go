@@ -62,7 +62,7 @@ func (l *lexicon) joinInitials(raw []rawWord) []rawWord {
 	out := raw[:0]
 	for i := 0; i < len(raw); i++ {
 		n, letters := 0, ""
-		if i == 0 || raw[i].text != "जी" || l.countWord(raw[i-1].text) {
+		if w := raw[i].text; w != "" && w[0] >= 0x80 && i+1 < len(raw) && (i == 0 || w != "जी" || l.countWord(raw[i-1].text)) {
 			n, letters = l.initials(len(raw)-i, func(k int) (byte, bool) {
 				c, ok := letterNames[foldDevanagari(raw[i+k].text)]
 				return c, ok
@@ -85,6 +85,10 @@ func (l *lexicon) joinInitials(raw []rawWord) []rawWord {
 func (l *lexicon) joinLetters(toks []Token) []Token {
 	out := toks[:0]
 	for i := 0; i < len(toks); i++ {
+		if len(toks[i].Text) != 1 || i+1 == len(toks) {
+			out = append(out, toks[i])
+			continue
+		}
 		n, letters := l.initials(len(toks)-i, func(k int) (byte, bool) {
 			if w := toks[i+k].Text; len(w) == 1 && w[0] >= 'a' && w[0] <= 'z' {
 				return w[0], true
