@@ -374,6 +374,9 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	}
 	switch d.NotOurs {
 	case intent.NotOursDiscount:
+		if user.Role == domain.RoleOwner {
+			return domain.Reply{Text: OwnersDiscount}, t
+		}
 		return domain.Reply{Text: NotOursDiscount}, t
 	case intent.NotOursService:
 		return domain.Reply{Text: NotOursService}, t
@@ -506,6 +509,10 @@ func orderRef(d intent.Decision) string {
 
 // NotOursDiscount answers a request for a discount: the owner gives them.
 const NotOursDiscount = "Discounts are decided by the owner, not by me, so I can't offer one. Please ask the office; I can show prices, stock and dues."
+
+// OwnersDiscount answers the owner's own question about a discount:
+// theirs to decide, with what Munshi can show to decide it.
+const OwnersDiscount = "Discounts are yours to decide; I don't suggest one. I can show the customer's dues, past orders and your prices to help you decide."
 
 // NotOursService answers a question about a parcel, a ride or a booking
 // of another service.

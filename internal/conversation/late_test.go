@@ -103,7 +103,7 @@ func TestThanksIsAcknowledged(t *testing.T) {
 }
 
 // TestNotOursAnswered: a request for a discount is answered as the
-// owner's to give, and a parcel or a booking of another service as not
+// owner's to give (to the owner: theirs), and a parcel or a booking of another service as not
 // the business's, with no business figure.
 func TestNotOursAnswered(t *testing.T) {
 	for text, c := range map[string]struct{ notOurs, reply string }{
@@ -115,5 +115,12 @@ func TestNotOursAnswered(t *testing.T) {
 		if r := w.say(sales.Phone, text); r.Text != c.reply {
 			t.Errorf("%q: %q", text, r.Text)
 		}
+	}
+	// The owner asking is told the discount is theirs to give.
+	w := newWorld()
+	text := "kitna discount de sakte hain Rajesh ko?"
+	w.router.notOurs = map[string]string{text: intent.NotOursDiscount}
+	if r := w.say(owner.Phone, text); r.Text != OwnersDiscount {
+		t.Errorf("owner: %q: %q", text, r.Text)
 	}
 }
