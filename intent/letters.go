@@ -59,23 +59,15 @@ func spell(w string, got []byte, listed map[string]int32) (string, bool) {
 // the longest such run of two or more. A "जी" after a word other than a
 // count is the honorific ("शर्मा जी"), not a G ("5 कार्टन जी सी").
 func (l *lexicon) joinInitials(raw []rawWord) []rawWord {
-	out := raw[:0]
-	for i := 0; i < len(raw); i++ {
-		n, letters := 0, ""
-		if w := raw[i].text; w != "" && w[0] >= 0x80 && i+1 < len(raw) && (i == 0 || w != "जी" || l.countWord(raw[i-1].text)) {
-			n, letters = l.initials(len(raw)-i, func(k int) (byte, bool) {
-				c, ok := letterNames[foldDevanagari(raw[i+k].text)]
-				return c, ok
-			})
-		}
-		if n == 0 {
-			out = append(out, raw[i])
-			continue
-		}
-		out = append(out, rawWord{letters, raw[i].start, raw[i+n-1].end})
-		i += n - 1
-	}
-	return out
+	return joinRuns(l, raw, func(i int) bool {
+		w := raw[i].text
+		return w != "" && w[0] >= 0x80 && (i == 0 || w != "जी" || l.countWord(raw[i-1].text))
+	}, func(w rawWord) (byte, bool) {
+		c, ok := letterNames[foldDevanagari(w.text)]
+		return c, ok
+	}, func(first, last rawWord, letters string) rawWord {
+		return rawWord{letters, first.start, last.end}
+	})
 }
 
 // joinLetters makes one word of single Latin letters written apart ("G
@@ -83,36 +75,43 @@ func (l *lexicon) joinInitials(raw []rawWord) []rawWord {
 // It reads the words as canonicalised, whatever stood between them, so
 // that the normalised text reads the same again.
 func (l *lexicon) joinLetters(toks []Token) []Token {
-	out := toks[:0]
-	for i := 0; i < len(toks); i++ {
-		if len(toks[i].Text) != 1 || i+1 == len(toks) {
-			out = append(out, toks[i])
-			continue
+	return joinRuns(l, toks, func(i int) bool { return len(toks[i].Text) == 1 }, func(t Token) (byte, bool) {
+		if w := t.Text; len(w) == 1 && w[0] >= 'a' && w[0] <= 'z' {
+			return w[0], true
 		}
-		n, letters := l.initials(len(toks)-i, func(k int) (byte, bool) {
-			if w := toks[i+k].Text; len(w) == 1 && w[0] >= 'a' && w[0] <= 'z' {
-				return w[0], true
-			}
-			return 0, false
-		})
+		return 0, false
+	}, func(first, last Token, letters string) Token {
+		return Token{letters, first.Start, last.End}
+	})
+}
+
+// joinRuns replaces in xs, in place, each longest run of two or more
+// letters (letter reads one) that the lexicon lists as a word, beginning
+// where starts allows, with the one element join makes of it.
+func joinRuns[T any](l *lexicon, xs []T, starts func(i int) bool, letter func(T) (byte, bool), join func(first, last T, letters string) T) []T {
+	out := xs[:0]
+	for i := 0; i < len(xs); i++ {
+		n, letters := 0, ""
+		if i+1 < len(xs) && starts(i) {
+			n, letters = initials(l, xs[i:], letter)
+		}
 		if n == 0 {
-			out = append(out, toks[i])
+			out = append(out, xs[i])
 			continue
 		}
-		out = append(out, Token{letters, toks[i].Start, toks[i+n-1].End})
+		out = append(out, join(xs[i], xs[i+n-1], letters))
 		i += n - 1
 	}
 	return out
 }
 
-// initials reads up to most words as letters (letter gives the k-th) and
-// returns how many make the longest run of two or more that the lexicon
-// lists, and its letters.
-func (l *lexicon) initials(most int, letter func(k int) (byte, bool)) (int, string) {
+// initials reads the first of xs as letters and returns how many make
+// the longest run of two or more that the lexicon lists, and its letters.
+func initials[T any](l *lexicon, xs []T, letter func(T) (byte, bool)) (int, string) {
 	var buf [8]byte
 	letters, n, best := buf[:0], 0, ""
-	for k := 0; k < most && len(letters) < len(buf); k++ {
-		c, ok := letter(k)
+	for k := 0; k < len(xs) && len(letters) < len(buf); k++ {
+		c, ok := letter(xs[k])
 		if !ok {
 			break
 		}
