@@ -71,14 +71,14 @@ func (r *Router) forOffice(shape []string, n Normalized, d *Decision) bool {
 // over two years ago. We will not accept these; please arrange a
 // pickup." names goods, as an order does, and sends them back; "is hafte
 // ek bhi order nahi diya maine, fir ye ORD-1071 kahan se aaya?" asks
-// after an order the writer never placed. The main model's
-// unknown is overruled only for a message that names goods, a customer
-// or a figure of the books ("सेल्समैन ने जो भाव बोला था वो बिल में नहीं
-// लगा"), or the business's people (ofTheBusiness; staffNamed: one named
-// as the staff list has them): its surest readings of everyday messages the main model calls
-// unknown name none of them ("Rome Italy ke mausam ke baare me mujhse
-// baat kare"). Records are left as they are: a record the office model
-// doubts is still the salesperson's to make.
+// after an order the writer never placed. The main model's unknown is
+// overruled only for a message that names goods, a customer or a figure
+// of the books ("सेल्समैन ने जो भाव बोला था वो बिल में नहीं लगा"), or
+// the business's people (ofTheBusiness; staffNamed: one named as the
+// staff list has them): its surest readings of everyday messages the
+// main model calls unknown name none of them ("Rome Italy ke mausam ke
+// baare me mujhse baat kare"). Records are left as they are: a record
+// the office model doubts is still the salesperson's to make.
 func (r *Router) overruled(shape []string, n Normalized, staffNamed bool, d *Decision) {
 	if d.Intent == domain.IntentOrder || IsQuestion(d.Intent) || d.Intent == domain.IntentOrderStatus || d.Intent == domain.IntentUnknown && (ofTheBooks(shape) || ofTheBusiness(shape, staffNamed)) {
 		r.forOffice(shape, n, d)
@@ -121,9 +121,8 @@ var customerWord = words("CUSTOMER")
 // ofTheBusiness reports a message that names the business's own people,
 // by their role or their name, or a person of it asked for (humanWords),
 // or its papers: "tamaro salesman 3 divas thi aavyo j nathi", "…
-// statement me 10000 ki jagah 1000 likha hai".
-// "office" is not one of them: "office jaane keliye directions chahiye"
-// is anyone's office.
+// statement me 10000 ki jagah 1000 likha hai". "office" is not one of
+// them: "office jaane keliye directions chahiye" is anyone's office.
 func ofTheBusiness(shape []string, staffNamed bool) bool {
 	return staffNamed || anyOf(shape, officeNames) || anyOf(shape, humanWords)
 }
