@@ -327,9 +327,9 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 			if id := shownDraft(conv); domain.IsDraftRef(id) {
 				return domain.Reply{Text: Welcome + "\n\n" + fmt.Sprintf(DraftStillWaits, id)}, t
 			}
-			return domain.Reply{Text: Welcome}, t
+			return s.stillWaiting(domain.Reply{Text: Welcome}, conv, at), t
 		}
-		return domain.Reply{Text: Greeting(user)}, t
+		return s.stillWaiting(domain.Reply{Text: Greeting(user)}, conv, at), t
 	case domain.IntentHelp:
 		return domain.Reply{Text: Menu(user)}, t
 	case domain.IntentOrder:

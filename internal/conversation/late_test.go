@@ -96,6 +96,13 @@ func TestThanksIsAcknowledged(t *testing.T) {
 	if r := w.say(sales.Phone, "thanks"); r.Text != Welcome+"\n\n"+fmt.Sprintf(DraftStillWaits, "D-7") {
 		t.Errorf("thanks after a summary: %q", r.Text)
 	}
+	// Thanks while a question waits says that it still waits.
+	at := time.Date(2026, 3, 8, 10, 0, 0, 0, time.UTC)
+	w.memory.convs[sales.Phone] = memory.Conversation{Frame: &memory.Frame{Data: "other", Expires: at.Add(FrameTTL)}}
+	if r := w.say(sales.Phone, "thanks"); r.Text != Welcome+"\n\n_I'm still waiting for your answer to: question other_" {
+		t.Errorf("thanks while a question waits: %q", r.Text)
+	}
+	w.memory.convs[sales.Phone] = memory.Conversation{}
 	w.router.intents["namaste"] = domain.IntentGreeting
 	if r := w.say(sales.Phone, "namaste"); !strings.Contains(r.Text, "You can") {
 		t.Errorf("namaste: %q", r.Text)
