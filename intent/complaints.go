@@ -187,7 +187,7 @@ func serviceComplaint(shape []string) bool {
 	if !anyOf(shape, serviceOf) || anyOf(shape, otherServices) || anyOf(shape, family) {
 		return false
 	}
-	again := anyOf(shape, againWords) || followedBy(shape, harWords, baarWords)
+	again := anyOf(shape, againWords) || followedBy(shape, harWords, baarWords) || followedBy(shape, habitual, presentWords) && !asked(shape, false)
 	// "aaj fir der ho gayi, maal kal bhejo" asks for the goods; "kuch
 	// karo iska" asks the office to act.
 	return anyOf(shape, badService) || anyOf(shape, lateWords) && again && !asksForGoods(shape)
@@ -213,6 +213,13 @@ func spoiltSentWhy(shape []string) bool {
 var sendNow = words("bhejo")
 
 var harWords = words("har")
+
+// habitual say, before "hai", what keeps happening: "late aata hai",
+// "der se aate hain".
+var (
+	habitual     = words("aata aate aati")
+	presentWords = words("hai")
+)
 
 // neverWord before what was ordered or asked for denies it: "Never
 // ordered garbage bags", "products we never asked for".

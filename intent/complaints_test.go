@@ -45,6 +45,7 @@ func TestComplaintsHandOver(t *testing.T) {
 		"hamara balance mismatch hai":                                          "dispute",
 		"har baar maal 3-4 din late aata hai, dukaan khali padi rehti hai":     "dispute",
 		"aaj fir delivery nahi aayi, subah tak ka promise tha. bekaar service": "dispute",
+		"tumhara delivery boy bahut late aata hai":                             "dispute",
 		// The office's people asked for.
 		"munim ji se baat karni hai hisaab ke baare me":             "asked",
 		"Sahab ko message de dena ki mujhe call karein":             "asked",
@@ -84,7 +85,7 @@ func TestComplaintsHandOver(t *testing.T) {
 		"ऑफिस का नंबर दीजिए":                               "asked",
 		"मुनीम जी से मिलना है, हिसाब साफ़ करना है": "asked",
 	})
-	notRoutedAs(t, r, domain.IntentHandoff,
+	notRoutedAs(t, r, domain.IntentHandoff, "delivery late hoti hai kya sunday ko",
 		"flipkart se jo mixer mangaya tha wo aa gaya", "10 carton mangaya tha, aa gaya", "ordered 5 cartons phenyl, received them today",
 		"Gupta bros ne 6 ctn DW return bheja, galat item chala gaya tha", "mat karo, galat product aa gaya isme",
 		"magicpin se order kiya tha, delivered but ek item missing", "Sharma ji ne 5 carton GC wapas bheja, leak wala tha",
