@@ -20,7 +20,7 @@ var booksWords = words(`PRODUCT CUSTOMER ORDERREF UNIT SIZE
 	collection collected collect received jama vasooli receipt receipts credit cheque cash upi neft rtgs
 	sales sale sold sell bikri becha beche bika bought kharida kharide dhanda growth revenue report
 	dashboard turnover business top customer customers product products
-	order orders ord pending deliver delivered delivery dispatch status
+	order orders ord pending deliver delivered delivery dispatch status draft drafts
 	bill bills billing invoice gst digest summary vikri ugrahi limit
 	chart graph trend excel sheet file`)
 

@@ -105,7 +105,7 @@ func TestRouteEveryIntentEveryLanguage(t *testing.T) {
 		},
 		domain.IntentPendingOrders: {
 			"show me the pending orders", "pending orders ki list bhejo", "kaunse order abhi deliver nahi hue",
-			"पेंडिंग ऑर्डर दिखाओ",
+			"पेंडिंग ऑर्डर दिखाओ", "approve karne wale drafts", "kaunse draft approve karne hai",
 		},
 		domain.IntentReport: {
 			"send me this month's sales report", "last month ki sales ka chart bhejo",
