@@ -14,7 +14,7 @@ var (
 	officePeople = words(`owner malik seth sir office insaan human person someone manager supervisor boss banda agent aadmi accounts staff
 		team representative management head sahab saab madam munim munimji accountant billing ऑफिस मुनीम मैडम अकाउंटेंट STAFF
 		owners accountants`)
-	contactWords = words("baat talk speak connect phone call contact number escalate milna milne milo milwa milwao callback discuss landline फोन कॉल मिलवा phn touch meet ring")
+	contactWords = words("baat talk speak connect phone call contact number escalate milna milne milo milwa milwao callback discuss landline फोन कॉल मिलवा phn touch meet ring visit")
 	// anyone asks for someone ("kisi se baat karao"), with "se" (to talk
 	// with them) or a word for the writer ("koi mujhe call karega?"):
 	// "kisi ko call karo" asks Munshi to call someone else.

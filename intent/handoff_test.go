@@ -31,6 +31,8 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"Can someone from your office call me back? Need to discuss Mehta Traders credit limit": "asked",
 		"I need a human, this is not helping":                                                   "asked",
 		"sir plz mere ko ek baar ring kar do":                                                   "asked",
+		"can someone from your team visit our store":                                            "asked",
+		"the rates you charged are higher than quoted":                                          "dispute",
 		"ye ORD-1203 maine kabhi diya hi nahi":                                                  "dispute",
 		"bill me 6 box handwash hai par maal aaya hi nahi":                                      "dispute",
 		"5% discount promised tha Sharma ji ko, bill me laga hi nahi":                           "dispute",
@@ -128,7 +130,7 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"koi baat nahi, kal bhej dena", "explain the commands for stock", "is bot pe dues kaise dekhte hain samjhao",
 		"HDFC credit card ki limit badhwani hai", "how much is Ashok's outstanding vs limit",
 		"Sharma ji ne 5 carton GC wapas bheja, leak wala tha", "godown incharge ne 50 carton surf receive kiye",
-		"refund kab milega", "Ola driver bahut rude tha, 1 star dunga", "aaj traffic bahut hai ring road pe"} {
+		"refund kab milega", "Ola driver bahut rude tha, 1 star dunga", "aaj traffic bahut hai ring road pe", "site visit kab hai"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentHandoff {
 			t.Errorf("Route(%q) = handoff (%s)", text, d.Reason)
 		}

@@ -146,7 +146,7 @@ tareekh: tareekh तारीख
 how: how
 check: check chk
 dekhein: dekhein देखें
-rate: rate रेट
+rate: rate rates रेट
 bill: bill बिल
 gadbad: गड़बड़ गडबड
 store: store स्टोर
