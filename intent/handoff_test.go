@@ -33,6 +33,7 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"sir plz mere ko ek baar ring kar do":                                                   "asked",
 		"can someone from your team visit our store":                                            "asked",
 		"the rates you charged are higher than quoted":                                          "dispute",
+		"Maal j nathi aavyo ne bill aavi gayu, aa shu che?":                                     "dispute",
 		"ye ORD-1203 maine kabhi diya hi nahi":                                                  "dispute",
 		"bill me 6 box handwash hai par maal aaya hi nahi":                                      "dispute",
 		"5% discount promised tha Sharma ji ko, bill me laga hi nahi":                           "dispute",

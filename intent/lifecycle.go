@@ -139,7 +139,7 @@ func customersAmount(shape []string) bool {
 }
 
 var (
-	negations     = words("nahi not no na never")
+	negations     = words("nahi not no na never nathi")
 	orderRefWords = words("ORDERREF")
 	gotWords      = words("mila received")
 	moneyWords    = words("NUM rupees payment paise amount")
