@@ -34,6 +34,7 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"can someone from your team visit our store":                                            "asked",
 		"the rates you charged are higher than quoted":                                          "dispute",
 		"Maal j nathi aavyo ne bill aavi gayu, aa shu che?":                                     "dispute",
+		"jhadu order korechilam, mop pathiyechen. bhul maal":                                    "dispute",
 		"ye ORD-1203 maine kabhi diya hi nahi":                                                  "dispute",
 		"bill me 6 box handwash hai par maal aaya hi nahi":                                      "dispute",
 		"5% discount promised tha Sharma ji ko, bill me laga hi nahi":                           "dispute",
@@ -131,7 +132,7 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"koi baat nahi, kal bhej dena", "explain the commands for stock", "is bot pe dues kaise dekhte hain samjhao",
 		"HDFC credit card ki limit badhwani hai", "how much is Ashok's outstanding vs limit",
 		"Sharma ji ne 5 carton GC wapas bheja, leak wala tha", "godown incharge ne 50 carton surf receive kiye",
-		"refund kab milega", "Ola driver bahut rude tha, 1 star dunga", "aaj traffic bahut hai ring road pe", "site visit kab hai"} {
+		"refund kab milega", "Ola driver bahut rude tha, 1 star dunga", "aaj traffic bahut hai ring road pe", "site visit kab hai", "maal bhul gaya godown me, kal le jaunga"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentHandoff {
 			t.Errorf("Route(%q) = handoff (%s)", text, d.Reason)
 		}

@@ -90,6 +90,9 @@ var (
 	// and Kannada तप्प; romanised, with Gujarati's khoto ("bhul" is also
 	// Hindi's "forgot", and is left out).
 	regionalWrong = inflected{[]string{"चुकीच", "भुल", "तप्प"}, words("chukicha khoto tappu thappu")}
+	// bhulWord is wrong just before the goods: Bengali "bhul maal" (the
+	// wrong goods), where Hindi's "maal bhul gaya" forgot them.
+	bhulWord = words("bhul")
 	// regionalOnBill are a bill, a rate and a price: बिल (बिलात, बिलमां,
 	// बिले), पिल (Tamil), दर, दाम.
 	regionalOnBill = inflected{starts: []string{"बिल", "पिल", "दर", "दाम"}}
@@ -111,7 +114,7 @@ func regionalDispute(shape []string) bool {
 	if anyOf(shape, draftWords) || anyOf(shape, cancelVerbs) {
 		return false // "हा ड्राफ्ट डिलीट करा, चुकीचा माल टाकला" corrects a draft
 	}
-	wrong := regionalWrong.in(shape)
+	wrong := regionalWrong.in(shape) || followedBy(shape, bhulWord, goodsOnly)
 	back := regionalBack.in(shape) // Hindi's are read by spoiltReturned: "वापस भेज दिए" is news
 	if !wrong && !back {
 		return false
