@@ -65,7 +65,7 @@ func byOfficeModel(t *testing.T, r *Router, texts ...string) {
 // read when last measured: of the development messages every other tier
 // left unread, the main model's orders, questions and orders' status,
 // and its unknown naming something of the books or the business's
-// people, it handed over 55, 51 of them the office's (the others: a
+// people, it handed over 57, 53 of them the office's (the others: a
 // credit note asked after, a customer to be called, a joke, a delivery
 // left with a neighbour).
 func TestOfficeModelOnTheDevelopmentSplits(t *testing.T) {
@@ -87,7 +87,7 @@ func TestOfficeModelOnTheDevelopmentSplits(t *testing.T) {
 		}
 	}
 	t.Logf("the office model handed over %d development messages, %d of them the office's", read, right)
-	if read < 51 || float64(right) < 0.85*float64(read) {
-		t.Errorf("the office model handed over %d development messages, %d of them the office's (55 and 51 when measured)", read, right)
+	if read < 53 || float64(right) < 0.85*float64(read) {
+		t.Errorf("the office model handed over %d development messages, %d of them the office's (57 and 53 when measured)", read, right)
 	}
 }
