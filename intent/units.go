@@ -36,7 +36,7 @@ pair: pair* pairs*
 unit: unit* units*
 tray: tray* trays* ट्रे*
 crate: crate* crates* क्रेट*
-metre: metre* metres* meter* meters* mtr mtrs मीटर*
+metre: metre* metres* meter* meters* mtr* mtrs* मीटर*
 length: length* lengths* lambai* लंबाई*
 `
 
