@@ -104,12 +104,13 @@ func train() training {
 	if err != nil {
 		return training{err: fmt.Errorf("intent: training corpus: %w", err)}
 	}
-	office := make(chan trainedModel, 1)
-	go func() { office <- trainOffice(exs) }()
-	m, c, err := fitModel(exs)
+	rd, err := newCorpusReading()
 	if err != nil {
 		return training{err: err}
 	}
+	office := make(chan trainedModel, 1)
+	go func() { office <- trainOffice(exs, rd) }()
+	m, c := fitModel(exs, rd)
 	o := <-office
 	if o.err != nil {
 		return training{err: o.err}
@@ -117,50 +118,66 @@ func train() training {
 	return training{model: m, office: o.model, known: c.known, replies: c.replies, examples: len(exs), duration: time.Since(start)}
 }
 
-// fitModel trains a model on exs, their names read as placeholders, and
-// fits its temperature on the development split.
-func fitModel(exs []Example) (*model, prepared, error) {
+// corpusReading is what every model is trained and calibrated with, read
+// once for all of them: the corpus names' lexicon and the development
+// split as it normalises it.
+type corpusReading struct {
+	lex *lexicon
+	dev []devMessage
+}
+
+// devMessage is a development message as read, with its intent's class.
+type devMessage struct {
+	n     Normalized
+	class int
+}
+
+func newCorpusReading() (corpusReading, error) {
 	vocab, err := corpusVocabulary()
 	if err != nil {
-		return nil, prepared{}, err
+		return corpusReading{}, err
 	}
 	lex, err := newLexicon(vocab)
 	if err != nil {
-		return nil, prepared{}, fmt.Errorf("intent: corpus names: %w", err)
+		return corpusReading{}, fmt.Errorf("intent: corpus names: %w", err)
 	}
-	c := prepare(exs, lex)
+	rd := corpusReading{lex: lex}
+	for _, raw := range [][]byte{devJSONL, devLifecycleJSONL} {
+		exs, err := ReadExamples(bytes.NewReader(raw))
+		if err != nil {
+			return corpusReading{}, fmt.Errorf("intent: development split: %w", err)
+		}
+		for _, ex := range exs {
+			if class := classOf(ex.Intent); class >= 0 {
+				rd.dev = append(rd.dev, devMessage{lex.normalize(ex.Text), class})
+			}
+		}
+	}
+	return rd, nil
+}
+
+// fitModel trains a model on exs, their names read as placeholders, and
+// fits its temperature on the development split.
+func fitModel(exs []Example, rd corpusReading) (*model, prepared) {
+	c := prepare(exs, rd.lex)
 	m := trainModel(c.data, defaultTraining)
-	dev, err := calibrationSet(lex, c.common)
-	if err != nil {
-		return nil, prepared{}, err
-	}
+	dev := rd.calibrationSet(c.common)
 	m.temperature = fitTemperature(dev.logits(m), dev.examples)
 	m.common = c.common
-	return m, c, nil
+	return m, c
 }
 
 // calibration is the development split as the model reads it.
 type calibration struct{ examples []example }
 
-// calibrationSet reads the development split's messages into features the
+// calibrationSet is the development split's messages as features, the
 // way the router reads a message, with the training corpus's words.
-func calibrationSet(lex *lexicon, common map[string]bool) (calibration, error) {
-	var c calibration
-	for _, raw := range [][]byte{devJSONL, devLifecycleJSONL} {
-		exs, err := ReadExamples(bytes.NewReader(raw))
-		if err != nil {
-			return c, fmt.Errorf("intent: development split: %w", err)
-		}
-		for _, ex := range exs {
-			class := classOf(ex.Intent)
-			if class < 0 {
-				continue
-			}
-			n := lex.normalize(ex.Text)
-			c.examples = append(c.examples, example{feats: extract(shapeOf(n, nil), n.Question, common, nil), class: class})
-		}
+func (rd corpusReading) calibrationSet(common map[string]bool) calibration {
+	c := calibration{examples: make([]example, 0, len(rd.dev))}
+	for _, d := range rd.dev {
+		c.examples = append(c.examples, example{feats: extract(shapeOf(d.n, nil), d.n.Question, common, nil), class: d.class})
 	}
-	return c, nil
+	return c
 }
 
 // logits are m's logits for each example.

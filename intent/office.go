@@ -37,13 +37,13 @@ type trainedModel struct {
 
 // trainOffice trains the office model on exs and the handoff training
 // messages.
-func trainOffice(exs []Example) trainedModel {
+func trainOffice(exs []Example, rd corpusReading) trainedModel {
 	more, err := ReadExamples(bytes.NewReader(trainHandoffJSONL))
 	if err != nil {
 		return trainedModel{err: fmt.Errorf("intent: handoff training messages: %w", err)}
 	}
-	m, _, err := fitModel(append(append([]Example(nil), exs...), more...))
-	return trainedModel{model: m, err: err}
+	m, _ := fitModel(append(append([]Example(nil), exs...), more...), rd)
+	return trainedModel{model: m}
 }
 
 // forOffice hands d over when the office model is sure its message is
