@@ -131,6 +131,5 @@ func (l *lexicon) countWord(w string) bool {
 	if c, ok := canonicalWords[squeeze(foldDevanagari(w))]; ok && len(c) == 1 {
 		w = c[0]
 	}
-	_, ok := l.unitFor(w)
-	return ok
+	return l.isUnitWord(w)
 }
