@@ -109,14 +109,12 @@ func officeReason(shape []string) string {
 // the books (figureWords: a rate, a bill, a balance, the hisaab) or money
 // charged.
 func ofTheBooks(shape []string) bool {
-	return anyOf(shape, goodsOnly) || anyOf(shape, figureWords) || anyOf(shape, customerWord) || anyOf(shape, moneyNamed)
+	return anyOf(shape, goodsOnly) || anyOf(shape, figureWords) || anyOf(shape, customerWords) || anyOf(shape, moneyNamed)
 }
 
 // moneyNamed name money asked or charged: "delivery wala 50 rupaye extra
 // maang raha tha".
 var moneyNamed = words("rupees extra charge")
-
-var customerWord = words("CUSTOMER")
 
 // ofTheBusiness reports a message that names the business's own people,
 // by their role or their name, or a person of it asked for (humanWords),
