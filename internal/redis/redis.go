@@ -491,14 +491,31 @@ func (s *Store) hold(keys []string, ticket string) func() {
 	}
 }
 
-// leave drops a ticket, even after the caller's context has ended; a
-// failure is logged, and the lease runs out on its own.
+// leave drops a ticket, even after the caller's context has ended. A
+// failed try (Redis stalled or restarting) is tried again in the
+// background until the ticket's lease would have run out anyway, so that
+// a person's next message does not wait out a lease nobody holds.
 func (s *Store) leave(keys []string, ticket string) {
+	err := s.tryLeave(keys, ticket)
+	if err == nil {
+		return
+	}
+	go func() {
+		end := time.Now().Add(s.opts.LockLifetime)
+		for pause := s.opts.LockPollMax; err != nil && time.Now().Before(end) && !errors.Is(err, goredis.ErrClosed); pause = min(2*pause, time.Second) {
+			time.Sleep(pause)
+			err = s.tryLeave(keys, ticket)
+		}
+		if err != nil {
+			s.log.Warn("redis: unable to release a conversation lock; its lease will run out", "err", err)
+		}
+	}()
+}
+
+func (s *Store) tryLeave(keys []string, ticket string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*s.opts.IOTimeout)
 	defer cancel()
-	if err := s.run(ctx, leaveQueue, keys, ticket).Err(); err != nil {
-		s.log.Warn("redis: unable to release a conversation lock; its lease will run out", "err", err)
-	}
+	return s.run(ctx, leaveQueue, keys, ticket).Err()
 }
 
 func newTicket() string {

@@ -395,3 +395,41 @@ func TestNothingListening(t *testing.T) {
 		t.Fatalf("stats %+v: want degraded, one call to the dead address and every request answered without it", st)
 	}
 }
+
+// TestWaiterLeavesAfterAnOutage: a message that gives up waiting while
+// Redis cannot be reached leaves the queue once Redis is back, not only
+// when its lease runs out, so the person's next message does not wait
+// for a ticket nobody holds.
+func TestWaiterLeavesAfterAnOutage(t *testing.T) {
+	raw := redistest.Need(t)
+	prefix := redistest.Prefix(t, raw)
+	o, _ := goredis.ParseURL(redistest.URL())
+	p := proxytest.New(t, o.Addr)
+	url := strings.Replace(redistest.URL(), o.Addr, p.Addr(), 1)
+	opts := redis.Options{LockLifetime: 10 * patience.Limit} // no lease runs out during the test
+	holder := newStore(t, redistest.URL(), prefix, opts)
+	waiter := newStore(t, url, prefix, opts)
+	phone := memorytest.Phone()
+	unlock, err := holder.Lock(ctx(t), phone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	waiting, giveUp := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := waiter.Lock(waiting, phone)
+		done <- err
+	}()
+	patience.WaitFor(t, "the second message to queue", func() bool { return redistest.Waiting(t, raw, prefix, phone) == 1 })
+	p.Stop()
+	giveUp()
+	if err := <-done; err == nil {
+		t.Fatal("a message took a held lock")
+	}
+	if n := redistest.Waiting(t, raw, prefix, phone); n != 1 {
+		t.Fatalf("%d waiting while Redis cannot be reached, want the ticket still queued", n)
+	}
+	p.Restart(t)
+	patience.WaitFor(t, "the ticket to leave once Redis is back", func() bool { return redistest.Waiting(t, raw, prefix, phone) == 0 })
+}
