@@ -63,9 +63,8 @@ var (
 	goodsWords   = words(goodsList)
 
 	// questionWords make a message a question even without a question mark.
-	// Telugu's "ekkada" and "eppudu" and Tamil's "eppo" ask where and
-	// when as "kahan" and "kab" do.
-	questionWords = words("kya kab kahan where when what which whats how kaise kitna kaun kiska whether why kyun ekkada eppudu eppo")
+	// Telugu's "eppudu" and Tamil's "eppo" ask when as "kab" does.
+	questionWords = words("kya kab kahan where when what which whats how kaise kitna kaun kiska whether why kyun eppudu eppo")
 )
 
 // asked reports a question: a question mark, a question word, or a

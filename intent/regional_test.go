@@ -44,18 +44,20 @@ func TestRegionalOfficeAsk(t *testing.T) {
 func TestRegionalDispute(t *testing.T) {
 	r := demoRouter(t)
 	wantHandoffs(t, r, map[string]string{
-		"बिलात फिनाइलचा दर ६५ ऐवजी ७२ लावलाय, हे चुकीचं आहे":             "dispute",
-		"Harpic chya jagi lizol pathavla, chukicha maal aalay":           "dispute",
-		"Aa rate khoto che bhai, GC 92 nu hatu ne tame 98 lagavyu":       "dispute",
-		"বিলে দাম ভুল আছে, হ্যান্ডওয়াশ ৭০ টাকার জায়গায় ৮০ ধরা হয়েছে": "dispute",
-		"naa balance tappu ga chupistondi, nenu already 15000 kattanu":   "dispute",
-		"ડીશવોશની બોટલો લીક થઈને આવી છે, પાછી લઈ જાવ":                    "dispute",
-		"Surf na packet faatela nikla, badli aapo":                       "dispute",
-		"வந்த சோப் எல்லாம் எக்ஸ்பயரி ஆகிடுச்சு, மாத்தி குடுங்க":          "dispute",
-		"परवा ₹२०,००० UPI ने भरले, पण लेजरमध्ये अजून दिसत नाहीत":         "dispute",
-		"ગયા મહિને ચેક આપ્યો હતો, એ હજુ ખાતામાં જમા નથી બતાવતા":          "dispute",
-		"Ami 30 hajar cash diyechilam Sunil babu ke, ledger e nei keno?": "dispute",
-		"naan kudutha 25000 cheque entry aagala, konjam paarunga":        "dispute",
+		"बिलात फिनाइलचा दर ६५ ऐवजी ७२ लावलाय, हे चुकीचं आहे":                                   "dispute",
+		"Harpic chya jagi lizol pathavla, chukicha maal aalay":                                 "dispute",
+		"Aa rate khoto che bhai, GC 92 nu hatu ne tame 98 lagavyu":                             "dispute",
+		"বিলে দাম ভুল আছে, হ্যান্ডওয়াশ ৭০ টাকার জায়গায় ৮০ ধরা হয়েছে":                       "dispute",
+		"naa balance tappu ga chupistondi, nenu already 15000 kattanu":                         "dispute",
+		"ડીશવોશની બોટલો લીક થઈને આવી છે, પાછી લઈ જાવ":                                          "dispute",
+		"Surf na packet faatela nikla, badli aapo":                                             "dispute",
+		"வந்த சோப் எல்லாம் எக்ஸ்பயரி ஆகிடுச்சு, மாத்தி குடுங்க":                                "dispute",
+		"परवा ₹२०,००० UPI ने भरले, पण लेजरमध्ये अजून दिसत नाहीत":                               "dispute",
+		"ગયા મહિને ચેક આપ્યો હતો, એ હજુ ખાતામાં જમા નથી બતાવતા":                                "dispute",
+		"Ami 30 hajar cash diyechilam Sunil babu ke, ledger e nei keno?":                       "dispute",
+		"naan kudutha 25000 cheque entry aagala, konjam paarunga":                              "dispute",
+		"We paid your delivery man 4200 cash, no receipt given and it is not in the statement": "dispute",
+		"mera 5000 ka cheque khate me nahi hai":                                                "dispute",
 	})
 	notRoutedAs(t, r, domain.IntentHandoff,
 		"हा ड्राफ्ट डिलीट करा, चुकीचा माल टाकला",
@@ -91,6 +93,30 @@ func mapKeys(m map[string]bool) func(func(string) bool) {
 			if !yield(k) {
 				return
 			}
+		}
+	}
+}
+
+// TestRegionalWhereIsMyOrder: "where is my order" in Telugu, Bengali,
+// Tamil, Punjabi and Marathi, romanised and in their scripts, asks the
+// order's status; a friend asked where he is, an order asked where to
+// place, and a party asked about do not.
+func TestRegionalWhereIsMyOrder(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentOrderStatus,
+		"naa order ekkada undi?",
+		"నా ఆర్డర్ ఎక్కడుంది?",
+		"amar order ta kothay?",
+		"আমার অর্ডারটা এখন কোথায় আছে?",
+		"en order ippo enga irukku?",
+		"order kithe aa?",
+		"ORD-1390 kuthe aahe?",
+		"ORD-3970 எங்கே இருக்கு?",
+	)
+	for _, text := range []string{"paaji kithe ho, phone kyon nahi chakk rahe", "order kahan dena hai",
+		"oye kal di party kithe aa? sab aa rahe ne?", "kuthe aahes re?"} {
+		if d := r.Route(t.Context(), text); d.Intent == domain.IntentOrderStatus {
+			t.Errorf("%q: %s, want no order's status", text, d.Intent)
 		}
 	}
 }

@@ -311,7 +311,7 @@ var rules = []rule{
 	},
 	{
 		name: "order status: reference", intent: domain.IntentOrderStatus, maxLen: 12,
-		need: groups("ORDERREF", "status kahan where track tracking update kab when ekkada eppudu eppo"),
+		need: groups("ORDERREF", "status kahan where track tracking update kab when eppudu eppo"),
 		// "ORD-1907 ekkada undi? eppudu vastundi": where is it, when
 		// does it come, in Telugu.
 		allow: words(askWords + ` ORDERREF abhi tak my mera kab when gaya hua pahuncha aayega milega pahunchega undi vastundi`),
@@ -328,6 +328,14 @@ var rules = []rule{
 		need: groups("mera my apne hamare humare", "order orders"),
 		allow: words(askWords + timeWords + ` status kahan where abhi tak kab when gaya hua hui deliver delivered
 			dispatch dispatched pahuncha aaj wale latest recent`),
+	},
+	{
+		// "naa order ekkada undi?", "amar order ta kothay?": where an
+		// order is, asked in any language, is the writer's own.
+		name: "order status: where", intent: domain.IntentOrderStatus, maxLen: 8,
+		need: groups("order orders", "kahan where"),
+		allow: words(askWords + ` mera my apne hamare na amar en ta ache undi irukku ippo ekhon abhi tak aaj kal today
+			wale latest recent`),
 	},
 	{
 		name: "order status: customer", intent: domain.IntentOrderStatus, maxLen: 14, asked: true,

@@ -75,8 +75,8 @@ paise: paise paisa pese paisay paisaa paiso पैसा पैसे
 rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए
 udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार
 baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी बकाइआ
-order: order ordr oder odr orda ordar ordeer ऑर्डर आर्डर ऑडर ओर्डर आरडर अर्डार
-orders: orders ordrs oders ordars orderz ऑर्डर्स ऑर्डरों
+order: order ordr oder odr orda ordar ordeer ऑर्डर आर्डर ऑडर ओर्डर आरडर अर्डार अर्डारटा
+orders: orders ordrs oders ordars orderz ऑर्डर्स ऑर्डरों अर्डारगुलो
 stock: stock stok stoc stck stk stocks stokc stoke istock स्टॉक स्टाक स्टोक
 available: available availble avlbl avl availabel avaialble availibility availability avail avlb avaliable uplabdh उपलब्ध
 outstanding: outstanding outstandng outstnding outstading ostanding outstandings outstnd आउटस्टैंडिंग
@@ -195,7 +195,10 @@ aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई �
 aa: aa आ
 ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार
 status: status staus stetus sttus स्टेटस
-kahan: kahan kahaan kidhar kidr किधर कहां कहाँ
+kahan: kahan kahaan kidhar kidr किधर कहां कहाँ kothay कोथाय ekkada enga एङ्के kithe kuthe एल्लि
+kahan hai: एक्कडुंदि एल्लिदे
+ekhon: ekhon एखन
+ache: ache आछे
 mera: mera meri mere mra mre मेरा मेरी मेरे
 cheque: cheque chq cheq चेक
 cash: cash csh nakad nagad naqad rokda rokh नकद कैश क्याश
