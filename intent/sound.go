@@ -180,13 +180,33 @@ type soundIndex struct {
 // ambiguous marks a key that more than one word has.
 const ambiguous = "\x00"
 
-// addSound keys w by k, or marks k ambiguous when another word has it.
+// addSound keys w by k, or marks k ambiguous when another word has it. A
+// word spelt again with a letter doubled or not ("glas" and "glass", two
+// aliases of one cleaner) is the same word: the fuller spelling keeps k.
 func addSound(m map[string]string, k, w string) {
-	if old, ok := m[k]; ok && old != w {
+	old, ok := m[k]
+	switch {
+	case !ok || old == w:
+		m[k] = w
+	case old != ambiguous && undoubled(old) == undoubled(w):
+		if len(w) > len(old) {
+			m[k] = w
+		}
+	default:
 		m[k] = ambiguous
-		return
 	}
-	m[k] = w
+}
+
+// undoubled is w with each run of one letter written once.
+func undoubled(w string) string {
+	b := []byte(w)
+	out := b[:0]
+	for i, c := range b {
+		if i == 0 || c != b[i-1] {
+			out = append(out, c)
+		}
+	}
+	return string(out)
 }
 
 func newSoundIndex(words []string) soundIndex {

@@ -37,6 +37,31 @@ func TestDevanagariSoundsLikeTheCatalog(t *testing.T) {
 	if got, ok := twins.sounds("शर्मा"); ok {
 		t.Errorf("sounds of a shared key = %q", got)
 	}
+	// One word spelt with a letter doubled and not ("glass", "glas": two
+	// aliases of one cleaner) is one word: the fuller spelling, whichever
+	// the catalog lists first.
+	for _, spellings := range [][]string{{"glass", "glas"}, {"glas", "glass"}} {
+		if got, ok := newSoundIndex(spellings).sounds("ग्लास"); got != "glass" || !ok {
+			t.Errorf("sounds(ग्लास) over %v = %q, %v; want glass", spellings, got, ok)
+		}
+	}
+}
+
+// TestHeardInTheRegionalScripts: a product the catalog spells in Latin
+// letters, and in Devanagari too, written in Bengali or Gurmukhi, is heard
+// as the catalog's ("গ্লাস ক্লিনার" for Glass Cleaner).
+func TestHeardInTheRegionalScripts(t *testing.T) {
+	v, err := corpusVocabulary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := routerFor(t, v)
+	for _, text := range []string{"গ্লাস ক্লিনার ৩০ কার্টন এসেছে আজ গোডাউনে", "ਗਲਾਸ ਕਲੀਨਰ 20 ਕਾਰਟਨ ਤਿਆਰ ਹੋ ਗਏ ਫੈਕਟਰੀ ਵਿੱਚ"} {
+		d := r.Route(context.Background(), text)
+		if d.Intent != domain.IntentStockReceived || !d.Normalized.Has(EntityProduct) {
+			t.Errorf("%q: %s (%s), entities %+v; want goods received of Glass Cleaner", text, d.Intent, d.Reason, d.Normalized.Entities)
+		}
+	}
 }
 
 // TestDevanagariNameFindsItsEntity: through the normaliser, a Devanagari

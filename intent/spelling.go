@@ -193,7 +193,7 @@ collection: collection collections कलेक्शन
 vasooli: vasooli vasuli वसूली
 aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu
 aa: aa आ
-ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार
+ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार तिआर
 status: status staus stetus sttus स्टेटस
 kahan: kahan kahaan kidhar kidr किधर कहां कहाँ kothay कोथाय ekkada enga एङ्के kithe kuthe एल्लि
 kahan hai: एक्कडुंदि एल्लिदे
