@@ -54,9 +54,22 @@ func (l *lexicon) stepOrSingular(node int32, w string) (int32, bool) {
 }
 
 // asNamed is w as names write it: itself, or, when no name has the word,
-// its singular if a name has that ("brooms", "rajeshs").
+// its singular if a name has that ("brooms", "rajeshs"), or the unit a
+// unit word in a script names in Latin letters ("गार्बेज बैग" heard as
+// Garbage Bag's "garbage bag").
 func (l *lexicon) asNamed(w string) string {
-	if _, ok := l.words[w]; ok || len(w) < 4 || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") {
+	if _, ok := l.words[w]; ok {
+		return w
+	}
+	if w != "" && w[0] >= 0x80 {
+		if u, ok := l.units[w]; ok {
+			if _, named := l.words[u.unit]; named {
+				return u.unit
+			}
+		}
+		return w
+	}
+	if len(w) < 4 || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") {
 		return w
 	}
 	if _, ok := l.words[w[:len(w)-1]]; ok {
