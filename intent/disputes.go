@@ -88,7 +88,8 @@ func notAdjusted(shape []string) bool {
 			return true
 		}
 		// "We paid your delivery man 4200 cash … it is not in the
-		// statement", "khate me nahi hai": missing from the books.
+		// statement", "khate me nahi hai": missing from the books, the
+		// denial up to three words before ("not in the statement").
 		if ledgers[w] && anyOf(shape[max(0, i-3):min(len(shape), i+3)], negations) && !anyOf(shape, family) {
 			return true
 		}
