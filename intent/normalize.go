@@ -375,6 +375,10 @@ func refPart(w string) bool {
 	return digit
 }
 
+// countClassifiers follow a count in Bengali as Hindi's "piece" does
+// ("২টা", "৬টো"), read as Devanagari.
+var countClassifiers = map[string]bool{"टा": true, "टो": true}
+
 // canonicalise gives every raw word its canonical spelling, splits numbers
 // glued to units ("5ctn") and keeps sizes ("500ml") as one word.
 func canonicalise(raw []rawWord, l *lexicon, sounds *soundIndex, kept [][2]int, out []Token) []Token {
@@ -399,8 +403,8 @@ func canonicalise(raw []rawWord, l *lexicon, sounds *soundIndex, kept [][2]int, 
 					w = digits + m
 				} else if scale, ok := amountSuffixes[rest]; ok {
 					w = scaled(digits, scale)
-				} else if rest == "x" {
-					w = digits
+				} else if rest == "x" || countClassifiers[rest] {
+					w = digits // "২টা ভাঙা": two of them broken
 				} else if _, ok := l.unitFor(rest); ok {
 					out = append(out, Token{digits, rw.start, rw.end}, Token{rest, rw.start, rw.end})
 					continue

@@ -77,6 +77,9 @@ func TestNormalizeText(t *testing.T) {
 		{"1 Ltr", "1l"},
 		{"5ctn", "5 carton"},
 		{"10x", "10"},
+		{"২টা ভাঙা", "2 भाङा"}, // Bengali's count classifier: two of them
+		{"৬টো", "6"},
+		{"1 ਦਰਜਨ", "1 dozen"},
 		{"approve ORDER-123", "approve order-123"},
 		{"order #45 cancel", "order-45 cancel"},
 		{"ORD-2024-0012", "order-2024-0012"},

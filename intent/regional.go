@@ -100,9 +100,9 @@ var (
 	// पाछी, फेरत, मात्ति, बदलून, बदले, and romanised.
 	regionalBack = inflected{[]string{"परत", "पाछी", "फेरत", "मात्ति", "बदलून", "बदले"}, words("badli ferot tirigi")}
 	// regionalSpoilt say goods came spoilt: broken (फुटलेल, टुट्ट,
-	// पगिलि), torn (छेंडा, faatela), leaking (लीक), dented (नुग्गि),
+	// पगिलि, भाङ), torn (छेंडा, faatela), leaking (लीक), dented (नुग्गि),
 	// expired (एक्सपायरी, एक्स्पयरि).
-	regionalSpoilt = inflected{[]string{"फुटलेल", "टुट्ट", "पगिलि", "छेंडा", "लीक", "नुग्गि", "एक्सपायरी", "एक्स्पयरि"}, words("faatela")}
+	regionalSpoilt = inflected{[]string{"फुटलेल", "टुट्ट", "पगिलि", "भाङ", "छेंडा", "लीक", "नुग्गि", "एक्सपायरी", "एक्स्पयरि"}, words("faatela")}
 )
 
 // regionalDispute reports, in a regional language, a bill, a rate or the

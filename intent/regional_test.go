@@ -120,3 +120,12 @@ func TestRegionalWhereIsMyOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestRegionalDuesAndReplies: dues asked in Tamil, and a yes or a no
+// with Punjabi's "ਦਿਓ" (give, as "dena"), read as their intents.
+func TestRegionalDuesAndReplies(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentOutstanding, "நான் எவ்வளவு பாக்கி கட்டணும்?")
+	routedAs(t, r, domain.IntentConfirm, "ਹਾਂ ਕਰ ਦਿਓ ਪੱਕਾ", "ਹਾਂ ਜੀ ਠੀਕ ਹੈ, ਭੇਜ ਦਿਓ")
+	routedAs(t, r, domain.IntentCancel, "ਨਹੀਂ ਜੀ, ਕੈਂਸਲ ਕਰ ਦਿਓ")
+}

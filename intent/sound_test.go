@@ -59,7 +59,8 @@ func TestHeardInTheRegionalScripts(t *testing.T) {
 	}
 	r := routerFor(t, v)
 	for _, text := range []string{"গ্লাস ক্লিনার ৩০ কার্টন এসেছে আজ গোডাউনে", "ਗਲਾਸ ਕਲੀਨਰ 20 ਕਾਰਟਨ ਤਿਆਰ ਹੋ ਗਏ ਫੈਕਟਰੀ ਵਿੱਚ",
-		"गार्बेज बैग 30 कार्टन आए, इनवॉइस नंबर 3312", "કચરા બેગ 25 કાર્ટન આવી ગઈ"} {
+		"गार्बेज बैग 30 कार्टन आए, इनवॉइस नंबर 3312", "કચરા બેગ 25 કાર્ટન આવી ગઈ",
+		"গোডাউনে ৫০ কার্টন হারপিক এসেছে, ২টা ভাঙা"} {
 		d := r.Route(context.Background(), text)
 		if d.Intent != domain.IntentStockReceived || !d.Normalized.Has(EntityProduct) {
 			t.Errorf("%q: %s (%s), entities %+v; want goods received of a product", text, d.Intent, d.Reason, d.Normalized.Entities)

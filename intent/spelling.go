@@ -43,7 +43,7 @@ karna: karna करना
 karne: karne करने
 karni: karni करनी
 dedo: dedo dedijiye dedena dijiye
-dena: dena देना
+dena: dena देना दिओ
 de: de दे
 dikhao: dikhao dikhaao dikhado dikhaiye dikhana dikha dikhaa dikhau dkhao दिखाओ दिखाइए दिखा
 batao: batao btao batado bataiye batana bata btado bataao batayiye bataye batau बताओ बताइए बता बताना
@@ -74,7 +74,7 @@ humne: humne hamne हमने
 paise: paise paisa pese paisay paisaa paiso पैसा पैसे
 rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए
 udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार
-baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी बकाइआ
+baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी बकाइआ पाक्कि
 order: order ordr oder odr orda ordar ordeer ऑर्डर आर्डर ऑडर ओर्डर आरडर अर्डार अर्डारटा
 orders: orders ordrs oders ordars orderz ऑर्डर्स ऑर्डरों अर्डारगुलो
 stock: stock stok stoc stck stk stocks stokc stoke istock स्टॉक स्टाक स्टोक

@@ -14,7 +14,7 @@ carton: carton cartons ctn ctns crtn crtns cartn karton cartoon* cartoons* peti 
 box: box boxes bx* bxs बॉक्स
 pack: pack packs pk* pkt pkts packet packets pckt pckts paket पैकेट पैक
 bag: bag bags bori bora* boriya katta* katte* बोरी बैग बेग कट्टा* कट्टे*
-dozen: dozen dozens dzn doz dz darjan darzan दर्जन डझन
+dozen: dozen dozens dzn doz dz darjan darzan दर्जन दरजन डझन
 gross: gross*
 ream: ream* reams* rim* रिम*
 bottle: bottle bottles btl btls botal botl बोतल
