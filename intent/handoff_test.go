@@ -28,6 +28,8 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"mujhe callback chahiye jaldi":                 "asked",
 		"mera hisaab aapke hisaab se match nahi karta": "dispute",
 		"I was charged twice for one bill":             "dispute",
+		"maal short hai":                               "dispute",
+		"maal short aaya hai":                          "dispute",
 		"Can someone from your office call me back? Need to discuss Mehta Traders credit limit": "asked",
 		"I need a human, this is not helping":                                                   "asked",
 		"sir plz mere ko ek baar ring kar do":                                                   "asked",
@@ -129,7 +131,8 @@ func TestHandoffInOtherWords(t *testing.T) {
 		"airtel customer care ka number do", "upar wali almari me rakh do", "replacement wala maal aa gaya",
 		"light 2 baar kat gayi", "need someone to carry the cartons", "5000 transfer kar diye Rajesh ne",
 		"paise transfer me time lagega kya", "maal upar tak pahuncha diya",
-		"koi baat nahi, kal bhej dena", "explain the commands for stock", "is bot pe dues kaise dekhte hain samjhao",
+		"koi baat nahi, kal bhej dena", "GC ka stock short hai", "maal short hai godown me", "maal short hai kya",
+		"explain the commands for stock", "is bot pe dues kaise dekhte hain samjhao",
 		"HDFC credit card ki limit badhwani hai", "how much is Ashok's outstanding vs limit",
 		"Sharma ji ne 5 carton GC wapas bheja, leak wala tha", "godown incharge ne 50 carton surf receive kiye",
 		"refund kab milega", "Ola driver bahut rude tha, 1 star dunga", "aaj traffic bahut hai ring road pe", "site visit kab hai", "maal bhul gaya godown me, kal le jaunga"} {

@@ -379,6 +379,13 @@ var rules = []rule{
 		allow: words(`hai this is the ye lagaya dikhaya bana lag raha mere ka customer likhi likha bheja aaya है`),
 	},
 	{
+		// "maal short hai", "short supply": goods that came short, and
+		// nothing beside it to record them against.
+		name: handoffDisputed + ": goods short", intent: domain.IntentHandoff, maxLen: 6, notAsked: true,
+		need:  groups("short", "maal supply goods"),
+		allow: words(`hai aaya hua tha bhai sir ji`),
+	},
+	{
 		name: handoffDisputed + ": not my order", intent: domain.IntentHandoff, maxLen: 10,
 		need:  groups("maine i mera my", "nahi never not", "order ordered"),
 		allow: words(`ye this is koi diya kiya placed hai kabhi hi what`),
