@@ -426,6 +426,27 @@ func handsOff(shape []string, n Normalized) (domain.Intent, string, bool) {
 		return domain.IntentHandoff, handoffDisputed + ": paid, still shown owed", true
 	case asksForPerson(shape):
 		return domain.IntentHandoff, handoffAsked + ": in other words", true
+	case visitByStaffAsked(shape, n):
+		return domain.IntentHandoff, handoffAsked + ": a visit from one of its people", true
 	}
 	return domain.IntentUnknown, "", false
 }
+
+// visitByStaffAsked reports one of the business's people, by name, asked
+// to come over: "Can your sales guy Ravi come to the shop today?". Said
+// without asking ("Ravi came to the shop today") it is news.
+func visitByStaffAsked(shape []string, n Normalized) bool {
+	if !anyOf(shape, staffWords) || !asked(shape, n.Question) || dialled(shape) {
+		return false
+	}
+	for i, w := range shape {
+		// "… come to the shop", "… come over"; "come back from leave"
+		// asks after them.
+		if w == "visit" || w == "come" && anyOf(shape[i+1:min(len(shape), i+4)], comePlaces) {
+			return true
+		}
+	}
+	return false
+}
+
+var comePlaces = words("shop store dukaan dukan here over")

@@ -20,9 +20,12 @@ func TestStaffNamedAsksForTheOffice(t *testing.T) {
 		"विक्रम जी को बोलो मुझे फोन करें":                                "asked",
 		"Sunil bhai ka number bhej do, wahi humara area dekhte hai":      "asked",
 		"Vikram ji ko bolna aaj hi call kar le":                          "asked",
+		"Can your sales guy Ravi come to the shop today?":                "asked",
+		"Can Sunil visit us tomorrow?":                                   "asked",
 	})
 	notRoutedAs(t, r, domain.IntentHandoff, "Vikram sir GC ka stock kitna hai", "Rajesh se baat karo",
-		"Ravi ka order status kya hai", "Sunil ne 10 carton GC ka order diya")
+		"Ravi ka order status kya hai", "Sunil ne 10 carton GC ka order diya", "Ravi came to the shop today",
+		"when will Ravi come back from leave?")
 	// Without the names, the same asks are not read as the office's.
 	plain := demoRouter(t)
 	notRoutedAs(t, plain, domain.IntentHandoff, "Sunil bhai ka number bhej do, wahi humara area dekhte hai")
