@@ -323,10 +323,6 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	switch d.Intent {
 	case domain.IntentGreeting:
 		if thanked(d) {
-			// Thanks is no yes: a draft shown still waits for one.
-			if id := shownDraft(conv); domain.IsDraftRef(id) {
-				return domain.Reply{Text: Welcome + "\n\n" + fmt.Sprintf(DraftStillWaits, id)}, t
-			}
 			return s.stillWaiting(domain.Reply{Text: Welcome}, conv, at), t
 		}
 		return s.stillWaiting(domain.Reply{Text: Greeting(user)}, conv, at), t
@@ -521,8 +517,8 @@ const NotOursService = "I keep this business's books: orders, deliveries, stock,
 // Welcome answers thanks: a short acknowledgement, not the menu again.
 const Welcome = "🙏 You're welcome! Send anything else whenever you need."
 
-// DraftStillWaits follows the thanks for a draft shown and not yet
-// answered.
+// DraftStillWaits follows a thanks, a greeting or a question's answer
+// given just after a draft's summary, the draft not yet answered.
 const DraftStillWaits = "Draft %s is still waiting: reply *ok* to send it, or *cancel*."
 
 // thanked reports a greeting that thanks ("thanks", "shukriya", "🙏",

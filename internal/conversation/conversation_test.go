@@ -1,6 +1,7 @@
 package conversation
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -141,6 +142,7 @@ func TestDegradedMemoryStillAnswers(t *testing.T) {
 func TestFollowUps(t *testing.T) {
 	product := intent.Entity{Kind: intent.EntityProduct, ID: "GC500", IDs: []string{"GC500"}}
 	customer := intent.Entity{Kind: intent.EntityCustomer, ID: "C04", IDs: []string{"C04"}}
+	draftWaits := "\n\n" + fmt.Sprintf(DraftStillWaits, "D-41")
 	recent := memory.Conversation{Turns: []memory.Turn{
 		{Role: memory.RolePerson, Text: "10 carton GC for Rajesh", Intent: domain.IntentOrder},
 		{Role: memory.RoleMunshi, Text: "Draft D-41 …", Tool: "check_stock", DraftID: "D-41", Products: []string{"GC500"}, Customers: []string{"C01"}},
@@ -155,9 +157,10 @@ func TestFollowUps(t *testing.T) {
 		product  string // the product the question was planned with
 		ref      string // the reference audited
 	}{
-		{"pronoun resolves", recent, "uska stock kitna hai", domain.IntentStock, nil, "report stock GC500", "GC500", memory.RefPronoun},
+		// The answer reminds that the draft shown before it still waits.
+		{"pronoun resolves", recent, "uska stock kitna hai", domain.IntentStock, nil, "report stock GC500" + draftWaits, "GC500", memory.RefPronoun},
 		{"pronoun without memory", memory.Conversation{}, "uska stock kitna hai", domain.IntentStock, nil, memory.NoReferent(memory.Conversation{}), "", memory.RefPronoun},
-		{"named product wins", recent, "GC ka stock kitna hai", domain.IntentStock, []intent.Entity{product}, "report stock GC500", "GC500", memory.RefNone},
+		{"named product wins", recent, "GC ka stock kitna hai", domain.IntentStock, []intent.Entity{product}, "report stock GC500" + draftWaits, "GC500", memory.RefNone},
 		{"same order", recent, "same order for Sharma ji", domain.IntentOrder, []intent.Entity{customer}, "orders: repeat D-41 for C04", "", memory.RefSameOrder},
 		{"same order without a draft", memory.Conversation{}, "same order for Sharma ji", domain.IntentOrder, []intent.Entity{customer}, memory.NoReferent(memory.Conversation{}), "", memory.RefSameOrder},
 		{"cancel that", recent, "cancel that", domain.IntentCancel, nil, "orders: cancel ", "", memory.RefCancelThat},

@@ -107,6 +107,21 @@ func TestThanksIsAcknowledged(t *testing.T) {
 	if r := w.say(sales.Phone, "namaste"); !strings.Contains(r.Text, "You can") {
 		t.Errorf("namaste: %q", r.Text)
 	}
+	// A greeting after a summary says so too; a greeting after a reply
+	// that showed no draft (the draft sent on) does not.
+	for _, c := range []struct {
+		draftID string
+		waits   bool
+	}{{"D-7", true}, {"ORD-1405", false}, {"", false}} {
+		w.memory.convs[sales.Phone] = memory.Conversation{Turns: []memory.Turn{
+			{Role: memory.RolePerson, Text: "10 carton GC for Rajesh", At: sentAt1042},
+			{Role: memory.RoleMunshi, Text: "reply", DraftID: c.draftID, At: sentAt1042},
+		}}
+		r := w.say(sales.Phone, "namaste")
+		if got := strings.Contains(r.Text, "is still waiting: reply *ok*"); got != c.waits || !strings.Contains(r.Text, "You can") {
+			t.Errorf("namaste after a reply showing %q: %q", c.draftID, r.Text)
+		}
+	}
 }
 
 // TestNotOursAnswered: a request for a discount is answered as the

@@ -2,6 +2,7 @@ package conversation
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -114,11 +115,17 @@ func (s *Service) ordered(r domain.Reply, at time.Time, t *turn) domain.Reply {
 	return asked(r, t)
 }
 
-// stillWaiting adds to an answer given while a question waits that it
-// still waits.
+// stillWaiting adds to an answer given while a question waits, or just
+// after a draft's summary, that it still waits: a question or a thanks
+// in between is no yes, and the draft is easily taken for sent.
 func (s *Service) stillWaiting(r domain.Reply, conv memory.Conversation, at time.Time) domain.Reply {
-	if q, ok := s.waitingOn(conv, at); ok && r.Text != "" {
+	if r.Text == "" {
+		return r
+	}
+	if q, ok := s.waitingOn(conv, at); ok {
 		r.Text += "\n\n_I'm still waiting for your answer to: " + q + "_"
+	} else if id := shownDraft(conv); domain.IsDraftRef(id) {
+		r.Text += "\n\n" + fmt.Sprintf(DraftStillWaits, id)
 	}
 	return r
 }
