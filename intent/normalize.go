@@ -411,12 +411,12 @@ func canonicalise(raw []rawWord, l *lexicon, sounds *soundIndex, kept [][2]int, 
 				}
 			}
 		default:
+			w = squeeze(w) // before the currency: "rsss0" read again is "rs0"
 			if n, ok := rupeesGlued(w); ok {
 				// "rs500", "inr5000": the currency and the amount.
 				out = append(out, Token{"rupees", rw.start, rw.end}, Token{n, rw.start, rw.end})
 				continue
 			}
-			w = squeeze(w)
 			if c, ok := canonicalWords[w]; ok {
 				for _, cw := range c {
 					out = append(out, Token{cw, rw.start, rw.end})
