@@ -113,12 +113,8 @@ func TestRegionalWhereIsMyOrder(t *testing.T) {
 		"ORD-1390 kuthe aahe?",
 		"ORD-3970 எங்கே இருக்கு?",
 	)
-	for _, text := range []string{"paaji kithe ho, phone kyon nahi chakk rahe", "order kahan dena hai",
-		"oye kal di party kithe aa? sab aa rahe ne?", "kuthe aahes re?"} {
-		if d := r.Route(t.Context(), text); d.Intent == domain.IntentOrderStatus {
-			t.Errorf("%q: %s, want no order's status", text, d.Intent)
-		}
-	}
+	notRoutedAs(t, r, domain.IntentOrderStatus, "paaji kithe ho, phone kyon nahi chakk rahe", "order kahan dena hai",
+		"oye kal di party kithe aa? sab aa rahe ne?", "kuthe aahes re?")
 }
 
 // TestRegionalDuesAndReplies: dues asked in Tamil, and a yes or a no
