@@ -524,3 +524,30 @@ func TestAGuardedNameIsAProductBesideAQuantity(t *testing.T) {
 		}
 	}
 }
+
+// An honorific belongs to the customer's name before it only within one
+// sentence: in "Mehta Traders. Seth ji se milna hai" the seth is the
+// distributor's, asked for after the shop named itself.
+func TestAnHonorificAfterAFullStopIsNotTheName(t *testing.T) {
+	v := Vocabulary{Customers: []domain.Customer{{ID: "C1", Name: "Mehta Traders", Aliases: []string{"mehta"}}}}
+	r := routerFor(t, v)
+	for text, want := range map[string]int{
+		"Mehta Traders seth ka payment aaya":  3,
+		"Sharma ji. Mehta ji ka payment":      4,
+		"Mehta Traders. Seth ji se milna hai": 2,
+		"mehta, bhai kal aana":                1,
+	} {
+		end := -1
+		for _, e := range r.Normalize(text).Entities {
+			if e.Kind == EntityCustomer {
+				end = e.End
+			}
+		}
+		if end != want {
+			t.Errorf("%q: the customer's name ends before token %d, want %d", text, end, want)
+		}
+	}
+	if d := r.Route(context.Background(), "Jai shree krishna 🙏 Mehta Traders. Seth ji se milna hai kal, time bata do"); d.Intent != domain.IntentHandoff {
+		t.Errorf("a shop asking to meet the seth: %s (%s)", d.Intent, d.Reason)
+	}
+}

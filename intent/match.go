@@ -207,10 +207,20 @@ func (l *lexicon) unitAt(toks []Token, i int) bool {
 	return ok
 }
 
+// brokenBetween reports punctuation that ends a sentence or a clause
+// between two tokens: "Mehta Traders. Seth ji se milna hai" names the
+// shop, then the seth, who is not part of its name.
+func brokenBetween(text string, a, b Token) bool {
+	if a.End < 0 || a.End > b.Start || b.Start > len(text) {
+		return false
+	}
+	return strings.ContainsAny(text[a.End:b.Start], ".,;:!?।\n")
+}
+
 // findEntities recognises names first (they may contain numbers and units:
 // "Garbage Bags 30pc"), then units, numbers, sizes and order references in
 // the words left. It rewrites unit words to the canonical unit.
-func (l *lexicon) findEntities(toks []Token) []Entity {
+func (l *lexicon) findEntities(text string, toks []Token) []Entity {
 	var ents []Entity
 	covered := 0 // tokens before this index belong to a name
 	for i := 0; i < len(toks); i++ {
@@ -224,7 +234,8 @@ func (l *lexicon) findEntities(toks []Token) []Entity {
 			ok = ok && (!m.v.guarded || i > 0 && (isNumber(toks[i-1].Text) || l.unitAt(toks, i-1)))
 			if ok {
 				end := i + m.n + shared
-				if m.v.kind == EntityCustomer && end < len(toks) && (honorifics[toks[end].Text] || placeWords[toks[end].Text]) {
+				if m.v.kind == EntityCustomer && end < len(toks) && (honorifics[toks[end].Text] || placeWords[toks[end].Text]) &&
+					!brokenBetween(text, toks[end-1], toks[end]) {
 					end++
 				}
 				ents = append(ents, Entity{Kind: m.v.kind, ID: m.v.ids[0], IDs: m.v.ids, Kin: m.v.kin, Start: i, End: end, Fuzzy: m.fuzzy, Weak: m.v.weak})

@@ -136,7 +136,7 @@ func (l *lexicon) read(text string, bySound bool, keep Normalized) Normalized {
 	toks = mergePhrases(toks)
 	toks = l.mergeNumbers(toks)
 	n := Normalized{Tokens: toks, Question: strings.ContainsAny(text, "?？")}
-	n.Entities = l.findEntities(toks)
+	n.Entities = l.findEntities(text, toks)
 	signNumbers(text, toks, n.Entities)
 	n.Text, n.Entities = joinText(toks, n.Entities)
 	return n
