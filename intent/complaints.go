@@ -177,11 +177,37 @@ var (
 	againWords = words("hamesha humesha roz again fir phir every")
 	badService = words("bekaar worst natak")
 	serviceOf  = words("delivery deliveries maal order salesman सेल्समैन")
+	// acceptable, chalega and bardasht, denied, say the writer will not
+	// put up with it any longer; "has to stop" says it outright.
+	acceptableWords  = words("acceptable chalega")
+	bardashtWord     = words("bardasht")
+	toWord, stopWord = words("to"), words("stop")
 )
+
+// fedUp reports a grievance closed by the writer saying they will not
+// put up with it any longer: "Your delivery guy was rude to my staff.
+// Not acceptable.", "har baar maal late aata hai, ab bardasht nahi
+// hota", "… this has to stop". The words close the message, after at
+// least griefWords of the grievance: "ye order nahi chalega" answers a
+// draft, "the delivery man has to stop at the gate" is an errand.
+func fedUp(shape []string) bool {
+	for i := max(griefWords, len(shape)-3); i+1 < len(shape); i++ {
+		a, b := shape[i], shape[i+1]
+		if negations[a] && acceptableWords[b] || bardashtWord[a] && negations[b] ||
+			toWord[a] && stopWord[b] && shape[i-1] == "has" {
+			return true
+		}
+	}
+	return false
+}
+
+// griefWords is the least a grievance says before fedUp's closing words.
+const griefWords = 5
 
 // serviceComplaint reports the goods' coming or the office's people
 // complained of: "har baar maal 3-4 din late aata hai", "aaj fir delivery
-// nahi aayi … bekaar service", "roz ka natak hai" about the goods.
+// nahi aayi … bekaar service", "roz ka natak hai" about the goods,
+// "deliveries keep coming after 9pm … this has to stop".
 // News of one late delivery ("delivery late hogi aaj") is not.
 func serviceComplaint(shape []string) bool {
 	if !anyOf(shape, serviceOf) || anyOf(shape, otherServices) || anyOf(shape, family) {
@@ -190,6 +216,10 @@ func serviceComplaint(shape []string) bool {
 	again := anyOf(shape, againWords) || followedBy(shape, harWords, baarWords) || followedBy(shape, habitual, presentWords) && !asked(shape, false)
 	// "aaj fir der ho gayi, maal kal bhejo" asks for the goods; "kuch
 	// karo iska" asks the office to act.
+	if fedUp(shape) {
+		// "ye order nahi chalega, cancel karo" stops a draft.
+		return !anyOf(shape, cancelVerbs) && !anyOf(shape, draftWords)
+	}
 	return anyOf(shape, badService) || anyOf(shape, lateWords) && again && !asksForGoods(shape)
 }
 

@@ -84,6 +84,10 @@ func TestComplaintsHandOver(t *testing.T) {
 		"office ka landline no kya hai":                    "asked",
 		"ऑफिस का नंबर दीजिए":                               "asked",
 		"मुनीम जी से मिलना है, हिसाब साफ़ करना है": "asked",
+		// A grievance closed by having had enough of it.
+		"deliveries keep coming after 9pm, our receiving staff has left by then. this has to stop": "dispute",
+		"Your delivery guy was rude to the staff again. Not acceptable.":                           "dispute",
+		"salesman roz der se aata hai, ye nahi chalega":                                            "dispute",
 	})
 	notRoutedAs(t, r, domain.IntentHandoff, "delivery late hoti hai kya sunday ko",
 		"flipkart se jo mixer mangaya tha wo aa gaya", "10 carton mangaya tha, aa gaya", "ordered 5 cartons phenyl, received them today",
@@ -94,7 +98,8 @@ func TestComplaintsHandOver(t *testing.T) {
 		"sir mera mobile kho gaya", "sir message aaya kya?", "team ko message kar do ki kal chhutti hai",
 		"payment ka option dikh nahi raha app me", "bank ne interest kyu kaata", "mummy ko message de do ki late aaunga",
 		"Rajesh seth se baat hui, 10 carton GC bhejo", "tell the customer to call me",
-		"sir please", "papa ko yaad dila do dawai lene ka", "koi aadmi bhejo maal uthane godown se", "call back Rajesh Kirana about the order", "GC itna stock nahi chahiye, 5 carton kar do", "delivery charge abhi tak kitna hua", "parso Mehta Traders ke munim se milna hai, hisaab ki baat karni hai", "bahut garmi lag rahi hai")
+		"sir please", "papa ko yaad dila do dawai lene ka", "koi aadmi bhejo maal uthane godown se", "call back Rajesh Kirana about the order", "GC itna stock nahi chahiye, 5 carton kar do", "delivery charge abhi tak kitna hua", "parso Mehta Traders ke munim se milna hai, hisaab ki baat karni hai", "bahut garmi lag rahi hai",
+		"ye order nahi chalega", "the delivery man has to stop at the gate", "delivery kal tak ho jaayegi, chalega?")
 }
 
 // TestOfficeAskedInMoreWays: the business addressed itself ("aapse baat
