@@ -461,3 +461,13 @@ func TestEvidencedRecordNeedsLessConfidence(t *testing.T) {
 		t.Error("a delivery or a payment with its evidence at 0.7: refused")
 	}
 }
+
+// Goods and how many, with nothing else, are an order: the salesperson
+// is asked whose. Asked, or said to have come, they are not.
+func TestTheGoodsAloneAreAnOrder(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentOrder, "harpic 5 carton", "lizol 4 carton aur handwash 2 carton", "GC 5 ctn, phenyl 10 ctn",
+		"5 carton harpic", "फिनाइल 6 कार्टन और साबुन 2 पेटी")
+	notRoutedAs(t, r, domain.IntentOrder, "harpic 5 carton?", "harpic 50 carton aaya", "GC 10 ctn aaya, phenyl 5 ctn",
+		"harpic 5 carton kam aaya", "harpic", "5 carton")
+}

@@ -397,6 +397,14 @@ var rules = []rule{
 		allow: words(`karni karna hai mujhe ek i have a want to register darj`),
 	},
 	{
+		// "lizol 4 carton aur handwash 2 carton": goods and how many,
+		// nothing else, is what a salesperson sends to order them;
+		// goods that came say so ("aaya"), a question asks.
+		name: "order: the goods alone", intent: domain.IntentOrder, maxLen: 16, notAsked: true,
+		need:  groups("PRODUCT", "NUM", "UNIT"),
+		allow: words(`UNIT SIZE PRODUCT NUM aur and`),
+	},
+	{
 		name: "order", intent: domain.IntentOrder, maxLen: 40, notAsked: true,
 		need: groups("PRODUCT", "NUM", "CUSTOMER bhejo dedo send chahiye order lagao likho deliver dispatch supply"),
 		allow: words(`UNIT SIZE PRODUCT NUM aur and keliye for ko to cash cod credit upi cheque payment pay mode
