@@ -147,6 +147,9 @@ func TestParsePhrasings(t *testing.T) {
 		{text: "Rajesh GC 5 ctn rate 90", customer: "C01", items: map[string]int64{"GC500": 120}},
 		{text: "Rajesh 5 ctn GC @ 90, 10% discount", customer: "C01", items: map[string]int64{"GC500": 120}},
 		{text: "Rajesh 5 ctn GC kal 5 baje tak", customer: "C01", items: map[string]int64{"GC500": 120}},
+		// A scheme's counts are no quantity.
+		{text: "Rajesh ko harpic 5 carton, 12+1 wali scheme lagana", customer: "C01", items: map[string]int64{"TC500": 120}},
+		{text: "Sharma GC 2 ctn 10 + 2 scheme", customer: "C02", items: map[string]int64{"GC500": 48}},
 		// Typos and abbreviations.
 		{text: "Rajesh 5 ctn finyl", customer: "C01", items: map[string]int64{"PH1L": 60}},
 		{text: "glas cleaner 3 carton for sharma", customer: "C02", items: map[string]int64{"GC500": 72}},

@@ -39,7 +39,7 @@ func (r *reading) repeatedWord(e intent.Entity) bool {
 // notQuantity reports a number that is something else: a list marker
 // ("1. GC 5 ctn" at a line's start), a price ("@ 90", "₹90", "rate 90"), a
 // duration, time, date or percentage ("15 days", "5 baje", "10%"), a phone
-// number.
+// number, a scheme's count ("12+1 wali scheme").
 func (r *reading) notQuantity(i int) bool {
 	t := r.toks[i]
 	after := r.source(t.End, t.End+3)
@@ -49,6 +49,9 @@ func (r *reading) notQuantity(i int) bool {
 	}
 	if strings.HasPrefix(strings.TrimLeft(after, " "), "%") || strings.HasPrefix(after, "/-") ||
 		strings.HasSuffix(before, "₹") || strings.HasSuffix(before, "@") || strings.HasSuffix(before, "#") {
+		return true
+	}
+	if r.schemeCount(t) {
 		return true
 	}
 	// 5:30, 12/05: times and dates.
@@ -65,6 +68,22 @@ func (r *reading) notQuantity(i int) bool {
 	if (strings.HasPrefix(after, ".") || strings.HasPrefix(after, ")")) && len(t.Text) <= 2 && r.lineStart(i) &&
 		i+1 < len(r.toks) && !r.newline(i, i+1) {
 		return true
+	}
+	return false
+}
+
+// schemeCount reports a number joined to another by "+": "12+1", "10 +
+// 2" are one free with so many, not two quantities.
+func (r *reading) schemeCount(t intent.Token) bool {
+	after := strings.TrimLeft(r.source(t.End, t.End+4), " ")
+	before := strings.TrimRight(r.source(t.Start-4, t.Start), " ")
+	digit := func(s string) bool { return s != "" && s[0] >= '0' && s[0] <= '9' }
+	if rest, ok := strings.CutPrefix(after, "+"); ok && digit(strings.TrimLeft(rest, " ")) {
+		return true
+	}
+	if rest, ok := strings.CutSuffix(before, "+"); ok {
+		rest = strings.TrimRight(rest, " ")
+		return rest != "" && digit(rest[len(rest)-1:])
 	}
 	return false
 }
