@@ -462,12 +462,15 @@ func TestEvidencedRecordNeedsLessConfidence(t *testing.T) {
 	}
 }
 
-// Goods and how many, with nothing else, are an order: the salesperson
-// is asked whose. Asked, or said to have come, they are not.
+// Goods and how many, with nothing else or with the scheme to put on
+// them, are an order: the salesperson is asked whose. Asked, said to
+// have come, or with a scheme said missing, they are not.
 func TestTheGoodsAloneAreAnOrder(t *testing.T) {
 	r := demoRouter(t)
 	routedAs(t, r, domain.IntentOrder, "harpic 5 carton", "lizol 4 carton aur handwash 2 carton", "GC 5 ctn, phenyl 10 ctn",
-		"5 carton harpic", "फिनाइल 6 कार्टन और साबुन 2 पेटी")
+		"5 carton harpic", "फिनाइल 6 कार्टन और साबुन 2 पेटी", "harpic 5 carton, 12+1 wali scheme lagana",
+		"lizol 4 carton aur handwash 2 carton, diwali offer ke saath")
 	notRoutedAs(t, r, domain.IntentOrder, "harpic 5 carton?", "harpic 50 carton aaya", "GC 10 ctn aaya, phenyl 5 ctn",
-		"harpic 5 carton kam aaya", "harpic", "5 carton")
+		"harpic 5 carton kam aaya", "harpic", "5 carton", "harpic 5 carton, 10% discount wala rate",
+		"harpic 5 carton scheme nahi lagi", "scheme wala harpic 5 carton aaya")
 }

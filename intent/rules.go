@@ -405,6 +405,14 @@ var rules = []rule{
 		allow: words(`UNIT SIZE PRODUCT NUM aur and`),
 	},
 	{
+		// "harpic 5 carton, 12+1 wali scheme lagana": the goods with the
+		// scheme or offer to put on them. A scheme said missing denies
+		// it, and a discount asked for is not Munshi's.
+		name: "order: the goods with their scheme", intent: domain.IntentOrder, maxLen: 20, notAsked: true,
+		need:  groups("PRODUCT", "NUM", "UNIT", "scheme offer"),
+		allow: words(`UNIT SIZE PRODUCT NUM aur and scheme offer wala lagana lagao ke saath diwali`),
+	},
+	{
 		name: "order", intent: domain.IntentOrder, maxLen: 40, notAsked: true,
 		need: groups("PRODUCT", "NUM", "CUSTOMER bhejo dedo send chahiye order lagao likho deliver dispatch supply"),
 		allow: words(`UNIT SIZE PRODUCT NUM aur and keliye for ko to cash cod credit upi cheque payment pay mode
