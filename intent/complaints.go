@@ -213,13 +213,13 @@ func serviceComplaint(shape []string) bool {
 	if !anyOf(shape, serviceOf) || anyOf(shape, otherServices) || anyOf(shape, family) {
 		return false
 	}
-	again := anyOf(shape, againWords) || followedBy(shape, harWords, baarWords) || followedBy(shape, habitual, presentWords) && !asked(shape, false)
-	// "aaj fir der ho gayi, maal kal bhejo" asks for the goods; "kuch
-	// karo iska" asks the office to act.
 	if fedUp(shape) {
 		// "ye order nahi chalega, cancel karo" stops a draft.
 		return !anyOf(shape, cancelVerbs) && !anyOf(shape, draftWords)
 	}
+	again := anyOf(shape, againWords) || followedBy(shape, harWords, baarWords) || followedBy(shape, habitual, presentWords) && !asked(shape, false)
+	// "aaj fir der ho gayi, maal kal bhejo" asks for the goods; "kuch
+	// karo iska" asks the office to act.
 	return anyOf(shape, badService) || anyOf(shape, lateWords) && again && !asksForGoods(shape)
 }
 
