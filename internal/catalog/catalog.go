@@ -95,20 +95,32 @@ type Watch struct {
 	// is built with Load's parser.
 	Orders Parsers
 
-	seen    string
-	started bool
+	// loaded is the books' catalog version read just before the router
+	// in use read its vocabulary; "" when it could not be read.
+	loaded string
 }
 
 // Load reads the books, makes w.Router and returns the order parser that
 // goes with it.
 func (w *Watch) Load(ctx context.Context) (*orders.Parser, error) {
 	w.Router = &intent.Live{}
+	w.loaded = w.version(ctx)
 	r, p, err := w.compile(ctx)
 	if err != nil {
 		return nil, err
 	}
 	w.Router.Swap(r)
 	return p, nil
+}
+
+// version is the books' catalog version, or "" when it cannot be read.
+func (w *Watch) version(ctx context.Context) string {
+	v, err := w.Books.CatalogVersion(ctx)
+	if err != nil {
+		w.Logger.Warn("catalog version unreadable", "err", err)
+		return ""
+	}
+	return v
 }
 
 // Reload rebuilds the router and the order parser from the books. The
@@ -133,26 +145,20 @@ func (w *Watch) compile(ctx context.Context) (*intent.Router, *orders.Parser, er
 	return Compile(v, w.Options, w.Router)
 }
 
-// Check reloads when the books say the catalog or the customers changed:
-// its first call notes the version, each later one compares. A failed
-// reload keeps the router and parser in use, and the next Check tries
-// again.
+// Check reloads when the books' catalog version is not the one read
+// before the router in use was built: a change made between Load and the
+// first Check (a sheet pulled at start) is read, not taken for the
+// starting point. A failed reload keeps the router and parser in use,
+// and the next Check tries again.
 func (w *Watch) Check(ctx context.Context) {
 	v, err := w.Books.CatalogVersion(ctx)
-	if !w.started {
-		w.started, w.seen = true, v
-		if err != nil {
-			w.Logger.Warn("catalog version unreadable", "err", err)
-		}
-		return
-	}
-	if err != nil || v == w.seen {
+	if err != nil || v == w.loaded {
 		return
 	}
 	if err := w.Reload(ctx); err != nil {
 		w.Logger.Error("catalog reload failed; keeping the previous one", "err", err)
 		return
 	}
-	w.seen = v
+	w.loaded = v
 	w.Logger.Info("catalog or customers changed: reloaded")
 }

@@ -68,7 +68,7 @@ func TestWatchReloadsWhatTheBooksChanged(t *testing.T) {
 	if names(w.Router.Normalize(text), "KSR1") || parser.Parse(text).Complete() {
 		t.Fatalf("%q is read before the product exists", text)
 	}
-	w.Check(ctx) // notes the version
+	w.Check(ctx)
 	w.Check(ctx)
 	if len(got.got) != 0 {
 		t.Fatalf("%d reloads with the books unchanged", len(got.got))
@@ -95,6 +95,32 @@ func TestWatchReloadsWhatTheBooksChanged(t *testing.T) {
 	w.Check(ctx)
 	if len(got.got) != 1 {
 		t.Errorf("%d reloads, want still 1", len(got.got))
+	}
+}
+
+// A product imported after Load and before the first Check (a sheet
+// pulled as the server starts) is read at that Check: the version the
+// router was built on is the one read before it was, not the one the
+// first Check finds.
+func TestWatchReadsAChangeBeforeItsFirstCheck(t *testing.T) {
+	ctx := context.Background()
+	books, _ := demoBooks(t)
+	var got parsers
+	w := &catalog.Watch{Books: books, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Orders: &got}
+	if _, err := w.Load(ctx); err != nil {
+		t.Fatal(err)
+	}
+	kesar := domain.Product{SKU: "KSR1", Name: "Kesar Agarbatti", Unit: "jar", Price: 4000, GSTPercent: 1200, StockReady: 100}
+	if err := books.UpsertProducts(ctx, []domain.Product{kesar}); err != nil {
+		t.Fatal(err)
+	}
+	w.Check(ctx)
+	if len(got.got) != 1 || !names(w.Router.Normalize("5 jar Kesar Agarbatti"), "KSR1") {
+		t.Fatalf("%d reloads, and the router does not name KSR1: the change before the first Check was lost", len(got.got))
+	}
+	w.Check(ctx)
+	if len(got.got) != 1 {
+		t.Errorf("%d reloads with the books unchanged since, want 1", len(got.got))
 	}
 }
 
