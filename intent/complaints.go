@@ -179,9 +179,9 @@ var (
 	serviceOf  = words("delivery deliveries maal order salesman सेल्समैन")
 	// acceptable, chalega and bardasht, denied, say the writer will not
 	// put up with it any longer; "has to stop" says it outright.
-	acceptableWords  = words("acceptable chalega")
-	bardashtWord     = words("bardasht")
-	toWord, stopWord = words("to"), words("stop")
+	acceptableWords           = words("acceptable chalega")
+	bardashtWord              = words("bardasht")
+	hasWord, toWord, stopWord = words("has"), words("to"), words("stop")
 )
 
 // fedUp reports a grievance closed by the writer saying they will not
@@ -194,7 +194,7 @@ func fedUp(shape []string) bool {
 	for i := max(griefWords, len(shape)-3); i+1 < len(shape); i++ {
 		a, b := shape[i], shape[i+1]
 		if negations[a] && acceptableWords[b] || bardashtWord[a] && negations[b] ||
-			toWord[a] && stopWord[b] && shape[i-1] == "has" {
+			hasWord[shape[i-1]] && toWord[a] && stopWord[b] {
 			return true
 		}
 	}

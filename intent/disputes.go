@@ -87,14 +87,11 @@ func notAdjusted(shape []string) bool {
 		if shownIn[w] && near && (anyOf(shape, beforeWords) || anyOf(shape, ledgers) || stillSaid(shape)) && !anyOf(shape, family) {
 			return true
 		}
-		// "We paid your delivery man 4200 cash … it is not in the
-		// statement", "khate me nahi hai": missing from the books, the
-		// denial up to three words before ("not in the statement").
-		if ledgers[w] && anyOf(shape[max(0, i-3):min(len(shape), i+3)], negations) && !anyOf(shape, family) {
-			return true
-		}
 	}
-	return false
+	// "We paid your delivery man 4200 cash … it is not in the
+	// statement", "khate me nahi hai": missing from the books, the denial
+	// up to three words before or two after.
+	return (shortlyBefore(shape, negations, ledgers, 3) || shortlyBefore(shape, ledgers, negations, 2)) && !anyOf(shape, family)
 }
 
 var (

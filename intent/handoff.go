@@ -439,14 +439,12 @@ func visitByStaffAsked(shape []string, n Normalized) bool {
 	if !anyOf(shape, staffWords) || !asked(shape, n.Question) || dialled(shape) {
 		return false
 	}
-	for i, w := range shape {
-		// "… come to the shop", "… come over"; "come back from leave"
-		// asks after them.
-		if w == "visit" || w == "come" && anyOf(shape[i+1:min(len(shape), i+4)], comePlaces) {
-			return true
-		}
-	}
-	return false
+	// "… come to the shop", "… come over"; "come back from leave" asks
+	// after them.
+	return anyOf(shape, visitWord) || shortlyBefore(shape, comeWord, comePlaces, 3)
 }
 
-var comePlaces = words("shop store dukaan dukan here over")
+var (
+	visitWord, comeWord = words("visit"), words("come")
+	comePlaces          = words("shop store dukaan dukan here over")
+)
