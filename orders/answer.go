@@ -169,7 +169,7 @@ func (s *Service) carryOn(ctx context.Context, user domain.User, f Frame, ack st
 	if len(f.Asks) > 0 {
 		return domain.Reply{Text: lead + f.Asks[0].Text, Question: true, Pending: f.encode()}
 	}
-	r := s.show(ctx, user, f.Customer, f.Payment, f.items())
+	r := s.show(ctx, user, f.Customer, f.Payment, f.items(), f.Instructions)
 	if r.Pending != "" {
 		r.Text = lead + r.Text
 	}

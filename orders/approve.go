@@ -78,6 +78,7 @@ func (s *Service) commit(ctx context.Context, by domain.User, d Draft, approval 
 		}
 		fresh = Judge(ctx, f, snap)
 		fresh.ID, fresh.PlacedBy, fresh.Status, fresh.CreatedAt = d.ID, d.PlacedBy, d.Status, d.CreatedAt
+		fresh.Instructions = d.Instructions
 		switch {
 		case identity(fresh) != identity(d):
 			return errChanged
@@ -210,7 +211,9 @@ func (s *Service) escalate(ctx context.Context, user domain.User, shown, fresh D
 	var b strings.Builder
 	fmt.Fprintf(&b, "🔔 *Approval needed: %s* for %s, from %s\n", fresh.ID, fresh.Customer.Name, nameOf(user))
 	writeLines(&b, fresh, s.parser().Products())
-	fmt.Fprintf(&b, "Payment: %s\n\n%s\n\nReply *approve %s* or *reject %s*.", ModeName(fresh.Payment), reasons(fresh, Escalate), fresh.ID, fresh.ID)
+	fmt.Fprintf(&b, "Payment: %s\n", ModeName(fresh.Payment))
+	writeInstructions(&b, fresh)
+	fmt.Fprintf(&b, "\n%s\n\nReply *approve %s* or *reject %s*.", reasons(fresh, Escalate), fresh.ID, fresh.ID)
 	var asks []domain.Effect
 	for _, o := range owners {
 		asks = append(asks, domain.WhatsApp(domain.Outbound{To: o.Phone, Body: b.String()}))

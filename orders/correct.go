@@ -52,7 +52,7 @@ func (s *Service) Correct(ctx context.Context, user domain.User, draftID string,
 	if c.question != "" {
 		return domain.Reply{Text: c.question + "\n\nNothing was changed: order " + dr.ID + " is as it was shown.", Question: true}, true
 	}
-	r := s.show(ctx, user, c.customer, c.payment, c.items)
+	r := s.show(ctx, user, c.customer, c.payment, c.items, dr.Instructions)
 	if r.About != "" {
 		r.Text = "✏️ Changed: " + strings.Join(c.changes, "; ") + "\n\n" + r.Text
 	}

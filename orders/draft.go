@@ -49,6 +49,9 @@ type Draft struct {
 	Fingerprint string             `json:"fingerprint"`
 	Status      DraftStatus        `json:"status"`
 	CreatedAt   time.Time          `json:"created_at"`
+	// Instructions are what else the salesperson asked of whoever fills
+	// the order, as written; no rule reads them.
+	Instructions string `json:"instructions,omitempty"`
 }
 
 // Basis is what the rules judged a draft against, beside the draft itself:

@@ -46,7 +46,8 @@ func (s *Service) Repeat(ctx context.Context, user domain.User, draftID, custome
 	if customerID == "" {
 		return domain.Reply{Text: "Which customer is the same order for? Please name them."}
 	}
-	return s.show(ctx, user, customerID, d.Payment, itemsOf(d))
+	// Another customer's order: the first one's instructions were its own.
+	return s.show(ctx, user, customerID, d.Payment, itemsOf(d), "")
 }
 
 // AddToDraft adds the quantity in text of a product to the person's open
@@ -81,5 +82,5 @@ func (s *Service) AddToDraft(ctx context.Context, user domain.User, draftID, sku
 	if !added {
 		items = append(items, item)
 	}
-	return s.show(ctx, user, d.Customer.ID, d.Payment, items)
+	return s.show(ctx, user, d.Customer.ID, d.Payment, items, d.Instructions)
 }

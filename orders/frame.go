@@ -77,6 +77,8 @@ type Frame struct {
 	// Text is a note's message so far: a payment, delivery or receipt is
 	// read again with each answer.
 	Text string `json:"x,omitempty"`
+	// Instructions are an order's, kept while its questions are answered.
+	Instructions string `json:"o,omitempty"`
 }
 
 type frameItem struct {

@@ -30,13 +30,14 @@ func noteEvidence(t *testing.T) map[string]bool {
 }
 
 // TestNoteReaderWordsComeFromDevelopment: every word the readers of
-// payments, deliveries and goods received know is written in a
-// development or training message.
+// payments, deliveries and goods received know, and every word an
+// order's instructions pass over, is written in a development or
+// training message.
 func TestNoteReaderWordsComeFromDevelopment(t *testing.T) {
 	seen := noteEvidence(t)
 	lists := map[string]map[string]bool{"referenceWords": referenceWords, "referenceFillers": referenceFillers,
 		"modeReferenceWords": modeReferenceWords, "shortWords": shortWords, "onlyWords": onlyWords, "wipWords": wipWords,
-		"currencyWords": currencyWords}
+		"currencyWords": currencyWords, "chatter": chatter}
 	var missing []string
 	for name, set := range lists {
 		for w := range set {

@@ -16,7 +16,9 @@ func (s *Service) notifications(id string, d Draft, placer, approver domain.User
 	var b strings.Builder
 	fmt.Fprintf(&b, "🧾 *New order %s* — %s\n", id, d.Customer.Name)
 	writeLines(&b, d, products)
-	fmt.Fprintf(&b, "Payment: %s\nPlaced by %s", ModeName(d.Payment), nameOf(placer))
+	fmt.Fprintf(&b, "Payment: %s\n", ModeName(d.Payment))
+	writeInstructions(&b, d)
+	fmt.Fprintf(&b, "Placed by %s", nameOf(placer))
 	if approver.Phone != placer.Phone {
 		fmt.Fprintf(&b, ", approved by %s", nameOf(approver))
 	}
@@ -38,6 +40,7 @@ func (s *Service) notifications(id string, d Draft, placer, approver domain.User
 	}
 	c.WriteString("\n")
 	writeLines(&c, d, products)
+	writeInstructions(&c, d)
 	effects = append(effects, domain.WhatsApp(domain.Outbound{To: d.PlacedBy, Body: c.String()}))
 
 	if len(s.AccountsEmail) > 0 {
@@ -60,6 +63,9 @@ func emailHTML(id string, d Draft, placer, approver domain.User, products map[st
 		e(id), e(d.Customer.Name), e(d.Customer.ID), e(ModeName(d.Payment)), e(nameOf(placer)))
 	if approver.Phone != placer.Phone {
 		fmt.Fprintf(&b, "<br><b>Approved by:</b> %s", e(nameOf(approver)))
+	}
+	if d.Instructions != "" {
+		fmt.Fprintf(&b, "<br><b>Instructions:</b> %s", e(d.Instructions))
 	}
 	b.WriteString("</p>\n<table border=\"1\" cellpadding=\"4\" cellspacing=\"0\">\n")
 	b.WriteString("<tr><th>#</th><th>SKU</th><th>Product</th><th>Quantity</th><th>Rate</th><th>Amount</th><th>GST</th></tr>\n")

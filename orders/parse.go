@@ -38,6 +38,9 @@ type Parsed struct {
 	// Asks are the questions of Unresolved as data, one for each, in
 	// order: what each asks about and the answers it offered.
 	Asks []Ask `json:"-"`
+	// Instructions are what else the message told whoever fills the
+	// order, as written ("12+1 scheme lagana"); see instructions.go.
+	Instructions string `json:"-"`
 }
 
 // ask leaves a question: its text in Unresolved, the question in Asks.
@@ -58,7 +61,10 @@ func (p Parsed) MarshalJSON() ([]byte, error) {
 		Payment    *string  `json:"payment"`
 		Items      []item   `json:"items"`
 		Unresolved []string `json:"unresolved"`
-	}{Items: []item{}, Unresolved: p.Unresolved}
+		// Instructions are an addition to the contract's shape, present
+		// only when the message gave some.
+		Instructions string `json:"instructions,omitempty"`
+	}{Items: []item{}, Unresolved: p.Unresolved, Instructions: p.Instructions}
 	if p.CustomerID != "" {
 		out.CustomerID = &p.CustomerID
 	}
@@ -232,6 +238,7 @@ func (p *Parser) parse(text string, n intent.Normalized) Parsed {
 	payment(r, &out)
 	p.items(r, &out)
 	p.customer(r, named, &who)
+	out.Instructions = r.instructions()
 	out.CustomerID, out.Candidates = who.CustomerID, who.Candidates
 	out.Unresolved = append(who.Unresolved, out.Unresolved...)
 	out.Asks = append(who.Asks, out.Asks...)

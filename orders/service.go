@@ -150,7 +150,11 @@ func (s *Service) Take(ctx context.Context, user domain.User, d intent.Decision)
 	}
 	parsed := s.parser().ParseRouted(d)
 	if !parsed.Complete() && s.Extractor != nil {
+		// The model reads who, what and how they pay; the instructions
+		// stay the parser's, as written.
+		said := parsed.Instructions
 		parsed = s.extract(ctx, user, d.Text, parsed)
+		parsed.Instructions = said
 	}
 	return s.askOrShow(ctx, user, parsed)
 }
@@ -170,15 +174,16 @@ func (s *Service) askOrShow(ctx context.Context, user domain.User, parsed Parsed
 		}
 		// One question at a time; the answer is read against the frame.
 		f := Frame{Kind: frameOrder, Customer: parsed.CustomerID, Payment: parsed.Payment,
-			Items: framedItems(parsed.Items), Asks: parsed.Asks}
+			Items: framedItems(parsed.Items), Asks: parsed.Asks, Instructions: parsed.Instructions}
 		return domain.Reply{Text: f.Asks[0].Text, Question: true, Pending: f.encode()}
 	}
-	return s.show(ctx, user, parsed.CustomerID, parsed.Payment, parsed.Items)
+	return s.show(ctx, user, parsed.CustomerID, parsed.Payment, parsed.Items, parsed.Instructions)
 }
 
-// show prices items for a customer, checks the rules, stores the draft as
-// the one this person was shown last, and returns its summary.
-func (s *Service) show(ctx context.Context, user domain.User, customerID string, payment domain.PaymentMode, items []Item) domain.Reply {
+// show prices items for a customer, checks the rules, stores the draft
+// (with the salesperson's instructions) as the one this person was shown
+// last, and returns its summary.
+func (s *Service) show(ctx context.Context, user domain.User, customerID string, payment domain.PaymentMode, items []Item, instructions string) domain.Reply {
 	d, err := s.draft(ctx, customerID, payment, items)
 	if domain.ErrorCode(err) == domain.ENOTFOUND {
 		// A customer the ERP no longer lists.
@@ -197,7 +202,7 @@ func (s *Service) show(ctx context.Context, user domain.User, customerID string,
 			if err := s.Books.SetAside(ctx, user.Phone); err != nil {
 				return s.failure(ctx, "draft", err)
 			}
-			f := Frame{Kind: frameOrder, Customer: customerID, Items: framedItems(items), Asks: []Ask{{Slot: SlotPayment,
+			f := Frame{Kind: frameOrder, Customer: customerID, Items: framedItems(items), Instructions: instructions, Asks: []Ask{{Slot: SlotPayment,
 				Text: fmt.Sprintf("How will %s pay: %s?", d.Customer.Name, orList(modes))}}}
 			for _, m := range d.Customer.PaymentModes {
 				f.Asks[0].Options = append(f.Asks[0].Options, string(m))
@@ -211,7 +216,7 @@ func (s *Service) show(ctx context.Context, user domain.User, customerID string,
 	if d.ID, err = s.Books.NewDraftID(ctx); err != nil {
 		return s.failure(ctx, "draft", err)
 	}
-	d.PlacedBy, d.Status, d.CreatedAt = user.Phone, DraftOpen, s.now()
+	d.PlacedBy, d.Status, d.CreatedAt, d.Instructions = user.Phone, DraftOpen, s.now(), instructions
 	if err := s.Books.SaveDraft(ctx, d); err != nil {
 		return s.failure(ctx, "draft", err)
 	}

@@ -12,7 +12,9 @@ func Summary(d Draft, products map[string]domain.Product) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "*Order %s* for *%s*\n", d.ID, d.Customer.Name)
 	writeLines(&b, d, products)
-	fmt.Fprintf(&b, "Payment: %s\n\n", ModeName(d.Payment))
+	fmt.Fprintf(&b, "Payment: %s\n", ModeName(d.Payment))
+	writeInstructions(&b, d)
+	b.WriteString("\n")
 	for _, r := range d.Results {
 		mark := "✅"
 		switch r.Outcome {
@@ -36,6 +38,14 @@ func Summary(d Draft, products map[string]domain.Product) string {
 		b.WriteString("This order cannot be placed as it is. Send a corrected order, or *cancel*.")
 	}
 	return b.String()
+}
+
+// writeInstructions writes the salesperson's instructions, when the order
+// has any, on a line of their own.
+func writeInstructions(b *strings.Builder, d Draft) {
+	if d.Instructions != "" {
+		fmt.Fprintf(b, "📝 Instructions: %s\n", d.Instructions)
+	}
 }
 
 // writeLines writes the items and totals, shared by the summary and the
