@@ -160,6 +160,9 @@ func (p *Parser) familyNames(r *reading, ms []*mention) []*mention {
 			continue
 		}
 		r.used[i] = true
+		if p.narrowBeside(r, ms, i) {
+			continue
+		}
 		if m := nameGoesOn(r, ms, i, skus); m != nil {
 			// "pvc pipe", "cpvc 3/4 inch pipe": the word goes on with the
 			// name before it, which every product it may be ends with.
@@ -179,15 +182,48 @@ func (p *Parser) familyNames(r *reading, ms []*mention) []*mention {
 	return ms
 }
 
+// narrowBeside settles a name several products share by the word at i
+// just before or after it, when that word is in the name of only one of
+// them: "gents moze" is the gents' socks of the two called moze, though
+// "gents" ends the names of many other products.
+func (p *Parser) narrowBeside(r *reading, ms []*mention, i int) bool {
+	for _, m := range ms {
+		if m.end != i && m.start != i+1 {
+			continue
+		}
+		if sku, ok := p.namedOnly(m.skus, r.word(i)); ok {
+			m.skus, m.start, m.end = []string{sku}, min(m.start, i), max(m.end, i+1)
+			return true
+		}
+	}
+	return false
+}
+
+// namedOnly is the one of several products whose name or alias has the
+// word w, when only one has it.
+func (p *Parser) namedOnly(skus []string, w string) (string, bool) {
+	if len(skus) < 2 {
+		return "", false
+	}
+	var fit []string
+	for _, sku := range skus {
+		if namedBy(p.products[sku], []string{w}) {
+			fit = append(fit, sku)
+		}
+	}
+	if len(fit) != 1 {
+		return "", false
+	}
+	return fit[0], true
+}
+
 // restOfNames lets a product's name said in part go on with the words
 // of its name after it: "servo 20L bucket x 3" is Servo 4T Xtra 20 Litre
 // Bucket, called by its alias "servo 20L" and then the last word of its
 // name, which is no other product.
 func (p *Parser) restOfNames(r *reading, ms []*mention) {
 	for _, m := range ms {
-		if len(m.skus) > 1 {
-			p.wordBefore(r, m)
-		}
+		p.wordBeside(r, m)
 		if len(m.skus) != 1 {
 			continue
 		}
@@ -198,19 +234,19 @@ func (p *Parser) restOfNames(r *reading, ms []*mention) {
 	}
 }
 
-// wordBefore settles a name several products share by a word of one of
-// their names said just before it: "ptmt tonti" is the PTMT Tap of the
-// two taps called tonti.
-func (p *Parser) wordBefore(r *reading, m *mention) {
-	var fit []string
-	for _, sku := range m.skus {
-		if p.nameWordAt(r, m.start-1, sku) {
-			fit = append(fit, sku)
+// wordBeside settles a name several products share by a word of one of
+// their names said just before or after it: "ptmt tonti" is the PTMT Tap
+// of the two taps called tonti, "hawai ladies" the ladies' one of the two
+// hawai chappals.
+func (p *Parser) wordBeside(r *reading, m *mention) {
+	for _, i := range []int{m.start - 1, m.end} {
+		if i < 0 || i >= len(r.toks) || !r.plain(i) || !hasLetter(r.word(i)) || fillers[r.word(i)] {
+			continue
 		}
-	}
-	if len(fit) == 1 {
-		m.skus, m.start = fit, m.start-1
-		r.used[m.start] = true
+		if sku, ok := p.namedOnly(m.skus, r.word(i)); ok {
+			r.used[i] = true
+			m.skus, m.start, m.end = []string{sku}, min(m.start, i), max(m.end, i+1)
+		}
 	}
 }
 
