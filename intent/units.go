@@ -27,12 +27,12 @@ tin: tin* tins* टिन*
 jar: jar* jars* जार*
 pouch: pouch pouches पाउच
 sachet: sachet sachets
-strip: strip* strips* patta* patte* पत्ता* पत्ते*
+strip: strip* strips* patta* patte* पत्ता* पत्ते* ladi*
 bundle: bundle* bundles* बंडल*
 drum: drum* drums* ड्रम*
 bucket: bucket* buckets* balti* बकेट* बाल्टी*
 set: set* sets*
-pair: pair* pairs*
+pair: pair* pairs* jode*
 unit: unit* units*
 tray: tray* trays* ट्रे*
 crate: crate* crates* क्रेट*

@@ -105,6 +105,9 @@ func (s *Service) Answer(ctx context.Context, user domain.User, pending string, 
 			return domain.Reply{}, false
 		}
 		item, problem := p.QuantityOf(said, a.SKU)
+		if problem == "" && d.Normalized.Has(intent.EntityNumber) {
+			problem = p.unknownUnit(d, prod)
+		}
 		if problem != "" {
 			rest = append([]Ask{{Slot: SlotQuantity, SKU: a.SKU, Text: problem}}, rest...)
 			break

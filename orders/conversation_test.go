@@ -416,3 +416,17 @@ func BenchmarkAnswerAndCorrect(b *testing.B) {
 		}
 	})
 }
+
+// TestACountInAUnitNobodyKnowsIsAskedAbout: "20 thaila" in answer to how
+// many is not taken as 20 bottles; the question comes back naming the
+// word, and a count in a known unit then answers it.
+func TestACountInAUnitNobodyKnowsIsAskedAbout(t *testing.T) {
+	s := newShop(t, nil)
+	s.say("Rajesh ke liye GC, cash")
+	r := s.say("20 thaila")
+	if s.shown != "" || s.pending == "" || !strings.Contains(r.Text, `I don't know the unit "thaila"`) {
+		t.Fatalf("20 thaila: %q (shown %q)", r.Text, s.shown)
+	}
+	s.say("20 carton")
+	s.wantDraft("C01", domain.PayCOD, "GC500:480")
+}

@@ -29,6 +29,24 @@ func (p *Parser) QuantityOf(text, sku string) (Item, string) {
 	return Item{}, fmt.Sprintf("How many %s should I add? (%s)", prod.Name, unitChoices(prod))
 }
 
+// unknownUnit is the question for a count said with a word after it that
+// is no unit Munshi knows ("20 thaila"): taking the count in base units
+// would be a guess. "" when the count's next word is a unit, the
+// product's own name or a word of the order's talk.
+func (p *Parser) unknownUnit(d intent.Decision, prod domain.Product) string {
+	r := newReading(d.Text, d.Normalized)
+	for _, e := range d.Normalized.Entities {
+		if e.Kind != intent.EntityNumber {
+			continue
+		}
+		if w := r.word(e.End); r.plain(e.End) && !namedBy(prod, []string{w}) {
+			return fmt.Sprintf("I don't know the unit %q. How many %s? (%s)", r.span(e.End, e.End+1), prod.Name, unitChoices(prod))
+		}
+		return ""
+	}
+	return ""
+}
+
 // Repeat shows a new draft with the items of an earlier one for another
 // customer: "same order for Sharma ji". The payment mode carries over; the
 // rules say if the new customer may not use it.

@@ -64,6 +64,25 @@ func TestStripsByTheirNames(t *testing.T) {
 	}
 }
 
+// TestALadiIsAStripAndAJodaAPair: sachets are sold by the strip, which
+// people call a ladi, and shoes by the pair, a jode.
+func TestALadiIsAStripAndAJodaAPair(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "CPSACHET", Name: "Clinic Plus Shampoo Sachet Rs 2", Aliases: []string{"clinic plus"}, Unit: "sachet",
+			PackSizes: []domain.PackSize{{Name: "strip", Units: 16}}, Price: 175},
+		{SKU: "ACTS", Name: "Action Synergy Sports Shoe", Aliases: []string{"action synergy"}, Unit: "pair",
+			PackSizes: []domain.PackSize{{Name: "carton", Units: 10}}, Price: 64900},
+	}
+	cs := []domain.Customer{{ID: "B04", Name: "Annapurna Stores", Aliases: []string{"annapurna"}}}
+	p := parserFor(t, ps, cs)
+	for _, c := range []parseCase{
+		{text: "annapurna 20 ladi clinic plus", customer: "B04", items: map[string]int64{"CPSACHET": 320}},
+		{text: "annapurna ko 50 jode action synergy", customer: "B04", items: map[string]int64{"ACTS": 50}},
+	} {
+		checkParse(t, p, c)
+	}
+}
+
 // TestAPacketOfPouches: a product sold by the pouch or the sachet, and in
 // no packs, is counted in packets too ("24 packet doodh"); a bottle is not
 // a packet.
