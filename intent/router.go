@@ -3,6 +3,7 @@ package intent
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/munshi/munshi/internal/domain"
@@ -497,7 +498,34 @@ func (r *Router) judge(p []float64, n Normalized, shape []string) (domain.Intent
 	if (in == domain.IntentConfirm || in == domain.IntentCancel) && !r.madeOfReplies(shape) {
 		return in, "model abstained: words never seen in a " + string(in), false
 	}
+	if in == domain.IntentGreeting && r.unmetWord(shape) {
+		return in, "model abstained: a greeting with a word no training message has", false
+	}
 	return in, "model", true
+}
+
+// unmetWord reports a word in the shape that no two training messages
+// have and that looks like a slip of the thumb: three letters or more
+// and no vowel ("jjjjkk", which the normaliser reads as "jkk"). Beside a
+// greeting's "🙏" it is no thanks, and the model's reading of what
+// remains says nothing of it.
+func (r *Router) unmetWord(shape []string) bool {
+	for _, w := range shape {
+		if w != unseenName && !isPlaceholder(w) && !r.model.common[w] && garbled(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// garbled reports a word of three Latin letters or more and no vowel.
+func garbled(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c < 'a' || c > 'z' || strings.IndexByte("aeiouy", c) >= 0 {
+			return false
+		}
+	}
+	return len(w) >= 3
 }
 
 // EvidencedThreshold is what the model's reading of a record needs when

@@ -474,3 +474,21 @@ func TestTheGoodsAloneAreAnOrder(t *testing.T) {
 		"harpic 5 carton kam aaya", "harpic", "5 carton", "harpic 5 carton, 10% discount wala rate",
 		"harpic 5 carton scheme nahi lagi", "scheme wala harpic 5 carton aaya")
 }
+
+// TestASlipOfTheThumbIsNoThanks: a word of consonants no training message
+// has, beside a "🙏", is no greeting the model may read: between a
+// summary and its ok it must not pass for thanks. Thanks written in the
+// words people use stay greetings.
+func TestASlipOfTheThumbIsNoThanks(t *testing.T) {
+	r := demoRouter(t)
+	for _, text := range []string{"jjjjkk 🙏", "qwrtt 🙏", "jhgf 🙏"} {
+		if d := r.Route(t.Context(), text); d.Intent == domain.IntentGreeting {
+			t.Errorf("%q read as a greeting (%s)", text, d.Reason)
+		}
+	}
+	for _, text := range []string{"🙏", "thank you 🙏", "dhanyavad ji 🙏", "thx bhai", "shukriya sir"} {
+		if d := r.Route(t.Context(), text); d.Intent != domain.IntentGreeting {
+			t.Errorf("%q read as %s (%s), want a greeting", text, d.Intent, d.Reason)
+		}
+	}
+}
