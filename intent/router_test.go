@@ -492,3 +492,19 @@ func TestASlipOfTheThumbIsNoThanks(t *testing.T) {
 		}
 	}
 }
+
+// TestMarathiYesConfirms: "हो", Marathi's yes, confirms alone or with
+// "bhau"; with other words it is Hindi's "ho" and confirms nothing.
+func TestMarathiYesConfirms(t *testing.T) {
+	r := demoRouter(t)
+	for _, text := range []string{"हो", "ho", "ho bhau"} {
+		if d := r.Route(t.Context(), text); d.Intent != domain.IntentConfirm {
+			t.Errorf("%q read as %s (%s), want confirm", text, d.Intent, d.Reason)
+		}
+	}
+	for _, text := range []string{"ho gaya", "kya ho", "ho?"} {
+		if d := r.Route(t.Context(), text); d.Intent == domain.IntentConfirm {
+			t.Errorf("%q read as a confirmation", text)
+		}
+	}
+}

@@ -144,6 +144,13 @@ var rules = []rule{
 			` through right ji paa do wahi quantity`),
 	},
 	{
+		// Marathi's yes, "हो" ("ho bhau"): alone, since in Hindi the
+		// word only goes with another ("ho gaya", "kya ho").
+		name: "confirm: Marathi ho", intent: domain.IntentConfirm, maxLen: 2, notAsked: true,
+		need:  groups("ho"),
+		allow: words("bhau"),
+	},
+	{
 		name: "cancel", intent: domain.IntentCancel, maxLen: 8,
 		need: groups("cancel nahi no reject rehne mat chhodo drop nope discard abort hatao radd delete"),
 		allow: words(`karo kar do dedo de it this order the hai chahiye bhejo send abhi ORDERREF now dont mat

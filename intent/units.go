@@ -99,7 +99,7 @@ const numberSpellings = `
 7: seven saat सात
 8: eight aath आठ
 9: nine nau नौ
-10: ten das dus दस
+10: ten das dus दस दहा
 11: eleven gyarah gyaarah gyara ग्यारह
 12: twelve barah baarah बारह
 13: thirteen terah tera तेरह
@@ -113,7 +113,7 @@ const numberSpellings = `
 21: ikkees ikkis इक्कीस
 22: baaees bais बाईस
 24: chaubees chaubis चौबीस
-25: pachees pachis पच्चीस
+25: pachees pachis पच्चीस pochish
 30: thirty tees तीस
 40: forty chalis chaalis चालीस
 50: fifty pachaas pachas पचास
@@ -122,7 +122,7 @@ const numberSpellings = `
 80: eighty assi अस्सी
 90: ninety nabbe
 100*: hundred sau सौ
-1000*: thousand hazaar hazar हजार
+1000*: thousand hazaar hazar hajar हजार
 100000*: lakh lac लाख
 `
 

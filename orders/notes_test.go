@@ -23,6 +23,9 @@ func TestReadPayment(t *testing.T) {
 		{"received 1.2 lakh from Mehta by NEFT ref UTR991", "C03", rs(120000), domain.PayBankTransfer, "UTR991", nil},
 		{"Sharma ji 25k UPI", "C02", rs(25000), domain.PayUPI, "", nil},
 		{"Rajesh se pachas hazaar cash mila", "C01", rs(50000), domain.PayCOD, "", nil},
+		// Ten thousand in Marathi, twenty-five thousand in Bengali.
+		{"मेहता कडून दहा हजार रोख मिळाले", "C03", rs(10000), domain.PayCOD, "", nil},
+		{"Mehta pochish hajar UPI te dilo", "C03", rs(25000), domain.PayUPI, "", nil},
 		{"hotel shivam paid ₹12,500.50 via gpay txn id 4417889911", "C05", domain.Paise(1250050), domain.PayUPI, "4417889911", nil},
 		{"मेहता ने डेढ़ लाख का चेक दिया चेक नंबर 778812", "C03", rs(150000), domain.PayCheque, "", nil},
 		{"Agarwal ka payment aaya 8000 rupees cash", "C07", rs(8000), domain.PayCOD, "", nil},
