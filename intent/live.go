@@ -34,3 +34,8 @@ func (l *Live) Hear(text string) Normalized {
 func (l *Live) Normalize(text string) Normalized {
 	return l.current.Load().Normalize(text)
 }
+
+// Variant is the Router's Variant with the router in use.
+func (l *Live) Variant(sku string, said []string) (string, bool) {
+	return l.current.Load().Variant(sku, said)
+}

@@ -132,6 +132,7 @@ type Router struct {
 	threshold  [maxClasses]float64
 	ambiguity  float64
 	staff      staffNames
+	variants   variantNames
 }
 
 // NewRouter compiles the vocabulary and readies the model, which is trained
@@ -160,6 +161,7 @@ func NewRouter(v Vocabulary, opts Options) (*Router, error) {
 		llmMin:     orDefault(opts.LLMThreshold, 0.5),
 		ambiguity:  orDefault(opts.Ambiguity, DefaultAmbiguity),
 		staff:      newStaffNames(v.Staff, lex),
+		variants:   newVariantNames(v),
 	}
 	base := orDefault(opts.Threshold, DefaultThreshold)
 	if r.ambiguity < 0 || r.ambiguity > 1 || base < 0 || base > 1 {

@@ -44,6 +44,20 @@ type Router interface {
 	Route(ctx context.Context, text string) intent.Decision
 }
 
+// variants is what a Router that can tell a product's other sizes and
+// kinds from its names offers (intent.Router.Variant).
+type variants interface {
+	Variant(sku string, said []string) (string, bool)
+}
+
+// variant is the Router's Variant, or nil when it has none.
+func (s *Service) variant() func(string, []string) (string, bool) {
+	if v, ok := s.Router.(variants); ok {
+		return v.Variant
+	}
+	return nil
+}
+
 // RoutingObserver hears every routing decision, for metrics.
 type RoutingObserver interface {
 	Routed(d intent.Decision)
@@ -282,11 +296,14 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 		s.decided(ctx, user, in, d, ref)
 		return reply, t
 	}
+	routeAgain := func(text string) intent.Decision {
+		return s.Router.Route(llmbudget.WithCallBudget(ctx, 0), text)
+	}
 	if f, ok := asFile(ctx, s.Router, d, conv); ok {
 		d, ref = f, memory.Reference{}
-	} else if f, ok := followUp(d, conv, func(text string) intent.Decision {
-		return s.Router.Route(llmbudget.WithCallBudget(ctx, 0), text)
-	}); ok {
+	} else if f, ok := variantFollowUp(d, conv, routeAgain, s.variant()); ok {
+		d, ref = f, memory.Reference{}
+	} else if f, ok := followUp(d, conv, routeAgain); ok {
 		d = f
 		ref = memory.Resolve(text, d.Normalized, conv)
 	}

@@ -13,13 +13,16 @@ import (
 )
 
 // continuers open a follow-up that keeps the last question's subject:
-// "aur Gupta Traders ka?", "and yesterday?", "what about harpic".
-var continuers = map[string]bool{"aur": true, "and": true, "what": true, "how": true, "also": true, "or": true}
+// "aur Gupta Traders ka?", "and yesterday?", "what about harpic", and
+// Gujarati's and Marathi's "ane" and "ani".
+var continuers = map[string]bool{"aur": true, "and": true, "what": true, "how": true, "also": true, "or": true,
+	"ane": true, "ani": true}
 
-// followUpFillers are the other words such a follow-up may have.
+// followUpFillers are the other words such a follow-up may have, with
+// Gujarati's "nu" and Marathi's "chi" for "ka".
 var followUpFillers = map[string]bool{"ka": true, "ki": true, "ke": true, "about": true, "bhi": true, "ji": true,
 	"the": true, "for": true, "of": true, "batao": true, "bata": true, "hai": true, "kya": true, "kitna": true, "kitni": true,
-	"pe": true}
+	"pe": true, "nu": true, "chi": true}
 
 // totalWords ask the total of the last answer: "aur total?". Every
 // answer over a list opens with its total, so the question is asked again.
@@ -157,6 +160,42 @@ func sizedFollowUp(d intent.Decision, conv memory.Conversation, route func(strin
 		e.Start, e.End = 0, 0
 		d.Normalized.Entities = []intent.Entity{e}
 	}
+	return askedAgain(route, asked, d, false)
+}
+
+// variantFollowUp reads a follow-up that names only what sets another
+// product apart from the one the last question was about, as that
+// question about the other product: after Sunsilk 650ml's stock, "aur
+// 180 wale ka?" asks Sunsilk 180ml's; after the gents' chappal, "aur
+// ladies wali ka?" the ladies'. variant finds the product (the router's
+// Variant); a word no other product of the kind has is no follow-up.
+func variantFollowUp(d intent.Decision, conv memory.Conversation, route func(string) intent.Decision,
+	variant func(sku string, said []string) (string, bool)) (intent.Decision, bool) {
+	n := d.Normalized
+	if variant == nil || route == nil || d.Tier == intent.TierRules && d.Intent != domain.IntentUnknown ||
+		len(n.Tokens) < 2 || len(n.Tokens) > 6 || !continuers[n.Tokens[0].Text] {
+		return d, false
+	}
+	for _, e := range n.Entities {
+		if e.Kind != intent.EntityNumber && e.Kind != intent.EntitySize {
+			return d, false // a name, a unit or an order is read as itself
+		}
+	}
+	var said []string
+	for _, t := range n.Tokens[1:] {
+		if w := t.Text; !followUpFillers[w] && !sizeFollowUpWords[w] {
+			said = append(said, w)
+		}
+	}
+	asked, ok := lastQuestion(conv)
+	if len(said) == 0 || !ok || len(asked.Products) != 1 {
+		return d, false
+	}
+	sku, ok := variant(asked.Products[0], said)
+	if !ok {
+		return d, false
+	}
+	d.Normalized.Entities = []intent.Entity{{Kind: intent.EntityProduct, ID: sku}}
 	return askedAgain(route, asked, d, false)
 }
 

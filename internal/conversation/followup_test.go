@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,23 +19,30 @@ import (
 // follow-up is written in a development conversation, so that none was
 // taken from the held-out ones.
 func TestFollowUpWordsComeFromDevelopment(t *testing.T) {
-	f, err := os.Open("../dialogs/testdata/dev/dialogs.jsonl")
-	if err != nil {
-		t.Fatal(err)
+	paths, err := filepath.Glob("../dialogs/testdata/dev*/dialogs.jsonl")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no development conversations: %v", err)
 	}
-	defer f.Close()
 	seen := map[string]bool{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		var d struct{ Turns []string }
-		if json.Unmarshal(sc.Bytes(), &d) != nil {
-			continue
+	for _, path := range paths {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, turn := range d.Turns {
-			for _, tok := range intent.Normalize(turn).Tokens {
-				seen[tok.Text] = true
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			var d struct{ Turns []string }
+			if json.Unmarshal(sc.Bytes(), &d) != nil {
+				continue
+			}
+			for _, turn := range d.Turns {
+				for _, tok := range intent.Normalize(turn).Tokens {
+					seen[tok.Text] = true
+				}
 			}
 		}
+		f.Close()
 	}
 	for _, words := range []map[string]bool{continuers, followUpFillers, totalWords, sizeFollowUpWords} {
 		for w := range words {
@@ -203,4 +211,50 @@ func hasProduct(n intent.Normalized, sku string) bool {
 		}
 	}
 	return false
+}
+
+// TestAFollowUpNamesWhatSetsAProductApart: after the stock of one size or
+// kind, "aur 180 wale ka?", "aur ladies wali ka?", "aur dark ka?" or
+// "ane 50 gm nu?" asks the stock of the product those words set apart
+// from it; words no other product of the kind has, or a name of its own,
+// are no such follow-up.
+func TestAFollowUpNamesWhatSetsAProductApart(t *testing.T) {
+	r, err := intent.NewRouter(intent.Vocabulary{Products: []domain.Product{
+		{SKU: "SS180", Name: "Sunsilk Black Shine Shampoo 180ml", Aliases: []string{"sunsilk", "sunsilk 180"}},
+		{SKU: "SS650", Name: "Sunsilk Black Shine Shampoo 650ml", Aliases: []string{"sunsilk", "sunsilk 650"}},
+		{SKU: "PHG", Name: "Paragon Hawai Chappal Gents (7-10)", Aliases: []string{"hawai", "gents hawai"}},
+		{SKU: "PHL", Name: "Paragon Hawai Chappal Ladies (5-8)", Aliases: []string{"hawai", "ladies hawai"}},
+		{SKU: "WL", Name: "Somany Ceramic Wall 300x450 Light", Aliases: []string{"12x18 light"}},
+		{SKU: "WD", Name: "Somany Ceramic Wall 300x450 Dark", Aliases: []string{"12x18 dark"}},
+		{SKU: "GM050", Name: "Everest Garam Masala 50g", Aliases: []string{"garam masala"}},
+		{SKU: "GM100", Name: "Everest Garam Masala 100g", Aliases: []string{"garam masala"}},
+		{SKU: "KK100", Name: "MDH Kitchen King 100g", Aliases: []string{"kitchen king"}},
+	}}, intent.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	route := func(text string) intent.Decision { return r.Route(context.Background(), text) }
+	asked := func(text, sku string) memory.Conversation {
+		return memory.Conversation{Turns: []memory.Turn{
+			{Role: memory.RolePerson, Text: text, Intent: domain.IntentStock, Products: []string{sku}},
+			{Role: memory.RoleMunshi, Text: "Ready: 360", Tool: "stock"},
+		}}
+	}
+	for _, c := range []struct{ first, sku, text, want string }{
+		{"sunsilk 650 ka stock kitna hai", "SS650", "aur 180 wale ka?", "SS180"},
+		{"gents hawai kitna pada hai", "PHG", "aur ladies wali ka?", "PHL"},
+		{"12x18 light ka stock?", "WL", "aur dark ka?", "WD"},
+		{"garam masala 100g no stock ketlo che", "GM100", "ane 50 gm nu?", "GM050"},
+		{"kitchen king ka stock", "KK100", "aur 50 gm wala?", ""},
+		{"sunsilk 650 ka stock kitna hai", "SS650", "aur cricket ka?", ""},
+		{"gents hawai kitna pada hai", "PHG", "ladies wali ka?", ""},
+	} {
+		got, ok := variantFollowUp(route(c.text), asked(c.first, c.sku), route, r.Variant)
+		switch {
+		case c.want == "" && ok:
+			t.Errorf("%q after %q: a follow-up about %+v", c.text, c.first, got.Normalized.Entities)
+		case c.want != "" && (!ok || got.Intent != domain.IntentStock || !hasProduct(got.Normalized, c.want)):
+			t.Errorf("%q after %q: follow-up %v (%s) %+v, want the stock of %s", c.text, c.first, ok, got.Intent, got.Normalized.Entities, c.want)
+		}
+	}
 }

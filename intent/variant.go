@@ -1,0 +1,136 @@
+package intent
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// A follow-up often names only what sets another product apart from the
+// one just asked about: "aur 180 wale ka?" after Sunsilk 650ml's stock,
+// "aur ladies wali?" after the gents' hawai chappal, "aur dark ka?" after
+// the light wall tile. Variant finds that other product from the names.
+
+// variantNames are each product's names (its name and aliases) as runs
+// of letters and of digits, measures aside: "Sunsilk Black Shine Shampoo
+// 180ml" is sunsilk, black, shine, shampoo, 180.
+type variantNames struct {
+	skus  []string
+	names [][][]string
+}
+
+func newVariantNames(v Vocabulary) variantNames {
+	var out variantNames
+	for _, p := range v.Products {
+		if p.Inactive {
+			continue
+		}
+		names := [][]string{nameRuns(p.Name)}
+		for _, a := range p.Aliases {
+			names = append(names, nameRuns(a))
+		}
+		out.skus, out.names = append(out.skus, p.SKU), append(out.names, names)
+	}
+	return out
+}
+
+// nameRuns splits a name into lower-case runs of letters and of digits,
+// dropping measures ("ml", "g", "kg") and runs of one letter.
+func nameRuns(s string) []string {
+	var out []string
+	var run []rune
+	digits := false
+	flush := func() {
+		w := string(run)
+		run = run[:0]
+		if w == "" {
+			return
+		}
+		if _, measure := measureSuffixes[w]; measure || !digits && len([]rune(w)) < 2 {
+			return
+		}
+		out = append(out, w)
+	}
+	for _, c := range strings.ToLower(s) {
+		switch {
+		case unicode.IsDigit(c):
+			if !digits {
+				flush()
+			}
+			digits = true
+			run = append(run, c)
+		case unicode.IsLetter(c) || unicode.IsMark(c):
+			if digits {
+				flush()
+			}
+			digits = false
+			run = append(run, c)
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// Variant is the product other than sku that has every run of said
+// (split as names are) in one of its names and shares the most words of
+// letters with sku's names: the other size or kind of the same thing.
+// False when none does, or two share as many.
+func (r *Router) Variant(sku string, said []string) (string, bool) {
+	v := r.variants
+	k := slices.Index(v.skus, sku)
+	if k < 0 {
+		return "", false
+	}
+	var want []string
+	for _, w := range said {
+		want = append(want, nameRuns(w)...)
+	}
+	if len(want) == 0 {
+		return "", false
+	}
+	family := map[string]bool{}
+	for _, name := range v.names[k] {
+		for _, w := range name {
+			if !isNumber(w) {
+				family[w] = true
+			}
+		}
+	}
+	found, best, tied := "", 0, false
+	for i, names := range v.names {
+		if i == k || !slices.ContainsFunc(names, func(name []string) bool { return hasAll(name, want) }) {
+			continue
+		}
+		switch n := shared(names, family); {
+		case n > best:
+			found, best, tied = v.skus[i], n, false
+		case n == best && n > 0:
+			tied = true
+		}
+	}
+	return found, found != "" && !tied
+}
+
+// shared counts the distinct words of names that are in family.
+func shared(names [][]string, family map[string]bool) int {
+	seen := map[string]bool{}
+	for _, name := range names {
+		for _, w := range name {
+			if family[w] {
+				seen[w] = true
+			}
+		}
+	}
+	return len(seen)
+}
+
+func hasAll(name, want []string) bool {
+	for _, w := range want {
+		if !slices.Contains(name, w) {
+			return false
+		}
+	}
+	return true
+}
