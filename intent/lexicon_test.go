@@ -72,11 +72,18 @@ func newScanLexicon(l *lexicon, v Vocabulary) *scanLexicon {
 	return s
 }
 
+// singularIs reports the singular of t, where a name has t itself, as w.
+func singularIs(l *lexicon, t, w string) bool {
+	sg, ok := l.alsoSingular(t)
+	return ok && sg == w
+}
+
 // scanMatch is what the scan found at a position.
 type scanMatch struct {
-	name  *scanName
-	n     int
-	fuzzy bool
+	name   *scanName
+	n      int
+	fuzzy  bool
+	plural bool
 }
 
 func (s *scanLexicon) match(toks []Token, i int) (best scanMatch, ok bool) {
@@ -90,41 +97,48 @@ func (s *scanLexicon) match(toks []Token, i int) (best scanMatch, ok bool) {
 			return m.n > best.n
 		case m.fuzzy != best.fuzzy:
 			return !m.fuzzy
+		case m.plural != best.plural:
+			return !m.plural
 		case m.name.kind != best.name.kind:
 			return l.preferProduct(toks, i, m.n) == (m.name.kind == EntityProduct)
 		}
 		return false
 	}
-	consider := func(ns []*scanName, firstFuzzy bool) {
+	consider := func(ns []*scanName, firstFuzzy, firstPlural bool) {
 		for _, n := range ns {
 			if len(n.words) > len(toks)-i || len(n.words) < best.n {
 				continue
 			}
-			fuzzy, fits := firstFuzzy, true
+			fuzzy, plural, fits := firstFuzzy, firstPlural, true
 			for k := 1; k < len(n.words) && fits; k++ {
 				t := toks[i+k].Text
 				switch {
 				case l.asNamed(t) == n.words[k]:
+				case singularIs(l, t, n.words[k]):
+					plural = true
 				case !fuzzy && typoOf(t, n.words[k]):
 					fuzzy = true
 				default:
 					fits = false
 				}
 			}
-			if m := (scanMatch{n, len(n.words), fuzzy}); fits && (!ok || better(m)) {
+			if m := (scanMatch{n, len(n.words), fuzzy, plural}); fits && (!ok || better(m)) {
 				best, ok = m, true
 			}
 		}
 	}
 	w := toks[i].Text
-	consider(s.first[l.asNamed(w)], false)
+	consider(s.first[l.asNamed(w)], false, false)
+	if sg, ok := l.alsoSingular(w); ok {
+		consider(s.first[sg], false, true)
+	}
 	if l.mayBeTypo(w) {
 		r, _ := utf8.DecodeRuneInString(w)
 		n := utf8.RuneCountInString(w)
 		for d := -1; d <= 1; d++ {
 			for _, cand := range s.fuzzy[scanBucket{r, n + d}] {
 				if withinOneEdit(w, cand) {
-					consider(s.first[cand], true)
+					consider(s.first[cand], true, false)
 				}
 			}
 		}

@@ -12,6 +12,10 @@ type nameMatch struct {
 	v     *variant
 	n     int // tokens covered
 	fuzzy bool
+	// plural: a word read as its singular though a name has it as it
+	// stands; of equally long matches, the one that read it as it stands
+	// wins.
+	plural bool
 }
 
 // matchName finds the longest name starting at toks[i]. Every word must be
@@ -27,9 +31,7 @@ type nameMatch struct {
 func (l *lexicon) matchName(toks []Token, i int) (nameMatch, bool) {
 	s := nameSearch{l: l, toks: toks, i: i}
 	w := toks[i].Text
-	if node, ok := l.stepOrSingular(0, w); ok {
-		s.walk(node, 1, false, route{})
-	}
+	l.steps(0, w, func(node int32, plural bool) { s.walk(node, 1, false, plural, route{}) })
 	if l.mayBeTypo(w) {
 		first, _ := utf8.DecodeRuneInString(w)
 		var buf [8]int32
@@ -39,18 +41,41 @@ func (l *lexicon) matchName(toks []Token, i int) (nameMatch, bool) {
 				continue
 			}
 			if node, ok := l.edges[edgeOf(0, id)]; ok {
-				s.walk(node, 1, true, route{typo: true, runes: utf8.RuneCountInString(cand), word: cand})
+				s.walk(node, 1, true, false, route{typo: true, runes: utf8.RuneCountInString(cand), word: cand})
 			}
 		}
 	}
 	return s.best, s.ok
 }
 
-// stepOrSingular follows w from node, or, when no name goes that way, its
-// English singular: "brooms" for a Broom, "garbage bags" for Garbage Bags
-// called "garbage bag". A plural is the same name, not a typo of it.
-func (l *lexicon) stepOrSingular(node int32, w string) (int32, bool) {
-	return l.step(node, l.asNamed(w))
+// steps calls f with each node a name goes on to from node through w: w
+// as names write it (asNamed), and its English singular besides when a
+// name has the plural itself ("sports shoes" for the alias "sports shoe",
+// beside another product's "school shoes"), which f is told of. A plural
+// is the same name, not a typo of it.
+func (l *lexicon) steps(node int32, w string, f func(next int32, singular bool)) {
+	if next, ok := l.step(node, l.asNamed(w)); ok {
+		f(next, false)
+	}
+	if sg, ok := l.alsoSingular(w); ok {
+		if next, ok := l.step(node, sg); ok {
+			f(next, true)
+		}
+	}
+}
+
+// alsoSingular is w's English singular when w is a word of a name as it
+// stands and the singular is one too.
+func (l *lexicon) alsoSingular(w string) (string, bool) {
+	if l.asNamed(w) != w || len(w) < 4 || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") {
+		return "", false
+	}
+	if _, ok := l.words[w]; !ok {
+		return "", false
+	}
+	sg := w[:len(w)-1]
+	_, ok := l.words[sg]
+	return sg, ok
 }
 
 // asNamed is w as names write it: itself, or, when no name has the word,
@@ -108,25 +133,24 @@ func (r route) before(o route) bool {
 }
 
 // walk visits the names through node, n tokens into the match; fuzzy says
-// whether a typo was spent on the way.
-func (s *nameSearch) walk(node int32, n int, fuzzy bool, via route) {
+// whether a typo was spent on the way, plural whether a word that names
+// have as it stands was read as its singular.
+func (s *nameSearch) walk(node int32, n int, fuzzy, plural bool, via route) {
 	for v := s.l.ends[node]; v != nil; v = v.next {
-		s.offer(nameMatch{v, n, fuzzy}, via)
+		s.offer(nameMatch{v, n, fuzzy, plural}, via)
 	}
 	if s.i+n >= len(s.toks) {
 		return
 	}
 	t := s.toks[s.i+n].Text
-	if next, ok := s.l.stepOrSingular(node, t); ok {
-		s.walk(next, n+1, fuzzy, via)
-	}
+	s.l.steps(node, t, func(next int32, sg bool) { s.walk(next, n+1, fuzzy, plural || sg, via) })
 	if fuzzy || !s.l.mayBeTypo(t) {
 		return
 	}
 	var buf [8]int32
 	for _, id := range s.l.typos.near(t, buf[:0]) {
 		if next, ok := s.l.edges[edgeOf(node, id)]; ok {
-			s.walk(next, n+1, true, via)
+			s.walk(next, n+1, true, plural, via)
 		}
 	}
 }
@@ -143,6 +167,10 @@ func (s *nameSearch) offer(m nameMatch, via route) {
 			}
 		case m.fuzzy != best.fuzzy:
 			if m.fuzzy {
+				return
+			}
+		case m.plural != best.plural:
+			if m.plural {
 				return
 			}
 		case m.v.kind != best.v.kind:

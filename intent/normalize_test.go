@@ -368,3 +368,26 @@ func TestANameWithoutItsTitleAndTrade(t *testing.T) {
 		}
 	}
 }
+
+// TestAPluralNameBesideAnotherNamesPlural: "sports shoes" is the product
+// called "sports shoe", though another product is called "school shoes"
+// and so the plural is a word of a name in its own right.
+func TestAPluralNameBesideAnotherNamesPlural(t *testing.T) {
+	r := routerFor(t, Vocabulary{Products: []domain.Product{
+		{SKU: "SPX", Name: "Sparx Sports Shoe Gents", Aliases: []string{"sparx", "sports shoe"}, Unit: "pair"},
+		{SKU: "PTSH", Name: "Bata PT Canvas Shoe White", Aliases: []string{"pt shoe"}, Unit: "pair"},
+		{SKU: "SCHB", Name: "Action School Shoe Black (1-5)", Aliases: []string{"school shoe", "school shoes"}, Unit: "pair"},
+		{SKU: "SCHK", Name: "Action School Shoe Black Kids (10-13)", Aliases: []string{"school shoe", "school shoes"}, Unit: "pair"},
+	}})
+	for in, want := range map[string]string{"3 carton sports shoes": "SPX", "2 set pt shoes": "PTSH", "5 set school shoes": "SCHB|SCHK"} {
+		var got []string
+		for _, e := range r.Normalize(in).Entities {
+			if e.Kind == EntityProduct {
+				got = append(got, strings.Join(e.Candidates(), "|"))
+			}
+		}
+		if strings.Join(got, ",") != want {
+			t.Errorf("%q names %v, want %s", in, got, want)
+		}
+	}
+}
