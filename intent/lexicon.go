@@ -273,6 +273,7 @@ func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, wo
 	seen := map[string][]string{}
 	read := nameReader{l: l}
 	heads, product := aliasHeads{}, 0 // the product whose names are read
+	var brands nameBrands
 	forms := func(kind EntityKind, id, name string, unique bool) {
 		var words []string
 		if unique {
@@ -293,6 +294,11 @@ func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, wo
 			add(kind, id, short, true)
 			heads.note(words, product, !unique)
 			heads.noteOne(short)
+			if unique && name != id {
+				brands.noteName(words, product)
+			} else if !unique {
+				brands.noteAlias(words)
+			}
 		case EntityCustomer:
 			short := words
 			if len(short) > 2 && short[0] == "m" && short[1] == "s" { // M/s
@@ -332,6 +338,11 @@ func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, wo
 			if !slices.ContainsFunc(products, unnamed) {
 				return // every one's name has it: the names read it
 			}
+			for _, k := range products {
+				add(EntityProduct, v.Products[k].SKU, []string{word}, true)
+			}
+		})
+		brands.each(heads.named, func(word string, products []int) {
 			for _, k := range products {
 				add(EntityProduct, v.Products[k].SKU, []string{word}, true)
 			}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // The words of customers' names that name no one: what kind of shop, its
@@ -103,5 +104,63 @@ func (h *aliasHeads) each(f func(word string, products []int)) {
 	slices.Sort(words)
 	for _, w := range words {
 		f(w, h.products[w])
+	}
+}
+
+// nameBrands are the first words of products' names that begin the names
+// of two to maxAliasHead products and begin an alias of one of them too:
+// "kajaria" of "Kajaria Vitrified 600x600 …" and "Kajaria GVT 600x1200
+// …", called "kajaria 2x2" and "kajaria gvt". People say the brand
+// before what sets the product apart ("100 box kajaria 2x4"), and the
+// order reads the two names side by side as one product. A brand that
+// is a name of one word already is left to that name.
+type nameBrands struct {
+	products map[string][]int
+	prefix   map[string]bool // begins an alias of more than one word
+}
+
+// noteName reads a product's name, in canonical words.
+func (b *nameBrands) noteName(words []string, product int) {
+	if len(words) < 2 || !brandWord(words[0]) {
+		return
+	}
+	if b.products == nil {
+		b.products = map[string][]int{}
+	}
+	if ps := b.products[words[0]]; len(ps) == 0 || ps[len(ps)-1] != product {
+		b.products[words[0]] = append(ps, product)
+	}
+}
+
+// noteAlias reads one of a product's aliases, in canonical words.
+func (b *nameBrands) noteAlias(words []string) {
+	if len(words) < 2 || !brandWord(words[0]) {
+		return
+	}
+	if b.prefix == nil {
+		b.prefix = map[string]bool{}
+	}
+	b.prefix[words[0]] = true
+}
+
+// brandWord reports a word that may be a brand: three letters or more,
+// no digit, and no word routing reads.
+func brandWord(w string) bool {
+	return utf8.RuneCountInString(w) >= 3 && strings.IndexFunc(w, unicode.IsDigit) < 0 &&
+		strings.IndexFunc(w, unicode.IsLetter) >= 0 && !RoutingWord(w)
+}
+
+// each calls f with each brand and its products, in word order, leaving
+// out the words named holds (names of one word).
+func (b *nameBrands) each(named map[string]bool, f func(word string, products []int)) {
+	words := make([]string, 0, len(b.products))
+	for w, ps := range b.products {
+		if len(ps) >= 2 && len(ps) <= maxAliasHead && b.prefix[w] && !named[w] {
+			words = append(words, w)
+		}
+	}
+	slices.Sort(words)
+	for _, w := range words {
+		f(w, b.products[w])
 	}
 }

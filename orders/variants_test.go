@@ -61,3 +61,47 @@ func TestAWordOfOneNameBesideASharedNameSettlesIt(t *testing.T) {
 		t.Errorf("moze alone: asks %q, want which socks", got.Unresolved)
 	}
 }
+
+// TestABrandBeforeWhatSetsItApart: the first word of several products'
+// names, used to begin an alias of one of them, is a name of those
+// products, so "100 box kajaria 2x4" is the 2x4 Kajaria as one line and
+// "kajaria" alone asks which. A first word no alias begins ("essco")
+// stays a word of the names only.
+func TestABrandBeforeWhatSetsItApart(t *testing.T) {
+	box := func(sku, name string, aliases ...string) domain.Product {
+		return domain.Product{SKU: sku, Name: name, Aliases: aliases, Unit: "box", Price: 88000, GSTPercent: 1800}
+	}
+	ps := []domain.Product{
+		box("KJ2X2", "Kajaria Vitrified 600x600 Glossy White (4 pc 15.5 sqft)", "2x2", "kajaria 2x2", "kajaria white"),
+		box("SM2X2", "Somany Vitrified 600x600 Ivory Matt (4 pc 15.5 sqft)", "2x2", "somany 2x2"),
+		box("KJ2X4", "Kajaria GVT 600x1200 Statuario (2 pc 15.5 sqft)", "2x4", "gvt", "kajaria gvt"),
+		box("PILLAR", "Essco Pillar Cock Basin Tap", "pillar cock"),
+		box("BIBCOCK", "Essco Bib Cock Long Body", "bib cock"),
+	}
+	cs := []domain.Customer{{ID: "T03", Name: "Kulkarni Constructions", Aliases: []string{"kulkarni"},
+		PaymentModes: []domain.PaymentMode{domain.PayCredit, domain.PayCheque}}}
+	r, err := intent.NewRouter(intent.Vocabulary{Products: ps, Customers: cs}, intent.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewParser(r, ps, cs)
+	for _, c := range []struct{ text, want string }{
+		{"kulkarni ko 100 box kajaria 2x4 credit pe", "KJ2X4:100"},
+		{"kulkarni ko 20 box kajaria white aur 10 box somany 2x2, cheque", "KJ2X2:20,SM2X2:10"},
+	} {
+		got := p.Parse(c.text)
+		var items []string
+		for _, it := range got.Items {
+			items = append(items, it.SKU+":"+strconv.FormatInt(it.Qty, 10))
+		}
+		if strings.Join(items, ",") != c.want || len(got.Unresolved) > 0 {
+			t.Errorf("%q: items %v, asks %q; want %s", c.text, items, got.Unresolved, c.want)
+		}
+	}
+	if got := p.Parse("kulkarni ko 10 box kajaria credit pe"); len(got.Unresolved) != 1 || !strings.Contains(got.Unresolved[0], "Kajaria GVT") {
+		t.Errorf("kajaria alone: asks %q, want which Kajaria", got.Unresolved)
+	}
+	for _, e := range r.Normalize("essco ka stock").Entities {
+		t.Errorf("essco, which no alias begins, names %+v", e)
+	}
+}
