@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/munshi/munshi/intent"
@@ -45,16 +46,16 @@ func developmentTexts(t *testing.T, paths ...string) []string {
 func developmentWords(t *testing.T) map[string]bool {
 	t.Helper()
 	seen := map[string]bool{}
-	for _, text := range developmentTexts(t, "internal/dialogs/testdata/dev/dialogs.jsonl",
-		"internal/dialogs/testdata/dev-deliveries/dialogs.jsonl", "internal/dialogs/testdata/dev-grocery/dialogs.jsonl",
-		"internal/dialogs/testdata/dev-hardware/dialogs.jsonl", "internal/dialogs/testdata/dev-pharma/dialogs.jsonl", "internal/dialogs/testdata/dev-agri/dialogs.jsonl",
-		"internal/dialogs/testdata/dev-dairy/dialogs.jsonl", "internal/dialogs/testdata/dev-textile/dialogs.jsonl",
-		"internal/dialogs/testdata/dev-electrical/dialogs.jsonl", "internal/dialogs/testdata/dev-beverages/dialogs.jsonl",
-		"internal/dialogs/testdata/dev-stationery/dialogs.jsonl", "internal/dialogs/testdata/dev-snacks/dialogs.jsonl",
-		"internal/dialogs/testdata/dev-paints/dialogs.jsonl", "internal/dialogs/testdata/dev-plumbing/dialogs.jsonl",
-		"internal/dialogs/testdata/dev-grain/dialogs.jsonl", "internal/dialogs/testdata/dev-autoparts/dialogs.jsonl",
+	dialogs, err := filepath.Glob("../internal/dialogs/testdata/dev*/dialogs.jsonl")
+	if err != nil || len(dialogs) == 0 {
+		t.Fatalf("no development conversations: %v", err)
+	}
+	for i := range dialogs {
+		dialogs[i] = strings.TrimPrefix(dialogs[i], "../")
+	}
+	for _, text := range developmentTexts(t, append(dialogs,
 		"intent/corpus/dev.jsonl",
-		"intent/corpus/train.jsonl", "intent/corpus/dev-lifecycle.jsonl") {
+		"intent/corpus/train.jsonl", "intent/corpus/dev-lifecycle.jsonl")...) {
 		for _, tok := range intent.Normalize(text).Tokens {
 			seen[tok.Text] = true
 		}

@@ -25,3 +25,23 @@ func TestAnAnswerInAnotherEnding(t *testing.T) {
 		}
 	}
 }
+
+// TestAnAnswerByPlaceOrSize: the third of three sizes is "teesra"; the
+// first is Bengali's "prothom ta"; the smallest is "sabse chhota" or
+// Bengali's "sobcheye chhoto ta".
+func TestAnAnswerByPlaceOrSize(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "GM050", Name: "Everest Garam Masala 50g", Aliases: []string{"garam masala"}, Unit: "packet", Price: 3800},
+		{SKU: "GM100", Name: "Everest Garam Masala 100g", Aliases: []string{"garam masala"}, Unit: "packet", Price: 7400},
+		{SKU: "GM500", Name: "Everest Garam Masala 500g", Aliases: []string{"garam masala"}, Unit: "packet", Price: 33500},
+	}
+	p := parserFor(t, ps, nil)
+	options := []string{"GM050", "GM100", "GM500"}
+	for answer, want := range map[string]string{"teesra": "GM500", "prothom ta": "GM050", "sabse chhota": "GM050",
+		"sobcheye chhoto ta": "GM050", "sabse bada wala": "GM500"} {
+		got, ok := p.pickProduct(p.norm.Normalize(answer), options)
+		if !ok || got != want {
+			t.Errorf("%q chose %q (%v), want %q", answer, got, ok, want)
+		}
+	}
+}
