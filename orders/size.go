@@ -124,13 +124,10 @@ func (p *Parser) attachSizes(r *reading, ms []*mention, sizes []sizeSpan, skip [
 		if m == nil {
 			continue
 		}
-		if len(m.skus) == 1 {
-			sku := m.skus[0]
-			if unit, ok := p.byMeasure[sku]; ok && unit.dim == sz.dim && !p.hasSizeOf(sku, sz.dim) {
-				*qs = append(*qs, &quantity{value: sz.amount / unit.amount, measure: e.ID, start: e.Start, end: e.End, of: m})
-				byStart(*qs)
-				continue
-			}
+		if unit, ok := p.countedIn(m.skus, sz.dim); ok {
+			*qs = append(*qs, &quantity{value: sz.amount / unit.amount, measure: e.ID, start: e.Start, end: e.End, of: m})
+			byStart(*qs)
+			continue
 		}
 		var fit []string
 		for _, sku := range m.skus {
@@ -158,6 +155,27 @@ func (p *Parser) attachSizes(r *reading, ms []*mention, sizes []sizeSpan, skip [
 			m.skus = fit
 		}
 	}
+}
+
+// countedIn is the measure the products are all counted in, when it is
+// of dimension dim and their names give no other size of it: "100 kg
+// grout" is a count of Tile Grout 1 kg, whose unit is the kg, and "1 kilo
+// marchu" a count of either loose chilli.
+func (p *Parser) countedIn(skus []string, dim byte) (measure, bool) {
+	var unit measure
+	for i, sku := range skus {
+		u, ok := p.byMeasure[sku]
+		if !ok || u.dim != dim || i > 0 && !u.equal(unit) {
+			return measure{}, false
+		}
+		for _, s := range p.sizes[sku] {
+			if s.dim == dim && !s.equal(u) {
+				return measure{}, false
+			}
+		}
+		unit = u
+	}
+	return unit, len(skus) > 0
 }
 
 // siblingSized is the one product that comes in sz and whose name has

@@ -414,3 +414,27 @@ func TestTheRestOfANameAfterIt(t *testing.T) {
 		checkParse(t, p, c)
 	}
 }
+
+// TestAWeightInTheUnitOfAProductNamedByIt: grout kept by the kg whose
+// name says "1 kg" is counted in kg ("100 kg grout" is 100), and a
+// weight said of either of two loose spices kept by the kg is their
+// count, with the question of which one left.
+func TestAWeightInTheUnitOfAProductNamedByIt(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "GROUT1", Name: "Laticrete Tile Grout White 1 kg", Aliases: []string{"grout"}, Unit: "kg",
+			PackSizes: []domain.PackSize{{Name: "carton", Units: 20}}, Price: 6000},
+		{SKU: "MIRCHPWD", Name: "Lal Mirch Powder Loose", Aliases: []string{"marchu"}, Unit: "kg", Price: 26000},
+		{SKU: "MIRCHSBT", Name: "Lal Mirch Sabut Reshampatti Loose", Aliases: []string{"marchu"}, Unit: "kg", Price: 23000},
+		{SKU: "GHEE15", Name: "Desi Ghee Tin 15kg", Aliases: []string{"ghee"}, Unit: "tin", Price: 900000},
+	}
+	cs := []domain.Customer{{ID: "T02", Name: "Patil Tiles", Aliases: []string{"patil"}}}
+	p := parserFor(t, ps, cs)
+	for _, c := range []parseCase{
+		{text: "patil tiles 100 kg grout", customer: "T02", items: map[string]int64{"GROUT1": 100}},
+		{text: "patil 2 carton grout", customer: "T02", items: map[string]int64{"GROUT1": 40}},
+		{text: "patil 1 kilo marchu", customer: "T02", ask: []string{"Which product do you mean by \"marchu\" (1kg)"}},
+		{text: "patil 2 ghee 15 kg", customer: "T02", items: map[string]int64{"GHEE15": 2}},
+	} {
+		checkParse(t, p, c)
+	}
+}
