@@ -57,6 +57,18 @@ func (p *Parser) numbersOfNames(r *reading, ms []*mention, qs []*quantity) []*qu
 				fit = append(fit, sku)
 			}
 		}
+		if len(fit) == 0 && len(m.skus) > 1 && slices.ContainsFunc(qs, func(q *quantity) bool { return q.end == m.start }) {
+			// "1 peti kitchen king 500", counted already: the one of the
+			// sizes whose amount it is (MDH Kitchen King 500g).
+			for _, sku := range m.skus {
+				if slices.ContainsFunc(p.sizes[sku], func(s measure) bool { return s.amount == qs[k].value }) {
+					fit = append(fit, sku)
+				}
+			}
+			if len(fit) > 1 {
+				fit = nil
+			}
+		}
 		if len(fit) > 0 {
 			m.skus, m.end = fit, qs[k].end
 			qs = slices.Delete(qs, k, k+1)

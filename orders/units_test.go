@@ -438,3 +438,23 @@ func TestAWeightInTheUnitOfAProductNamedByIt(t *testing.T) {
 		checkParse(t, p, c)
 	}
 }
+
+// TestACountedNameWithTheAmountOfItsSize: "1 peti kitchen king 500",
+// counted before the name, is the 500 g pack of the two; without a count
+// before it the number is the count.
+func TestACountedNameWithTheAmountOfItsSize(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "KK100", Name: "MDH Kitchen King 100g", Aliases: []string{"kitchen king"}, Unit: "packet",
+			PackSizes: []domain.PackSize{{Name: "carton", Units: 100}}, Price: 7600},
+		{SKU: "KK500", Name: "MDH Kitchen King 500g", Aliases: []string{"kitchen king"}, Unit: "packet",
+			PackSizes: []domain.PackSize{{Name: "carton", Units: 20}}, Price: 34500},
+	}
+	cs := []domain.Customer{{ID: "S02", Name: "Patel Caterers", Aliases: []string{"patel"}}}
+	p := parserFor(t, ps, cs)
+	for _, c := range []parseCase{
+		{text: "patel caterers 1 peti kitchen king 500", customer: "S02", items: map[string]int64{"KK500": 20}},
+		{text: "patel caterers kitchen king 500", customer: "S02", ask: []string{"Which product do you mean by \"kitchen king\""}},
+	} {
+		checkParse(t, p, c)
+	}
+}
