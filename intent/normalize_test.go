@@ -331,6 +331,8 @@ func TestInchesAreSizes(t *testing.T) {
 		{"2 inches", "2inch"},
 		{"1/2 carton", "1 2 carton"},
 		{"1/2 kg", "0.5kg"},
+		{"100 ग्राम", "100g"},
+		{"કિચન કિંગ 100 ગ્રામ", "किचन किंग 100g"},
 		{"3/4 litre", "0.75l"},
 		{"cheque 3/4 ko", "cheque 3 4 ko"},
 	} {
