@@ -270,6 +270,12 @@ func TestCorrectionsChangeTheShownDraft(t *testing.T) {
 		{"a product turned down for another that is wanted", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic nahi, lizol chahiye", "C01", domain.PayCOD, []string{"GC500:240", "FC1L:24"}, "Toilet Cleaner 500ml → Floor Cleaner 1L"},
 		{"a product instead of another", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "send lizol instead of harpic", "C01", domain.PayCOD, []string{"GC500:240", "FC1L:24"}, "Toilet Cleaner 500ml → Floor Cleaner 1L"},
 		{"a line taken out", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "take out the harpic", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
+		{"a line named by a word of its name", "Rajesh ke liye 10 carton GC aur 5 carton dishwash liquid, cash", "liquid nikal do", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Dishwash Liquid 500ml"},
+		{"a line not wanted, only the other", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic nahi chahiye sirf GC", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
+		{"a line not wanted, in Marathi", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic nako", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
+		{"a line not needed, in Bengali", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic lagbe na", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
+		{"an item added, in Marathi", "Rajesh ke liye 10 carton GC, cash", "ani 5 carton harpic suddha", "C01", domain.PayCOD, []string{"GC500:240", "TC500:120"}, "added Toilet Cleaner 500ml 5 cartons"},
+		{"an item added, in Gujarati", "Rajesh ke liye 10 carton GC, cash", "ane 5 carton harpic", "C01", domain.PayCOD, []string{"GC500:240", "TC500:120"}, "added Toilet Cleaner 500ml 5 cartons"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

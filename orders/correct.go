@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/domain"
@@ -70,21 +71,52 @@ type corrected struct {
 
 // Words that say how a correction changes an item.
 var (
-	removeWords = words(`hatao remove delete nikal nikalo nikaal drop cut हटा`)
+	removeWords = words(`hatao remove delete nikal nikalo nikaal drop cut हटा nako`)
 	// dropWords remove the lines they name ("handwash cancel karo");
 	// naming every line, they cancel the order.
 	dropWords = words(`cancel रद्द`)
-	addWords  = words(`add plus more saath`)
+	addWords  = words(`add plus more saath sathe`)
 	// alsoWords add to the line they are said with ("maggi bhi", "GC 5
 	// carton aur bhejo"); "aur" before a number or a product joins two
 	// lines instead ("parle 25 carton aur 5 carton maggi").
-	alsoWords = words(`aur bhi`)
-	wantWords = words(`chahiye chaiye chahie zarurat lena needed चाहिए`)
+	alsoWords = words(`aur bhi ani ane suddha`)
+	wantWords = words(`chahiye chaiye chahie zarurat lena needed चाहिए lagbe`)
 	sendWords = words(`bhejo bhejna bhejiye dena daalo dalna lagao`)
 	// changeVerbs say that a message changes the order; they name no
 	// customer ("change odonil to 3 cartons").
 	changeVerbs = words(`change make update kar karo reduce`)
 )
+
+// lineNamedInPart is the one line of the draft whose product's name has
+// words of the message that name no other line: "pav bhaji nikal do" of
+// Badshah Pav Bhaji Masala 100g, called by words of its name that are no
+// name of their own.
+func (p *Parser) lineNamedInPart(r *reading, items []Item) []string {
+	found := ""
+	for i := range r.toks {
+		w := r.word(i)
+		if !r.plain(i) || utf8.RuneCountInString(w) < 3 || removeWords[w] || wantWords[w] || negations[w] {
+			continue
+		}
+		var named []string
+		for _, it := range items {
+			if namedBy(p.products[it.SKU], []string{w}) {
+				named = append(named, it.SKU)
+			}
+		}
+		switch {
+		case len(named) != 1:
+		case found == "":
+			found = named[0]
+		case found != named[0]:
+			return nil
+		}
+	}
+	if found == "" {
+		return nil
+	}
+	return []string{found}
+}
 
 // correction reads what a message changes in draft dr; false when it
 // changes nothing of it.
@@ -152,10 +184,14 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 	if removing {
 		var gone []string
 		for _, e := range n.Entities {
-			if e.Kind != intent.EntityProduct || others && !removes[clause[e.Start]] {
+			if e.Kind != intent.EntityProduct || others && !removes[clause[e.Start]] ||
+				e.Start > 0 && onlyWords[n.Tokens[e.Start-1].Text] { // "bahamas nahi chahiye, sirf flite"
 				continue
 			}
 			gone = append(gone, inDraft(e.Candidates())...)
+		}
+		if len(gone) == 0 && !n.Has(intent.EntityProduct) {
+			gone = p.lineNamedInPart(r, c.items)
 		}
 		if len(gone) == 0 {
 			if changed {

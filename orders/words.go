@@ -40,7 +40,7 @@ var fillers = map[string]bool{"of": true, "ka": true, "ki": true, "ke": true, "x
 	"quantity": true, "wala": true}
 
 // separators end a run of words ("5 pizza aur 2 GC").
-var separators = map[string]bool{"aur": true, "and": true, "or": true, "plus": true, "for": true, "ke": true, "ko": true,
+var separators = map[string]bool{"aur": true, "and": true, "ani": true, "ane": true, "koro": true, "or": true, "plus": true, "for": true, "ke": true, "ko": true,
 	"liye": true, "keliye": true, "bhi": true, "bhejo": true, "bhej": true, "dedo": true, "de": true, "do": true,
 	"chahiye": true, "send": true, "order": true, "please": true, "pls": true, "payment": true, "with": true, "in": true,
 	"se": true, "ka": true, "ki": true, "hai": true, "karo": true, "kar": true, "dena": true, "lena": true, "lo": true,
