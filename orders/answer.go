@@ -208,7 +208,11 @@ func (p *Parser) withQuantity(f *Frame, sku string, said *Said, d intent.Decisio
 // may be an answer when short ("udhaar" reads as dues, and answers "how
 // will they pay?").
 func answerShaped(d intent.Decision) bool {
-	if replyWords(d.Intent) {
+	// Help or a greeting only the model guessed may still be an answer:
+	// "construction" for Patil Construction Co read as a help request.
+	// What it does not answer is read as itself after all.
+	guessed := d.Tier == intent.TierModel && (d.Intent == domain.IntentHelp || d.Intent == domain.IntentGreeting)
+	if replyWords(d.Intent) && !guessed {
 		return false
 	}
 	switch d.Intent {

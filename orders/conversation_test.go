@@ -436,3 +436,30 @@ func TestACountInAUnitNobodyKnowsIsAskedAbout(t *testing.T) {
 	s.say("20 carton")
 	s.wantDraft("C01", domain.PayCOD, "GC500:480")
 }
+
+// TestAnAnswerTheModelTookForHelp: an answer the model guessed was a
+// request for help or a greeting still answers the question when it
+// picks an option ("construction" read as "instructions"); help the
+// rules read is read as itself.
+func TestAnAnswerTheModelTookForHelp(t *testing.T) {
+	s := newShop(t, nil)
+	s.say("Sharma ke liye 10 carton GC, cash")
+	if s.pending == "" {
+		t.Fatal("no question about which Sharma")
+	}
+	d := s.router.Route(context.Background(), "hardware")
+	d.Intent, d.Tier = domain.IntentHelp, intent.TierModel
+	r, ok := s.svc.Answer(context.Background(), s.ravi, s.pending, d)
+	if !ok || r.About == "" {
+		t.Fatalf("hardware, guessed as help: answered %v: %s", ok, r.Text)
+	}
+	s.pending, s.shown = r.Pending, r.About
+	s.wantDraft("C10", domain.PayCOD, "GC500:240")
+
+	s = newShop(t, nil)
+	s.say("Sharma ke liye 10 carton GC, cash")
+	d = s.router.Route(context.Background(), "help")
+	if _, ok := s.svc.Answer(context.Background(), s.ravi, s.pending, d); ok || d.Tier != intent.TierRules {
+		t.Fatalf("help (%s) was taken as an answer", d.Tier)
+	}
+}
