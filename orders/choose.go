@@ -281,11 +281,14 @@ func chooseByWords(said []string, cs []choice) (string, bool) {
 	for i, c := range cs {
 		score := 0
 		for _, w := range said {
-			if len([]rune(w)) < 2 {
+			short := len([]rune(w)) < 2
+			if short && !isDigits(w) {
 				continue
 			}
 			for cw := range words[i] {
-				if count[cw] < len(cs) && wordMatches(w, cw) {
+				// A digit alone must be the name's own ("1 se 5 number
+				// wale" of School Shoe (1-5)).
+				if count[cw] < len(cs) && (short && w == cw || !short && wordMatches(w, cw)) {
 					score += 2
 					if kindOfShop[cw] {
 						score-- // "the hardware store one": hardware says which
@@ -417,4 +420,9 @@ func sharedByAll(w string, cs []choice) bool {
 		}
 	}
 	return true
+}
+
+// isDigits reports a word of digits only.
+func isDigits(w string) bool {
+	return w != "" && strings.Trim(w, "0123456789") == ""
 }

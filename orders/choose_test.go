@@ -45,3 +45,23 @@ func TestAnAnswerByPlaceOrSize(t *testing.T) {
 		}
 	}
 }
+
+// TestAnAnswerByTheSizesInAName: "1 se 5 number wale" picks School Shoe
+// (1-5) over the kids' (10-13): digits alone answer when a name has them
+// as they are, never as the start of another number.
+func TestAnAnswerByTheSizesInAName(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "SCHB", Name: "Action School Shoe Black (1-5)", Aliases: []string{"school shoe"}, Unit: "pair", Price: 32500},
+		{SKU: "SCHK", Name: "Action School Shoe Black Kids (10-13)", Aliases: []string{"school shoe"}, Unit: "pair", Price: 26500},
+	}
+	p := parserFor(t, ps, nil)
+	for answer, want := range map[string]string{"1 se 5 number wale": "SCHB", "10 se 13 wala": "SCHK", "3": ""} {
+		got, ok := p.pickProduct(p.norm.Normalize(answer), []string{"SCHB", "SCHK"})
+		if !ok {
+			got = ""
+		}
+		if got != want {
+			t.Errorf("%q chose %q, want %q", answer, got, want)
+		}
+	}
+}
