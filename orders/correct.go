@@ -129,6 +129,9 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 	clause := clausesOf(r)
 	removes := map[int]bool{} // the clauses that remove what they name
 	for i, t := range n.Tokens {
+		if k := r.kind(i); k == intent.EntityProduct || k == intent.EntityCustomer {
+			continue // "clinic plus" adds nothing
+		}
 		cancelling = cancelling || dropWords[t.Text]
 		if removeWords[t.Text] || dropWords[t.Text] ||
 			negations[t.Text] && i+1 < len(n.Tokens) && (wantWords[n.Tokens[i+1].Text] || sendWords[n.Tokens[i+1].Text]) ||

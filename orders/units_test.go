@@ -458,3 +458,22 @@ func TestACountedNameWithTheAmountOfItsSize(t *testing.T) {
 		checkParse(t, p, c)
 	}
 }
+
+// TestAWordOfAddingInAProductsName: "clinic plus ta 20 ladi koro" sets
+// Clinic Plus to 20 strips: the "plus" of its name adds nothing.
+func TestAWordOfAddingInAProductsName(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "CPSACHET", Name: "Clinic Plus Shampoo Sachet Rs 2", Aliases: []string{"clinic plus"}, Unit: "sachet",
+			PackSizes: []domain.PackSize{{Name: "strip", Units: 16}}, Price: 175},
+		{SKU: "LUX100", Name: "Lux Soft Touch Soap 100g", Aliases: []string{"lux"}, Unit: "piece",
+			PackSizes: []domain.PackSize{{Name: "carton", Units: 72}}, Price: 3400},
+	}
+	cs := []domain.Customer{{ID: "B04", Name: "Annapurna Stores", Aliases: []string{"annapurna"}}}
+	p := parserFor(t, ps, cs)
+	dr := Draft{Customer: cs[0], Payment: domain.PayCOD, Lines: []domain.OrderLine{{SKU: "CPSACHET", Qty: 160}, {SKU: "LUX100", Qty: 72}}}
+	text := "clinic plus ta 20 ladi koro"
+	c, ok := p.correction(dr, intent.Decision{Text: text, Normalized: p.norm.Normalize(text)})
+	if !ok || c.question != "" || len(c.items) != 2 || c.items[0].Qty != 320 || c.items[1].Qty != 72 {
+		t.Fatalf("%q: %v %q %+v", text, ok, c.question, c.items)
+	}
+}

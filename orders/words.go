@@ -37,7 +37,7 @@ var paymentPhrases = map[[2]string]domain.PaymentMode{
 // fillers may stand between a quantity and its product ("5 carton of GC",
 // "10 peti ka phenyl", "GC wala 5 ctn") without breaking the binding.
 var fillers = map[string]bool{"of": true, "ka": true, "ki": true, "ke": true, "x": true, "nos": true, "qty": true,
-	"quantity": true, "wala": true}
+	"quantity": true, "wala": true, "ta": true}
 
 // separators end a run of words ("5 pizza aur 2 GC").
 var separators = map[string]bool{"aur": true, "and": true, "ani": true, "ane": true, "koro": true, "or": true, "plus": true, "for": true, "ke": true, "ko": true,
