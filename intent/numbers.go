@@ -3,6 +3,7 @@ package intent
 import (
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Numbers said in words or with fractions, and sizes written apart, made
@@ -48,6 +49,15 @@ func (l *lexicon) mergeNumbers(toks []Token) []Token {
 			}
 			cur, _ = strconv.ParseFloat(toks[j].Text, 64)
 			j++
+		}
+		// "pachi hazaar": a multiplier after a word Munshi does not know
+		// is no "one thousand"; that word may be the count, said in a
+		// language the table lacks, and the amount is asked instead.
+		if cur == 0 && !frac && j < len(toks) && len(out) > 0 && l.unheard(out[len(out)-1].Text) {
+			if nw, ok := numberWords[toks[j].Text]; ok && nw.multiplier {
+				out = append(out, t)
+				continue
+			}
 		}
 	chain:
 		for ; j < len(toks); j++ {
@@ -142,4 +152,21 @@ func nextMultiplier(toks []Token, i int) (numberWord, bool) {
 	}
 	nw, ok := numberWords[toks[i].Text]
 	return nw, ok && nw.multiplier
+}
+
+// unheard reports a word of letters that no training message, name,
+// unit or number has: Munshi cannot tell what it says.
+func (l *lexicon) unheard(w string) bool {
+	if l.known == nil || strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) }) >= 0 {
+		return false
+	}
+	if _, ok := l.known[w]; ok {
+		return false
+	}
+	if _, ok := l.words[w]; ok {
+		return false
+	}
+	_, unit := l.units[w]
+	_, number := numberWords[w]
+	return !unit && !number && !reservedWord(w)
 }

@@ -113,16 +113,17 @@ const numberSpellings = `
 21: ikkees ikkis इक्कीस
 22: baaees bais बाईस
 24: chaubees chaubis चौबीस
-25: pachees pachis पच्चीस pochish
+25: pachees pachis पच्चीस pochish pachi
 30: thirty tees तीस
 40: forty chalis chaalis चालीस
 50: fifty pachaas pachas पचास
+55: pachpan पचपन
 60: sixty साठ
 70: seventy sattar सत्तर
 80: eighty assi अस्सी
 90: ninety nabbe
 100*: hundred sau सौ
-1000*: thousand hazaar hazar hajar हजार
+1000*: thousand hazaar hazar hajar हजार velu
 100000*: lakh lac लाख
 `
 

@@ -145,8 +145,10 @@ func (p *Parser) reference(r *reading) int {
 		for j < len(r.toks) && referenceFillers[r.toks[j].Text] {
 			j++
 		}
+		// A reference is written as one word: "1.2 lakh", read as one
+		// number, is the amount after the way of paying.
 		if j < len(r.toks) && r.kind(j) != intent.EntityCustomer && looksLikeReference(r.toks[j].Text) &&
-			!strings.Contains(r.source(r.toks[j].Start, r.toks[j].End), ",") && (!r.moneyMark(j, j+1) || r.opensNextAmount(j)) {
+			!strings.ContainsAny(r.source(r.toks[j].Start, r.toks[j].End), ", ") && (!r.moneyMark(j, j+1) || r.opensNextAmount(j)) {
 			return j
 		}
 		return -1

@@ -23,6 +23,16 @@ func TestReadPayment(t *testing.T) {
 		{"received 1.2 lakh from Mehta by NEFT ref UTR991", "C03", rs(120000), domain.PayBankTransfer, "UTR991", nil},
 		{"Sharma ji 25k UPI", "C02", rs(25000), domain.PayUPI, "", nil},
 		{"Rajesh se pachas hazaar cash mila", "C01", rs(50000), domain.PayCOD, "", nil},
+		// A cheque's amount in lakhs is no reference; its number is.
+		{"Mehta cheque 1.2 lakh received chq no 004587", "C03", rs(120000), domain.PayCheque, "004587", nil},
+		{"Mehta ka cheque 1.5 lakh mila, chq no 004417", "C03", rs(150000), domain.PayCheque, "004417", nil},
+		// Fifty-five thousand; twenty-five in Punjabi; eighteen in Telugu.
+		{"Mehta ka cheque aaya pachpan hazaar, cheque number 558201", "C03", rs(55000), domain.PayCheque, "558201", nil},
+		{"Mehta ton pachi hazaar aaye cash", "C03", rs(25000), domain.PayCOD, "", nil},
+		{"Mehta nundi 18 వేలు cash ichcharu", "C03", rs(18000), domain.PayCOD, "", nil},
+		// A thousand after a word nobody knows is asked, not taken as one.
+		{"Mehta se zorbu hazaar cash mila", "C03", 0, domain.PayCOD, "", []string{"How much"}},
+		{"Mehta ne hazaar rupaye diye cash", "C03", rs(1000), domain.PayCOD, "", nil},
 		// Ten thousand in Marathi, twenty-five thousand in Bengali.
 		{"मेहता कडून दहा हजार रोख मिळाले", "C03", rs(10000), domain.PayCOD, "", nil},
 		{"Mehta pochish hajar UPI te dilo", "C03", rs(25000), domain.PayUPI, "", nil},
