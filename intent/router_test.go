@@ -508,3 +508,16 @@ func TestMarathiYesConfirms(t *testing.T) {
 		}
 	}
 }
+
+// TestADeliverySaidDoneInOtherWords: "ho gaya" joined ("hogaya",
+// "hogya") and in Telugu and Tamil ("ayyindi", "aayiduchu"), and
+// "pahonch gaya", record a delivery as "deliver ho gaya" does.
+func TestADeliverySaidDoneInOtherWords(t *testing.T) {
+	r := demoRouter(t)
+	for _, text := range []string{"ORD-1042 deliver ayyindi", "ORD-1187 deliver aayiduchu", "Rajesh ka maal deliver hogaya",
+		"Mehta traders ka order deliver hogya", "order 1042 pahonch gaya Rajesh ke yahan"} {
+		if d := r.Route(t.Context(), text); d.Intent != domain.IntentDelivery {
+			t.Errorf("%q read as %s (%s), want a delivery", text, d.Intent, d.Reason)
+		}
+	}
+}

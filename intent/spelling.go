@@ -16,6 +16,7 @@ ok: ok okay okk oky okey okie oki okies okayy okhay okh kk okaay okya ओके 
 yes: yes yess yeah yea yep yup yas ys
 haan: haan han haa ha hn haaan haanh हां हा hya hyan
 haan ji: haanji hanji haaji haji हांजी
+ho gaya: hogaya hogya ayyindi aayiduchu
 hmm: hmm hm hmmm hmmmm
 theek: theek thik thek theekh thikk tik teek thick thk thiik ठीक
 sahi: sahi shi sahee sahii सही
@@ -183,7 +184,7 @@ dukaan: dukaan dukan dukaan दुकान
 party: party partys पार्टी
 parties: parties पार्टियों
 pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa phuncha पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा pahochadi पहोंचाडी पौंछे
-pahunch: pahunch pahuch pohoch pohch pohonch pohnch पहुंच
+pahunch: pahunch pahuch pohoch pohch pohonch pohnch pahonch पहुंच
 received: received recieved recived rcvd recd recvd receive recieve rcv receved रिसीव प्राप्त
 mila: mila mile mili milaa मिला मिले मिली
 mil: mil मिल
