@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/munshi/munshi/internal/domain"
 )
@@ -500,7 +501,7 @@ func (r *Router) judge(p []float64, n Normalized, shape []string) (domain.Intent
 	if (in == domain.IntentConfirm || in == domain.IntentCancel) && !r.madeOfReplies(shape) {
 		return in, "model abstained: words never seen in a " + string(in), false
 	}
-	if in == domain.IntentGreeting && r.unmetWord(shape) {
+	if in == domain.IntentGreeting && (r.unmetWord(shape) || r.thanksBeside(shape, n)) {
 		return in, "model abstained: a greeting with a word no training message has", false
 	}
 	return in, "model", true
@@ -518,6 +519,26 @@ func (r *Router) unmetWord(shape []string) bool {
 		}
 	}
 	return false
+}
+
+// thanksBeside reports a 🙏 said beside three words or more that no two
+// training messages have: "sir lunch ku apram pesalam 🙏" puts off a
+// talk, and the folded hands alone do not make it thanks.
+func (r *Router) thanksBeside(shape []string, n Normalized) bool {
+	folded := false
+	for _, t := range n.Tokens {
+		folded = folded || t.Text == "thanks" && t.End-t.Start == len("🙏")
+	}
+	if !folded {
+		return false
+	}
+	rare := map[string]bool{}
+	for _, w := range shape {
+		if w != unseenName && !isPlaceholder(w) && !r.model.common[w] && strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+			rare[w] = true
+		}
+	}
+	return len(rare) >= 3
 }
 
 // garbled reports a word of three Latin letters or more and no vowel.

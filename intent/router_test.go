@@ -476,17 +476,17 @@ func TestTheGoodsAloneAreAnOrder(t *testing.T) {
 }
 
 // TestASlipOfTheThumbIsNoThanks: a word of consonants no training message
-// has, beside a "🙏", is no greeting the model may read: between a
-// summary and its ok it must not pass for thanks. Thanks written in the
-// words people use stay greetings.
+// has, or three words none has, beside a "🙏", is no greeting the model
+// may read: between a summary and its ok it must not pass for thanks.
+// Thanks written in the words people use stay greetings.
 func TestASlipOfTheThumbIsNoThanks(t *testing.T) {
 	r := demoRouter(t)
-	for _, text := range []string{"jjjjkk 🙏", "qwrtt 🙏", "jhgf 🙏"} {
+	for _, text := range []string{"jjjjkk 🙏", "qwrtt 🙏", "jhgf 🙏", "sir lunch ku apram pesalam 🙏"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentGreeting {
 			t.Errorf("%q read as a greeting (%s)", text, d.Reason)
 		}
 	}
-	for _, text := range []string{"🙏", "thank you 🙏", "dhanyavad ji 🙏", "thx bhai", "shukriya sir"} {
+	for _, text := range []string{"🙏", "thank you 🙏", "dhanyavad ji 🙏", "thx bhai", "shukriya sir", "ખૂબ ખૂબ આભાર 🙏"} {
 		if d := r.Route(t.Context(), text); d.Intent != domain.IntentGreeting {
 			t.Errorf("%q read as %s (%s), want a greeting", text, d.Intent, d.Reason)
 		}
