@@ -80,7 +80,7 @@ var (
 	// carton aur bhejo"); "aur" before a number or a product joins two
 	// lines instead ("parle 25 carton aur 5 carton maggi").
 	alsoWords = words(`aur bhi ani ane suddha`)
-	wantWords = words(`chahiye chaiye chahie zarurat lena needed चाहिए lagbe`)
+	wantWords = words(`chahiye chaiye chahie zarurat lena needed चाहिए lagbe chahida`)
 	sendWords = words(`bhejo bhejna bhejiye dena daalo dalna lagao`)
 	// changeVerbs say that a message changes the order; they name no
 	// customer ("change odonil to 3 cartons").

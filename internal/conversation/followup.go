@@ -14,15 +14,15 @@ import (
 
 // continuers open a follow-up that keeps the last question's subject:
 // "aur Gupta Traders ka?", "and yesterday?", "what about harpic", and
-// Gujarati's and Marathi's "ane" and "ani".
+// Gujarati's, Marathi's and Punjabi's "ane", "ani" and "te".
 var continuers = map[string]bool{"aur": true, "and": true, "what": true, "how": true, "also": true, "or": true,
-	"ane": true, "ani": true}
+	"ane": true, "ani": true, "te": true}
 
 // followUpFillers are the other words such a follow-up may have, with
-// Gujarati's "nu" and Marathi's "chi" for "ka".
+// Gujarati's "nu", Marathi's "chi" and Punjabi's "da" for "ka".
 var followUpFillers = map[string]bool{"ka": true, "ki": true, "ke": true, "about": true, "bhi": true, "ji": true,
 	"the": true, "for": true, "of": true, "batao": true, "bata": true, "hai": true, "kya": true, "kitna": true, "kitni": true,
-	"pe": true, "nu": true, "chi": true}
+	"pe": true, "nu": true, "chi": true, "da": true}
 
 // totalWords ask the total of the last answer: "aur total?". Every
 // answer over a list opens with its total, so the question is asked again.

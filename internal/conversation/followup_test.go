@@ -258,3 +258,24 @@ func TestAFollowUpNamesWhatSetsAProductApart(t *testing.T) {
 		}
 	}
 }
+
+// TestAFollowUpInPunjabi: "te Arora da?" after a customer's dues asks
+// Arora's, as "aur Arora ka?" does.
+func TestAFollowUpInPunjabi(t *testing.T) {
+	r, err := intent.NewRouter(intent.Vocabulary{Customers: []domain.Customer{
+		{ID: "U01", Name: "Gill Utensil House", Aliases: []string{"gill"}},
+		{ID: "U04", Name: "Arora Steel Crockery", Aliases: []string{"arora"}},
+	}}, intent.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	route := func(text string) intent.Decision { return r.Route(context.Background(), text) }
+	conv := memory.Conversation{Turns: []memory.Turn{
+		{Role: memory.RolePerson, Text: "Gill utensil house da kinna baaki hai", Intent: domain.IntentOutstanding, Customers: []string{"U01"}},
+		{Role: memory.RoleMunshi, Text: "*Gill Utensil House* (U01) Outstanding: ₹45,000", Tool: "outstanding"},
+	}}
+	got, ok := followUp(route("te Arora da?"), conv, route)
+	if !ok || got.Intent != domain.IntentOutstanding {
+		t.Fatalf("te Arora da?: follow-up %v (%s)", ok, got.Intent)
+	}
+}
