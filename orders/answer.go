@@ -348,8 +348,9 @@ func answeredProduct(n intent.Normalized) []string {
 	return names[len(names)-1]
 }
 
-// negations turn down what they follow: "dettol nahi", "Rajesh nahi".
-var negations = words(`nahi nahin nai na not no mat नहीं नही मत`)
+// negations turn down what they follow: "dettol nahi", "Rajesh nahi",
+// Telugu's "cheque kaadu" and Dakhini's "card nakko".
+var negations = words(`nahi nahin nai na not no mat नहीं नही मत kaadu nakko`)
 
 // names are the products' names, in order.
 func (p *Parser) names(skus []string) []string {

@@ -276,6 +276,8 @@ func TestCorrectionsChangeTheShownDraft(t *testing.T) {
 		{"a line not needed, in Bengali", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic lagbe na", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
 		{"an item added, in Marathi", "Rajesh ke liye 10 carton GC, cash", "ani 5 carton harpic suddha", "C01", domain.PayCOD, []string{"GC500:240", "TC500:120"}, "added Toilet Cleaner 500ml 5 cartons"},
 		{"a line not needed, in Punjabi", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic nahi chahida", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
+		{"a line not wanted, in Dakhini", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic nakko, sirf GC", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
+		{"a mode turned down, in Telugu", "Sharma General Store ke liye 10 carton GC, cash", "cash kaadu, cheque", "C02", domain.PayCheque, []string{"GC500:240"}, "payment cash on delivery → cheque"},
 		{"an item added, in Gujarati", "Rajesh ke liye 10 carton GC, cash", "ane 5 carton harpic", "C01", domain.PayCOD, []string{"GC500:240", "TC500:120"}, "added Toilet Cleaner 500ml 5 cartons"},
 	}
 	for _, c := range cases {

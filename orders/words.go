@@ -77,7 +77,7 @@ var honorifics = words(`ji bhai sir sahab saab seth sethji babu uncle madam`)
 var rangeWords = words(`to se ya or till`)
 
 // correctionWords say that the quantity before was wrong ("5 nahi 6").
-var correctionWords = words(`nahi no not na sorry galat wrong matlab actually sry`)
+var correctionWords = words(`nahi no not na sorry galat wrong matlab actually sry nakko kaadu`)
 
 // andWords join the parts of one quantity ("2 carton aur 6 bottle").
 var andWords = words(`aur and plus n`)
