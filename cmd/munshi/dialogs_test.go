@@ -216,7 +216,89 @@ func TestDialogCountsLLMCalls(t *testing.T) {
 // as meant leaves this list.
 var unfinishedDialogs = map[string]string{
 	"gr-order-07": "a katta, where rice comes by the bori of 50 kg and the bag of 25 kg, may be either: it is asked about",
+	// The footwear, cosmetics, spices, tiles, mobile, bakery and
+	// kitchenware sets: what each of their unfinished conversations
+	// says that Munshi does not yet read.
+	"ft-order-03":      devanagariName,
+	"ft-order-05":      unreadScript,
+	"ft-order-06":      unreadScript,
+	"ft-ask-pay-03":    greetingName,
+	"cs-order-04":      unreadScript,
+	"cs-order-09":      farTypo,
+	"cs-pay-02":        unknownWord,
+	"cs-fix-qty-01":    unknownCorrection,
+	"cs-own-09":        allDues,
+	"cs-dlv-05":        unreadScript,
+	"sp-order-03":      devanagariName,
+	"sp-order-04":      unreadScript,
+	"sp-fix-qty-03":    weightAnswer,
+	"sp-fix-cust-02":   sharedCustomerWord,
+	"sp-dues-05":       allDues,
+	"sp-acct-07":       amountInWords,
+	"sp-deliv-03":      unknownWord,
+	"tl-order-04":      devanagariName,
+	"tl-dues-03":       looseFollowUp,
+	"mb-order-02":      unknownWord,
+	"mb-order-04":      devanagariName,
+	"mb-order-05":      unknownWord,
+	"mb-order-06":      unreadScript,
+	"mb-order-07":      bareModel,
+	"mb-cust-01":       unknownWord,
+	"mb-cust-03":       bareModel,
+	"mb-prod-06":       bareModel,
+	"mb-fix-qty-02":    unknownCorrection,
+	"mb-fix-remove-02": unknownCorrection,
+	"mb-fix-cust-02":   unknownCorrection,
+	"mb-follow-02":     looseFollowUp,
+	"mb-follow-06":     looseFollowUp,
+	"mb-acct-04":       amountInWords,
+	"bk-order-03":      unreadScript,
+	"bk-order-04":      unknownWord,
+	"bk-order-05":      devanagariName,
+	"bk-order-07":      unreadScript,
+	"bk-pay-04":        unknownWord,
+	"bk-pay-06":        unreadScript,
+	"bk-fix-qty-03":    unknownCorrection,
+	"bk-fix-remove-01": unknownCorrection,
+	"bk-fix-pay-01":    unknownCorrection,
+	"bk-fix-cust-01":   unknownCorrection,
+	"bk-stock-03":      looseFollowUp,
+	"bk-stock-05":      unknownWord,
+	"bk-dues-05":       unknownWord,
+	"bk-deliv-03":      unknownWord,
+	"kw-order-03":      devanagariName,
+	"kw-order-04":      unreadScript,
+	"kw-order-07":      customerWord,
+	"kw-cust-02":       customerWord,
+	"kw-cust-05":       unreadScript,
+	"kw-prod-03":       unknownCorrection,
+	"kw-qty-03":        weightAnswer,
+	"kw-pay-01":        customerWord,
+	"kw-pay-05":        unknownWord,
+	"kw-fix-qty-02":    unknownCorrection,
+	"kw-fix-remove-01": unknownCorrection,
+	"kw-fix-cust-02":   unknownCorrection,
+	"kw-dues-02":       looseFollowUp,
+	"kw-file-03":       allDues,
+	"kw-acct-04":       unknownWord,
 }
+
+// Why a conversation of the newer sets is unfinished.
+const (
+	unreadScript       = "an order or reply in a script read only in part (Gurmukhi, Urdu, Bengali, Telugu, Tamil, Gujarati): its trade words are unknown"
+	devanagariName     = "a name in Devanagari that the catalog writes only in Latin letters"
+	farTypo            = "a product misspelt beyond the one typo a name allows"
+	unknownWord        = "a word of another language that no development message has yet"
+	greetingName       = "a customer named with greeting words (Shri Ram) beside an order is read as neither"
+	unknownCorrection  = "a correction in words the correction reader does not know"
+	looseFollowUp      = "a follow-up naming a customer by a word of their name, or one size among several, is not tied to the last answer"
+	allDues            = "every customer's dues asked in words no rule knows"
+	weightAnswer       = "a count said as a weight, in answer to how many or as a correction"
+	bareModel          = "a phone model said without its brand, or with the brand after it, beside a shared name"
+	amountInWords      = "an amount in English words, or its payer in Gujarati"
+	sharedCustomerWord = "a customer change naming the old and the new customer, who share a word"
+	customerWord       = "a product word that is also a word of a customer's name"
+)
 
 // TestDialogDevelopmentSet holds Munshi to its development conversations:
 // at least 95% end where the person meant them to, and none leaves a
@@ -231,12 +313,14 @@ func TestDialogDevelopmentSet(t *testing.T) {
 	// with several open orders, and a grocery, a building-materials and
 	// a pharmaceutical, an agricultural-inputs, a dairy, a textile, an
 	// electrical, a beverages, a stationery, a snacks, a paints, a
-	// plumbing, a grain and a two-wheeler spares distributor's books with
-	// their own catalogs.
+	// plumbing, a grain, a two-wheeler spares, a footwear, a cosmetics, a
+	// spices, a tiles, a mobile accessories, a bakery supplies and a
+	// kitchenware distributor's books with their own catalogs.
 	total, succeeded := 0, 0
 	for _, dir := range []string{"dev", "dev-deliveries", "dev-grocery", "dev-hardware", "dev-pharma", "dev-agri", "dev-dairy",
 		"dev-textile", "dev-electrical", "dev-beverages", "dev-stationery", "dev-snacks", "dev-paints", "dev-plumbing",
-		"dev-grain", "dev-autoparts"} {
+		"dev-grain", "dev-autoparts", "dev-footwear", "dev-cosmetics", "dev-spices", "dev-tiles", "dev-mobile", "dev-bakery",
+		"dev-kitchenware"} {
 		r := evalJSON(t, nil, "--dialogs", filepath.Join("..", "..", "internal", "dialogs", "testdata", dir, "dialogs.jsonl"))
 		if r.WrongEntries != 0 {
 			t.Errorf("%s: %d conversations left a wrong entry", dir, r.WrongEntries)
