@@ -48,14 +48,7 @@ func TestAWordOfOneNameBesideASharedNameSettlesIt(t *testing.T) {
 		{"mittal 5 darjan ladies hawai udhaar", "PHL:60"},
 		{"mittal 2 darjan kids moze aur 3 darjan hawai gents, cash", "SOCKK:24,PHG:36"},
 	} {
-		got := p.Parse(c.text)
-		var items []string
-		for _, it := range got.Items {
-			items = append(items, it.SKU+":"+strconv.FormatInt(it.Qty, 10))
-		}
-		if strings.Join(items, ",") != c.want || len(got.Unresolved) > 0 {
-			t.Errorf("%q: items %v, asks %q; want %s", c.text, items, got.Unresolved, c.want)
-		}
+		wantItems(t, p, c.text, c.want)
 	}
 	if got := p.Parse("mittal 5 darjan moze udhaar"); len(got.Unresolved) != 1 || !strings.Contains(got.Unresolved[0], "Gents Cotton Socks") {
 		t.Errorf("moze alone: asks %q, want which socks", got.Unresolved)
@@ -89,19 +82,26 @@ func TestABrandBeforeWhatSetsItApart(t *testing.T) {
 		{"kulkarni ko 100 box kajaria 2x4 credit pe", "KJ2X4:100"},
 		{"kulkarni ko 20 box kajaria white aur 10 box somany 2x2, cheque", "KJ2X2:20,SM2X2:10"},
 	} {
-		got := p.Parse(c.text)
-		var items []string
-		for _, it := range got.Items {
-			items = append(items, it.SKU+":"+strconv.FormatInt(it.Qty, 10))
-		}
-		if strings.Join(items, ",") != c.want || len(got.Unresolved) > 0 {
-			t.Errorf("%q: items %v, asks %q; want %s", c.text, items, got.Unresolved, c.want)
-		}
+		wantItems(t, p, c.text, c.want)
 	}
 	if got := p.Parse("kulkarni ko 10 box kajaria credit pe"); len(got.Unresolved) != 1 || !strings.Contains(got.Unresolved[0], "Kajaria GVT") {
 		t.Errorf("kajaria alone: asks %q, want which Kajaria", got.Unresolved)
 	}
 	for _, e := range r.Normalize("essco ka stock").Entities {
 		t.Errorf("essco, which no alias begins, names %+v", e)
+	}
+}
+
+// wantItems checks that text parses to exactly the items want lists
+// ("SKU:qty,…", in order) and asks nothing.
+func wantItems(t *testing.T, p *Parser, text, want string) {
+	t.Helper()
+	got := p.Parse(text)
+	var items []string
+	for _, it := range got.Items {
+		items = append(items, it.SKU+":"+strconv.FormatInt(it.Qty, 10))
+	}
+	if strings.Join(items, ",") != want || len(got.Unresolved) > 0 {
+		t.Errorf("%q: items %v, asks %q; want %s", text, items, got.Unresolved, want)
 	}
 }
