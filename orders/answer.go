@@ -97,6 +97,12 @@ func (s *Service) Answer(ctx context.Context, user domain.User, pending string, 
 		rest = p.withQuantity(&f, sku, a.Said, d, rest)
 	case SlotQuantity:
 		prod, ok := p.products[a.SKU]
+		if item, weighed := p.weighed(d.Normalized, a.SKU); weighed && ok && !namesOtherProduct(d.Normalized, a.SKU) {
+			// "80 kilo" of bartan kept by the kg.
+			f.addItem(item)
+			ack = fmt.Sprintf("%s: %s", prod.Name, Quantity(item.Qty, prod))
+			break
+		}
 		said := d.Text
 		if !d.Normalized.Has(intent.EntityNumber) {
 			said, ok = p.spelledCount(d.Normalized, prod)

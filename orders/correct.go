@@ -334,6 +334,18 @@ func (p *Parser) correction(dr Draft, d intent.Decision) (corrected, bool) {
 			}
 		}
 	}
+	if !changed && c.question == "" && len(parsed.Items) == 0 && !n.Has(intent.EntityProduct) {
+		// "ना 3 किलो करो": a weight alone sets the one line kept in it.
+		var fit []Item
+		for _, it := range c.items {
+			if w, ok := p.weighed(n, it.SKU); ok {
+				fit = append(fit, w)
+			}
+		}
+		if len(fit) == 1 {
+			set(fit[0])
+		}
+	}
 	if c.question != "" {
 		return c, true
 	}

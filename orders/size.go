@@ -178,6 +178,37 @@ func (p *Parser) countedIn(skus []string, dim byte) (measure, bool) {
 	return unit, len(skus) > 0
 }
 
+// weighed is the count a message's one weight or volume makes of a
+// product kept in that measure ("80 kilo" of bartan kept by the kg),
+// when the message says no other count.
+func (p *Parser) weighed(n intent.Normalized, sku string) (Item, bool) {
+	var size *intent.Entity
+	for k, e := range n.Entities {
+		switch e.Kind {
+		case intent.EntityNumber:
+			return Item{}, false
+		case intent.EntitySize:
+			if size != nil {
+				return Item{}, false
+			}
+			size = &n.Entities[k]
+		}
+	}
+	if size == nil {
+		return Item{}, false
+	}
+	sz, ok := parseMeasure(size.ID)
+	if !ok {
+		return Item{}, false
+	}
+	unit, ok := p.countedIn([]string{sku}, sz.dim)
+	if !ok {
+		return Item{}, false
+	}
+	it, problem := p.toItem(p.products[sku], &quantity{value: sz.amount / unit.amount, measure: size.ID})
+	return it, problem == ""
+}
+
 // siblingSized is the one product that comes in sz and whose name has
 // every word of a mention of one other product: "led bulb 12 watt" names
 // the 12 W bulb though "led bulb" is the 9 W bulb's alias. Nil when there

@@ -477,3 +477,35 @@ func TestAWordOfAddingInAProductsName(t *testing.T) {
 		t.Fatalf("%q: %v %q %+v", text, ok, c.question, c.items)
 	}
 }
+
+// TestAWeightAloneCountsWhatIsKeptInIt: "80 kilo" answers how many of
+// bartan kept by the kg, and "ना 3 किलो करो" sets the one line kept by the
+// kg; a weight of a product kept by the piece, or beside a count, does
+// neither.
+func TestAWeightAloneCountsWhatIsKeptInIt(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "HALDI", Name: "Haldi Powder Rajapuri Loose", Aliases: []string{"haldi", "हल्दी"}, Unit: "kg", Price: 17000},
+		{SKU: "HING50", Name: "LG Bandhani Hing 50g", Aliases: []string{"hing"}, Unit: "dabbi", Price: 13800},
+	}
+	cs := []domain.Customer{{ID: "S04", Name: "Shree Khodiyar Provision Store", Aliases: []string{"khodiyar"}}}
+	p := parserFor(t, ps, cs)
+	for text, want := range map[string]int64{"80 kilo": 80, "ढाई किलो": 0, "2 bag 80 kilo": -1} {
+		it, ok := p.weighed(p.norm.Normalize(text), "HALDI")
+		switch {
+		case want < 0 && ok:
+			t.Errorf("%q with a count read as %d kg", text, it.Qty)
+		case want > 0 && (!ok || it.Qty != want):
+			t.Errorf("%q: %d (%v), want %d kg", text, it.Qty, ok, want)
+		}
+	}
+	if _, ok := p.weighed(p.norm.Normalize("500 gram"), "HING50"); ok {
+		t.Error("500 gram read as a count of hing kept by the dabbi")
+	}
+	dr := Draft{Customer: cs[0], Payment: domain.PayCOD, Lines: []domain.OrderLine{{SKU: "HALDI", Qty: 2}, {SKU: "HING50", Qty: 10}}}
+	for _, text := range []string{"ना 3 किलो करो", "ના 3 કિલો કરો", "nahi 3 kilo karo"} {
+		c, ok := p.correction(dr, intent.Decision{Text: text, Normalized: p.norm.Normalize(text)})
+		if !ok || c.question != "" || c.items[0].Qty != 3 || c.items[1].Qty != 10 {
+			t.Errorf("%q: %v %q %+v", text, ok, c.question, c.items)
+		}
+	}
+}

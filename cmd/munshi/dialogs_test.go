@@ -231,7 +231,6 @@ var unfinishedDialogs = map[string]string{
 	"cs-dlv-05":        unreadScript,
 	"sp-order-03":      devanagariName,
 	"sp-order-04":      unreadScript,
-	"sp-fix-qty-03":    weightAnswer,
 	"sp-fix-cust-02":   sharedCustomerWord,
 	"sp-dues-05":       allDues,
 	"sp-acct-07":       amountInWords,
@@ -272,7 +271,6 @@ var unfinishedDialogs = map[string]string{
 	"kw-cust-02":       customerWord,
 	"kw-cust-05":       unreadScript,
 	"kw-prod-03":       unknownCorrection,
-	"kw-qty-03":        weightAnswer,
 	"kw-pay-01":        customerWord,
 	"kw-pay-05":        unknownWord,
 	"kw-fix-qty-02":    unknownCorrection,
@@ -293,7 +291,6 @@ const (
 	unknownCorrection  = "a correction in words the correction reader does not know"
 	looseFollowUp      = "a follow-up naming a customer by a word of their name, or one size among several, is not tied to the last answer"
 	allDues            = "every customer's dues asked in words no rule knows"
-	weightAnswer       = "a count said as a weight, in answer to how many or as a correction"
 	bareModel          = "a phone model said without its brand, or with the brand after it, beside a shared name"
 	amountInWords      = "an amount in English words, or its payer in Gujarati"
 	sharedCustomerWord = "a customer change naming the old and the new customer, who share a word"
