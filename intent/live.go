@@ -39,3 +39,8 @@ func (l *Live) Normalize(text string) Normalized {
 func (l *Live) Variant(sku string, said []string) (string, bool) {
 	return l.current.Load().Variant(sku, said)
 }
+
+// CustomerAmong is the Router's CustomerAmong with the router in use.
+func (l *Live) CustomerAmong(ids, said []string) (string, bool) {
+	return l.current.Load().CustomerAmong(ids, said)
+}

@@ -17,10 +17,12 @@ import (
 type variantNames struct {
 	skus  []string
 	names [][][]string
+	// customers are the customers' names, the same way, by id.
+	customers map[string][][]string
 }
 
 func newVariantNames(v Vocabulary) variantNames {
-	var out variantNames
+	out := variantNames{customers: map[string][][]string{}}
 	for _, p := range v.Products {
 		if p.Inactive {
 			continue
@@ -31,7 +33,38 @@ func newVariantNames(v Vocabulary) variantNames {
 		}
 		out.skus, out.names = append(out.skus, p.SKU), append(out.names, names)
 	}
+	for _, c := range v.Customers {
+		names := [][]string{nameRuns(c.Name)}
+		for _, a := range c.Aliases {
+			names = append(names, nameRuns(a))
+		}
+		out.customers[c.ID] = names
+	}
 	return out
+}
+
+// CustomerAmong is the one of the customers ids whose name or an alias
+// has every run of said: after both Patils' dues, "tiles wala" is Patil
+// Tiles & Sanitary. False when none or more than one has them.
+func (r *Router) CustomerAmong(ids, said []string) (string, bool) {
+	var want []string
+	for _, w := range said {
+		want = append(want, nameRuns(w)...)
+	}
+	if len(want) == 0 {
+		return "", false
+	}
+	found := ""
+	for _, id := range ids {
+		if !slices.ContainsFunc(r.variants.customers[id], func(name []string) bool { return hasAll(name, want) }) {
+			continue
+		}
+		if found != "" && found != id {
+			return "", false
+		}
+		found = id
+	}
+	return found, found != ""
 }
 
 // nameRuns splits a name into lower-case runs of letters and of digits,

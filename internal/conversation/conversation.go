@@ -45,15 +45,25 @@ type Router interface {
 }
 
 // variants is what a Router that can tell a product's other sizes and
-// kinds from its names offers (intent.Router.Variant).
+// kinds, and one of several customers, from their names offers
+// (intent.Router.Variant and CustomerAmong).
 type variants interface {
 	Variant(sku string, said []string) (string, bool)
+	CustomerAmong(ids, said []string) (string, bool)
 }
 
 // variant is the Router's Variant, or nil when it has none.
 func (s *Service) variant() func(string, []string) (string, bool) {
 	if v, ok := s.Router.(variants); ok {
 		return v.Variant
+	}
+	return nil
+}
+
+// among is the Router's CustomerAmong, or nil when it has none.
+func (s *Service) among() func([]string, []string) (string, bool) {
+	if v, ok := s.Router.(variants); ok {
+		return v.CustomerAmong
 	}
 	return nil
 }
@@ -302,6 +312,8 @@ func (s *Service) answer(ctx context.Context, user domain.User, in domain.Inboun
 	if f, ok := asFile(ctx, s.Router, d, conv); ok {
 		d, ref = f, memory.Reference{}
 	} else if f, ok := variantFollowUp(d, conv, routeAgain, s.variant()); ok {
+		d, ref = f, memory.Reference{}
+	} else if f, ok := oneOfThoseFollowUp(d, conv, routeAgain, s.among()); ok {
 		d, ref = f, memory.Reference{}
 	} else if f, ok := followUp(d, conv, routeAgain); ok {
 		d = f

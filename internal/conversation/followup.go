@@ -199,6 +199,35 @@ func variantFollowUp(d intent.Decision, conv memory.Conversation, route func(str
 	return askedAgain(route, asked, d, false)
 }
 
+// oneOfThoseFollowUp reads a message that names one of the customers the
+// last answer was about by a word of their name alone ("tiles wala" after
+// both Patils' dues, "aur steel emporium wale ka") as that question about
+// that customer. among finds the customer (the router's CustomerAmong).
+func oneOfThoseFollowUp(d intent.Decision, conv memory.Conversation, route func(string) intent.Decision,
+	among func(ids, said []string) (string, bool)) (intent.Decision, bool) {
+	n := d.Normalized
+	if among == nil || route == nil || d.Tier == intent.TierRules && d.Intent != domain.IntentUnknown ||
+		len(n.Tokens) == 0 || len(n.Tokens) > 6 || len(n.Entities) > 0 {
+		return d, false
+	}
+	var said []string
+	for i, t := range n.Tokens {
+		if w := t.Text; !followUpFillers[w] && !sizeFollowUpWords[w] && !(i == 0 && continuers[w]) {
+			said = append(said, w)
+		}
+	}
+	asked, ok := lastQuestion(conv)
+	if len(said) == 0 || !ok || len(asked.Customers) == 0 {
+		return d, false
+	}
+	id, ok := among(asked.Customers, said)
+	if !ok {
+		return d, false
+	}
+	d.Normalized.Entities = []intent.Entity{{Kind: intent.EntityCustomer, ID: id}}
+	return askedAgain(route, asked, d, false)
+}
+
 // askedAgain is the last question routed again with what the follow-up
 // names in place of what it named of that kind, and the follow-up's
 // period when it has one: "who bought mop last week?" → "aur soap?" asks

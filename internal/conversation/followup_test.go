@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -277,5 +278,33 @@ func TestAFollowUpInPunjabi(t *testing.T) {
 	got, ok := followUp(route("te Arora da?"), conv, route)
 	if !ok || got.Intent != domain.IntentOutstanding {
 		t.Fatalf("te Arora da?: follow-up %v (%s)", ok, got.Intent)
+	}
+}
+
+// TestAFollowUpNamesOneOfThoseAnswered: after the dues asked of a name two
+// customers share, "tiles wala" asks again about the one whose name has
+// tiles; a word neither has is no such follow-up.
+func TestAFollowUpNamesOneOfThoseAnswered(t *testing.T) {
+	r, err := intent.NewRouter(intent.Vocabulary{Customers: []domain.Customer{
+		{ID: "T02", Name: "Patil Tiles & Sanitary", Aliases: []string{"patil"}},
+		{ID: "T05", Name: "Patil Construction Co", Aliases: []string{"patil"}},
+	}}, intent.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	route := func(text string) intent.Decision { return r.Route(context.Background(), text) }
+	conv := memory.Conversation{Turns: []memory.Turn{
+		{Role: memory.RolePerson, Text: "patil ka outstanding kitna hai", Intent: domain.IntentOutstanding, Customers: []string{"T02", "T05"}},
+		{Role: memory.RoleMunshi, Text: "*Patil Tiles & Sanitary* (T02) Outstanding: ₹1,18,400 …", Tool: "outstanding"},
+	}}
+	for text, want := range map[string]string{"tiles wala": "T02", "aur construction wale ka": "T05", "cricket wala": ""} {
+		got, ok := oneOfThoseFollowUp(route(text), conv, route, r.CustomerAmong)
+		switch {
+		case want == "" && ok:
+			t.Errorf("%q: a follow-up about %+v", text, got.Normalized.Entities)
+		case want != "" && (!ok || got.Intent != domain.IntentOutstanding || len(got.Normalized.Entities) == 0 ||
+			!slices.Contains(got.Normalized.Entities[len(got.Normalized.Entities)-1].Candidates(), want)):
+			t.Errorf("%q: follow-up %v (%s) %+v, want the dues of %s", text, ok, got.Intent, got.Normalized.Entities, want)
+		}
 	}
 }
