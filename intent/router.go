@@ -3,9 +3,7 @@ package intent
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
-	"unicode"
 
 	"github.com/munshi/munshi/internal/domain"
 )
@@ -501,54 +499,10 @@ func (r *Router) judge(p []float64, n Normalized, shape []string) (domain.Intent
 	if (in == domain.IntentConfirm || in == domain.IntentCancel) && !r.madeOfReplies(shape) {
 		return in, "model abstained: words never seen in a " + string(in), false
 	}
-	if in == domain.IntentGreeting && (r.unmetWord(shape) || r.thanksBeside(shape, n)) {
+	if in == domain.IntentGreeting && r.noThanks(shape, n) {
 		return in, "model abstained: a greeting with a word no training message has", false
 	}
 	return in, "model", true
-}
-
-// unmetWord reports a word in the shape that no two training messages
-// have and that looks like a slip of the thumb: three letters or more
-// and no vowel ("jjjjkk", which the normaliser reads as "jkk"). Beside a
-// greeting's "🙏" it is no thanks, and the model's reading of what
-// remains says nothing of it.
-func (r *Router) unmetWord(shape []string) bool {
-	for _, w := range shape {
-		if w != unseenName && !isPlaceholder(w) && !r.model.common[w] && garbled(w) {
-			return true
-		}
-	}
-	return false
-}
-
-// thanksBeside reports a 🙏 said beside three words or more that no two
-// training messages have: "sir lunch ku apram pesalam 🙏" puts off a
-// talk, and the folded hands alone do not make it thanks.
-func (r *Router) thanksBeside(shape []string, n Normalized) bool {
-	folded := false
-	for _, t := range n.Tokens {
-		folded = folded || t.Text == "thanks" && t.End-t.Start == len("🙏")
-	}
-	if !folded {
-		return false
-	}
-	rare := map[string]bool{}
-	for _, w := range shape {
-		if w != unseenName && !isPlaceholder(w) && !r.model.common[w] && strings.IndexFunc(w, unicode.IsLetter) >= 0 {
-			rare[w] = true
-		}
-	}
-	return len(rare) >= 3
-}
-
-// garbled reports a word of three Latin letters or more and no vowel.
-func garbled(w string) bool {
-	for i := 0; i < len(w); i++ {
-		if c := w[i]; c < 'a' || c > 'z' || strings.IndexByte("aeiouy", c) >= 0 {
-			return false
-		}
-	}
-	return len(w) >= 3
 }
 
 // EvidencedThreshold is what the model's reading of a record needs when
