@@ -47,10 +47,7 @@ func newVariantNames(v Vocabulary) variantNames {
 // has every run of said: after both Patils' dues, "tiles wala" is Patil
 // Tiles & Sanitary. False when none or more than one has them.
 func (r *Router) CustomerAmong(ids, said []string) (string, bool) {
-	var want []string
-	for _, w := range said {
-		want = append(want, nameRuns(w)...)
-	}
+	want := runsOf(said)
 	if len(want) == 0 {
 		return "", false
 	}
@@ -116,10 +113,7 @@ func (r *Router) Variant(sku string, said []string) (string, bool) {
 	if k < 0 {
 		return "", false
 	}
-	var want []string
-	for _, w := range said {
-		want = append(want, nameRuns(w)...)
-	}
+	want := runsOf(said)
 	if len(want) == 0 {
 		return "", false
 	}
@@ -157,6 +151,15 @@ func shared(names [][]string, family map[string]bool) int {
 		}
 	}
 	return len(seen)
+}
+
+// runsOf is the runs of every word said, split as names are.
+func runsOf(said []string) []string {
+	var want []string
+	for _, w := range said {
+		want = append(want, nameRuns(w)...)
+	}
+	return want
 }
 
 func hasAll(name, want []string) bool {

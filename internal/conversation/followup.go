@@ -181,12 +181,7 @@ func variantFollowUp(d intent.Decision, conv memory.Conversation, route func(str
 			return d, false // a name, a unit or an order is read as itself
 		}
 	}
-	var said []string
-	for _, t := range n.Tokens[1:] {
-		if w := t.Text; !followUpFillers[w] && !sizeFollowUpWords[w] {
-			said = append(said, w)
-		}
-	}
+	said := namingWords(n.Tokens)
 	asked, ok := lastQuestion(conv)
 	if len(said) == 0 || !ok || len(asked.Products) != 1 {
 		return d, false
@@ -210,12 +205,7 @@ func oneOfThoseFollowUp(d intent.Decision, conv memory.Conversation, route func(
 		len(n.Tokens) == 0 || len(n.Tokens) > 6 || len(n.Entities) > 0 {
 		return d, false
 	}
-	var said []string
-	for i, t := range n.Tokens {
-		if w := t.Text; !followUpFillers[w] && !sizeFollowUpWords[w] && !(i == 0 && continuers[w]) {
-			said = append(said, w)
-		}
-	}
+	said := namingWords(n.Tokens)
 	asked, ok := lastQuestion(conv)
 	if len(said) == 0 || !ok || len(asked.Customers) == 0 {
 		return d, false
@@ -226,6 +216,18 @@ func oneOfThoseFollowUp(d intent.Decision, conv memory.Conversation, route func(
 	}
 	d.Normalized.Entities = []intent.Entity{{Kind: intent.EntityCustomer, ID: id}}
 	return askedAgain(route, asked, d, false)
+}
+
+// namingWords are a follow-up's words but the continuer that opens it
+// and its fillers: what it names ("180", "ladies", "tiles").
+func namingWords(toks []intent.Token) []string {
+	var said []string
+	for i, t := range toks {
+		if w := t.Text; !followUpFillers[w] && !sizeFollowUpWords[w] && !(i == 0 && continuers[w]) {
+			said = append(said, w)
+		}
+	}
+	return said
 }
 
 // askedAgain is the last question routed again with what the follow-up
