@@ -97,26 +97,24 @@ func (s *Service) Answer(ctx context.Context, user domain.User, pending string, 
 		rest = p.withQuantity(&f, sku, a.Said, d, rest)
 	case SlotQuantity:
 		prod, ok := p.products[a.SKU]
-		if item, weighed := p.weighed(d.Normalized, a.SKU); weighed && ok && !namesOtherProduct(d.Normalized, a.SKU) {
-			// "80 kilo" of bartan kept by the kg.
-			f.addItem(item)
-			ack = fmt.Sprintf("%s: %s", prod.Name, Quantity(item.Qty, prod))
-			break
-		}
-		said := d.Text
-		if !d.Normalized.Has(intent.EntityNumber) {
-			said, ok = p.spelledCount(d.Normalized, prod)
-		}
-		if !ok || namesOtherProduct(d.Normalized, a.SKU) {
-			return domain.Reply{}, false
-		}
-		item, problem := p.QuantityOf(said, a.SKU)
-		if problem == "" && d.Normalized.Has(intent.EntityNumber) {
-			problem = p.unknownUnit(d, prod)
-		}
-		if problem != "" {
-			rest = append([]Ask{{Slot: SlotQuantity, SKU: a.SKU, Text: problem}}, rest...)
-			break
+		item, weighed := p.weighed(d.Normalized, a.SKU) // "80 kilo" of bartan kept by the kg
+		if !weighed || !ok || namesOtherProduct(d.Normalized, a.SKU) {
+			said := d.Text
+			if !d.Normalized.Has(intent.EntityNumber) {
+				said, ok = p.spelledCount(d.Normalized, prod)
+			}
+			if !ok || namesOtherProduct(d.Normalized, a.SKU) {
+				return domain.Reply{}, false
+			}
+			var problem string
+			item, problem = p.QuantityOf(said, a.SKU)
+			if problem == "" && d.Normalized.Has(intent.EntityNumber) {
+				problem = p.unknownUnit(d, prod)
+			}
+			if problem != "" {
+				rest = append([]Ask{{Slot: SlotQuantity, SKU: a.SKU, Text: problem}}, rest...)
+				break
+			}
 		}
 		f.addItem(item)
 		ack = fmt.Sprintf("%s: %s", prod.Name, Quantity(item.Qty, prod))
