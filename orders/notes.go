@@ -125,7 +125,7 @@ func markedOnly(as []amount) []amount {
 }
 
 // A payment's reference is found by what marks it, strongest first:
-// a word that says "reference" ("ref", "UTR", "txn id", "cheque no"), a
+// a word that says "reference" ("ref", "UTR", "txn id", "chq no"), a
 // reference written as one word ("UTR991"), then a way of paying followed
 // by something that looks like one ("cheque 123456", "neft N12345").
 var (
@@ -154,7 +154,10 @@ func (p *Parser) reference(r *reading) int {
 		return -1
 	}
 	for i, t := range r.toks {
-		if referenceWords[t.Text] && r.kind(i) == "" {
+		// "chq no 220915" says reference as surely as "ref" does, before
+		// the "cheque 40000" of the amount.
+		marked := referenceWords[t.Text] || modeReferenceWords[t.Text] && referenceFillers[r.word(i+1)]
+		if marked && r.kind(i) == "" {
 			if j := after(i); j >= 0 {
 				return j
 			}

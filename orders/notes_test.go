@@ -58,6 +58,7 @@ func TestReadPayment(t *testing.T) {
 		{"Agarwal ji ne 6,500 phonepay kiya", "C07", rs(6500), domain.PayUPI, "", nil},
 		{"Shivam hotel ne ₹७५०० UPI kiye", "C05", rs(7500), domain.PayUPI, "", nil},
 		{"Mehta ji chq 220044 Rs 60000", "C03", rs(60000), domain.PayCheque, "220044", nil},
+		{"mehta cheque 40000 bandide chq no 220915", "C03", rs(40000), domain.PayCheque, "220915", nil},
 		{"City hospital se cheque no 667788 mila 85000 ka", "C06", rs(85000), domain.PayCheque, "667788", nil},
 		{"sharma 8k gpay", "C02", rs(8000), domain.PayUPI, "", nil},
 		// A shop the list does not know yet is named in the question.
