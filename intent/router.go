@@ -278,7 +278,7 @@ func (r *Router) byHearing(text string, n Normalized) (Decision, bool) {
 		return Decision{}, false
 	}
 	h := r.lex.hearBest(text, n)
-	if namesIn(h) <= namesIn(n) {
+	if !namesMore(h, n) {
 		return Decision{}, false
 	}
 	d := r.local(text, h)

@@ -175,6 +175,8 @@ type soundIndex struct {
 	// full keys a word by its consonants and first vowel, loose by its
 	// consonants alone (kept only for four or more: "जनरल" is General).
 	full, loose map[string]string
+	// said keys a word by how it is said (said.go): "लाइट" is light.
+	said map[string]string
 }
 
 // ambiguous marks a key that more than one word has.
@@ -210,10 +212,13 @@ func undoubled(w string) string {
 }
 
 func newSoundIndex(words []string) soundIndex {
-	s := soundIndex{full: map[string]string{}, loose: map[string]string{}}
+	s := soundIndex{full: map[string]string{}, loose: map[string]string{}, said: map[string]string{}}
 	for _, w := range words {
 		if w == "" || w[0] < 'a' || w[0] > 'z' {
 			continue
+		}
+		for _, said := range sayings(w) {
+			addSound(s.said, said, w)
 		}
 		k, ok := soundKey(w, true)
 		if !ok {
@@ -245,17 +250,18 @@ func (s soundIndex) sounds(w string) (string, bool) {
 	if r == "" {
 		return "", false
 	}
-	k, ok := soundKey(r, false)
-	if !ok {
-		return "", false
-	}
-	if m, ok := s.full[k]; ok && m != ambiguous {
-		return m, true
-	}
-	if cons := k[:strings.IndexByte(k, '/')]; len(cons) >= 4 {
-		if m, ok := s.loose[cons]; ok && m != ambiguous {
+	if k, ok := soundKey(r, false); ok {
+		if m, ok := s.full[k]; ok && m != ambiguous {
 			return m, true
 		}
+		if cons := k[:strings.IndexByte(k, '/')]; len(cons) >= 4 {
+			if m, ok := s.loose[cons]; ok && m != ambiguous {
+				return m, true
+			}
+		}
+	}
+	if m, ok := s.said[devanagariSaid(w)]; ok && m != ambiguous {
+		return m, true
 	}
 	return "", false
 }

@@ -13,14 +13,15 @@ import (
 // that sound, and never for a word with too few consonants to tell.
 func TestDevanagariSoundsLikeTheCatalog(t *testing.T) {
 	s := newSoundIndex([]string{"harpic", "supermart", "general", "store", "medical", "gupta", "sharma", "phenyl",
-		"hotel", "cotton", "city", "gc500", "ab", "ultratech", "chemicals", "pepsi", "plumbing"})
+		"hotel", "cotton", "city", "gc500", "ab", "ultratech", "chemicals", "pepsi", "plumbing", "men"})
 	for _, c := range []struct{ word, want string }{
 		{"हार्पिक", "harpic"}, {"सुपरमार्ट", "supermart"}, {"जनरल", "general"}, {"स्टोर", "store"},
 		{"मेडिकल", "medical"}, {"गुप्ता", "gupta"}, {"शर्मा", "sharma"}, {"फिनाइल", "phenyl"}, {"होटल", "hotel"},
 		{"अल्ट्राटेक", "ultratech"}, {"केमिकल्स", "chemicals"}, // English's ch is a k too
 		{"पेप्सी", "pepsi"},      // a consonant said again after a vowel counts again
 		{"प्लंबिंग", "plumbing"}, // the nasal dot is an m before a b
-		{"सिटी", ""},             // two consonants say too little
+		{"सिटी", "city"},         // two consonants, but said exactly as city is
+		{"में", ""},              // said as "men" is, but too short to tell
 		{"कितना", ""},            // k-t-n, but with an i: not cotton
 		{"अब", ""},               // too short
 		{"बकाया", ""},            // no catalog word sounds like it
@@ -32,10 +33,20 @@ func TestDevanagariSoundsLikeTheCatalog(t *testing.T) {
 			t.Errorf("sounds(%q) = %q, %v; want %q", c.word, got, ok, c.want)
 		}
 	}
-	// Two catalog words of one sound: neither is guessed.
+	// Two catalog words of one sound: neither is guessed, unless one is
+	// said exactly as the word is.
 	twins := newSoundIndex([]string{"sharma", "sarma"})
-	if got, ok := twins.sounds("शर्मा"); ok {
-		t.Errorf("sounds of a shared key = %q", got)
+	if got, ok := twins.sounds("शर्मा"); got != "sharma" || !ok {
+		t.Errorf("sounds(शर्मा) over sharma and sarma = %q, %v; want sharma, said alike", got, ok)
+	}
+	if got, ok := newSoundIndex([]string{"sharma", "sarma"}).sounds("सरमा"); got != "sarma" || !ok {
+		t.Errorf("sounds(सरमा) over sharma and sarma = %q, %v; want sarma", got, ok)
+	}
+	if got, ok := newSoundIndex([]string{"light", "lait"}).sounds("लाइट"); ok {
+		t.Errorf("sounds of a shared saying = %q", got)
+	}
+	if got, ok := newSoundIndex([]string{"shrma", "sharma"}).sounds("श्रमा"); ok {
+		t.Errorf("sounds of a shared key, said as neither = %q", got)
 	}
 	// One word spelt with a letter doubled and not ("glass", "glas": two
 	// aliases of one cleaner) is one word: the fuller spelling, whichever
@@ -175,5 +186,26 @@ func TestHearingKeepsTheNamesFirstRead(t *testing.T) {
 	h := r.Hear("शिव शक्ति ने 12000 नकद दिए")
 	if len(h.Entities) == 0 || h.Entities[0].Kind != EntityCustomer || h.Entities[0].ID != "B01" {
 		t.Errorf("heard: %+v", h.Entities)
+	}
+}
+
+// TestEnglishWordsAsSaid: a catalog's English word written in Devanagari
+// as it is said is heard as that word: its short ones, whose consonants
+// say too little, and those English does not say as spelt.
+func TestEnglishWordsAsSaid(t *testing.T) {
+	s := newSoundIndex([]string{"light", "dark", "type", "cable", "butter", "ladies", "gents", "amul", "memory", "charger",
+		"white", "tube", "paint", "baby", "bottle"})
+	for _, c := range []struct{ word, want string }{
+		{"लाइट", "light"}, {"टाइप", "type"}, {"केबल", "cable"}, {"बटर", "butter"}, {"लेडीज", "ladies"},
+		{"जेंट्स", "gents"}, {"अमूल", "amul"}, {"मेमोरी", "memory"}, {"चार्जर", "charger"}, {"व्हाइट", "white"},
+		{"ट्यूब", "tube"}, {"पेंट", "paint"}, {"बेबी", "baby"}, {"बोतल", "bottle"},
+		{"लात", ""},   // l-t, but not said as light
+		{"बाटा", ""},  // b-t, but neither butter nor baby
+		{"कितना", ""}, // a word of the sentence
+	} {
+		got, ok := s.sounds(c.word)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("sounds(%q) = %q, %v; want %q", c.word, got, ok, c.want)
+		}
 	}
 }

@@ -219,7 +219,6 @@ var unfinishedDialogs = map[string]string{
 	// The footwear, cosmetics, spices, tiles, mobile, bakery and
 	// kitchenware sets: what each of their unfinished conversations
 	// says that Munshi does not yet read.
-	"ft-order-03":      devanagariName,
 	"ft-order-05":      unreadScript,
 	"ft-order-06":      unreadScript,
 	"ft-ask-pay-03":    greetingName,
@@ -235,7 +234,6 @@ var unfinishedDialogs = map[string]string{
 	"sp-dues-05":       allDues,
 	"sp-acct-07":       amountInWords,
 	"sp-deliv-03":      unknownWord,
-	"tl-order-04":      devanagariName,
 	"mb-order-02":      unknownWord,
 	"mb-order-04":      devanagariName,
 	"mb-order-05":      unknownWord,
@@ -251,7 +249,6 @@ var unfinishedDialogs = map[string]string{
 	"mb-acct-04":       amountInWords,
 	"bk-order-03":      unreadScript,
 	"bk-order-04":      unknownWord,
-	"bk-order-05":      devanagariName,
 	"bk-order-07":      unreadScript,
 	"bk-pay-04":        unknownWord,
 	"bk-pay-06":        unreadScript,

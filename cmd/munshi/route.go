@@ -61,7 +61,7 @@ func cmdRoute(ctx context.Context, env environment, args []string) error {
 			LatencyUS: d.Latency.Microseconds(), Reason: d.Reason, Format: string(d.Format)}
 		switch d.Intent {
 		case domain.IntentOrder:
-			parsed := parser.Parse(text)
+			parsed := parser.ParseRouted(d) // from the router's reading, as the webhook reads it
 			res.Order = &parsed
 		case domain.IntentPayment:
 			note := parser.ReadPayment(text)
