@@ -47,6 +47,10 @@ func appendAsDevanagari(buf []byte, r, next rune) []byte {
 		if sa, ok := bytes.CutSuffix(buf, []byte("स")); ok {
 			return utf8.AppendRune(sa, 'श')
 		}
+	case 0x0D31: // Malayalam ṟ: doubled, "റ്റ" is said tt ("പാക്കറ്റ്", packet)
+		if r2, ok := bytes.CutSuffix(buf, []byte("ऱ्")); ok {
+			return append(r2, "ट्ट"...)
+		}
 	case 0x0BD7, 0x0C55, 0x0C56, 0x0CD5, 0x0CD6, 0x0D57:
 		return buf // length marks of Tamil, Telugu, Kannada, Malayalam: "ೇ" is a long e, as "े" is
 	}
@@ -77,7 +81,9 @@ var chillus = map[rune]string{0x0D7A: "ण्", 0x0D7B: "न्", 0x0D7C: "र�
 // partlyRead reports a message written in a Brahmic script other than
 // Devanagari with a word that no table reads: "ফিনাইল ৪০ কার্টন নেমেছে" names goods
 // and a count, but the word that says what happened to them is not one
-// Munshi knows, so an order is not to be guessed from the rest.
+// Munshi knows, so an order is not to be guessed from the rest, unless
+// it names whom it is for as well (the router's check): goods that came
+// name no customer.
 func partlyRead(text string, shape []string) bool {
 	if !strings.ContainsFunc(text, brahmic) {
 		return false

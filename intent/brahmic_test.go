@@ -1,6 +1,8 @@
 package intent
 
 import (
+	"context"
+	"strings"
 	"testing"
 
 	"github.com/munshi/munshi/internal/domain"
@@ -59,4 +61,42 @@ func TestOtherScriptsRouted(t *testing.T) {
 	routedAs(t, r, domain.IntentStock, "ஹார்பிக் ஸ்டாக் இருக்கா?")
 	routedAs(t, r, domain.IntentConfirm, "ಓಕೆ ಸರ್, ಕನ್ಫರ್ಮ್", "ಹೌದು, ಸರಿ ಇದೆ, ಕಳುಹಿಸಿ", "சரி, அனுப்புங்க", "ശരി, അയച്ചോളൂ")
 	notRoutedAs(t, r, domain.IntentConfirm, "sare order bhejo")
+}
+
+// TestUnitsHeardInOtherScripts: after a count, a unit written in another
+// script as said is that unit ("30 ಬಾಕ್ಸ್" is 30 boxes, "2 লিটাৰ" two
+// litres), the catalog's own units too; a word of too few consonants to
+// tell ("5 बार", five times), or said as no unit, stays as it is.
+func TestUnitsHeardInOtherScripts(t *testing.T) {
+	lex := mustLexicon(Vocabulary{Products: []domain.Product{{SKU: "PRD", Name: "Servo Pride", Unit: "barrel"}}})
+	for text, want := range map[string]string{
+		"30 ಬಾಕ್ಸ್": "30 box", "3 ബോക്സ്": "3 box", "2 লিটাৰ": "2l", "5 ডজন": "5 dozen", "30 കാർട്ടൺ": "30 carton",
+		"4 പാക്കറ്റ്": "4 pack", "2 বালতি": "2 bucket", "3 बैरल": "3 barrel", "5 बार": "5 baar", "40 कितना": "40 kitna",
+	} {
+		var got []string
+		for _, tk := range lex.normalize(text).Tokens {
+			got = append(got, tk.Text)
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%q reads %q, want %q", text, strings.Join(got, " "), want)
+		}
+	}
+}
+
+// TestAnOrderInAnotherScriptNamingItsCustomer: an order written in a
+// script whose words are read only in part is read when it names its
+// customer, its goods and their count; without the customer it is left
+// for the LLM, as goods that came are written the same way.
+func TestAnOrderInAnotherScriptNamingItsCustomer(t *testing.T) {
+	r := routerFor(t, Vocabulary{
+		Products:  []domain.Product{{SKU: "SYR2", Name: "Dispovan Syringe 2 ml", Aliases: []string{"syringe", "ಸಿರಿಂಜ್"}, Unit: "box"}},
+		Customers: []domain.Customer{{ID: "S02", Name: "Manjunath Medicals", Aliases: []string{"ಮಂಜುನಾಥ", "ಮಂಜುನಾಥ ಮೆಡಿಕಲ್ಸ್"}}},
+	})
+	d := r.Route(context.Background(), "ಮಂಜುನಾಥ ಮೆಡಿಕಲ್ಸ್ ಗೆ 30 ಬಾಕ್ಸ್ ಸಿರಿಂಜ್ ಕಳಿಸಿ")
+	if d.Intent != domain.IntentOrder {
+		t.Errorf("an order naming its customer: %s (%s), want order", d.Intent, d.Reason)
+	}
+	if d := r.Route(context.Background(), "30 ಬಾಕ್ಸ್ ಸಿರಿಂಜ್ ಬಂದಿದೆ"); d.Intent == domain.IntentOrder {
+		t.Errorf("goods and a count alone: %s (%s), want no order", d.Intent, d.Reason)
+	}
 }

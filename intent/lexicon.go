@@ -46,6 +46,8 @@ type lexicon struct {
 	// unitSounds are the catalog's own units (a "than" of cloth) by
 	// their loose spelling (looseUnit): "thaan" and "थान" are a than.
 	unitSounds map[string]unitWord
+	// unitSkeletons are the same units by their consonants (said.go).
+	unitSkeletons map[string]string
 	// known are ordinary words, never read as a misspelt name. Nil means
 	// only the reserved words.
 	known map[string]struct{}
@@ -200,6 +202,10 @@ func (l *lexiconBuilder) addUnit(name string) {
 	if b, ok := builtinUnits[w]; ok {
 		u = b
 	} else if k := looseUnit(w); k != "" {
+		if l.unitSkeletons == nil {
+			l.unitSkeletons = map[string]string{}
+		}
+		addSkeleton(l.unitSkeletons, w, w)
 		if l.unitSounds == nil {
 			l.unitSounds = map[string]unitWord{}
 		}

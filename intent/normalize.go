@@ -461,6 +461,16 @@ func canonicalise(raw []rawWord, l *lexicon, sounds *soundIndex, kept [][2]int, 
 						}
 						continue
 					}
+					// After a count, a unit said in another script: "30
+					// ಬಾಕ್ಸ್" is 30 boxes.
+					if len(out) > 0 && isNumber(out[len(out)-1].Text) {
+						if _, unit := l.unitFor(w); !unit {
+							if u, ok := l.unitHeard(w); ok {
+								out = append(out, Token{u, rw.start, rw.end})
+								continue
+							}
+						}
+					}
 				}
 				// Heard, a listed word too: "क्लीनर" of the catalog's
 				// "ग्लास क्लीनर" is also the "cleaner" of its Floor

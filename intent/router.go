@@ -371,7 +371,7 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 	top, _ := topTwo(p[:classes])
 	d.modelTop, d.modelP = domain.Intents[top], p[top]
 	in, reason, ok := r.judge(p[:classes], n, shape)
-	if ok && in == domain.IntentOrder && partlyRead(text, shape) {
+	if ok && in == domain.IntentOrder && partlyRead(text, shape) && !n.Has(EntityCustomer) {
 		in, reason, ok = domain.IntentUnknown, "model abstained: an order in a script whose words are read only in part", false
 	}
 	howTo := asksHowTo(shape)

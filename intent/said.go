@@ -1,6 +1,9 @@
 package intent
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // A catalog's English word is written in Devanagari as it is said, not
 // as it is spelt: "लाइट" is light, "टाइप" type, "केबल" cable, "बटर"
@@ -99,12 +102,18 @@ func english(w string) string {
 		n = len(w)
 	}
 	magic := -1 // the vowel a silent last e lengthens
-	if n >= 4 && w[n-1] == 'e' && !isVowelByte(w[n-2]) && isVowelByte(w[n-3]) && !isVowelByte(w[n-4]) {
+	switch {
+	case n >= 4 && w[n-1] == 'e' && !isVowelByte(w[n-2]) && isVowelByte(w[n-3]) && !isVowelByte(w[n-4]):
 		magic = n - 3
 		w, n = w[:n-1], n-1
-	} else if n >= 5 && strings.HasSuffix(w, "ste") && isVowelByte(w[n-4]) && !isVowelByte(w[n-5]) {
+	case n >= 5 && strings.HasSuffix(w, "ste") && isVowelByte(w[n-4]) && !isVowelByte(w[n-5]):
 		magic = n - 4 // paste, taste
 		w, n = w[:n-1], n-1
+	case n >= 4 && w[n-1] == 'e' && !isVowelByte(w[n-2]) && w[n-2] != 'l':
+		w, n = w[:n-1], n-1 // silent after two consonants: large, orange
+		if w[n-1] == 'g' {
+			w = w[:n-1] + "j" // a g before the silent e is soft
+		}
 	}
 	vowels := 0
 	for i := 0; i < n; i++ {
@@ -311,4 +320,80 @@ func plainSaid(s string) string {
 		out = append(out, c)
 	}
 	return string(out)
+}
+
+// skeleton is the consonants of a said word, each once where said twice,
+// without y and the h that breathes a consonant: "baks" bks, "kartan"
+// krtn.
+func skeleton(said string) string {
+	b := make([]byte, 0, len(said))
+	for i := 0; i < len(said); i++ {
+		c := said[i]
+		switch {
+		case strings.IndexByte("aeiouy", c) >= 0:
+			continue
+		case c == 'h' && i > 0 && !isVowelByte(said[i-1]):
+			continue
+		case len(b) > 0 && b[len(b)-1] == c:
+			continue
+		}
+		b = append(b, c)
+	}
+	return string(b)
+}
+
+// minSkeleton is the fewest consonants a unit is heard by: "bag" and
+// "bar" have too few to tell from a word of the sentence ("5 बार" is
+// five times).
+const minSkeleton = 3
+
+// unitSkeletons are the units' and the measures' Latin spellings by
+// their consonants, for a unit written in another script as said:
+// Kannada's "ಬಾಕ್ಸ್" is a box, Assamese "লিটাৰ" a litre, Malayalam's
+// "കാർട്ടൺ" a carton. Abbreviations ("ctn", "pkt") are written, not
+// said: only spellings with a vowel count.
+var unitSkeletons = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	for line := range strings.Lines(unitSpellings) {
+		canon, variants, ok := strings.Cut(strings.TrimSpace(line), ":")
+		if !ok {
+			continue
+		}
+		for _, v := range strings.Fields(variants) {
+			addSkeleton(m, strings.TrimSuffix(v, "*"), canon)
+		}
+	}
+	for v, canon := range measureSuffixes {
+		addSkeleton(m, v, canon)
+	}
+	return m
+})
+
+// addSkeleton keys unit by the consonants of its Latin spelling v.
+func addSkeleton(m map[string]string, v, unit string) {
+	if !strings.ContainsAny(v, "aeiou") {
+		return
+	}
+	sk := skeleton(plainSaid(spelt(v)))
+	if len(sk) < minSkeleton {
+		return
+	}
+	if old, ok := m[sk]; ok && old != unit {
+		unit = ambiguous
+	}
+	m[sk] = unit
+}
+
+// unitHeard is the unit or measure a word of an Indian script, unlisted,
+// sounds like: the catalog's own units first ("बैरल" for its barrel).
+func (l *lexicon) unitHeard(w string) (string, bool) {
+	sk := skeleton(devanagariSaid(w))
+	if len(sk) < minSkeleton {
+		return "", false
+	}
+	u, ok := l.unitSkeletons[sk]
+	if !ok {
+		u, ok = unitSkeletons()[sk]
+	}
+	return u, ok && u != ambiguous
 }

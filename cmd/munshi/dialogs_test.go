@@ -222,7 +222,6 @@ var unfinishedDialogs = map[string]string{
 	"ft-order-05":      unreadScript,
 	"ft-order-06":      unreadScript,
 	"ft-ask-pay-03":    greetingName,
-	"cs-order-04":      unreadScript,
 	"cs-order-09":      farTypo,
 	"cs-pay-02":        unknownWord,
 	"cs-fix-qty-01":    unknownCorrection,
