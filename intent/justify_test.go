@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,7 +13,7 @@ import (
 // The words Munshi's routing knows are justified by the messages it was
 // built on: a word that occurs only in a held-out split would make that
 // split's figures a measure of itself. The development and training
-// splits are the evidence.
+// splits, and the development conversations' turns, are the evidence.
 var evidenceFiles = []string{"corpus/train.jsonl", "corpus/dev.jsonl", "corpus/dev-lifecycle.jsonl", "corpus/dev-rules.jsonl", "corpus/dev-spellings.jsonl",
 	"corpus/dev-strangers.jsonl", "corpus/dev-everyday.jsonl", "corpus/dev-handoff.jsonl", "corpus/dev-fresh.jsonl",
 	"corpus/dev-handoff-2.jsonl", "corpus/dev-handoff-3.jsonl", "corpus/train-handoff.jsonl"}
@@ -24,15 +25,39 @@ type evidence struct{ raw, canonical map[string]bool }
 func readEvidence(t *testing.T) evidence {
 	t.Helper()
 	ev := evidence{raw: map[string]bool{}, canonical: map[string]bool{}}
+	add := func(text string) {
+		for _, w := range splitWords(strings.ToLower(text), nil) {
+			ev.raw[w.text] = true
+			ev.raw[foldDevanagari(w.text)] = true
+		}
+		for _, tok := range Normalize(text).Tokens {
+			for _, w := range strings.Fields(tok.Text) {
+				ev.canonical[w] = true
+			}
+		}
+	}
 	for _, path := range evidenceFiles {
 		for _, ex := range readCorpus(t, path) {
-			for _, w := range splitWords(strings.ToLower(ex.Text), nil) {
-				ev.raw[w.text] = true
-				ev.raw[foldDevanagari(w.text)] = true
+			add(ex.Text)
+		}
+	}
+	// The development conversations' turns are development messages too.
+	paths, err := filepath.Glob("../internal/dialogs/testdata/dev*/dialogs.jsonl")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no development conversations: %v", err)
+	}
+	for _, path := range paths {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for line := range strings.Lines(string(b)) {
+			var d struct {
+				Turns []string `json:"turns"`
 			}
-			for _, tok := range Normalize(ex.Text).Tokens {
-				for _, w := range strings.Fields(tok.Text) {
-					ev.canonical[w] = true
+			if json.Unmarshal([]byte(line), &d) == nil {
+				for _, turn := range d.Turns {
+					add(turn)
 				}
 			}
 		}
@@ -181,19 +206,6 @@ func TestHeldOutHasNoNearCopies(t *testing.T) {
 // occur in a development conversation or message, as typed.
 func TestEveryNameAndMeasureWordHasADevelopmentMessage(t *testing.T) {
 	ev := readEvidence(t)
-	paths, err := filepath.Glob("../internal/dialogs/testdata/dev*/dialogs.jsonl")
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no development conversations: %v", err)
-	}
-	for _, path := range paths {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, w := range splitWords(strings.ToLower(string(b)), nil) {
-			ev.raw[w.text], ev.raw[foldDevanagari(w.text)] = true, true
-		}
-	}
 	var words []string
 	for w := range tradeNames {
 		words = append(words, w)

@@ -63,7 +63,7 @@ var builtinUnits = parseUnits()
 // containerWords name a container of any kind: a "dabba" of thinner is
 // its tin, a dabba of tea bags its box. The product says which.
 var containerWords = map[string]string{
-	"dabba": "box|can|tin", "dabbe": "box|can|tin", "dibba": "box|can|tin", "dibbe": "box|can|tin",
+	"dabba": "box|can|tin", "dabbe": "box|can|tin", "dibbe": "box|can|tin",
 	"डिब्बा": "box|can|tin", "डिब्बे": "box|can|tin",
 }
 
