@@ -73,9 +73,23 @@ var knownSounds = sync.OnceValue(func() soundIndex {
 		if w == "" || w[0] < 'a' || w[0] > 'z' {
 			return
 		}
-		if k, ok := soundKey(w, true); ok && strings.IndexByte(k, '/') >= 4 {
-			addSound(s.full, k, canon)
+		k, ok := soundKey(w, true)
+		if !ok || strings.IndexByte(k, '/') < 4 {
+			return
 		}
+		// A word and its stem ("delivery", "deliver") are one word here:
+		// the stem, which the rules read the same.
+		if old, ok := s.full[k]; ok && old != ambiguous && old != canon {
+			stem, longer := old, canon
+			if len(longer) < len(stem) {
+				stem, longer = longer, stem
+			}
+			if strings.HasPrefix(longer, stem) && len(longer)-len(stem) <= 2 {
+				s.full[k] = stem
+				return
+			}
+		}
+		addSound(s.full, k, canon)
 	}
 	for w, c := range canonicalWords {
 		add(w, strings.Join(c, " "))
@@ -91,8 +105,16 @@ var knownSounds = sync.OnceValue(func() soundIndex {
 
 // loanword returns the Latin word the romanised word r sounds like. The
 // unwritten "a" of Devanagari is often an English "u" or "o" (कंपनी is
-// company, सप्लायर supplier), so a key with that vowel tries both.
+// company, सप्लायर supplier), so a key with that vowel tries both; and
+// Bengali and Assamese, which have no v, write it bh ("ডেলিভারি").
 func loanword(s soundIndex, r string) (string, bool) {
+	if w, ok := loanwordAsSpelt(s, r); ok || !strings.Contains(r, "bh") {
+		return w, ok
+	}
+	return loanwordAsSpelt(s, strings.ReplaceAll(r, "bh", "v"))
+}
+
+func loanwordAsSpelt(s soundIndex, r string) (string, bool) {
 	k, ok := soundKey(r, false)
 	if !ok {
 		return "", false

@@ -60,3 +60,15 @@ func TestDevanagariReadsLikeLatin(t *testing.T) {
 		}
 	}
 }
+
+// TestDeliveryWrittenInOtherScripts: "delivery" written in Kannada, and
+// in Bengali and Assamese, which have no v and write bh, is read as the
+// word the rules know; a word and its stem ("deliver", "delivery") share
+// one key there.
+func TestDeliveryWrittenInOtherScripts(t *testing.T) {
+	for _, text := range []string{"ಡೆಲಿವರಿ", "ডেলিভারি", "ডেলিভাৰি"} {
+		if got := Normalize(text).Text; got != "deliver" {
+			t.Errorf("Normalize(%q) = %q, want deliver", text, got)
+		}
+	}
+}

@@ -24,7 +24,7 @@ import (
 
 // Word lists the rules also allow (rules.go), as text.
 const (
-	doneList     = "gaya hua diya kardiya done complete completed successful successfully over ho gayu gayo gelo gia didhu didho geche jhala dilam ditta diyechi"
+	doneList     = "gaya hua diya kardiya done complete completed successful successfully over ho gayu gayo gelo gia didhu didho geche jhala dilam ditta diyechi aaytu आयितु hela"
 	receivedList = "received mila jama collected collect credited aaya uthaya ghetle milale got"
 	payerList    = "diya paid pay bheja transfer transferred handed ditta ditte gave"
 	modeList     = "cash cheque neft rtgs imps upi gpay phonepe paytm online dd draft bhugtan transfer"

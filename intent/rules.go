@@ -128,7 +128,9 @@ var rules = []rule{
 			// Tamil's "சரி", Malayalam's "ശരി", Kannada's "ಹೌದು", read from
 			// their scripts (Telugu's "సరే" reads as Hinglish's "sare",
 			// all).
-			" chari shari haudu"),
+			" chari shari haudu" +
+			// Tamil's "seri", Assamese "hoi" ("হয়"), Malayalam's "mathi" (that will do).
+			" seri hoi हय mathi"),
 		allow: words(`hai karo kar bhejo dedo de order it this the ho gaya hua sab send now abhi bhi to toh is
 			all good go ORDERREF hmm with ye yeh isko ise wala same ahead that its looks everything
 			ekdum aage badhao dispatch place kardo haan ok yes theek sahi confirm done and daal book moklo che aahe

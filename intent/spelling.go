@@ -35,25 +35,25 @@ na: na naa ना
 mat: mat मत
 rehne: rehne rahne rhne rehene rehnay rehen rehnde रहने
 chhodo: chhodo chodo chhod chod chhor choro chhoddo छोड़ो छोडो छोड़
-bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो पाठवा
+bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो पाठवा pathei pathao pothai anuppunga ayakku ayakkanam पठाइ कळिसि
 bhej: bhej भेज
 bheja: bheja bheje bhejdiya bhejdia भेजा भेजे
-karo: karo kro kardo krdo kariye kijiye kijie karde krde kardijiye करो कीजिए करिए करें
+karo: karo kro kardo krdo kariye kijiye kijie karde krde kardijiye करो कीजिए करिए करें maadi
 kar: kar kr कर
 karna: karna करना
 karne: karne करने
 karni: karni करनी
 dedo: dedo dedijiye dedena dijiye
-dena: dena देना दिओ
+dena: dena देना दिओ tharanam kodbeku tharanullathu
 de: de दे
 dikhao: dikhao dikhaao dikhado dikhaiye dikhana dikha dikhaa dikhau dkhao दिखाओ दिखाइए दिखा
 batao: batao btao batado bataiye batana bata btado bataao batayiye bataye batau बताओ बताइए बता बताना
-chahiye: chahiye chaiye chahie chahiya chaahiye chahye chaheye chaiya chahiyee chayie chaye chahiyeh chiye चाहिए चाहिये
+chahiye: chahiye chaiye chahie chahiya chaahiye chahye chaheye chaiya chahiyee chayie chaye chahiyeh chiye चाहिए चाहिये venam venum beku darkar lagibo वेणं दरकार
 keliye: keliye kliye keliya keliyee kelie keliey माटे
 liye: liye liya lie liyee lye लिए लिये
 sakte: sakte skte sakta sakti sake sakenge sakoge skta skti sakat सकते सकता सकती
-kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना koto enta evvalavu
-hai: hai h he hain hei hae hein hai है हैं
+kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना koto enta evvalavu ethra kiman केते एत्र किमान
+hai: hai h he hain hei hae hein hai है हैं aanu
 ho: ho हो
 kya: kya kyaa kia ky क्या
 kaun: kaun kon kaunsa konsa kaunse konse kaunsi konsi kaun कौन कौनसा कौनसे
@@ -73,7 +73,7 @@ sales: sales sale sels salez bikri bikari bikree selling sells सेल से�
 maal: maal mal माल saaman samaan saman सामान
 humne: humne hamne हमने
 paise: paise paisa pese paisay paisaa paiso पैसा पैसे
-rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए
+rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए tanka टका टङ्का
 udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार
 baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी बकाइआ पाक्कि
 order: order ordr oder odr orda ordar ordeer ऑर्डर आर्डर ऑडर ओर्डर आरडर अर्डार अर्डारटा
@@ -123,7 +123,7 @@ bacha: bacha bachaa bache bachi बचा बचे बची
 khatam: khatam khtm khatm khattam khtam ख़त्म खत्म
 paid: paid चुकाए
 payment: payment paymnt pymt pmt pymnt payement paymt peyment पेमेंट
-aur: aur aor aurr और अने
+aur: aur aor aurr और अने au aru mattu
 mein: mein mei mein में
 se: se sey से
 malik: malik मालिक मालक मालिकेर
@@ -188,11 +188,11 @@ pahunch: pahunch pahuch pohoch pohch pohonch pohnch pahonch पहुंच
 received: received recieved recived rcvd recd recvd receive recieve rcv receved रिसीव प्राप्त
 mila: mila mile mili milaa मिला मिले मिली
 mil: mil मिल
-diya: diya diye dia diyaa gave दिया दिए dile
+diya: diya diye dia diyaa gave दिया दिए dile dele thannu koduthu kuduthachu kottaytu
 jama: jama jamaa जमा
 collection: collection collections कलेक्शन
 vasooli: vasooli vasuli वसूली
-aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu
+aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu bandide बंतु
 aa: aa आ
 ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार तिआर
 status: status staus stetus sttus स्टेटस
@@ -200,6 +200,8 @@ kahan: kahan kahaan kidhar kidr किधर कहां कहाँ kothay �
 kahan hai: एक्कडुंदि एल्लिदे
 ekhon: ekhon एखन
 ache: ache आछे
+geche: geche गेछे
+kar diya: cheythu
 mera: mera meri mere mra mre मेरा मेरी मेरे
 cheque: cheque chq cheq चेक
 cash: cash csh nakad nagad naqad rokda rokh नकद कैश क्याश
@@ -229,7 +231,7 @@ output: output आउटपुट
 
 // spellingPhrases join two canonical words into one.
 const spellingPhrases = `
-bhejo: bhej do|bhej dena|bhej dijiye|bhej de|bhej dijie|bhej dein|bhej den
+bhejo: bhej do|bhej dena|bhej dijiye|bhej de|bhej dijie|bhej dein|bhej den|pathei dia|pothai diok|पठाइ दियक
 bheja: bhej diya|bhej dia|bhej di
 karo: kar do|kar dena|kar dijiye|kar de|kar dijie|kar dein|kar den
 dedo: de do|de dena|de dijiye|de de|de dijie|de dein

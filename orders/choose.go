@@ -122,7 +122,8 @@ type choice struct {
 // positions name an option by its place in the question.
 var positions = map[string]int{
 	"pehla": 0, "pehli": 0, "pehle": 0, "first": 0, "1st": 0, "prothom": 0,
-	"dusra": 1, "dusri": 1, "doosra": 1, "second": 1, "2nd": 1, "पहला": 0,
+	"dusra": 1, "dusri": 1, "doosra": 1, "second": 1, "2nd": 1, "पहला": 0, "दूसरा": 1,
+	"modaladu": 0, "randamathe": 1, // Kannada's first, Malayalam's second
 	"teesra": 2, "3rd": 2,
 	"last": -1, "aakhri": -1,
 }
@@ -132,7 +133,7 @@ var sizeWords = map[string]int{"bada": 1, "big": 1, "chhota": -1, "small": -1, "
 
 // answerFillers carry no choice: "woh 5 litre wala chahiye", "sabse
 // chhota", Bengali's "prothom ta" (the first one).
-var answerFillers = words(`wala wali wale vala waala waali one the ji bhai ka ke ki ko se hai hain hoga ta sabse sobcheye
+var answerFillers = words(`wala wali wale vala waala waali one the ji bhai ka ke ki ko se hai hain hoga ta tum sabse sobcheye
 	woh wo ye yeh is it that this please pls i want chahiye for liye keliye option number no
 	sahi haan ha yes bhejo bhej do de dena karo kar lo lena order`)
 

@@ -71,7 +71,7 @@ type corrected struct {
 
 // Words that say how a correction changes an item.
 var (
-	removeWords = words(`hatao remove delete nikal nikalo nikaal drop cut हटा nako nakko`)
+	removeWords = words(`hatao remove delete nikal nikalo nikaal drop cut हटा nako nakko venda beda nalage kata tegedu`)
 	// dropWords remove the lines they name ("handwash cancel karo");
 	// naming every line, they cancel the order.
 	dropWords = words(`cancel रद्द`)
