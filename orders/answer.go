@@ -50,7 +50,7 @@ func (s *Service) Answer(ctx context.Context, user domain.User, pending string, 
 	var ack string
 	switch a.Slot {
 	case SlotCustomer:
-		if d.Normalized.Has(intent.EntityProduct) {
+		if d.Normalized.Has(intent.EntityProduct) && !p.namesOfOptions(d.Normalized, a.Options) {
 			return domain.Reply{}, false
 		}
 		id, more, ok := p.pickCustomer(d.Normalized, a.Options)

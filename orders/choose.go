@@ -71,6 +71,39 @@ func (p *Parser) pickCustomer(n intent.Normalized, options []string) (id string,
 	return "", nil, false
 }
 
+// namesOfOptions reports that every product an answer names is read
+// off words of the customers offered: "feed store wala" of Garg Feed
+// Store, when the catalog sells cattle feed.
+func (p *Parser) namesOfOptions(n intent.Normalized, options []string) bool {
+	var names [][]string
+	for _, id := range options {
+		c := p.customers[id]
+		for _, name := range append([]string{c.Name}, c.Aliases...) {
+			var ws []string
+			for _, t := range intent.Normalize(name).Tokens {
+				ws = append(ws, t.Text)
+			}
+			names = append(names, ws)
+		}
+	}
+	for _, e := range n.Entities {
+		if e.Kind != intent.EntityProduct {
+			continue
+		}
+		if !slices.ContainsFunc(names, func(ws []string) bool {
+			for i := e.Start; i < e.End; i++ {
+				if !slices.Contains(ws, n.Tokens[i].Text) {
+					return false
+				}
+			}
+			return true
+		}) {
+			return false
+		}
+	}
+	return true
+}
+
 func (p *Parser) chooseCustomer(n intent.Normalized, options []string) (string, bool) {
 	cs := make([]choice, len(options))
 	for i, id := range options {

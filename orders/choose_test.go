@@ -65,3 +65,21 @@ func TestAnAnswerByTheSizesInAName(t *testing.T) {
 		}
 	}
 }
+
+// TestACustomerAnsweredWithAProductsWord: "feed store wala", answering
+// which Garg, names Garg Feed Store though "feed" is also a product's
+// alias; a product named by words of neither customer is no answer.
+func TestACustomerAnsweredWithAProductsWord(t *testing.T) {
+	ps := []domain.Product{{SKU: "KPL50", Name: "Kapila Cattle Feed 50 kg", Aliases: []string{"feed", "kapila"}, Unit: "bag", Price: 145000}}
+	cs := []domain.Customer{{ID: "F02", Name: "Garg Feed Store", Aliases: []string{"garg"}}, {ID: "F05", Name: "Garg Poultry Farm", Aliases: []string{"garg"}}}
+	p := parserFor(t, ps, cs)
+	options := []string{"F02", "F05"}
+	if n := p.norm.Normalize("feed store wala"); !p.namesOfOptions(n, options) {
+		t.Errorf("feed store wala: not read as the customers' words")
+	} else if id, _, ok := p.pickCustomer(n, options); !ok || id != "F02" {
+		t.Errorf("feed store wala chose %q, %v; want F02", id, ok)
+	}
+	if p.namesOfOptions(p.norm.Normalize("kapila feed"), options) {
+		t.Errorf("kapila feed: read as the customers' words")
+	}
+}

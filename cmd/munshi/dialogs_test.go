@@ -268,7 +268,6 @@ var unfinishedDialogs = map[string]string{
 	"kw-fix-qty-02":    unknownCorrection,
 	"kw-fix-remove-01": unknownCorrection,
 	"kw-fix-cust-02":   unknownCorrection,
-	"kw-dues-02":       looseFollowUp,
 	"kw-file-03":       allDues,
 	"kw-acct-04":       unknownWord,
 }

@@ -22,7 +22,7 @@ var continuers = map[string]bool{"aur": true, "and": true, "what": true, "how": 
 // Gujarati's "nu", Marathi's "chi" and Punjabi's "da" for "ka".
 var followUpFillers = map[string]bool{"ka": true, "ki": true, "ke": true, "about": true, "bhi": true, "ji": true,
 	"the": true, "for": true, "of": true, "batao": true, "bata": true, "hai": true, "kya": true, "kitna": true, "kitni": true,
-	"pe": true, "nu": true, "chi": true, "da": true}
+	"pe": true, "nu": true, "chi": true, "da": true, "wala": true}
 
 // totalWords ask the total of the last answer: "aur total?". Every
 // answer over a list opens with its total, so the question is asked again.
@@ -201,8 +201,11 @@ func variantFollowUp(d intent.Decision, conv memory.Conversation, route func(str
 func oneOfThoseFollowUp(d intent.Decision, conv memory.Conversation, route func(string) intent.Decision,
 	among func(ids, said []string) (string, bool)) (intent.Decision, bool) {
 	n := d.Normalized
+	// A product's name may be a word of the customer's too: "feed store
+	// wala" of Garg Feed Store, where cattle feed is sold.
+	onlyProducts := !slices.ContainsFunc(n.Entities, func(e intent.Entity) bool { return e.Kind != intent.EntityProduct })
 	if among == nil || route == nil || d.Tier == intent.TierRules && d.Intent != domain.IntentUnknown ||
-		len(n.Tokens) == 0 || len(n.Tokens) > 6 || len(n.Entities) > 0 {
+		len(n.Tokens) == 0 || len(n.Tokens) > 6 || !onlyProducts {
 		return d, false
 	}
 	said := namingWords(n.Tokens)

@@ -308,3 +308,44 @@ func TestAFollowUpNamesOneOfThoseAnswered(t *testing.T) {
 		}
 	}
 }
+
+// TestAFollowUpNamesOneOfThoseWithAProductsWord: a word of one of those
+// customers' names that is also a product's ("feed" of Garg Feed Store,
+// where cattle feed is sold) still names that customer; a customer's own
+// alias with "wala" after it ("motor stores wala") is a follow-up too.
+func TestAFollowUpNamesOneOfThoseWithAProductsWord(t *testing.T) {
+	r, err := intent.NewRouter(intent.Vocabulary{
+		Products: []domain.Product{{SKU: "KPL50", Name: "Kapila Cattle Feed 50 kg", Aliases: []string{"feed"}, Unit: "bag"}},
+		Customers: []domain.Customer{
+			{ID: "F02", Name: "Garg Feed Store", Aliases: []string{"garg"}},
+			{ID: "F05", Name: "Garg Poultry Farm", Aliases: []string{"garg"}},
+			{ID: "L02", Name: "Baruah Motor Stores", Aliases: []string{"baruah", "motor stores"}},
+			{ID: "L05", Name: "Baruah Auto Works", Aliases: []string{"baruah"}},
+		}}, intent.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	route := func(text string) intent.Decision { return r.Route(context.Background(), text) }
+	for _, c := range []struct{ asked, text, want string }{
+		{"garg ka outstanding kitna hai", "feed store wala", "F02"},
+		{"baruah ka outstanding kitna hai", "motor stores wala", "L02"},
+	} {
+		ids := []string{"F02", "F05"}
+		if c.want == "L02" {
+			ids = []string{"L02", "L05"}
+		}
+		conv := memory.Conversation{Turns: []memory.Turn{
+			{Role: memory.RolePerson, Text: c.asked, Intent: domain.IntentOutstanding, Customers: ids},
+			{Role: memory.RoleMunshi, Text: "…", Tool: "outstanding"},
+		}}
+		d := route(c.text)
+		got, ok := oneOfThoseFollowUp(d, conv, route, r.CustomerAmong)
+		if !ok {
+			got, ok = followUp(d, conv, route)
+		}
+		if !ok || got.Intent != domain.IntentOutstanding || len(got.Normalized.Entities) == 0 ||
+			!slices.Contains(got.Normalized.Entities[len(got.Normalized.Entities)-1].Candidates(), c.want) {
+			t.Errorf("%q: follow-up %v (%s) %+v, want the dues of %s", c.text, ok, got.Intent, got.Normalized.Entities, c.want)
+		}
+	}
+}
