@@ -463,8 +463,9 @@ func TestEvidencedRecordNeedsLessConfidence(t *testing.T) {
 }
 
 // Goods and how many, with nothing else or with the scheme to put on
-// them, are an order: the salesperson is asked whose. Asked, said to
-// have come, or with a scheme said missing, they are not.
+// them, are an order: the salesperson is asked whose; so are goods said
+// to be wanted. Asked, said to have come, or with a scheme said missing,
+// they are not.
 func TestTheGoodsAloneAreAnOrder(t *testing.T) {
 	r := demoRouter(t)
 	routedAs(t, r, domain.IntentOrder, "harpic 5 carton", "lizol 4 carton aur handwash 2 carton", "GC 5 ctn, phenyl 10 ctn",
@@ -473,6 +474,10 @@ func TestTheGoodsAloneAreAnOrder(t *testing.T) {
 	notRoutedAs(t, r, domain.IntentOrder, "harpic 5 carton?", "harpic 50 carton aaya", "GC 10 ctn aaya, phenyl 5 ctn",
 		"harpic 5 carton kam aaya", "harpic", "5 carton", "harpic 5 carton, 10% discount wala rate",
 		"harpic 5 carton scheme nahi lagi", "scheme wala harpic 5 carton aaya")
+	// Goods wanted, with no count: whose and how many are asked.
+	routedAs(t, r, domain.IntentOrder, "harpic bhejna hai", "phenyl chahiye", "GC venam", "lizol beku", "harpic anuppunga")
+	notRoutedAs(t, r, domain.IntentOrder, "harpic chahiye?", "harpic chahiye kya", "harpic ka stock chahiye",
+		"kitna harpic chahiye")
 }
 
 // TestASlipOfTheThumbIsNoThanks: a word of consonants no training message

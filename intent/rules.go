@@ -422,6 +422,12 @@ var rules = []rule{
 		allow: words(`UNIT SIZE PRODUCT NUM aur and scheme offer wala lagana lagao ke saath diwali`),
 	},
 	{
+		// "gear oil bhejna hai", "syringe beku": goods wanted, whose and how many to be asked.
+		name: "order: the goods wanted", intent: domain.IntentOrder, maxLen: 8, notAsked: true,
+		need:  groups("PRODUCT", "bhejo chahiye"),
+		allow: words(`PRODUCT SIZE UNIT hai aur and bhi please ji sir bhai abhi jaldi`),
+	},
+	{
 		name: "order", intent: domain.IntentOrder, maxLen: 40, notAsked: true,
 		need: groups("PRODUCT", "NUM", "CUSTOMER bhejo dedo send chahiye order lagao likho deliver dispatch supply"),
 		allow: words(`UNIT SIZE PRODUCT NUM aur and keliye for ko to cash cod credit upi cheque payment pay mode
