@@ -100,3 +100,31 @@ func TestAnOrderInAnotherScriptNamingItsCustomer(t *testing.T) {
 		t.Errorf("goods and a count alone: %s (%s), want no order", d.Intent, d.Reason)
 	}
 }
+
+// TestANameWithItsCaseEnding: heard against what Munshi asked or
+// showed, a name with a case ending glued to it ("বৰুৱালৈ", to Baruah;
+// Malayalam's "റെസിഡൻസിക്ക്", to the Residency) is that name; a unit in
+// the Hindi or Punjabi plural after a count is the unit.
+func TestANameWithItsCaseEnding(t *testing.T) {
+	lex := mustLexicon(Vocabulary{Customers: []domain.Customer{
+		{ID: "L02", Name: "Baruah Motor Stores", Aliases: []string{"বৰুৱা"}},
+		{ID: "P08", Name: "Periyar Residency"},
+	}})
+	for text, want := range map[string]string{"বৰুৱালৈ 10 টা": "L02", "পেরিয়ার রেসিডেন্সিকে": "", "പെരിയാർ റെസിഡൻസിക്ക്": "P08"} {
+		n := lex.hear(text)
+		got := ""
+		for _, e := range n.Entities {
+			if e.Kind == EntityCustomer {
+				got = e.ID
+			}
+		}
+		if want != "" && got != want {
+			t.Errorf("%q heard %+v, want customer %s", text, n.Entities, want)
+		}
+	}
+	for text, want := range map[string]string{"30 ਬੋਰੀਆਂ": "30 bag", "5 बोरियाँ": "5 bag", "3 बोतलां": "3 bottle"} {
+		if got := Normalize(text).Text; got != want {
+			t.Errorf("Normalize(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

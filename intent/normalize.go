@@ -461,10 +461,20 @@ func canonicalise(raw []rawWord, l *lexicon, sounds *soundIndex, kept [][2]int, 
 						}
 						continue
 					}
+					// Heard, a name with its case ending: "बरुवालै", to Baruah.
+					if stem, ok := l.nameStem(w, sounds); ok && sounds != nil && !within(kept, rw.start) {
+						w = stem
+					}
 					// After a count, a unit said in another script: "30
 					// ಬಾಕ್ಸ್" is 30 boxes.
 					if len(out) > 0 && isNumber(out[len(out)-1].Text) {
 						if _, unit := l.unitFor(w); !unit {
+							if one, ok := unitSingular(w); ok {
+								if _, unit := l.unitFor(one); unit {
+									out = append(out, Token{one, rw.start, rw.end})
+									continue
+								}
+							}
 							if u, ok := l.unitHeard(w); ok {
 								out = append(out, Token{u, rw.start, rw.end})
 								continue

@@ -37,7 +37,7 @@ rehne: rehne rahne rhne rehene rehnay rehen rehnde रहने
 chhodo: chhodo chodo chhod chod chhor choro chhoddo छोड़ो छोडो छोड़
 bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो पाठवा pathei pathao pothai anuppunga ayakku ayakkanam पठाइ कळिसि bhejni
 bhej: bhej भेज
-bheja: bheja bheje bhejdiya bhejdia भेजा भेजे
+bheja: bheja bheje bhejdiya bhejdia भेजा भेजे ayachu
 karo: karo kro kardo krdo kariye kijiye kijie karde krde kardijiye करो कीजिए करिए करें maadi
 kar: kar kr कर
 karna: karna करना
@@ -56,7 +56,7 @@ kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना क
 hai: hai h he hain hei hae hein hai है हैं aanu
 ho: ho हो
 kya: kya kyaa kia ky क्या
-kaun: kaun kon kaunsa konsa kaunse konse kaunsi konsi kaun कौन कौनसा कौनसे
+kaun: kaun kon kaunsa konsa kaunse konse kaunsi konsi kaun कौन कौनसा कौनसे yaaru aaranu
 kiska: kiska kiske kiski kisko किसका किसके किसकी
 abhi: abhi abi abhii abhee अभी
 kuch: kuch कुछ
@@ -70,7 +70,7 @@ week: week weak wk weekly hafte hafta hapta hafto saptah हफ्ते हफ�
 month: month mnth mahina mahine mahino mahinay mahena महीने महीना माह
 year: year yr saal sal साल
 sales: sales sale sels salez bikri bikari bikree selling sells सेल सेल्स बिक्री
-maal: maal mal माल saaman samaan saman सामान
+maal: maal mal माल saaman samaan saman सामान saadhanam
 humne: humne hamne हमने
 paise: paise paisa pese paisay paisaa paiso पैसा पैसे
 rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए tanka टका टङ्का
@@ -78,7 +78,7 @@ udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार
 baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी बकाइआ पाक्कि
 order: order ordr oder odr orda ordar ordeer ऑर्डर आर्डर ऑडर ओर्डर आरडर अर्डार अर्डारटा
 orders: orders ordrs oders ordars orderz ऑर्डर्स ऑर्डरों अर्डारगुलो
-stock: stock stok stoc stck stk stocks stokc stoke istock स्टॉक स्टाक स्टोक
+stock: stock stok stoc stck stk stocks stokc stoke istock स्टॉक स्टाक स्टोक स्ट्टोक्क ष्टक
 available: available availble avlbl avl availabel avaialble availibility availability avail avlb avaliable uplabdh उपलब्ध
 outstanding: outstanding outstandng outstnding outstading ostanding outstandings outstnd आउटस्टैंडिंग
 pending: pending pendng pndng pendig pendin pendding पेंडिंग
@@ -136,8 +136,8 @@ ne: ne ने
 is: is इस
 wala: wala waala vala wale wali waale waali wla वाला वाले वाली
 jaldi: jaldi jldi jaldee जल्दी
-sabse: sabse sabsey सबसे
-zyada: zyada jyada jada jyaada zyaada jiyada ज्यादा
+sabse: sabse sabsey सबसे ettavum
+zyada: zyada jyada jada jyaada zyaada jiyada ज्यादा jaasti kooduthal
 hua: hua huwa hui huye hue हुआ हुई हुए
 gaya: gaya gya gayi gyi gye gaye gai गया गई गए
 jayega: jayega jaega jaayega jaaega jayegi jaegi जाएगा जायेगा
@@ -183,7 +183,7 @@ haal: haal hal हाल
 dukaan: dukaan dukan dukaan दुकान
 party: party partys पार्टी
 parties: parties पार्टियों
-pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa phuncha पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा pahochadi पहोंचाडी पौंछे
+pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa phuncha पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा pahochadi पहोंचाडी पौंछे पहञ्चिगला एत्तिच्चु
 pahunch: pahunch pahuch pohoch pohch pohonch pohnch pahonch पहुंच
 received: received recieved recived rcvd recd recvd receive recieve rcv receved रिसीव प्राप्त
 mila: mila mile mili milaa मिला मिले मिली
@@ -204,7 +204,7 @@ geche: geche गेछे
 kar diya: cheythu
 mera: mera meri mere mra mre मेरा मेरी मेरे
 cheque: cheque chq cheq चेक
-cash: cash csh nakad nagad naqad rokda rokh नकद कैश क्याश
+cash: cash csh nakad nagad naqad rokda rokh नकद कैश क्याश नगदु क्याष
 bhugtan: bhugtan भुगतान
 upi: upi यूपीआई
 phonepe: phonepe phonepay फोनपे

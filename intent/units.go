@@ -13,7 +13,7 @@ const unitSpellings = `
 carton: carton cartons ctn ctns crtn crtns cartn karton cartoon* cartoons* peti petti petis कार्टन पेटी कारटन
 box: box boxes bx* bxs बॉक्स
 pack: pack packs pk* pkt pkts packet packets pckt pckts paket पैकेट पैक
-bag: bag bags bori bora* boriya katta* katte* बोरी बैग बेग कट्टा* कट्टे*
+bag: bag bags bori bora* boriya katta* katte* बोरी बैग बेग कट्टा* कट्टे* ब्याग
 dozen: dozen dozens dzn doz dz darjan darzan दर्जन दरजन डझन
 gross: gross*
 ream: ream* reams* rim* रिम*
@@ -99,7 +99,7 @@ const numberSpellings = `
 7: seven saat सात
 8: eight aath आठ
 9: nine nau नौ
-10: ten das dus दस दहा
+10: ten das dus दस दहा हत्तु
 11: eleven gyarah gyaarah gyara ग्यारह
 12: twelve barah baarah बारह
 13: thirteen terah tera तेरह
@@ -113,7 +113,7 @@ const numberSpellings = `
 21: ikkees ikkis इक्कीस
 22: baaees bais बाईस
 24: chaubees chaubis चौबीस
-25: pachees pachis पच्चीस pochish pachi
+25: pachees pachis पच्चीस pochish pachi pochis pachisi
 30: thirty tees तीस
 40: forty chalis chaalis चालीस
 50: fifty pachaas pachas पचास
@@ -123,7 +123,7 @@ const numberSpellings = `
 80: eighty assi अस्सी
 90: ninety nabbe
 100*: hundred sau सौ
-1000*: thousand hazaar hazar hajar हजार velu
+1000*: thousand hazaar hazar hajar हजार velu साविर
 100000*: lakh lac लाख
 `
 

@@ -235,7 +235,6 @@ var unfinishedDialogs = map[string]string{
 	"mb-order-02":      unknownWord,
 	"mb-order-04":      devanagariName,
 	"mb-order-05":      unknownWord,
-	"mb-order-06":      unreadScript,
 	"mb-order-07":      bareModel,
 	"mb-cust-01":       unknownWord,
 	"mb-cust-03":       bareModel,
