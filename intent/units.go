@@ -30,7 +30,7 @@ sachet: sachet sachets
 strip: strip* strips* patta* patte* पत्ता* पत्ते* ladi*
 bundle: bundle* bundles* बंडल*
 drum: drum* drums* ड्रम*
-bucket: bucket* buckets* balti* बकेट* बाल्टी*
+bucket: bucket* buckets* bkt balti* बकेट* बाल्टी*
 set: set* sets*
 pair: pair* pairs* jode*
 unit: unit* units*

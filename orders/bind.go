@@ -21,9 +21,12 @@ func bindQuantities(r *reading, ms []*mention, qs []*quantity, skip []bool) {
 			}
 		}
 	}
+	// Which comes first, the name or its count, is settled by the first
+	// count written, a weight bound above included: "20 kg butter paper,
+	// 2 carton tissue" counts before its names throughout.
 	var firstQ *quantity
 	for _, q := range qs {
-		if !q.used {
+		if !q.used || q.measure != "" {
 			firstQ = q
 			break
 		}

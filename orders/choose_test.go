@@ -83,3 +83,47 @@ func TestACustomerAnsweredWithAProductsWord(t *testing.T) {
 		t.Errorf("kapila feed: read as the customers' words")
 	}
 }
+
+// TestAWeightFirstCountsBeforeItsName: "20 kg butter paper, 2 carton
+// tissue, 5 bundle carry bag" writes every count before its goods; the
+// weight that counts the first of them says so, and "2 carton" is the
+// tissue's, not the butter paper's.
+func TestAWeightFirstCountsBeforeItsName(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "BUTTER", Name: "Butter Paper Sheets", Aliases: []string{"butter paper"}, Unit: "kg", Price: 18000},
+		{SKU: "TISSUE", Name: "Napkin Tissue", Aliases: []string{"tissue"}, Unit: "packet", PackSizes: []domain.PackSize{{Name: "carton", Units: 48}}, Price: 3200},
+		{SKU: "CBS", Name: "Kraft Carry Bag Small", Aliases: []string{"carry bag"}, Unit: "bundle", Price: 19000},
+	}
+	cs := []domain.Customer{{ID: "P01", Name: "Cochin Bake House"}}
+	p := parserFor(t, ps, cs)
+	got := p.Parse("Cochin Bake House 20 kg butter paper, 2 carton tissue, 5 bundle carry bag, cash")
+	want := map[string]int64{"BUTTER": 20, "TISSUE": 96, "CBS": 5}
+	if len(got.Unresolved) > 0 || len(got.Items) != len(want) {
+		t.Fatalf("items %+v, unresolved %q; want %v", got.Items, got.Unresolved, want)
+	}
+	for _, it := range got.Items {
+		if want[it.SKU] != it.Qty {
+			t.Errorf("%s × %d, want %d", it.SKU, it.Qty, want[it.SKU])
+		}
+	}
+}
+
+// TestAUnitNoneOfANamesProductsComesIn: "2 barrel pride", where "pride"
+// names two buckets and neither comes by the barrel, is the Pride that
+// does; "2 bkt grease" is the grease bucket.
+func TestAUnitNoneOfANamesProductsComesIn(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "PRD075", Name: "Servo Pride 7.5 L bucket", Aliases: []string{"pride"}, Unit: "bucket", Price: 228000},
+		{SKU: "PRD20L", Name: "Servo Pride 20 L bucket", Aliases: []string{"pride"}, Unit: "bucket", Price: 585000},
+		{SKU: "PRD210", Name: "Servo Pride 210 L barrel", Aliases: []string{"barrel"}, Unit: "barrel", Price: 5880000},
+		{SKU: "GRS01", Name: "Servo Grease 1 kg tin", Aliases: []string{"grease"}, Unit: "tin", Price: 24000},
+		{SKU: "GRS18", Name: "Servo Grease 18 kg bucket", Aliases: []string{"grease"}, Unit: "bucket", Price: 435000},
+	}
+	p := parserFor(t, ps, []domain.Customer{{ID: "L01", Name: "Deka Transport"}})
+	for text, want := range map[string]string{"deka transport 2 barrel pride, cash": "PRD210", "deka transport 2 bkt grease, cash": "GRS18"} {
+		got := p.Parse(text)
+		if len(got.Items) != 1 || got.Items[0].SKU != want || got.Items[0].Qty != 2 {
+			t.Errorf("%q: items %+v, unresolved %q; want 2 × %s", text, got.Items, got.Unresolved, want)
+		}
+	}
+}

@@ -165,7 +165,9 @@ func canonicalUnitIn(apart map[string]string, name string) string {
 // bundle atta" is the atta sold in bundles); and a product that does not
 // come in it gives way to the one other product whose name or alias has
 // every word said and does ("2 tin oil" is the oil sold in tins, where
-// "oil" alone names the pouch). said is what the message called it. The
+// "oil" alone names the pouch; "2 barrel pride" the Pride sold by the
+// barrel, where "pride" names two buckets). said is what the message
+// called it. The
 // draft names the product before its ok.
 func (p *Parser) byUnit(m *mention, said string) (string, bool) {
 	if len(m.qs) == 0 {
@@ -185,23 +187,25 @@ func (p *Parser) byUnit(m *mention, said string) (string, bool) {
 		return true
 	}
 	var fit []string
-	if len(m.skus) > 1 {
-		for _, sku := range m.skus {
-			if takes(p.products[sku]) {
-				fit = append(fit, sku)
-			}
+	for _, sku := range m.skus {
+		if takes(p.products[sku]) {
+			fit = append(fit, sku)
+		}
+	}
+	if len(fit) > 0 {
+		if len(m.skus) == 1 {
+			return "", false
 		}
 		return oneOf(fit)
 	}
-	if takes(p.products[m.skus[0]]) {
-		return "", false
-	}
+	// None of them comes in that unit: "2 barrel pride" is the Pride
+	// that comes by the barrel, though "pride" names the buckets.
 	words := nameWords(said)
 	if len(words) == 0 {
 		return "", false
 	}
 	for sku, prod := range p.products {
-		if sku != m.skus[0] && !prod.Inactive && namedBy(prod, words) && takes(prod) {
+		if !slices.Contains(m.skus, sku) && !prod.Inactive && namedBy(prod, words) && takes(prod) {
 			fit = append(fit, sku)
 		}
 	}
