@@ -120,6 +120,12 @@ func TestAUnitNoneOfANamesProductsComesIn(t *testing.T) {
 		{SKU: "GRS18", Name: "Servo Grease 18 kg bucket", Aliases: []string{"grease"}, Unit: "bucket", Price: 435000},
 	}
 	p := parserFor(t, ps, []domain.Customer{{ID: "L01", Name: "Deka Transport"}})
+	// "barrel", the barrel's alias, beside "pride", a word of its name,
+	// is one line too.
+	if got := p.Parse("deka transport 2 barrel pride aur 3 bkt grease, cash"); len(got.Items) != 2 || len(got.Unresolved) > 0 ||
+		got.Items[0].SKU != "PRD210" || got.Items[0].Qty != 2 || got.Items[1].SKU != "GRS18" || got.Items[1].Qty != 3 {
+		t.Errorf("2 barrel pride aur 3 bkt grease: items %+v, unresolved %q", got.Items, got.Unresolved)
+	}
 	for text, want := range map[string]string{"deka transport 2 barrel pride, cash": "PRD210", "deka transport 2 bkt grease, cash": "GRS18"} {
 		got := p.Parse(text)
 		if len(got.Items) != 1 || got.Items[0].SKU != want || got.Items[0].Qty != 2 {

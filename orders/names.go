@@ -12,9 +12,12 @@ import (
 // joinNames makes one mention of two names side by side that share a
 // product: "havells wire" (a brand and its product's word, each an
 // alias) is one line, and "सीमेंट अल्ट्राटेक" (cement, which two brands
-// are, then the brand) is the product both name. Names that share none
-// ("GC TC") stay two, and so do names a mark or a line break parts.
-func joinNames(r *reading, ms []*mention) []*mention {
+// are, then the brand) is the product both name. So is a name of one
+// product beside words of that product's name that name others too:
+// "barrel pride", where "barrel" is the Pride barrel's alias and "pride"
+// names its buckets. Names that share none ("GC TC") stay two, and so do
+// names a mark or a line break parts.
+func (p *Parser) joinNames(r *reading, ms []*mention) []*mention {
 	out := ms[:0]
 	for _, m := range ms {
 		if k := len(out) - 1; k >= 0 && out[k].end == m.start && strings.TrimSpace(r.between(m.start-1, m.start)) == "" {
@@ -22,10 +25,33 @@ func joinNames(r *reading, ms []*mention) []*mention {
 				out[k].skus, out[k].end = both, m.end
 				continue
 			}
+			if sku, ok := p.oneNamingBoth(r, out[k], m); ok {
+				out[k].skus, out[k].end = []string{sku}, m.end
+				continue
+			}
 		}
 		out = append(out, m)
 	}
 	return out
+}
+
+// oneNamingBoth is the product one of two names names alone whose name
+// has every word of the other.
+func (p *Parser) oneNamingBoth(r *reading, a, b *mention) (string, bool) {
+	for _, pair := range [2][2]*mention{{a, b}, {b, a}} {
+		one, other := pair[0], pair[1]
+		if len(one.skus) != 1 {
+			continue
+		}
+		var words []string
+		for i := other.start; i < other.end; i++ {
+			words = append(words, r.word(i))
+		}
+		if namedBy(p.products[one.skus[0]], words) {
+			return one.skus[0], true
+		}
+	}
+	return "", false
 }
 
 // shared are the SKUs of a that b has too, in a's order.

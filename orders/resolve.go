@@ -84,7 +84,7 @@ func (p *Parser) items(r *reading, out *Parsed) {
 		}
 	}
 	byStart(qs)
-	ms = joinNames(r, ms)
+	ms = p.joinNames(r, ms)
 	qs = p.numbersOfNames(r, ms, qs)
 	qs, tagged := p.taggedNames(r, ms, qs)
 	ms = p.plurals(r, ms)
