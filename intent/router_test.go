@@ -526,3 +526,16 @@ func TestADeliverySaidDoneInOtherWords(t *testing.T) {
 		}
 	}
 }
+
+// TestAGarbledWordIsSeen: a word of three letters or more with no vowel
+// that is no word, unit or spelling Munshi knows is a slip of the thumb;
+// the trade's abbreviations ("ctn", "pkt", "nos") and names are not.
+func TestAGarbledWordIsSeen(t *testing.T) {
+	r := demoRouter(t)
+	for text, want := range map[string]bool{"jjjj kk ;;; 77 ..": true, "qwrt 15": true, "20 ctn": false, "2 pkt GC": false,
+		"5 nos": false, "77": false, "GC 5 carton": false, "ok": false} {
+		if got := Garbled(text, r.Normalize(text)); got != want {
+			t.Errorf("Garbled(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

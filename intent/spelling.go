@@ -52,7 +52,7 @@ chahiye: chahiye chaiye chahie chahiya chaahiye chahye chaheye chaiya chahiyee c
 keliye: keliye kliye keliya keliyee kelie keliey माटे
 liye: liye liya lie liyee lye लिए लिये
 sakte: sakte skte sakta sakti sake sakenge sakoge skta skti sakat सकते सकता सकती
-kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना koto enta evvalavu ethra kiman केते एत्र किमान
+kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना koto enta evvalavu ethra kiman केते एत्र किमान eshtu
 hai: hai h he hain hei hae hein hai है हैं aanu
 ho: ho हो
 kya: kya kyaa kia ky क्या
@@ -204,7 +204,7 @@ geche: geche गेछे
 kar diya: cheythu
 mera: mera meri mere mra mre मेरा मेरी मेरे
 cheque: cheque chq cheq चेक
-cash: cash csh nakad nagad naqad rokda rokh नकद कैश क्याश नगदु क्याष
+cash: cash csh nakad nagad naqad rokda rokh नकद कैश क्याश नगदु क्याष nogod
 bhugtan: bhugtan भुगतान
 upi: upi यूपीआई
 phonepe: phonepe phonepay फोनपे

@@ -53,3 +53,32 @@ func garbled(w string) bool {
 	}
 	return len(w) >= 3
 }
+
+// Garbled reports a word of text, outside the names n found, that looks
+// like a slip of the thumb: three Latin letters or more, no vowel, and
+// no word, unit or spelling Munshi knows ("jjjj kk ;;; 77"). Such a
+// message changes no draft and answers no question, whatever number it
+// has.
+func Garbled(text string, n Normalized) bool {
+	e := 0
+	for i, t := range n.Tokens {
+		for e < len(n.Entities) && n.Entities[e].End <= i {
+			e++
+		}
+		if e < len(n.Entities) && n.Entities[e].Start <= i || t.Start < 0 || t.End > len(text) || t.Start >= t.End {
+			continue
+		}
+		raw := strings.ToLower(text[t.Start:t.End])
+		if !garbled(raw) || known[t.Text] || known[raw] {
+			continue
+		}
+		if _, unit := builtinUnits[raw]; unit {
+			continue
+		}
+		if _, spelt := canonicalWords[raw]; spelt {
+			continue
+		}
+		return true
+	}
+	return false
+}

@@ -31,7 +31,7 @@ func (s *Service) Answer(ctx context.Context, user domain.User, pending string, 
 		return domain.Reply{}, false
 	}
 	p := s.parser()
-	if !answerShaped(d) && !(d.Intent == domain.IntentCancel && turnsDown(d.Normalized)) {
+	if !answerShaped(d) && !(d.Intent == domain.IntentCancel && turnsDown(d.Normalized)) || intent.Garbled(d.Text, d.Normalized) {
 		return domain.Reply{}, false
 	}
 	whole := p.ParseRouted(d)

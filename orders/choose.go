@@ -157,7 +157,8 @@ var positions = map[string]int{
 	"pehla": 0, "pehli": 0, "pehle": 0, "first": 0, "1st": 0, "prothom": 0,
 	"dusra": 1, "dusri": 1, "doosra": 1, "second": 1, "2nd": 1, "पहला": 0, "दूसरा": 1,
 	"modaladu": 0, "randamathe": 1, // Kannada's first, Malayalam's second
-	"teesra": 2, "3rd": 2,
+	"प्रथमटा": 0, // Bengali's "প্রথমটা", the first one
+	"teesra":  2, "3rd": 2,
 	"last": -1, "aakhri": -1,
 }
 
@@ -283,7 +284,7 @@ func chooseBySize(n intent.Normalized, said []string, cs []choice) (string, bool
 			}
 		}
 		if len(sized) < 2 {
-			return "", false
+			return namedSize(cs, dir)
 		}
 		sort.SliceStable(sized, func(a, b int) bool { return sized[a].sizes[0].amount < sized[b].sizes[0].amount })
 		if dir > 0 {
@@ -292,6 +293,31 @@ func chooseBySize(n intent.Normalized, said []string, cs []choice) (string, bool
 		return sized[0].id, true
 	}
 	return "", false
+}
+
+// sizeNames are the words a name gives its size by, larger or smaller,
+// where it gives no measure: "Carry Bag Large", "Carry Bag Small".
+var sizeNames = map[string]int{"large": 1, "big": 1, "small": -1, "mini": -1}
+
+// namedSize is the one option whose name says it is the larger (dir 1)
+// or the smaller (-1): "bada wala" of a large and a small carry bag.
+func namedSize(cs []choice, dir int) (string, bool) {
+	found := ""
+	for _, c := range cs {
+		says := false
+		for _, name := range c.names {
+			for _, w := range nameWords(name) {
+				says = says || sizeNames[w] == dir
+			}
+		}
+		if says {
+			if found != "" {
+				return "", false
+			}
+			found = c.id
+		}
+	}
+	return found, found != ""
 }
 
 // chooseByWords picks the option whose own words the answer uses, the

@@ -133,3 +133,18 @@ func TestAUnitNoneOfANamesProductsComesIn(t *testing.T) {
 		}
 	}
 }
+
+// TestABigOrSmallOneByItsName: "bada wala" of a large and a small carry
+// bag, whose names give no measure, is the one named large.
+func TestABigOrSmallOneByItsName(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "CBL", Name: "Kraft Carry Bag Large 12x15", Aliases: []string{"carry bag"}, Unit: "bundle", Price: 45000},
+		{SKU: "CBS", Name: "Kraft Carry Bag Small 8x10", Aliases: []string{"carry bag"}, Unit: "bundle", Price: 19000},
+	}
+	p := parserFor(t, ps, nil)
+	for answer, want := range map[string]string{"bada wala": "CBL", "chhota wala": "CBS", "bada": "CBL"} {
+		if got, ok := p.pickProduct(p.norm.Normalize(answer), []string{"CBL", "CBS"}); !ok || got != want {
+			t.Errorf("%q chose %q, %v; want %s", answer, got, ok, want)
+		}
+	}
+}

@@ -307,7 +307,7 @@ func TestCorrectionsChangeTheShownDraft(t *testing.T) {
 func TestWhatIsNotACorrectionChangesNothing(t *testing.T) {
 	for _, text := range []string{"Ashok", "asdf qwe zzz", "ok", "Sharma ke liye 3 carton harpic, cash", "GC ka stock kitna hai?",
 		"harpic ka stock kitna hai", "lizol kitna pada hai?",
-		"GC wala order cancel kar do"} {
+		"GC wala order cancel kar do", "jjjj kk ;;; 77 ..", "qwrt 15 zzxv"} {
 		s := newShop(t, nil)
 		s.say("Rajesh ke liye 10 carton GC, cash")
 		if r, ok := s.svc.Correct(context.Background(), s.ravi, s.shown, s.router.Route(context.Background(), text)); ok {

@@ -45,6 +45,9 @@ func (s *Service) Correct(ctx context.Context, user domain.User, draftID string,
 	if d.Normalized.Tokens == nil {
 		d.Normalized = s.parser().norm.Normalize(d.Text)
 	}
+	if intent.Garbled(d.Text, d.Normalized) {
+		return domain.Reply{}, false // "jjjj kk ;;; 77": no new quantity
+	}
 	c, ok := s.parser().correction(dr, d)
 	if !ok {
 		return domain.Reply{}, false
@@ -84,7 +87,7 @@ var (
 	sendWords = words(`bhejo bhejna bhejiye dena daalo dalna lagao`)
 	// changeVerbs say that a message changes the order; they name no
 	// customer ("change odonil to 3 cartons").
-	changeVerbs = words(`change make update kar karo reduce`)
+	changeVerbs = words(`change make update kar karo reduce kara`)
 )
 
 // lineNamedInPart is the one line of the draft whose product's name has

@@ -22,7 +22,7 @@ var continuers = map[string]bool{"aur": true, "and": true, "what": true, "how": 
 // Gujarati's "nu", Marathi's "chi" and Punjabi's "da" for "ka".
 var followUpFillers = map[string]bool{"ka": true, "ki": true, "ke": true, "about": true, "bhi": true, "ji": true,
 	"the": true, "for": true, "of": true, "batao": true, "bata": true, "hai": true, "kya": true, "kitna": true, "kitni": true,
-	"pe": true, "nu": true, "chi": true, "da": true, "wala": true}
+	"pe": true, "nu": true, "chi": true, "da": true, "wala": true, "du": true, "nte": true}
 
 // totalWords ask the total of the last answer: "aur total?". Every
 // answer over a list opens with its total, so the question is asked again.
