@@ -224,6 +224,7 @@ func (r *Router) Route(ctx context.Context, text string) Decision {
 	start := time.Now()
 	d := r.route(ctx, text)
 	if IsQuestion(d.Intent) {
+		d.Normalized = r.narrowed(d.Normalized)
 		var buf [48]string
 		d.Format = formatOf(shapeOf(d.Normalized, buf[:0]))
 	}

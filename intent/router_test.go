@@ -2,6 +2,7 @@ package intent
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -536,6 +537,30 @@ func TestAGarbledWordIsSeen(t *testing.T) {
 		"5 nos": false, "77": false, "GC 5 carton": false, "ok": false} {
 		if got := Garbled(text, r.Normalize(text)); got != want {
 			t.Errorf("Garbled(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+// TestAQuestionSettlesASharedNameByTheWordBesideIt: asked "examination
+// gloves medium stock?", where "examination gloves" names both sizes, the
+// question is about the medium gloves alone; a word both names have, or
+// neither, settles nothing.
+func TestAQuestionSettlesASharedNameByTheWordBesideIt(t *testing.T) {
+	r := routerFor(t, Vocabulary{Products: []domain.Product{
+		{SKU: "EXGL", Name: "Examination Gloves Nitrile Large", Aliases: []string{"examination gloves"}, Unit: "box"},
+		{SKU: "EXGM", Name: "Examination Gloves Nitrile Medium", Aliases: []string{"examination gloves"}, Unit: "box"},
+	}})
+	for text, want := range map[string][]string{"examination gloves medium stock kitna hai?": {"EXGM"},
+		"large examination gloves ka stock?": {"EXGL"}, "examination gloves nitrile stock?": {"EXGL", "EXGM"}} {
+		d := r.Route(t.Context(), text)
+		var got []string
+		for _, e := range d.Normalized.Entities {
+			if e.Kind == EntityProduct {
+				got = append(got, e.Candidates()...)
+			}
+		}
+		if d.Intent != domain.IntentStock || !slices.Equal(got, want) {
+			t.Errorf("%q: %s about %v, want stock of %v", text, d.Intent, got, want)
 		}
 	}
 }

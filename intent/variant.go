@@ -170,3 +170,57 @@ func hasAll(name, want []string) bool {
 	}
 	return true
 }
+
+// narrowed is n with each product name several products share settled by
+// a word beside it that only one of them has in a name: asked "examination
+// gloves medium stock?", the medium gloves, not both. Orders settle it the
+// same way as they are read (orders.Parser.narrowBeside).
+func (r *Router) narrowed(n Normalized) Normalized {
+	var out []Entity
+	for k, e := range n.Entities {
+		if e.Kind != EntityProduct || len(e.IDs) < 2 {
+			continue
+		}
+		for _, at := range [2]int{e.End, e.Start - 1} {
+			if at < 0 || at >= len(n.Tokens) || n.inEntity(at) {
+				continue
+			}
+			if sku, ok := r.onlyNaming(e.IDs, n.Tokens[at].Text); ok {
+				if out == nil {
+					out = slices.Clone(n.Entities)
+				}
+				out[k].ID, out[k].IDs, out[k].Start, out[k].End = sku, []string{sku}, min(e.Start, at), max(e.End, at+1)
+				break
+			}
+		}
+	}
+	if out != nil {
+		n.Entities = out
+	}
+	return n
+}
+
+// onlyNaming is the one of skus with w in a name of its own.
+func (r *Router) onlyNaming(skus []string, w string) (string, bool) {
+	want := nameRuns(w)
+	if len(want) != 1 || isNumber(want[0]) {
+		return "", false
+	}
+	found := ""
+	for _, sku := range skus {
+		k := slices.Index(r.variants.skus, sku)
+		if k < 0 || !slices.ContainsFunc(r.variants.names[k], func(name []string) bool { return hasAll(name, want) }) {
+			continue
+		}
+		if found != "" {
+			return "", false
+		}
+		found = sku
+	}
+	return found, found != ""
+}
+
+// inEntity reports a token inside a name, number, unit or size found.
+func (n Normalized) inEntity(i int) bool {
+	return slices.ContainsFunc(n.Entities, func(e Entity) bool { return e.Start <= i && i < e.End })
+}

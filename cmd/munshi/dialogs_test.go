@@ -252,7 +252,6 @@ var unfinishedDialogs = map[string]string{
 	"bk-fix-qty-03":    unknownCorrection,
 	"bk-fix-pay-01":    unknownCorrection,
 	"bk-fix-cust-01":   unknownCorrection,
-	"bk-stock-03":      looseFollowUp,
 	"bk-stock-05":      unknownWord,
 	"bk-dues-05":       unknownWord,
 	"bk-deliv-03":      unknownWord,

@@ -173,7 +173,11 @@ func variantFollowUp(d intent.Decision, conv memory.Conversation, route func(str
 	variant func(sku string, said []string) (string, bool)) (intent.Decision, bool) {
 	n := d.Normalized
 	if variant == nil || route == nil || d.Tier == intent.TierRules && d.Intent != domain.IntentUnknown ||
-		len(n.Tokens) < 2 || len(n.Tokens) > 6 || !continuers[n.Tokens[0].Text] {
+		len(n.Tokens) == 0 || len(n.Tokens) > 6 {
+		return d, false
+	}
+	// Opened with "aur", or asked in a word or two: "large du?".
+	if !(continuers[n.Tokens[0].Text] && len(n.Tokens) >= 2 || n.Question && len(n.Tokens) <= 3) {
 		return d, false
 	}
 	for _, e := range n.Entities {

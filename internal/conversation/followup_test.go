@@ -217,8 +217,9 @@ func hasProduct(n intent.Normalized, sku string) bool {
 // TestAFollowUpNamesWhatSetsAProductApart: after the stock of one size or
 // kind, "aur 180 wale ka?", "aur ladies wali ka?", "aur dark ka?" or
 // "ane 50 gm nu?" asks the stock of the product those words set apart
-// from it; words no other product of the kind has, or a name of its own,
-// are no such follow-up.
+// from it, and so does such a word asked alone ("ladies wali ka?"); words
+// no other product of the kind has, a name of its own, or the words said
+// without asking, are no such follow-up.
 func TestAFollowUpNamesWhatSetsAProductApart(t *testing.T) {
 	r, err := intent.NewRouter(intent.Vocabulary{Products: []domain.Product{
 		{SKU: "SS180", Name: "Sunsilk Black Shine Shampoo 180ml", Aliases: []string{"sunsilk", "sunsilk 180"}},
@@ -248,7 +249,10 @@ func TestAFollowUpNamesWhatSetsAProductApart(t *testing.T) {
 		{"garam masala 100g no stock ketlo che", "GM100", "ane 50 gm nu?", "GM050"},
 		{"kitchen king ka stock", "KK100", "aur 50 gm wala?", ""},
 		{"sunsilk 650 ka stock kitna hai", "SS650", "aur cricket ka?", ""},
-		{"gents hawai kitna pada hai", "PHG", "ladies wali ka?", ""},
+		{"gents hawai kitna pada hai", "PHG", "ladies wali ka?", "PHL"},
+		{"gents hawai kitna pada hai", "PHG", "ladies wali", ""},
+		{"gents hawai kitna pada hai", "PHG", "ladies wali ka stock batao?", ""},
+		{"gents hawai kitna pada hai", "PHG", "?? ..", ""},
 	} {
 		got, ok := variantFollowUp(route(c.text), asked(c.first, c.sku), route, r.Variant)
 		switch {
