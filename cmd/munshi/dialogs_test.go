@@ -215,7 +215,42 @@ func TestDialogCountsLLMCalls(t *testing.T) {
 // yet end as meant, and why; every other one must. One that comes to end
 // as meant leaves this list.
 var unfinishedDialogs = map[string]string{
-	"gr-order-07": "a katta, where rice comes by the bori of 50 kg and the bag of 25 kg, may be either: it is asked about",
+	"fd-order-03":   customerWord,
+	"fd-prod-06":    unreadScript,
+	"fd-two-01":     sharedCustomerQuantity,
+	"fd-fix-add-01": unknownCorrection,
+	"pk-order-03":   unreadScript,
+	"pk-prod-07":    unreadScript,
+	"pk-two-04":     unknownWord,
+	"pk-fix-03":     unreadScript,
+	"pk-fix-08":     unknownCorrection,
+	"pk-fix-11":     changeWhileAsked,
+	"pk-stock-02":   unknownWord,
+	"pk-top-01":     unknownWord,
+	"pk-file-01":    unknownWord,
+	"pk-acct-05":    amountInWords,
+	"pk-acct-07":    unreadScript,
+	"lb-order-04":   unreadScript,
+	"lb-cust-05":    unreadScript,
+	"lb-fix-add-02": unreadScript,
+	"lb-acct-07":    unreadScript,
+	"lb-deliv-02":   unreadScript,
+	"sg-order-03":   unreadScript,
+	"sg-order-07":   farTypo,
+	"sg-order-08":   unreadScript,
+	"sg-fix-10":     unknownCorrection,
+	"sg-top-01":     unknownWord,
+	"sg-file-01":    unknownWord,
+	"cm-order-03":   devanagariName,
+	"cm-order-06":   unknownWord,
+	"cm-order-07":   farTypo,
+	"cm-two-02":     unreadScript,
+	"cm-two-03":     unknownWord,
+	"cm-fix-09":     unknownCorrection,
+	"cm-stock-02":   unknownWord,
+	"cm-file-02":    unknownWord,
+	"cm-deliv-02":   unreadScript,
+	"gr-order-07":   "a katta, where rice comes by the bori of 50 kg and the bag of 25 kg, may be either: it is asked about",
 	// The footwear, cosmetics, spices, tiles, mobile, bakery and
 	// kitchenware sets: what each of their unfinished conversations
 	// says that Munshi does not yet read.
@@ -272,18 +307,20 @@ var unfinishedDialogs = map[string]string{
 
 // Why a conversation of the newer sets is unfinished.
 const (
-	unreadScript       = "an order or reply in a script read only in part (Gurmukhi, Urdu, Bengali, Telugu, Tamil, Gujarati): its trade words are unknown"
-	devanagariName     = "a name in Devanagari that the catalog writes only in Latin letters"
-	farTypo            = "a product misspelt beyond the one typo a name allows"
-	unknownWord        = "a word of another language that no development message has yet"
-	greetingName       = "a customer named with greeting words (Shri Ram) beside an order is read as neither"
-	unknownCorrection  = "a correction in words the correction reader does not know"
-	looseFollowUp      = "a follow-up naming a customer by a word of their name, or one size among several, is not tied to the last answer"
-	allDues            = "every customer's dues asked in words no rule knows"
-	bareModel          = "a phone model said without its brand, or with the brand after it, beside a shared name"
-	amountInWords      = "an amount in English words, or its payer in Gujarati"
-	sharedCustomerWord = "a customer change naming the old and the new customer, who share a word"
-	customerWord       = "a product word that is also a word of a customer's name"
+	unreadScript           = "an order or reply in a script read only in part (Gurmukhi, Urdu, Bengali, Assamese, Odia, Telugu, Tamil, Kannada, Malayalam, Gujarati): its trade words are unknown"
+	devanagariName         = "a name or a pack in Devanagari that the catalog writes only in Latin letters"
+	farTypo                = "a product misspelt beyond the one typo a name allows"
+	unknownWord            = "a word of another language that no development message has yet"
+	greetingName           = "a customer named with greeting words (Shri Ram) beside an order is read as neither"
+	unknownCorrection      = "a correction in words the correction reader does not know"
+	looseFollowUp          = "a follow-up naming a customer by a word of their name, or one size among several, is not tied to the last answer"
+	allDues                = "every customer's dues asked in words no rule knows"
+	bareModel              = "a phone model said without its brand, or with the brand after it, beside a shared name"
+	amountInWords          = "an amount in English words, or its payer in Gujarati"
+	sharedCustomerWord     = "a customer change naming the old and the new customer, who share a word"
+	customerWord           = "a product word that is also a word of a customer's name"
+	sharedCustomerQuantity = "a count after a shared customer's name and the goods is lost while the customer is asked"
+	changeWhileAsked       = "a change of customer sent while a question about the goods waits"
 )
 
 // TestDialogDevelopmentSet holds Munshi to its development conversations:
@@ -300,13 +337,15 @@ func TestDialogDevelopmentSet(t *testing.T) {
 	// a pharmaceutical, an agricultural-inputs, a dairy, a textile, an
 	// electrical, a beverages, a stationery, a snacks, a paints, a
 	// plumbing, a grain, a two-wheeler spares, a footwear, a cosmetics, a
-	// spices, a tiles, a mobile accessories, a bakery supplies and a
-	// kitchenware distributor's books with their own catalogs.
+	// spices, a tiles, a mobile accessories, a bakery supplies, a
+	// kitchenware, an animal feed, a food packaging, a lubricants, a
+	// surgical disposables and a building materials distributor's books
+	// with their own catalogs.
 	total, succeeded := 0, 0
 	for _, dir := range []string{"dev", "dev-deliveries", "dev-grocery", "dev-hardware", "dev-pharma", "dev-agri", "dev-dairy",
 		"dev-textile", "dev-electrical", "dev-beverages", "dev-stationery", "dev-snacks", "dev-paints", "dev-plumbing",
 		"dev-grain", "dev-autoparts", "dev-footwear", "dev-cosmetics", "dev-spices", "dev-tiles", "dev-mobile", "dev-bakery",
-		"dev-kitchenware"} {
+		"dev-kitchenware", "dev-feed", "dev-packaging", "dev-lubricants", "dev-surgical", "dev-cement"} {
 		r := evalJSON(t, nil, "--dialogs", filepath.Join("..", "..", "internal", "dialogs", "testdata", dir, "dialogs.jsonl"))
 		if r.WrongEntries != 0 {
 			t.Errorf("%s: %d conversations left a wrong entry", dir, r.WrongEntries)
