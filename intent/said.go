@@ -53,33 +53,44 @@ func sayings(w string) []string {
 func spelt(w string) string {
 	var b strings.Builder
 	for i := 0; i < len(w); i++ {
-		c := w[i]
-		if c < 'a' || c > 'z' {
+		if w[i] < 'a' || w[i] > 'z' {
 			return ""
 		}
-		next := byte(0)
-		if i+1 < len(w) {
-			next = w[i+1]
-		}
-		switch {
-		case c == 'p' && next == 'h':
-			b.WriteByte('f')
-			i++
-		case c == 'c' && next == 'k':
-			b.WriteByte('k')
-			i++
-		case c == 'w' && next == 'h':
-			b.WriteByte('v')
-			i++
-		case c == 'c' && next != 'h':
-			b.WriteByte('k')
-		case c == 'x':
-			b.WriteString("ks")
-		default:
-			b.WriteByte(c)
-		}
+		said, more := consonantSaid(w, i, false)
+		b.WriteString(said)
+		i += more
 	}
 	return b.String()
+}
+
+// consonantSaid is the sound of the letter at i of w and how many letters
+// after it that sound takes: "ph" f, "ck" k, "wh" v, x ks, and c and g as
+// English says them before e, i and y when soft.
+func consonantSaid(w string, i int, soft bool) (string, int) {
+	c, next := w[i], byte(0)
+	if i+1 < len(w) {
+		next = w[i+1]
+	}
+	softened := soft && strings.IndexByte("eiy", next) >= 0
+	switch {
+	case c == 'p' && next == 'h':
+		return "f", 1
+	case c == 'c' && next == 'k':
+		return "k", 1
+	case c == 'w' && next == 'h':
+		return "v", 1
+	case c == 'c' && next == 'h':
+		return "ch", 1
+	case c == 'c' && softened:
+		return "s", 0
+	case c == 'c':
+		return "k", 0
+	case c == 'g' && softened:
+		return "j", 0
+	case c == 'x':
+		return "ks", 0
+	}
+	return w[i : i+1], 0
 }
 
 // english says w the way English spelling is commonly said: a silent e
@@ -174,28 +185,10 @@ func english(w string) string {
 			b.WriteByte('e')
 		case c == 'u' && closed(w, i):
 			b.WriteByte('a')
-		case c == 'p' && at(1) == 'h':
-			b.WriteByte('f')
-			i++
-		case c == 'c' && at(1) == 'k':
-			b.WriteByte('k')
-			i++
-		case c == 'w' && at(1) == 'h':
-			b.WriteByte('v')
-			i++
-		case c == 'c' && at(1) == 'h':
-			b.WriteString("ch")
-			i++
-		case c == 'c' && strings.IndexByte("eiy", at(1)) >= 0:
-			b.WriteByte('s')
-		case c == 'c':
-			b.WriteByte('k')
-		case c == 'g' && strings.IndexByte("eiy", at(1)) >= 0:
-			b.WriteByte('j')
-		case c == 'x':
-			b.WriteString("ks")
 		default:
-			b.WriteByte(c)
+			said, more := consonantSaid(w, i, true)
+			b.WriteString(said)
+			i += more
 		}
 	}
 	return b.String()
@@ -354,13 +347,9 @@ const minSkeleton = 3
 // said: only spellings with a vowel count.
 var unitSkeletons = sync.OnceValue(func() map[string]string {
 	m := map[string]string{}
-	for line := range strings.Lines(unitSpellings) {
-		canon, variants, ok := strings.Cut(strings.TrimSpace(line), ":")
-		if !ok {
-			continue
-		}
-		for _, v := range strings.Fields(variants) {
-			addSkeleton(m, strings.TrimSuffix(v, "*"), canon)
+	for v, u := range builtinUnits {
+		if u.among == "" {
+			addSkeleton(m, v, u.unit)
 		}
 	}
 	for v, canon := range measureSuffixes {
