@@ -8,8 +8,9 @@ import (
 // The southern and eastern languages glue a case ending to a name
 // where Hindi writes a word after it: Malayalam's "റെസിഡൻസിക്ക്" is
 // "residency ko", Assamese "বৰুৱালৈ" "Baruah ko", Bengali "ট্রাকের"
-// "truck ka". Read as Devanagari, the ending is cut off a word that is
-// no name as it stands when what is left is one.
+// "truck ka". Read as Devanagari and heard against what Munshi asked or
+// showed, the ending is cut off a word that is no name as it stands when
+// what is left is one.
 
 // caseEndings are the endings, as Devanagari spells them (a last virama
 // is not written), longest first:
@@ -18,8 +19,8 @@ import (
 var caseEndings = []string{"क्कु", "क्कि", "क्क", "न्ऱे", "िनु", "िन", "िगे", "ेर", "एर", "लै", "गे", "कु", "कि", "र"}
 
 // nameStem is w without its case ending, when what is left is a word of
-// a name, or, heard by sound, sounds like one; endings of one letter are
-// cut only before a word of a name as written.
+// a name, or sounds like one; endings of one letter are cut only before
+// a word of a name as written.
 func (l *lexicon) nameStem(w string, sounds *soundIndex) (string, bool) {
 	for _, e := range caseEndings {
 		stem, ok := strings.CutSuffix(w, e)
@@ -29,7 +30,7 @@ func (l *lexicon) nameStem(w string, sounds *soundIndex) (string, bool) {
 		if _, listed := l.words[stem]; listed {
 			return stem, true
 		}
-		if sounds != nil && utf8.RuneCountInString(e) > 1 {
+		if utf8.RuneCountInString(e) > 1 {
 			if _, ok := sounds.sounds(stem); ok {
 				return stem, true
 			}

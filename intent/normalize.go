@@ -462,8 +462,10 @@ func canonicalise(raw []rawWord, l *lexicon, sounds *soundIndex, kept [][2]int, 
 						continue
 					}
 					// Heard, a name with its case ending: "बरुवालै", to Baruah.
-					if stem, ok := l.nameStem(w, sounds); ok && sounds != nil && !within(kept, rw.start) {
-						w = stem
+					if sounds != nil && !within(kept, rw.start) {
+						if stem, ok := l.nameStem(w, sounds); ok {
+							w = stem
+						}
 					}
 					// After a count, a unit said in another script: "30
 					// ಬಾಕ್ಸ್" is 30 boxes.
