@@ -72,7 +72,7 @@ func TestAnswerAndCorrectionWordsComeFromDevelopment(t *testing.T) {
 		"wantWords": wantWords, "sendWords": sendWords, "changeVerbs": changeVerbs, "customerMarkers": customerMarkers,
 		"answerFillers": answerFillers, "ofWords": ofWords, "ownedWords": ownedWords,
 		"mistakeWords": mistakeWords, "dayWords": dayWords, "placeWords": placeWords, "wala": wala}
-	for _, m := range []map[string]int{positions, sizeWords} {
+	for _, m := range []map[string]int{positions, sizeWords, sizeNames} {
 		set := map[string]bool{}
 		for w := range m {
 			set[w] = true

@@ -156,9 +156,9 @@ type choice struct {
 var positions = map[string]int{
 	"pehla": 0, "pehli": 0, "pehle": 0, "first": 0, "1st": 0, "prothom": 0,
 	"dusra": 1, "dusri": 1, "doosra": 1, "second": 1, "2nd": 1, "पहला": 0, "दूसरा": 1,
-	"modaladu": 0, "randamathe": 1, // Kannada's first, Malayalam's second
-	"प्रथमटा": 0, // Bengali's "প্রথমটা", the first one
-	"teesra":  2, "3rd": 2,
+	// Kannada's first, Malayalam's second, Bengali's "প্রথমটা" (the first one).
+	"modaladu": 0, "randamathe": 1, "प्रथमटा": 0,
+	"teesra": 2, "3rd": 2,
 	"last": -1, "aakhri": -1,
 }
 
@@ -297,7 +297,7 @@ func chooseBySize(n intent.Normalized, said []string, cs []choice) (string, bool
 
 // sizeNames are the words a name gives its size by, larger or smaller,
 // where it gives no measure: "Carry Bag Large", "Carry Bag Small".
-var sizeNames = map[string]int{"large": 1, "big": 1, "small": -1, "mini": -1}
+var sizeNames = map[string]int{"large": 1, "big": 1, "small": -1}
 
 // namedSize is the one option whose name says it is the larger (dir 1)
 // or the smaller (-1): "bada wala" of a large and a small carry bag.
