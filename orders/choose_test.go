@@ -148,3 +148,16 @@ func TestABigOrSmallOneByItsName(t *testing.T) {
 		}
 	}
 }
+
+// TestACountAfterWhatIsWanted: "sarson khal bhejni hai 40 katte" names
+// the goods, says they are wanted, then how many: the count is theirs.
+func TestACountAfterWhatIsWanted(t *testing.T) {
+	ps := []domain.Product{{SKU: "SKHAL50", Name: "Sarson Khal Mustard Cake 50 kg", Aliases: []string{"sarson khal"}, Unit: "bag", Price: 160000}}
+	p := parserFor(t, ps, []domain.Customer{{ID: "F02", Name: "Garg Feed Store"}})
+	for _, text := range []string{"garg feed store ko sarson khal bhejni hai 40 katte, cash", "garg feed store ko sarson khal chahiye 40 katte, cash"} {
+		got := p.Parse(text)
+		if len(got.Items) != 1 || got.Items[0].SKU != "SKHAL50" || got.Items[0].Qty != 40 || len(got.Unresolved) > 0 {
+			t.Errorf("%q: items %+v, unresolved %q; want 40 × SKHAL50", text, got.Items, got.Unresolved)
+		}
+	}
+}

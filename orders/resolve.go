@@ -99,10 +99,25 @@ func (p *Parser) items(r *reading, out *Parsed) {
 		}
 	}
 	skip := make([]bool, len(r.toks)) // tokens a quantity may be separated from its product by
+	// "putty bhi 10 bag", "ghee chahiye 2 tin", "paneer chahiye 5 kg",
+	// "khal bhejni hai 40 katte": what is wanted, then how many.
+	wanting := func(i int) bool {
+		w := r.word(i)
+		return w == "bhi" || w == "hai" || wantWords[w] || sendWords[w]
+	}
 	for i, t := range r.toks {
-		skip[i] = tagged[i] || fillers[t.Text] || eachWords[t.Text] || t.Text == "ek" && r.word(i-1) == "har" ||
-			(t.Text == "bhi" || wantWords[t.Text]) && i > 0 && named[i-1] &&
-				(r.kindAt(i+1) == intent.EntityNumber || r.kindAt(i+1) == intent.EntitySize) // "putty bhi 10 bag", "ghee chahiye 2 tin", "paneer chahiye 5 kg"
+		skip[i] = tagged[i] || fillers[t.Text] || eachWords[t.Text] || t.Text == "ek" && r.word(i-1) == "har"
+		if !skip[i] && wanting(i) {
+			first, last := i, i
+			for first > 0 && wanting(first-1) {
+				first--
+			}
+			for last+1 < len(r.toks) && wanting(last+1) {
+				last++
+			}
+			skip[i] = first > 0 && named[first-1] &&
+				(r.kindAt(last+1) == intent.EntityNumber || r.kindAt(last+1) == intent.EntitySize)
+		}
 	}
 	p.attachSizes(r, ms, sizes, skip, &qs)
 	bindQuantities(r, ms, qs, skip)
