@@ -117,28 +117,6 @@ func (l *lexicon) hearBest(text string, first Normalized) Normalized {
 	return h
 }
 
-// namesMore reports that reading a found more products and customers
-// than b, or as many with fewer of them shared by several: "12x18 लाइट"
-// heard is the light tile where "12x18" named both.
-func namesMore(a, b Normalized) bool {
-	if na, nb := namesIn(a), namesIn(b); na != nb {
-		return na > nb
-	}
-	return sharedNames(a) < sharedNames(b)
-}
-
-// sharedNames counts the names a reading found that name several
-// products or customers.
-func sharedNames(n Normalized) int {
-	k := 0
-	for _, e := range n.Entities {
-		if (e.Kind == EntityProduct || e.Kind == EntityCustomer) && len(e.IDs) > 1 {
-			k++
-		}
-	}
-	return k
-}
-
 func (l *lexicon) read(text string, bySound bool, keep Normalized) Normalized {
 	raw := splitWords(text, make([]rawWord, 0, 16))
 	raw = joinOrderRefs(text, raw, l.knows)

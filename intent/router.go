@@ -320,17 +320,6 @@ func devanagari(text string) bool {
 	return false
 }
 
-// namesIn counts the products and customers a reading found.
-func namesIn(n Normalized) int {
-	k := 0
-	for _, e := range n.Entities {
-		if e.Kind == EntityProduct || e.Kind == EntityCustomer {
-			k++
-		}
-	}
-	return k
-}
-
 // local is the decision of the rules and the model, without the LLM.
 func (r *Router) local(text string, n Normalized) Decision {
 	d := Decision{Text: text, Normalized: n, Intent: domain.IntentUnknown, Tier: TierNone}
