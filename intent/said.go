@@ -144,7 +144,7 @@ func english(w string) string {
 		rest := w[i:]
 		switch {
 		case i == magic:
-			b.WriteString(map[byte]string{'a': "e", 'e': "i", 'i': "ai", 'y': "ai", 'o': "o", 'u': "yu"}[c])
+			b.WriteString(lengthened[c])
 		case strings.HasPrefix(rest, "eigh"):
 			b.WriteByte('e')
 			i += 3
@@ -193,6 +193,9 @@ func english(w string) string {
 	}
 	return b.String()
 }
+
+// lengthened is how English says a vowel a silent last e lengthens.
+var lengthened = map[byte]string{'a': "e", 'e': "i", 'i': "ai", 'y': "ai", 'o': "o", 'u': "yu"}
 
 // open reports the vowel at i alone before one consonant and a vowel:
 // said long ("ladies", "paper", "baby").

@@ -60,12 +60,8 @@ func garbled(w string) bool {
 // message changes no draft and answers no question, whatever number it
 // has.
 func Garbled(text string, n Normalized) bool {
-	e := 0
 	for i, t := range n.Tokens {
-		for e < len(n.Entities) && n.Entities[e].End <= i {
-			e++
-		}
-		if e < len(n.Entities) && n.Entities[e].Start <= i || t.Start < 0 || t.End > len(text) || t.Start >= t.End {
+		if n.inEntity(i) || t.Start < 0 || t.End > len(text) || t.Start >= t.End {
 			continue
 		}
 		raw := strings.ToLower(text[t.Start:t.End])
