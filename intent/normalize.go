@@ -277,13 +277,19 @@ func spacedRef(text string, w, next rawWord) string {
 	return sep
 }
 
-// letterRef reports a books' order number whose one letter Munshi also
+// letterRef reports a books' order number whose letters Munshi also
 // knows as a word, written with its hyphen and four digits or more:
-// "G-7003", where a catalog's "Parle-G" makes g a word. No quantity is
-// written so; "x" is times and "d" a draft.
+// "G-7003", where a catalog's "Parle-G" makes g a word, and "KB-5102",
+// where "kb" is how "kab" (when) is typed. No quantity is written so;
+// "x" is times, "d" a draft, and amounts and papers' numbers are marked
+// by words of their own ("Rs-5000", "chq no-220915").
 func letterRef(prefix, sep, number string) bool {
-	return len(prefix) == 1 && prefix != "x" && prefix != "d" && sep == "-" && len(number) >= 4
+	return prefix != "x" && prefix != "d" && !notBooksPrefixes[prefix] && sep == "-" && len(number) >= 4
 }
+
+// notBooksPrefixes go before an amount or a paper's number, or are
+// Munshi's own "ORD-1042", read as such.
+var notBooksPrefixes = words("rs inr no chq ref utr txn upi neft rtgs imps order ord ordr odr")
 
 // paperPrefixes begin the numbers of papers that are not orders: a goods
 // received note's "GRN-4471", an invoice's "INV-2291".

@@ -281,6 +281,9 @@ func TestBooksOrderNumbersAreOneReference(t *testing.T) {
 		"T 7008 ka maal de diya bhai": "T-7008", "a 5000 ka payment": "", "5 carton x 1000": "", "t 7008 ka maal": "",
 		"t7006 dilivered ho gaya": "T-7006", "5 carton x1000": "", "t700 wala": "",
 		"GC-500 5 ctn": "", "rs-500 cash": "", "5000 NEFT kiya UTR-556677": "", "ref-556677": "", "A-12 wala": "", "t - 6001": "", "x-12345678901": "",
+		// Letters Munshi also reads as a word ("kb" is "kab"), but not
+		// those marking a paper's number.
+		"KB-5104 da maal deliver ho gaya": "KB-5104", "chq no-220915": "",
 	})
 }
 

@@ -198,6 +198,9 @@ func (p *Parser) pickOrder(text string, n intent.Normalized, a Ask) string {
 	if id, ok := choose(n, cs); ok {
 		return id
 	}
+	if id := unhyphenated(n, options); id != "" {
+		return id
+	}
 	if ms := orderMentions(newReading(text, n)); distinctOrders(ms) == 1 {
 		return ms[0].ref
 	}
@@ -205,6 +208,19 @@ func (p *Parser) pickOrder(text string, n intent.Normalized, a Ask) string {
 		return id
 	}
 	return p.withGoods(n, options, goods) // "handwash aur sabun wala"
+}
+
+// unhyphenated is the one of options an answer writes without its
+// hyphen ("KB5102" of KB-5102), as people copy a number off a bill.
+func unhyphenated(n intent.Normalized, options []string) string {
+	for _, t := range n.Tokens {
+		for _, id := range options {
+			if strings.Contains(id, "-") && strings.EqualFold(strings.ReplaceAll(id, "-", ""), t.Text) {
+				return id
+			}
+		}
+	}
+	return ""
 }
 
 // dayWords say that the number before them is a day of the month.
