@@ -51,7 +51,7 @@ func TestCommandMeaning(t *testing.T) {
 		{"GC", ""},
 		{"राजेश", ""},
 		{"Rajesh", ""},
-		{"ji", ""},
+		{"ji", "confirm"},
 		{"5", ""},
 		{"", ""},
 		{"   ", ""},

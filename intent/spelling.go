@@ -16,7 +16,7 @@ ok: ok okay okk oky okey okie oki okies okayy okhay okh kk okaay okya ओके 
 yes: yes yess yeah yea yep yup yas ys
 haan: haan han haa ha hn haaan haanh हां हा hya hyan
 haan ji: haanji hanji haaji haji हांजी
-ho gaya: hogaya hogya ayyindi aayiduchu
+ho gaya: hogaya hogya ayyindi aayiduchu aachu ayindi
 hmm: hmm hm hmmm hmmmm
 theek: theek thik thek theekh thikk tik teek thick thk thiik ठीक
 sahi: sahi shi sahee sahii सही
@@ -29,22 +29,22 @@ proceed: proceed procede proced
 bilkul: bilkul bilkool bilkl बिल्कुल बिलकुल
 cancel: cancel cancle cancl cncl cansel kancel cancelled canceled cancell cancellation cancelation cancil कैंसल कैंसिल कैन्सल कैंसेल केन्सल
 reject: reject rejected rjct rejct रिजेक्ट
-nahi: nahi nahin nhi nai nahee nahii nhin nahiin naheen nahiiin nahi नहीं नही नहि
+nahi: nahi nahin nhi nai nahee nahii nhin nahiin naheen nahiiin nahi नहीं नही नहि naikhe कोनी illa
 no: no nope noo nah nop
 na: na naa ना
 mat: mat मत
 rehne: rehne rahne rhne rehene rehnay rehen rehnde रहने
 chhodo: chhodo chodo chhod chod chhor choro chhoddo छोड़ो छोडो छोड़
-bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो पाठवा pathei pathao pothai anuppunga ayakku ayakkanam पठाइ कळिसि bhejni
+bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो पाठवा pathei pathao pothai anuppunga ayakku ayakkanam पठाइ कळिसि bhejni pampandi
 bhej: bhej भेज
-bheja: bheja bheje bhejdiya bhejdia भेजा भेजे ayachu
-karo: karo kro kardo krdo kariye kijiye kijie karde krde kardijiye करो कीजिए करिए करें maadi
+bheja: bheja bheje bhejdiya bhejdia भेजा भेजे ayachu pampincharu anuppirukkaanga
+karo: karo kro kardo krdo kariye kijiye kijie karde krde kardijiye करो कीजिए करिए करें maadi cheyandi podunga
 kar: kar kr कर
 karna: karna करना
 karne: karne करने
 karni: karni करनी
-dedo: dedo dedijiye dedena dijiye
-dena: dena देना दिओ tharanam kodbeku tharanullathu
+dedo: dedo dedijiye dedena dijiye dehin
+dena: dena देना दिओ tharanam kodbeku tharanullathu dihe
 de: de दे
 dikhao: dikhao dikhaao dikhado dikhaiye dikhana dikha dikhaa dikhau dkhao दिखाओ दिखाइए दिखा
 batao: batao btao batado bataiye batana bata btado bataao batayiye bataye batau बताओ बताइए बता बताना
@@ -52,8 +52,8 @@ chahiye: chahiye chaiye chahie chahiya chaahiye chahye chaheye chaiya chahiyee c
 keliye: keliye kliye keliya keliyee kelie keliey माटे
 liye: liye liya lie liyee lye लिए लिये
 sakte: sakte skte sakta sakti sake sakenge sakoge skta skti sakat सकते सकता सकती
-kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना koto enta evvalavu ethra kiman केते एत्र किमान eshtu
-hai: hai h he hain hei hae hein hai है हैं aanu
+kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना koto enta evvalavu ethra kiman केते एत्र किमान eshtu entha एंत evlo kitto केतना
+hai: hai h he hain hei hae hein hai है हैं aanu ba बा
 ho: ho हो
 kya: kya kyaa kia ky क्या
 kaun: kaun kon kaunsa konsa kaunse konse kaunsi konsi kaun कौन कौनसा कौनसे yaaru aaranu
@@ -74,8 +74,8 @@ maal: maal mal माल saaman samaan saman सामान saadhanam
 humne: humne hamne हमने
 paise: paise paisa pese paisay paisaa paiso पैसा पैसे
 rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए tanka टका टङ्का
-udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार
-baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी बकाइआ पाक्कि
+udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार appu kadan कटऩ
+baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी बकाइआ पाक्कि baqaya baakilu
 order: order ordr oder odr orda ordar ordeer ऑर्डर आर्डर ऑडर ओर्डर आरडर अर्डार अर्डारटा
 orders: orders ordrs oders ordars orderz ऑर्डर्स ऑर्डरों अर्डारगुलो
 stock: stock stok stoc stck stk stocks stokc stoke istock स्टॉक स्टाक स्टोक स्ट्टोक्क ष्टक
@@ -119,11 +119,11 @@ sir ji: sirji
 customer: customer cust custmr customr coustomer costumer cstmr कस्टमर ग्राहक
 customers: customers custmrs customrs कस्टमर्स ग्राहकों
 godown: godown godaam godam gowdown गोदाम
-bacha: bacha bachaa bache bachi बचा बचे बची
+bacha: bacha bachaa bache bachi बचा बचे बची बचल
 khatam: khatam khtm khatm khattam khtam ख़त्म खत्म
 paid: paid चुकाए
 payment: payment paymnt pymt pmt pymnt payement paymt peyment पेमेंट
-aur: aur aor aurr और अने au aru mattu
+aur: aur aor aurr और अने au aru mattu ar अर
 mein: mein mei mein में
 se: se sey से
 malik: malik मालिक मालक मालिकेर
@@ -134,12 +134,12 @@ ke: ke के
 ko: ko को
 ne: ne ने
 is: is इस
-wala: wala waala vala wale wali waale waali wla वाला वाले वाली
+wala: wala waala vala wale wali waale waali wla वाला वाले वाली walo
 jaldi: jaldi jldi jaldee जल्दी
 sabse: sabse sabsey सबसे ettavum
 zyada: zyada jyada jada jyaada zyaada jiyada ज्यादा jaasti kooduthal
 hua: hua huwa hui huye hue हुआ हुई हुए
-gaya: gaya gya gayi gyi gye gaye gai गया गई गए
+gaya: gaya gya gayi gyi gye gaye gai गया गई गए gail गइल poyindi
 jayega: jayega jaega jaayega jaaega jayegi jaegi जाएगा जायेगा
 bika: bika biki बिका बिकी
 kab: kab kb कब
@@ -188,11 +188,11 @@ pahunch: pahunch pahuch pohoch pohch pohonch pohnch pahonch पहुंच
 received: received recieved recived rcvd recd recvd receive recieve rcv receved रिसीव प्राप्त
 mila: mila mile mili milaa मिला मिले मिली
 mil: mil मिल
-diya: diya diye dia diyaa gave दिया दिए dile dele thannu koduthu kuduthachu kottaytu
+diya: diya diye dia diyaa gave दिया दिए dile dele thannu koduthu kuduthachu kottaytu ichcharu pottaanga कोटुत्ताङ्क
 jama: jama jamaa जमा
 collection: collection collections कलेक्शन
 vasooli: vasooli vasuli वसूली
-aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu bandide बंतु
+aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu bandide बंतु aail vachindi वच्चिंदि
 aa: aa आ
 ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार तिआर
 status: status staus stetus sttus स्टेटस
@@ -204,7 +204,7 @@ geche: geche गेछे
 kar diya: cheythu
 mera: mera meri mere mra mre मेरा मेरी मेरे
 cheque: cheque chq cheq चेक
-cash: cash csh nakad nagad naqad rokda rokh नकद कैश क्याश नगदु क्याष nogod
+cash: cash csh nakad nagad naqad rokda rokh नकद कैश क्याश नगदु क्याष nogod kaasu रोक्कम
 bhugtan: bhugtan भुगतान
 upi: upi यूपीआई
 phonepe: phonepe phonepay फोनपे
@@ -218,7 +218,7 @@ kiya: kiya kiye किया किए
 chuka: chuka chuki चुका
 poora: poora pura पूरा पूरी पूरे
 kis: kis kin किन
-total: total कुल
+total: total कुल mottham
 pe: pe पे
 receipts: receipts prapti प्राप्ति
 today: today todays

@@ -14,7 +14,7 @@ carton: carton cartons ctn ctns crtn crtns cartn karton cartoon* cartoons* peti 
 box: box boxes bx* bxs बॉक्स
 pack: pack packs pk* pkt pkts packet packets pckt pckts paket पैकेट पैक
 bag: bag bags bori bora* boriya katta* katte* बोरी बैग बेग कट्टा* कट्टे* ब्याग
-dozen: dozen dozens dzn doz dz darjan darzan दर्जन दरजन डझन
+dozen: dozen dozens dzn doz dz darjan darzan दर्जन दरजन डझन dazan
 gross: gross*
 ream: ream* reams* rim* रिम*
 bottle: bottle bottles btl btls botal botl बोतल
@@ -90,7 +90,7 @@ const numberSpellings = `
 0.75: pauna
 1: one ek एक
 1.5: dedh डेढ
-2: two do दो
+2: two do दो दु
 2.5: dhai dhaai ढाई
 3: three teen तीन
 4: four char chaar चार
@@ -99,7 +99,7 @@ const numberSpellings = `
 7: seven saat सात
 8: eight aath आठ
 9: nine nau नौ
-10: ten das dus दस दहा हत्तु
+10: ten das dus दस दहा हत्तु पदि
 11: eleven gyarah gyaarah gyara ग्यारह
 12: twelve barah baarah बारह
 13: thirteen terah tera तेरह
@@ -109,11 +109,11 @@ const numberSpellings = `
 17: seventeen satrah satra सत्रह
 18: eighteen athaarah atharah अठारह
 19: nineteen unnees unnis उन्नीस
-20: twenty bees बीस
+20: twenty bees बीस iravai
 21: ikkees ikkis इक्कीस
 22: baaees bais बाईस
 24: chaubees chaubis चौबीस
-25: pachees pachis पच्चीस pochish pachi pochis pachisi
+25: pachees pachis पच्चीस pochish pachi pochis pachisi iruvathanju
 30: thirty tees तीस
 40: forty chalis chaalis चालीस
 50: fifty pachaas pachas पचास
@@ -123,7 +123,7 @@ const numberSpellings = `
 80: eighty assi अस्सी
 90: ninety nabbe
 100*: hundred sau सौ
-1000*: thousand hazaar hazar hajar हजार velu साविर
+1000*: thousand hazaar hazar hajar हजार velu साविर aayiram
 100000*: lakh lac लाख
 `
 

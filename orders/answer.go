@@ -354,7 +354,7 @@ func answeredProduct(n intent.Normalized) []string {
 
 // negations turn down what they follow: "dettol nahi", "Rajesh nahi",
 // Telugu's "cheque kaadu" and Dakhini's "card nakko".
-var negations = words(`nahi nahin nai na not no mat नहीं नही मत kaadu nakko alla nohoi nuhen venda beda nalage`)
+var negations = words(`nahi nahin nai na not no mat नहीं नही मत kaadu कादु koni nakko alla nohoi nuhen venda vendaam vaddu beda nalage`)
 
 // names are the products' names, in order.
 func (p *Parser) names(skus []string) []string {

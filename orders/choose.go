@@ -158,6 +158,8 @@ var positions = map[string]int{
 	"dusra": 1, "dusri": 1, "doosra": 1, "second": 1, "2nd": 1, "पहला": 0, "दूसरा": 1,
 	// Kannada's first, Malayalam's second, Bengali's "প্রথমটা" (the first one).
 	"modaladu": 0, "randamathe": 1, "प्रथमटा": 0,
+	// Marwari's "pehlo", Telugu's "modatidi", Tamil's "rendavadhu".
+	"pehlo": 0, "modatidi": 0, "rendavadhu": 1,
 	"teesra": 2, "3rd": 2,
 	"last": -1, "aakhri": -1,
 }
@@ -167,7 +169,7 @@ var sizeWords = map[string]int{"bada": 1, "big": 1, "chhota": -1, "small": -1, "
 
 // answerFillers carry no choice: "woh 5 litre wala chahiye", "sabse
 // chhota", Bengali's "prothom ta" (the first one).
-var answerFillers = words(`wala wali wale vala waala waali one the ji bhai ka ke ki ko se hai hain hoga ta tum sabse sobcheye
+var answerFillers = words(`wala wali wale vala waala waali walo sa one the ji bhai ka ke ki ko se hai hain hoga ta tum sabse sobcheye
 	woh wo ye yeh is it that this please pls i want chahiye for liye keliye option number no
 	sahi haan ha yes bhejo bhej do de dena karo kar lo lena order`)
 

@@ -98,6 +98,10 @@ func TestParsePhrasings(t *testing.T) {
 		{text: "Rajesh: 5 ctn GC", customer: "C01", items: map[string]int64{"GC500": 120}},
 		{text: "Sharma ji ko 50 bar soap bhejo cash", customer: "C02", payment: domain.PayCOD, items: map[string]int64{"SP75": 50}},
 		{text: "Ashok bhai ko 3 peti sabun udhaar", customer: "C08", payment: domain.PayCredit, items: map[string]int64{"SP75": 432}},
+		// Credit in Tamil and Telugu, and on the customer's account.
+		{text: "Ashok bhai ko 3 peti sabun, kadan", customer: "C08", payment: domain.PayCredit, items: map[string]int64{"SP75": 432}},
+		{text: "Ashok bhai ko 3 peti sabun appu", customer: "C08", payment: domain.PayCredit, items: map[string]int64{"SP75": 432}},
+		{text: "Ashok bhai ko 3 peti sabun, khate mein likh do", customer: "C08", payment: domain.PayCredit, items: map[string]int64{"SP75": 432}},
 		{text: "rajesh ke liye 2 dzn pocha", customer: "C01", items: map[string]int64{"MP01": 24}},
 		{text: "Gupta bros 5 carton DW rtgs", customer: "C09", payment: domain.PayBankTransfer, items: map[string]int64{"DW500": 120}},
 		{text: "Gupta Supermart 6 box GC gpay", customer: "C04", payment: domain.PayUPI, items: map[string]int64{"GC500": 36}},

@@ -32,6 +32,8 @@ var paymentPhrases = map[[2]string]domain.PaymentMode{
 	{"net", "banking"}: domain.PayBankTransfer, {"bank", "se"}: domain.PayBankTransfer,
 	{"google", "pay"}: domain.PayUPI, {"by", "check"}: domain.PayCheque,
 	{"on", "credit"}: domain.PayCredit, {"cash", "on"}: domain.PayCOD,
+	// On the customer's account: "khate mein likh do".
+	{"khate", "mein"}: domain.PayCredit,
 }
 
 // fillers may stand between a quantity and its product ("5 carton of GC",
@@ -68,16 +70,17 @@ var plainWords = words(`
 	is am are was be it this that these those my our your his her their
 	at on in of to from with by for as per each all every
 	tak yahan wahan idhar udhar
+	sa anna andi paaji kuda inka um vi naal nale sethu adhoda
 `)
 
 // honorifics follow a person's name: "Verma ji ko".
-var honorifics = words(`ji bhai sir sahab saab seth sethji babu uncle madam`)
+var honorifics = words(`ji bhai sir sahab saab seth sethji babu uncle madam sa anna`)
 
 // rangeWords join two quantities into a range ("5 se 6", "5 or 6").
 var rangeWords = words(`to se ya or till`)
 
 // correctionWords say that the quantity before was wrong ("5 nahi 6").
-var correctionWords = words(`nahi no not na sorry galat wrong matlab actually sry nakko kaadu`)
+var correctionWords = words(`nahi no not na sorry galat wrong matlab actually sry nakko kaadu कादु koni`)
 
 // andWords join the parts of one quantity ("2 carton aur 6 bottle").
 var andWords = words(`aur and plus n`)

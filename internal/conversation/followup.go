@@ -22,7 +22,9 @@ var continuers = map[string]bool{"aur": true, "and": true, "what": true, "how": 
 // Gujarati's "nu", Marathi's "chi" and Punjabi's "da" for "ka".
 var followUpFillers = map[string]bool{"ka": true, "ki": true, "ke": true, "about": true, "bhi": true, "ji": true,
 	"the": true, "for": true, "of": true, "batao": true, "bata": true, "hai": true, "kya": true, "kitna": true, "kitni": true,
-	"pe": true, "nu": true, "chi": true, "da": true, "wala": true, "du": true, "nte": true}
+	"pe": true, "nu": true, "chi": true, "da": true, "wala": true, "du": true, "nte": true,
+	// Telugu's "di", Marwari's "ro": "80/100-18 di?", "khandelwal tent ro?".
+	"di": true, "ro": true}
 
 // totalWords ask the total of the last answer: "aur total?". Every
 // answer over a list opens with its total, so the question is asked again.
@@ -217,7 +219,15 @@ func oneOfThoseFollowUp(d intent.Decision, conv memory.Conversation, route func(
 	if len(said) == 0 || !ok || len(asked.Customers) == 0 {
 		return d, false
 	}
-	id, ok := among(asked.Customers, said)
+	// One of those the answer showed, or the question named: "siddiqui
+	// ka outstanding" names one customer, its answer both Siddiquis.
+	shown := slices.Clone(asked.Customers)
+	if i := lastReply(conv); i >= 0 {
+		for _, c := range conv.Turns[i].Customers {
+			shown = appendNew(shown, c)
+		}
+	}
+	id, ok := among(shown, said)
 	if !ok {
 		return d, false
 	}

@@ -353,3 +353,30 @@ func TestAFollowUpNamesOneOfThoseWithAProductsWord(t *testing.T) {
 		}
 	}
 }
+
+// TestAFollowUpNamesOneOfThoseTheAnswerShowed: a shared name is kept as
+// its first customer on the question's turn, and the answer shows both;
+// "electricals wala" names the one of those the answer showed.
+func TestAFollowUpNamesOneOfThoseTheAnswerShowed(t *testing.T) {
+	r, err := intent.NewRouter(intent.Vocabulary{Customers: []domain.Customer{
+		{ID: "B01", Name: "Siddiqui Battery House", Aliases: []string{"siddiqui"}},
+		{ID: "B02", Name: "Siddiqui Electricals", Aliases: []string{"siddiqui"}},
+	}}, intent.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	route := func(text string) intent.Decision { return r.Route(context.Background(), text) }
+	conv := memory.Conversation{Turns: []memory.Turn{
+		{Role: memory.RolePerson, Text: "siddiqui ka outstanding kitna hai", Intent: domain.IntentOutstanding, Customers: []string{"B01"}},
+		{Role: memory.RoleMunshi, Text: "…", Tool: "outstanding", Customers: []string{"B02", "B01"}},
+	}}
+	got, ok := oneOfThoseFollowUp(route("electricals wala"), conv, route, r.CustomerAmong)
+	if !ok || got.Intent != domain.IntentOutstanding || len(got.Normalized.Entities) == 0 ||
+		!slices.Contains(got.Normalized.Entities[len(got.Normalized.Entities)-1].Candidates(), "B02") {
+		t.Errorf("follow-up %v (%s) %+v, want the dues of B02", ok, got.Intent, got.Normalized.Entities)
+	}
+	conv.Turns[1].Customers = nil // the answer showed no one else: "electricals" names none of those asked
+	if got, ok := oneOfThoseFollowUp(route("electricals wala"), conv, route, r.CustomerAmong); ok {
+		t.Errorf("with only B01 shown: follow-up %+v", got.Normalized.Entities)
+	}
+}
