@@ -60,11 +60,13 @@ func TestOtherScriptsRouted(t *testing.T) {
 	// and a send, "cancel" and "order" as loanwords.
 	routedAs(t, r, domain.IntentStock, "ஹார்பிக் ஸ்டாக் இருக்கா?")
 	routedAs(t, r, domain.IntentConfirm, "ಓಕೆ ಸರ್, ಕನ್ಫರ್ಮ್", "ಹೌದು, ಸರಿ ಇದೆ, ಕಳುಹಿಸಿ", "சரி, அனுப்புங்க", "ശരി, അയച്ചോളൂ")
-	notRoutedAs(t, r, domain.IntentConfirm, "sare order bhejo")
+	// Telugu's "sare" (all right) alone; Hinglish's "sare" (all) in a
+	// question.
+	notRoutedAs(t, r, domain.IntentConfirm, "sare pending orders dikhao", "sare orders ka status batao", "sare alarm band karo")
 	// Yes in Telugu ("avunu", "అవును", "సరే"), Hindi's "ji" alone, and a
 	// yes said to a brother or in Marwari's "sa"; Tamil's and Telugu's
 	// "happened" and Bhojpuri's "gail" after a delivery.
-	routedAs(t, r, domain.IntentConfirm, "avunu", "అవును", "సరే", "ji", "seri anna", "ok sa", "haan sa, theek hai",
+	routedAs(t, r, domain.IntentConfirm, "avunu", "అవును", "సరే", "sare", "sare anna", "ji", "seri anna", "ok sa", "haan sa, theek hai",
 		"yes please do the needful", "thik ba")
 	routedAs(t, r, domain.IntentDelivery, "SK-4104 delivery aachu", "V-4104 delivery ayindi", "rajesh ke maal deliver ho gail")
 }

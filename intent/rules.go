@@ -150,11 +150,10 @@ var rules = []rule{
 			` anna andi paaji sa please needful`),
 	},
 	{
-		// Telugu's all right, "సరే", and Hindi's "ji": alone, since "ji"
-		// follows a name. Written "sare" it is Hinglish's all ("sare order
-		// bhejo").
-		name: "confirm: సరే, ji", intent: domain.IntentConfirm, maxLen: 2,
-		need:  groups("सरे ji"),
+		// Telugu's all right, "sare" ("సరే"), and Hindi's "ji": alone,
+		// since "ji" follows a name and "sare" is also Hinglish's all.
+		name: "confirm: sare, ji", intent: domain.IntentConfirm, maxLen: 2,
+		need:  groups("sare सरे ji"),
 		allow: words("anna andi sir"),
 	},
 	{

@@ -312,22 +312,15 @@ var unfinishedDialogs = map[string]string{
 	"pm-file-03":       unknownWord,
 	"pm-acct-07":       unreadScript,
 	"pm-deliv-04":      unknownWord,
-	"ty-order-01":      sareAsYes,
 	"ty-order-03":      unreadScript,
-	"ty-cust-01":       sareAsYes,
 	"ty-cust-02":       saidSize,
-	"ty-prod-01":       sareAsYes,
-	"ty-prod-03":       sareAsYes,
 	"ty-prod-06":       saidSize,
 	"ty-prod-07":       unitNarrows,
 	"ty-qty-03":        unreadScript,
-	"ty-pay-05":        sareAsYes,
 	"ty-two-01":        saidSize,
 	"ty-two-04":        unitNarrows,
-	"ty-fix-add-02":    sareAsYes,
 	"ty-stock-03":      unreadScript,
 	"ty-total-01":      allDues,
-	"ty-acct-03":       sareAsYes,
 	"ty-acct-04":       unknownWord,
 	"ty-deliv-05":      unknownWord,
 	"df-order-02":      saidSize,
@@ -368,7 +361,6 @@ const (
 	customerWord       = "a product word that is also a word of a customer's name"
 	changeWhileAsked   = "a change of customer sent while a question about the goods waits"
 	saidSize           = "a size or a kind said otherwise than its product's name writes it (flat plate, 165 वाट, 1.5 sqmm cable, 1 HP, 40 pc)"
-	sareAsYes          = "Telugu's sare (all right) after a summary, which Hinglish writes for all"
 	nameWordTwice      = "a word of one product's name read again as another product whose name shares it"
 	unitNarrows        = "a unit only some products come in (a set) does not narrow the products a name may mean"
 	placeAnswer        = "a customer chosen by the place their shop is in, which the seed does not write"
