@@ -51,6 +51,10 @@ type lexicon struct {
 	// known are ordinary words, never read as a misspelt name. Nil means
 	// only the reserved words.
 	known map[string]struct{}
+	// productWords are the words of each product's name and aliases, by
+	// SKU, as ids of words: a word of them said after a shorter name
+	// belongs to it ("2.75-18 tyres", "ezee foil roll").
+	productWords map[string][]int32
 }
 
 // edge is a node and a word id: the key of the trie's edges.
@@ -152,6 +156,7 @@ func buildLexicon(v Vocabulary) (*lexiconBuilder, error) {
 	// Names are added after every unit is known, so that "30pc" in a name
 	// splits the way it does in a message.
 	l.eachName(v, l.addVariant)
+	l.addProductWords(v)
 	l.typos = newTypoIndex(l.wordText)
 	l.sounds = newSoundIndex(l.wordText)
 	l.steps += len(l.typos.keys)

@@ -266,6 +266,10 @@ func (l *lexicon) findEntities(text string, toks []Token) []Entity {
 					!brokenBetween(text, toks[end-1], toks[end]) {
 					end++
 				}
+				if m.v.kind == EntityProduct && end < len(toks) && l.nameWordAfter(m.v.ids, toks[end].Text) &&
+					!brokenBetween(text, toks[end-1], toks[end]) && !l.productAt(toks, end) {
+					end++
+				}
 				ents = append(ents, Entity{Kind: m.v.kind, ID: m.v.ids[0], IDs: m.v.ids, Kin: m.v.kin, Start: i, End: end, Fuzzy: m.fuzzy, Weak: m.v.weak})
 				covered = end
 				i = end - 1

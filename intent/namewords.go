@@ -1,0 +1,61 @@
+package intent
+
+import (
+	"slices"
+	"strings"
+)
+
+// addProductWords keeps the words of each product's name and aliases,
+// every one of them already a word of the lexicon's names.
+func (l *lexiconBuilder) addProductWords(v Vocabulary) {
+	l.productWords = make(map[string][]int32, len(v.Products))
+	read := nameReader{l: l.lexicon}
+	for _, p := range v.Products {
+		var ids []int32
+		for _, name := range append([]string{p.Name}, p.Aliases...) {
+			for _, w := range read.words(name) {
+				if id, ok := l.words[w]; ok && !slices.Contains(ids, id) {
+					ids = append(ids, id)
+				}
+			}
+		}
+		l.productWords[p.SKU] = ids
+	}
+}
+
+// nameWordAfter reports a word said right after a product's shorter name
+// that the full name of every product the shorter name may mean has as
+// the word said in the plural ("tyres" after "2.75-18" of "Ceat Gripp
+// 2.75-18 Tyre" and "MRF Nylogrip Zapper 2.75-18 Tyre"), or as a unit
+// said without a count ("roll" after "ezee foil" of "Ezee Aluminium Foil
+// Roll"). It belongs to the name. A word of the name as written is left
+// as it is: the local model has learned names by the words the catalog
+// gives them.
+func (l *lexicon) nameWordAfter(ids []string, w string) bool {
+	if len(ids) == 0 || isNumber(w) {
+		return false
+	}
+	form := ""
+	switch {
+	case l.isUnitWord(w):
+		form = w
+	case reservedWord(w):
+		return false
+	case len(w) >= 4 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
+		form = w[:len(w)-1] // "tyres", though a shop's name has it as it stands
+	default:
+		return false
+	}
+	id, ok := l.words[form]
+	return ok && namedByAll(l.productWords, ids, id)
+}
+
+// namedByAll reports whether every product of skus has the word id.
+func namedByAll(words map[string][]int32, skus []string, id int32) bool {
+	for _, sku := range skus {
+		if !slices.Contains(words[sku], id) {
+			return false
+		}
+	}
+	return true
+}

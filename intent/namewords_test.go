@@ -1,0 +1,42 @@
+package intent
+
+import (
+	"testing"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// TestAProductsNameWordAfterItsShorterName: a word said after a shorter
+// name that every product it may mean has in its full name, in the
+// plural or as a unit said without a count, belongs to the name ("2.75-18
+// tyres", "ezee foil roll"), so the message is read as it would be
+// without it; a word of the name as written, or of one product's name
+// only, is left as a word of its own.
+func TestAProductsNameWordAfterItsShorterName(t *testing.T) {
+	r := routerFor(t, Vocabulary{
+		Products: []domain.Product{
+			{SKU: "CT275", Name: "Ceat Gripp 2.75-18 Tyre", Aliases: []string{"2.75-18"}, Unit: "piece"},
+			{SKU: "MRF275", Name: "MRF Nylogrip Zapper 2.75-18 Tyre", Aliases: []string{"2.75-18"}, Unit: "piece"},
+			{SKU: "EZF72", Name: "Ezee Aluminium Foil Roll 72 m", Aliases: []string{"ezee foil"}, Unit: "roll"},
+		},
+		Customers: []domain.Customer{{ID: "Y07", Name: "Venkateswara Tyres"}, {ID: "Y02", Name: "Reddy Tyre Centre", Aliases: []string{"reddy"}}},
+	})
+	spans := map[string]string{
+		"reddy ki 2.75-18 tyres 30 bhejo": "2.75 18 tyres",
+		"ezee foil roll chahiye":          "ezee foil roll",
+		"2.75-18 tyre 5 bhejo":            "2.75 18", // a word of the names as written
+		"2.75-18 gripps 5 bhejo":          "2.75 18", // of one product's name only
+	}
+	for text, want := range spans {
+		got := ""
+		for _, e := range r.Normalize(text).Entities {
+			if e.Kind == EntityProduct {
+				got = e.Text
+			}
+		}
+		if got != want {
+			t.Errorf("%q: product read as %q, want %q", text, got, want)
+		}
+	}
+	routedAs(t, r, domain.IntentOrder, "venkateswara tyres ki 2.75-18 tyres 30 bhejo, neft", "ezee foil roll chahiye")
+}
