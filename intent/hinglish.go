@@ -26,6 +26,9 @@ func latinFor(w string) (string, bool) {
 	if _, ok := builtinUnits[w]; ok {
 		return "", false
 	}
+	if _, ok := measureSuffixes[w]; ok {
+		return "", false // "165 वाट" is watts, whatever "vaat" means
+	}
 	var buf [6]string
 	spellings := hinglishSpellings(w, buf[:0])
 	for _, c := range spellings {

@@ -57,6 +57,7 @@ func TestNormalizeText(t *testing.T) {
 		{"5 क्रेट", "5 crate"},
 		{"100 meter", "100 metre"},
 		{"bulb 9 watt", "bulb 9w"},
+		{"9 वाट बल्ब", "9w बल्ब"},
 		{"40 mtr", "40 metre"},
 		{"2 टिन", "2 tin"},
 		{"50 पाउच", "50 pouch"},
