@@ -35,10 +35,13 @@ func (s *Service) Answer(ctx context.Context, user domain.User, pending string, 
 		return domain.Reply{}, false
 	}
 	whole := p.ParseRouted(d)
-	if ownOrder(d.Normalized, whole) {
+	a := f.Asks[0]
+	// "flat plate" for Luminous' Flat Plate battery: words of one of the
+	// products offered, though the order reader takes "flat" for a
+	// customer it does not know.
+	if ownOrder(d.Normalized, whole) && !(a.Slot == SlotProduct && p.picksProduct(d.Normalized, a.Options)) {
 		return domain.Reply{}, false
 	}
-	a := f.Asks[0]
 	if m := onlyPayment(d.Normalized); m != "" && a.Slot != SlotPayment {
 		// How it is paid, said before Munshi asked ("upi" to "how
 		// many?"): taken, and the question asked again.
@@ -119,7 +122,7 @@ func (s *Service) Answer(ctx context.Context, user domain.User, pending string, 
 		f.addItem(item)
 		ack = fmt.Sprintf("%s: %s", prod.Name, Quantity(item.Qty, prod))
 	case SlotUnknown:
-		skus := answeredProduct(d.Normalized)
+		skus := p.soldIn(answeredProduct(d.Normalized), a.Said, d.Text)
 		switch {
 		case len(skus) == 0 || d.Normalized.Has(intent.EntityCustomer) && !sameCustomer(d.Normalized, f.Customer):
 			return domain.Reply{}, false

@@ -212,6 +212,45 @@ func (p *Parser) byUnit(m *mention, said string) (string, bool) {
 	return oneOf(fit)
 }
 
+// soldIn keeps those of skus that come in the unit a quantity was said
+// in: "20 set", then "TVS wala", is the TVS set, not the TVS tyres, where
+// "tvs" names the tyres alone and the set is the one product whose name
+// has every word the answer says (text) and comes in sets. All of skus
+// when no product does, or the quantity named no unit of its own.
+func (p *Parser) soldIn(skus []string, said *Said, text string) []string {
+	if len(skus) == 0 || said == nil || said.Unit == "" || said.Measure != "" || said.Unit == "piece" || said.Unit == "unit" {
+		return skus
+	}
+	q := &quantity{value: said.Value, unit: said.Unit}
+	takes := func(sku string) bool { _, ok := p.perUnit(p.products[sku], q); return ok }
+	var fit []string
+	for _, sku := range skus {
+		if takes(sku) {
+			fit = append(fit, sku)
+		}
+	}
+	if len(fit) > 0 {
+		return fit
+	}
+	var words []string
+	for _, w := range nameWords(text) {
+		if !answerFillers[w] {
+			words = append(words, w)
+		}
+	}
+	if len(words) > 0 {
+		for sku, prod := range p.products {
+			if !prod.Inactive && namedBy(prod, words) && takes(sku) {
+				fit = append(fit, sku)
+			}
+		}
+	}
+	if len(fit) == 1 {
+		return fit
+	}
+	return skus
+}
+
 func oneOf(skus []string) (string, bool) {
 	if len(skus) != 1 {
 		return "", false
