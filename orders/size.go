@@ -180,12 +180,16 @@ func (p *Parser) countedIn(skus []string, dim byte) (measure, bool) {
 
 // weighed is the count a message's one weight or volume makes of a
 // product kept in that measure ("80 kilo" of bartan kept by the kg),
-// when the message says no other count.
+// when the message says no other count but the one it says was wrong
+// ("100 नहीं 120 किलो").
 func (p *Parser) weighed(n intent.Normalized, sku string) (Item, bool) {
 	var size *intent.Entity
 	for k, e := range n.Entities {
 		switch e.Kind {
 		case intent.EntityNumber:
+			if e.End < len(n.Tokens) && correctionWords[n.Tokens[e.End].Text] {
+				continue
+			}
 			return Item{}, false
 		case intent.EntitySize:
 			if size != nil {

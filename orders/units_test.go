@@ -479,9 +479,9 @@ func TestAWordOfAddingInAProductsName(t *testing.T) {
 }
 
 // TestAWeightAloneCountsWhatIsKeptInIt: "80 kilo" answers how many of
-// bartan kept by the kg, and "ना 3 किलो करो" sets the one line kept by the
-// kg; a weight of a product kept by the piece, or beside a count, does
-// neither.
+// bartan kept by the kg, as does "100 नहीं 120 किलो" (120), and "ना 3 किलो
+// करो" sets the one line kept by the kg; a weight of a product kept by
+// the piece, or beside a count not said to be wrong, does neither.
 func TestAWeightAloneCountsWhatIsKeptInIt(t *testing.T) {
 	ps := []domain.Product{
 		{SKU: "HALDI", Name: "Haldi Powder Rajapuri Loose", Aliases: []string{"haldi", "हल्दी"}, Unit: "kg", Price: 17000},
@@ -489,7 +489,7 @@ func TestAWeightAloneCountsWhatIsKeptInIt(t *testing.T) {
 	}
 	cs := []domain.Customer{{ID: "S04", Name: "Shree Khodiyar Provision Store", Aliases: []string{"khodiyar"}}}
 	p := parserFor(t, ps, cs)
-	for text, want := range map[string]int64{"80 kilo": 80, "ढाई किलो": 0, "2 bag 80 kilo": -1} {
+	for text, want := range map[string]int64{"80 kilo": 80, "ढाई किलो": 0, "2 bag 80 kilo": -1, "100 नहीं 120 किलो": 120, "100 kilo 20 bag": -1} {
 		it, ok := p.weighed(p.norm.Normalize(text), "HALDI")
 		switch {
 		case want < 0 && ok:
