@@ -58,6 +58,8 @@ func TestNormalizeText(t *testing.T) {
 		{"100 meter", "100 metre"},
 		{"bulb 9 watt", "bulb 9w"},
 		{"9 वाट बल्ब", "9w बल्ब"},
+		{"du peti", "2 carton"},
+		{"ek go peti aur du go carton", "1 carton aur 2 carton"},
 		{"40 mtr", "40 metre"},
 		{"2 टिन", "2 tin"},
 		{"50 पाउच", "50 pouch"},

@@ -86,15 +86,23 @@ func (l *lexicon) mergeNumbers(toks []Token) []Token {
 				cur, mult, lastMult = cur*nw.value, true, true
 			}
 		}
-		if j == first || !(mult || l.unitAt(toks, j) || measureAt(toks, j) || l.productAt(toks, j) || l.sizedProductAt(toks, j) && t.Text != "do") {
+		k := j // after the count's word for things, Bhojpuri's "go": "du go peti"
+		if j > first && k < len(toks) && countWords[toks[k].Text] && (l.unitAt(toks, k+1) || l.productAt(toks, k+1)) {
+			k++
+		}
+		if j == first || !(mult || l.unitAt(toks, k) || measureAt(toks, k) || l.productAt(toks, k) || l.sizedProductAt(toks, k) && t.Text != "do") {
 			out = append(out, t)
 			continue
 		}
-		out = append(out, Token{formatNumber(total + cur + add), t.Start, toks[j-1].End})
-		i = j - 1
+		out = append(out, Token{formatNumber(total + cur + add), t.Start, toks[k-1].End})
+		i = k - 1
 	}
 	return mergeSizes(out)
 }
+
+// countWords follow a count said in words before what is counted, as
+// Bhojpuri's "go" does ("ek go peti", one crate).
+var countWords = map[string]bool{"go": true}
 
 // sizedProductAt reports a product's size at i and the product after it:
 // "aath 1 inch brush" is eight of them. ("do 1 litre phenyl" may be "give

@@ -90,7 +90,7 @@ const numberSpellings = `
 0.75: pauna
 1: one ek एक
 1.5: dedh डेढ
-2: two do दो दु
+2: two do दो दु du
 2.5: dhai dhaai ढाई
 3: three teen तीन
 4: four char chaar चार
