@@ -208,7 +208,12 @@ var rules = []rule{
 			more than over NUM rupees days din overdue pending whose has have our market hamara
 			humara kitne log kis kisne nahi diya paid pay not yet collect collection recover hasnt havent last in
 			recovery bhejo send and aur upar above limit credit cross till aaj statement which yet
-			invoices bills chal raha`),
+			invoices bills chal raha` +
+			// Everyone's dues in Punjabi, Marwari, Telugu and Kannada:
+			// "saare customers da baaki", "saara customers ro baaki",
+			// "andari baaki", "ella customers baaki … alli kalsi"; Marwari's
+			// "sa" said to whom one asks.
+			` saare saara andari ella da ro ch alli kalsi sa`),
 	},
 	{
 		name: "outstanding: payment due", intent: domain.IntentOutstanding, maxLen: 12, unless: paymentRecord,
