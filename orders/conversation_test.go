@@ -260,6 +260,13 @@ func TestCorrectionsChangeTheShownDraft(t *testing.T) {
 		{"whose the order is", "Rajesh ke liye 10 carton GC, cash", "ye order Shivam ka hai", "C05", domain.PayCOD, []string{"GC500:240"}, "customer Rajesh Kirana Store → Hotel Shivam"},
 		{"a name written by mistake", "Rajesh ke liye 10 carton GC, cash", "galti se Rajesh likh diya, Shivam ka hai", "C05", domain.PayCOD, []string{"GC500:240"}, "customer Rajesh Kirana Store → Hotel Shivam"},
 		{"under another customer", "Rajesh ke liye 10 carton GC, cash", "wait, put this under Hotel Shivam", "C05", domain.PayCOD, []string{"GC500:240"}, "customer Rajesh Kirana Store → Hotel Shivam"},
+		// "ka" and "ko" in Punjabi, Marwari, Dakhini and Kannada, and
+		// "written to their name" in Bhojpuri.
+		{"whose the order is, in Punjabi", "Rajesh ke liye 10 carton GC, cash", "galti ho gayi, Shivam da order hai", "C05", domain.PayCOD, []string{"GC500:240"}, "customer Rajesh Kirana Store → Hotel Shivam"},
+		{"whose the order is, in Marwari", "Rajesh ke liye 10 carton GC, cash", "galti su likh diyo, Shivam ro hai", "C05", domain.PayCOD, []string{"GC500:240"}, "customer Rajesh Kirana Store → Hotel Shivam"},
+		{"whom it was to go to, in Dakhini", "Rajesh ke liye 10 carton GC, cash", "galti hogaya, Shivam ku bhejna tha", "C05", domain.PayCOD, []string{"GC500:240"}, "customer Rajesh Kirana Store → Hotel Shivam"},
+		{"whom it is for, in Kannada", "Rajesh ke liye 10 carton GC, cash", "Rajesh alla, Shivam ge", "C05", domain.PayCOD, []string{"GC500:240"}, "customer Rajesh Kirana Store → Hotel Shivam"},
+		{"written to another's name, in Bhojpuri", "Rajesh ke liye 10 carton GC, cash", "galti ho gail, Shivam ke likhiye", "C05", domain.PayCOD, []string{"GC500:240"}, "customer Rajesh Kirana Store → Hotel Shivam"},
 		{"a mode turned down", "Sharma General Store ke liye 10 carton GC, cash", "cash nahi, cheque denge", "C02", domain.PayCheque, []string{"GC500:240"}, "payment cash on delivery → cheque"},
 		{"reduce a line", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "reduce harpic to 1 carton", "C01", domain.PayCOD, []string{"GC500:240", "TC500:24"}, "2 cartons → 1 carton"},
 		{"a line not needed", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "no harpic needed", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},

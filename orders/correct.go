@@ -499,12 +499,16 @@ func namesCustomer(n intent.Normalized, parsed Parsed) bool {
 }
 
 // customerMarkers say that a name is whom the order is for.
-var customerMarkers = words(`liye keliye ko for customer party naam name instead under`)
+// Dakhini's and Tamil's "ku" and Kannada's "ge" are Hindi's "ko".
+var customerMarkers = words(`liye keliye ko for customer party naam name instead under ku ge`)
 
 // Whose the order is: "ye order City Hospital ka hai", "Mehta ka order hai".
 var (
-	ofWords    = words(`ka ki ke`)
-	ownedWords = words(`hai order`)
+	// Punjabi's "da" and Marwari's "ro" are Hindi's "ka": "Bansal Bartan
+	// Bhandar da order hai", "khandelwal tent ro hai"; "annapurna ke
+	// likhiye" is written to their name.
+	ofWords    = words(`ka ki ke da ro`)
+	ownedWords = words(`hai order likho likhiye`)
 )
 
 // customerChange reports whether a message that names a customer says
