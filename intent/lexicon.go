@@ -361,6 +361,9 @@ func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, wo
 	}
 	for _, c := range v.Customers {
 		forms(EntityCustomer, c.ID, c.Name, false)
+		if bare := withoutBrackets(c.Name); bare != c.Name && bare != "" {
+			forms(EntityCustomer, c.ID, bare, false) // "Durga Auto Tyres" of "Durga Auto Tyres (Guntur)"
+		}
 		for _, a := range c.Aliases {
 			forms(EntityCustomer, c.ID, a, false)
 		}

@@ -59,3 +59,22 @@ func namedByAll(words map[string][]int32, skus []string, id int32) bool {
 	}
 	return true
 }
+
+// withoutBrackets is a name without what it adds in brackets, as books
+// write a shop's town or branch beside its name: "Durga Auto Tyres
+// (Guntur)" is called Durga Auto Tyres.
+func withoutBrackets(name string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range name {
+		switch {
+		case r == '(' || r == '[':
+			depth++
+		case (r == ')' || r == ']') && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}

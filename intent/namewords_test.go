@@ -40,3 +40,26 @@ func TestAProductsNameWordAfterItsShorterName(t *testing.T) {
 	}
 	routedAs(t, r, domain.IntentOrder, "venkateswara tyres ki 2.75-18 tyres 30 bhejo, neft", "ezee foil roll chahiye")
 }
+
+// TestACustomerCalledWithoutTheBracketsOfTheirName: books write a shop's
+// town in brackets beside its name; the shop is called without it.
+func TestACustomerCalledWithoutTheBracketsOfTheirName(t *testing.T) {
+	r := routerFor(t, Vocabulary{Customers: []domain.Customer{
+		{ID: "Y03", Name: "Durga Auto Tyres (Guntur)", Aliases: []string{"durga auto"}},
+	}})
+	got := ""
+	for _, e := range r.Normalize("durga auto tyres 2 lakh aaya").Entities {
+		if e.Kind == EntityCustomer {
+			got = e.Text
+		}
+	}
+	if got != "durga auto tyres" {
+		t.Errorf("customer read as %q, want %q", got, "durga auto tyres")
+	}
+	for name, want := range map[string]string{"Durga Auto Tyres (Guntur)": "Durga Auto Tyres", "Shah [Old] Traders": "Shah Traders",
+		"(Guntur)": "", "Mehta Traders": "Mehta Traders", "Rao (": "Rao"} {
+		if got := withoutBrackets(name); got != want {
+			t.Errorf("withoutBrackets(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
