@@ -36,6 +36,9 @@ func batteryShop(t *testing.T) *shop {
 		product("TVS9090", "TVS Eurogrip 90/90-17 Tyre", "piece", "tvs 90/90-17", "tvs"),
 		product("TVS80100", "TVS Eurogrip 80/100-18 Tyre", "piece", "tvs 80/100-18", "tvs"),
 		product("SETTVS", "TVS Tyre Set HF Deluxe", "set", "tvs set", "hf deluxe set"),
+		product("TUBE17", "Butyl Tube 90/90-17 (17 inch)", "piece", "tube"),
+		product("TUBE18", "Butyl Tube 2.75/3.00-18 (18 inch)", "piece", "tube"),
+		product("TUBE8", "Auto Tube 4.00-8 (3-wheeler)", "piece", "tube", "auto tube"),
 	}
 	customers := []domain.Customer{{ID: "B08", Name: "Rastogi Enterprises", Aliases: []string{"rastogi"},
 		CreditLimit: 1_000_000_000, PaymentModes: []domain.PaymentMode{domain.PayCheque, domain.PayCredit}}}
@@ -78,4 +81,14 @@ func TestAnAnswerNamedByWordsOfOneOption(t *testing.T) {
 		}
 		s.wantDraft("B08", domain.PayCheque, c.line)
 	}
+}
+
+// TestASizeSaidKeepsTheProductsOfThatSize: "tube 17 inch" is the 17-inch
+// tube, not also the auto tube whose name gives no size in inches.
+func TestASizeSaidKeepsTheProductsOfThatSize(t *testing.T) {
+	s := batteryShop(t)
+	if r := s.say("rastogi 30 tube 17 inch cheque"); r.About == "" {
+		t.Fatalf("no summary: %s", r.Text)
+	}
+	s.wantDraft("B08", domain.PayCheque, "TUBE17:30")
 }

@@ -129,18 +129,21 @@ func (p *Parser) attachSizes(r *reading, ms []*mention, sizes []sizeSpan, skip [
 			byStart(*qs)
 			continue
 		}
-		var fit []string
+		// The products of that size; else those whose names give no size
+		// of its kind. "tube 17 inch" is the 17-inch tube, not the auto
+		// tube whose name gives none.
+		var fit, unsized []string
 		for _, sku := range m.skus {
 			if !p.hasSizeOf(sku, sz.dim) {
-				fit = append(fit, sku)
+				unsized = append(unsized, sku)
 				continue
 			}
-			for _, s := range p.sizes[sku] {
-				if s.equal(sz) {
-					fit = append(fit, sku)
-					break
-				}
+			if slices.ContainsFunc(p.sizes[sku], sz.equal) {
+				fit = append(fit, sku)
 			}
+		}
+		if len(fit) == 0 {
+			fit = unsized
 		}
 		for i := e.Start; i < e.End; i++ {
 			skip[i] = true
