@@ -59,6 +59,8 @@ func TestNormalizeText(t *testing.T) {
 		{"bulb 9 watt", "bulb 9w"},
 		{"9 वाट बल्ब", "9w बल्ब"},
 		{"du peti", "2 carton"},
+		{"பத்தாயிரம் ரொக்கம்", "10000 cash"},
+		{"iruvathanju aayiram", "25000"},
 		{"ek go peti aur du go carton", "1 carton aur 2 carton"},
 		{"40 mtr", "40 metre"},
 		{"2 टिन", "2 tin"},

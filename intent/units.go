@@ -124,6 +124,7 @@ const numberSpellings = `
 90: ninety nabbe
 100*: hundred sau सौ
 1000*: thousand hazaar hazar hajar हजार velu साविर aayiram
+10000*: पत्तायिरम
 100000*: lakh lac लाख
 `
 
