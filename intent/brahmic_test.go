@@ -68,7 +68,8 @@ func TestOtherScriptsRouted(t *testing.T) {
 	// "happened" and Bhojpuri's "gail" after a delivery.
 	routedAs(t, r, domain.IntentConfirm, "avunu", "అవును", "సరే", "sare", "sare anna", "ji", "seri anna", "ok sa", "haan sa, theek hai",
 		"yes please do the needful", "thik ba")
-	routedAs(t, r, domain.IntentDelivery, "SK-4104 delivery aachu", "V-4104 delivery ayindi", "rajesh ke maal deliver ho gail")
+	routedAs(t, r, domain.IntentDelivery, "SK-4104 delivery aachu", "V-4104 delivery ayindi", "rajesh ke maal deliver ho gail",
+		"rajesh kirana saamaan poi serndhuchu", "rajesh kirana ki saruku cheri poyindi")
 	// Everyone's dues as an Excel file, in Punjabi, Marwari and Kannada.
 	routedAs(t, r, domain.IntentOutstanding, "saare customers da baaki excel ch bhej do",
 		"saara customers ro baaki excel mein bhejo sa", "ella customers baaki excel alli kalsi")

@@ -48,7 +48,7 @@ dena: dena देना दिओ tharanam kodbeku tharanullathu dihe
 de: de दे
 dikhao: dikhao dikhaao dikhado dikhaiye dikhana dikha dikhaa dikhau dkhao दिखाओ दिखाइए दिखा
 batao: batao btao batado bataiye batana bata btado bataao batayiye bataye batau बताओ बताइए बता बताना
-chahiye: chahiye chaiye chahie chahiya chaahiye chahye chaheye chaiya chahiyee chayie chaye chahiyeh chiye चाहिए चाहिये venam venum beku darkar lagibo वेणं दरकार
+chahiye: chahiye chaiye chahie chahiya chaahiye chahye chaheye chaiya chahiyee chayie chaye chahiyeh chiye चाहिए चाहिये venam venum beku darkar lagibo वेणं दरकार chahi
 keliye: keliye kliye keliya keliyee kelie keliey माटे
 liye: liye liya lie liyee lye लिए लिये
 sakte: sakte skte sakta sakti sake sakenge sakoge skta skti sakat सकते सकता सकती
@@ -70,7 +70,7 @@ week: week weak wk weekly hafte hafta hapta hafto saptah हफ्ते हफ�
 month: month mnth mahina mahine mahino mahinay mahena महीने महीना माह
 year: year yr saal sal साल
 sales: sales sale sels salez bikri bikari bikree selling sells सेल सेल्स बिक्री
-maal: maal mal माल saaman samaan saman सामान saadhanam
+maal: maal mal माल saaman samaan saman सामान saadhanam saruku सरुकु
 humne: humne hamne हमने
 paise: paise paisa pese paisay paisaa paiso पैसा पैसे
 rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए tanka टका टङ्का
@@ -139,7 +139,7 @@ jaldi: jaldi jldi jaldee जल्दी
 sabse: sabse sabsey सबसे ettavum
 zyada: zyada jyada jada jyaada zyaada jiyada ज्यादा jaasti kooduthal
 hua: hua huwa hui huye hue हुआ हुई हुए
-gaya: gaya gya gayi gyi gye gaye gai गया गई गए gail गइल poyindi
+gaya: gaya gya gayi gyi gye gaye gai गया गई गए gail गइल poyindi poi
 jayega: jayega jaega jaayega jaaega jayegi jaegi जाएगा जायेगा
 bika: bika biki बिका बिकी
 kab: kab kb कब
@@ -183,8 +183,8 @@ haal: haal hal हाल
 dukaan: dukaan dukan dukaan दुकान
 party: party partys पार्टी
 parties: parties पार्टियों
-pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa phuncha पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा pahochadi पहोंचाडी पौंछे पहञ्चिगला एत्तिच्चु
-pahunch: pahunch pahuch pohoch pohch pohonch pohnch pahonch पहुंच
+pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa phuncha पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा pahochadi पहोंचाडी पौंछे पहञ्चिगला एत्तिच्चु serndhuchu
+pahunch: pahunch pahuch pohoch pohch pohonch pohnch pahonch पहुंच cheri
 received: received recieved recived rcvd recd recvd receive recieve rcv receved रिसीव प्राप्त
 mila: mila mile mili milaa मिला मिले मिली
 mil: mil मिल
@@ -235,7 +235,7 @@ bhejo: bhej do|bhej dena|bhej dijiye|bhej de|bhej dijie|bhej dein|bhej den|pathe
 bheja: bhej diya|bhej dia|bhej di
 karo: kar do|kar dena|kar dijiye|kar de|kar dijie|kar dein|kar den
 dedo: de do|de dena|de dijiye|de de|de dijie|de dein
-hatao: hata do|hata dena|hata dijiye|hata de
+hatao: hata do|hata dena|hata dijiye|hata de|hata dehin
 dikhao: dikhao do|dikhao dena|dikhao dijiye|dikhao de
 batao: batao do|batao dena|batao dijiye|batao de
 keliye: ke liye|k liye|ki liye

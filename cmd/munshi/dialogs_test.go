@@ -301,13 +301,11 @@ var unfinishedDialogs = map[string]string{
 	"pm-prod-04":       nameWordTwice,
 	"pm-pay-04":        unreadScript,
 	"pm-file-03":       unknownWord,
-	"pm-deliv-04":      unknownWord,
 	"ty-order-03":      unreadScript,
 	"ty-qty-03":        unreadScript,
 	"ty-two-04":        unitNarrows,
 	"ty-stock-03":      unreadScript,
 	"ty-total-01":      allDues,
-	"ty-deliv-05":      unknownWord,
 	"df-order-02":      saidSize,
 	"df-order-04":      unreadScript,
 	"df-pay-04":        unreadScript,
@@ -318,7 +316,6 @@ var unfinishedDialogs = map[string]string{
 	"ck-prod-03":       saidSize,
 	"ck-dues-03":       looseFollowUp,
 	"ay-fix-add-02":    unknownWord,
-	"ay-fix-remove-02": unknownCorrection,
 	"ay-acct-05":       placeAnswer,
 }
 
