@@ -244,6 +244,7 @@ func TestCorrectionsChangeTheShownDraft(t *testing.T) {
 		{"quantity of a named line", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "GC 15 carton", "C01", domain.PayCOD, []string{"GC500:360", "TC500:48"}, "10 cartons → 15 cartons"},
 		{"quantity of a shared name", "Rajesh ke liye 2 carton phenyl 1L aur 10 carton GC, cash", "phenyl 20 karo", "C01", domain.PayCOD, []string{"PH1L:20", "GC500:240"}, "→ 20 bottles"},
 		{"an item added", "Rajesh ke liye 10 carton GC, cash", "aur 5 carton harpic", "C01", domain.PayCOD, []string{"GC500:240", "TC500:120"}, "added Toilet Cleaner 500ml 5 cartons"},
+		{"an item added with Bhojpuri's and", "Rajesh ke liye 10 carton GC, cash", "आ 5 कार्टन harpic भी", "C01", domain.PayCOD, []string{"GC500:240", "TC500:120"}, "added Toilet Cleaner 500ml 5 cartons"},
 		{"more of an item", "Rajesh ke liye 10 carton GC, cash", "aur 5 carton GC add karo", "C01", domain.PayCOD, []string{"GC500:360"}, "10 cartons → 15 cartons"},
 		{"a line set and another added", "Rajesh ke liye 10 carton GC, cash", "GC 15 carton aur 5 carton harpic bhi", "C01", domain.PayCOD, []string{"GC500:360", "TC500:120"}, "10 cartons → 15 cartons"},
 		{"more of a line, said with aur", "Rajesh ke liye 10 carton GC, cash", "GC 5 carton aur bhejo", "C01", domain.PayCOD, []string{"GC500:360"}, "10 cartons → 15 cartons"},

@@ -315,7 +315,6 @@ var unfinishedDialogs = map[string]string{
 	"ck-cust-01":       saidSize,
 	"ck-prod-03":       saidSize,
 	"ck-dues-03":       looseFollowUp,
-	"ay-fix-add-02":    unknownWord,
 	"ay-acct-05":       placeAnswer,
 }
 
