@@ -155,8 +155,13 @@ func buildLexicon(v Vocabulary) (*lexiconBuilder, error) {
 	l.keepPacksApart(v)
 	// Names are added after every unit is known, so that "30pc" in a name
 	// splits the way it does in a message.
-	l.eachName(v, l.addVariant)
-	l.addProductWords(v)
+	l.productWords = make(map[string][]int32, len(v.Products))
+	l.eachName(v, func(kind EntityKind, id string, words []string, derived bool) {
+		l.addVariant(kind, id, words, derived)
+		if kind == EntityProduct && !derived { // a derived form's words are its name's
+			l.noteProductWords(id, words)
+		}
+	})
 	l.typos = newTypoIndex(l.wordText)
 	l.sounds = newSoundIndex(l.wordText)
 	l.steps += len(l.typos.keys)

@@ -5,22 +5,19 @@ import (
 	"strings"
 )
 
-// addProductWords keeps the words of each product's name and aliases,
-// every one of them already a word of the lexicon's names.
-func (l *lexiconBuilder) addProductWords(v Vocabulary) {
-	l.productWords = make(map[string][]int32, len(v.Products))
-	read := nameReader{l: l.lexicon}
-	for _, p := range v.Products {
-		var ids []int32
-		for _, name := range append([]string{p.Name}, p.Aliases...) {
-			for _, w := range read.words(name) {
-				if id, ok := l.words[w]; ok && !slices.Contains(ids, id) {
-					ids = append(ids, id)
-				}
-			}
-		}
-		l.productWords[p.SKU] = ids
+// noteProductWords keeps the words of one of a product's names, each
+// already a word of the lexicon's names.
+func (l *lexiconBuilder) noteProductWords(sku string, words []string) {
+	ids := l.productWords[sku]
+	if ids == nil {
+		ids = make([]int32, 0, 2*len(words)) // its name, then aliases mostly of the same words
 	}
+	for _, w := range words {
+		if id, ok := l.words[w]; ok && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	l.productWords[sku] = ids
 }
 
 // nameWordAfter reports a word said right after a product's shorter name
@@ -64,6 +61,9 @@ func namedByAll(words map[string][]int32, skus []string, id int32) bool {
 // write a shop's town or branch beside its name: "Durga Auto Tyres
 // (Guntur)" is called Durga Auto Tyres.
 func withoutBrackets(name string) string {
+	if !strings.ContainsAny(name, "([") {
+		return name
+	}
 	var b strings.Builder
 	depth := 0
 	for _, r := range name {
