@@ -59,6 +59,7 @@ func TestNormalizeText(t *testing.T) {
 		{"bulb 9 watt", "bulb 9w"},
 		{"9 वाट बल्ब", "9w बल्ब"},
 		{"du peti", "2 carton"},
+		{"20 ਕਿੱਲੋ", "20kg"},
 		{"பத்தாயிரம் ரொக்கம்", "10000 cash"},
 		{"iruvathanju aayiram", "25000"},
 		{"ek go peti aur du go carton", "1 carton aur 2 carton"},

@@ -72,7 +72,8 @@ var measureSuffixes = map[string]string{
 	"ml": "ml", "mls": "ml",
 	"l": "l", "ltr": "l", "ltrs": "l", "lt": "l", "litre": "l", "litres": "l", "liter": "l", "liters": "l", "लीटर": "l", "लिटर": "l",
 	"kg": "kg", "kgs": "kg", "kilo": "kg", "kilos": "kg", "किलो": "kg",
-	"g": "g", "gm": "g", "gms": "g", "gram": "g", "grams": "g", "grm": "g", "ग्राम": "g",
+	"किल्लो": "kg", // Gurmukhi's "ਕਿੱਲੋ", its l doubled
+	"g":      "g", "gm": "g", "gms": "g", "gram": "g", "grams": "g", "grm": "g", "ग्राम": "g",
 	"mm": "mm",                                       // a bar's, a wire's or a pipe's thickness: "12mm sariya"
 	"w":  "w", "watt": "w", "watts": "w", "वाट": "w", // a bulb's or a fan's power: "9w bulb"
 	// a pipe's or a brush's width: "1/2 inch", "aadha inch"

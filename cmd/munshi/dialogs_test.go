@@ -307,8 +307,6 @@ var unfinishedDialogs = map[string]string{
 	"ty-stock-03":      unreadScript,
 	"ty-total-01":      allDues,
 	"df-order-02":      saidSize,
-	"df-order-04":      unreadScript,
-	"df-pay-04":        unreadScript,
 	"df-fix-remove-02": unreadScript,
 	"ck-order-03":      saidSize,
 	"ck-order-07":      farTypo,
