@@ -28,13 +28,7 @@ func TestAProductsNameWordAfterItsShorterName(t *testing.T) {
 		"2.75-18 gripps 5 bhejo":          "2.75 18", // of one product's name only
 	}
 	for text, want := range spans {
-		got := ""
-		for _, e := range r.Normalize(text).Entities {
-			if e.Kind == EntityProduct {
-				got = e.Text
-			}
-		}
-		if got != want {
+		if got := lastEntity(r, text, EntityProduct).Text; got != want {
 			t.Errorf("%q: product read as %q, want %q", text, got, want)
 		}
 	}
@@ -47,13 +41,7 @@ func TestACustomerCalledWithoutTheBracketsOfTheirName(t *testing.T) {
 	r := routerFor(t, Vocabulary{Customers: []domain.Customer{
 		{ID: "Y03", Name: "Durga Auto Tyres (Guntur)", Aliases: []string{"durga auto"}},
 	}})
-	got := ""
-	for _, e := range r.Normalize("durga auto tyres 2 lakh aaya").Entities {
-		if e.Kind == EntityCustomer {
-			got = e.Text
-		}
-	}
-	if got != "durga auto tyres" {
+	if got := lastEntity(r, "durga auto tyres 2 lakh aaya", EntityCustomer).Text; got != "durga auto tyres" {
 		t.Errorf("customer read as %q, want %q", got, "durga auto tyres")
 	}
 	for name, want := range map[string]string{"Durga Auto Tyres (Guntur)": "Durga Auto Tyres", "Shah [Old] Traders": "Shah Traders",
@@ -62,4 +50,15 @@ func TestACustomerCalledWithoutTheBracketsOfTheirName(t *testing.T) {
 			t.Errorf("withoutBrackets(%q) = %q, want %q", name, got, want)
 		}
 	}
+}
+
+// lastEntity is the last entity of kind that r reads in text.
+func lastEntity(r *Router, text string, kind EntityKind) Entity {
+	var last Entity
+	for _, e := range r.Normalize(text).Entities {
+		if e.Kind == kind {
+			last = e
+		}
+	}
+	return last
 }

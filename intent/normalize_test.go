@@ -309,13 +309,7 @@ func TestBooksOrderNumberBeginsWithAKnownLetter(t *testing.T) {
 func booksRefsRead(t *testing.T, r *Router, cases map[string]string) {
 	t.Helper()
 	for text, want := range cases {
-		got := ""
-		for _, e := range r.Normalize(text).Entities {
-			if e.Kind == EntityOrderRef {
-				got = e.ID
-			}
-		}
-		if got != want {
+		if got := lastEntity(r, text, EntityOrderRef).ID; got != want {
 			t.Errorf("%q: order reference %q, want %q", text, got, want)
 		}
 	}

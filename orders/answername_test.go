@@ -1,32 +1,16 @@
 package orders_test
 
 import (
-	"context"
-	"io"
-	"log/slog"
-	"path/filepath"
 	"testing"
-	"time"
 
-	"github.com/munshi/munshi/intent"
-	"github.com/munshi/munshi/internal/audit"
 	"github.com/munshi/munshi/internal/domain"
-	"github.com/munshi/munshi/internal/store"
-	"github.com/munshi/munshi/orders"
 )
 
 // batteryShop is a shop selling two batteries that share an alias, and
 // tyres and a tyre set of one brand, to one customer.
 func batteryShop(t *testing.T) *shop {
 	t.Helper()
-	ctx := context.Background()
-	now := time.Date(2026, 11, 16, 5, 30, 0, 0, time.UTC)
-	clock := func() time.Time { return now }
-	books, err := store.Open(ctx, filepath.Join(t.TempDir(), "m.db"), store.WithClock(clock))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { books.Close() })
+	books, clock := openBooks(t)
 	product := func(sku, name, unit string, aliases ...string) domain.Product {
 		return domain.Product{SKU: sku, Name: name, Aliases: aliases, Unit: unit, Price: 500000, GSTPercent: 18, StockReady: 500}
 	}
@@ -42,21 +26,7 @@ func batteryShop(t *testing.T) *shop {
 	}
 	customers := []domain.Customer{{ID: "B08", Name: "Rastogi Enterprises", Aliases: []string{"rastogi"},
 		CreditLimit: 1_000_000_000, PaymentModes: []domain.PaymentMode{domain.PayCheque, domain.PayCredit}}}
-	if err := books.UpsertProducts(ctx, products); err != nil {
-		t.Fatal(err)
-	}
-	if err := books.UpsertCustomers(ctx, customers); err != nil {
-		t.Fatal(err)
-	}
-	router, err := intent.NewRouter(intent.Vocabulary{Products: products, Customers: customers}, intent.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	svc := &orders.Service{Books: books, Parser: orders.NewParser(router, products, customers),
-		Audit: audit.New(books, nil, quiet), Logger: quiet, Now: clock, MinimumOrder: 2500000}
-	return &shop{t: t, svc: svc, books: books, router: router,
-		ravi: domain.User{Phone: "+919900000003", Name: "Ravi", Role: domain.RoleSales}}
+	return shopOver(t, books, clock, products, customers)
 }
 
 // TestAnAnswerNamedByWordsOfOneOption: "flat plate" chooses the flat

@@ -34,14 +34,8 @@ type shop struct {
 func newShop(t testing.TB, chooser orders.Chooser) *shop {
 	t.Helper()
 	ctx := context.Background()
-	now := time.Date(2026, 11, 16, 5, 30, 0, 0, time.UTC)
-	clock := func() time.Time { return now }
-	books, err := store.Open(ctx, filepath.Join(t.TempDir(), "m.db"), store.WithClock(clock))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { books.Close() })
-	if _, err := demo.Seed(ctx, books, now); err != nil {
+	books, clock := openBooks(t)
+	if _, err := demo.Seed(ctx, books, clock()); err != nil {
 		t.Fatal(err)
 	}
 	products, customers, _, err := demo.Data()
@@ -59,6 +53,32 @@ func newShop(t testing.TB, chooser orders.Chooser) *shop {
 	}
 	customers = append(customers, domain.Customer{ID: "C10", Name: "Sharma Hardware", Aliases: []string{"Sharma"},
 		CreditLimit: 30000000, PaymentModes: []domain.PaymentMode{domain.PayCOD, domain.PayCheque}})
+	s := shopOver(t, books, clock, products, customers)
+	if chooser != nil {
+		s.svc.Chooser = chooser
+	}
+	return s
+}
+
+// openBooks opens empty books on a fixed clock, 16 Nov 2026 at 11:00 in
+// India.
+func openBooks(t testing.TB) (store.Store, func() time.Time) {
+	t.Helper()
+	now := time.Date(2026, 11, 16, 5, 30, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	books, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "m.db"), store.WithClock(clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { books.Close() })
+	return books, clock
+}
+
+// shopOver is the order service over books that hold products and
+// customers, for a salesperson, on clock.
+func shopOver(t testing.TB, books store.Store, clock func() time.Time, products []domain.Product, customers []domain.Customer) *shop {
+	t.Helper()
+	ctx := context.Background()
 	if err := books.UpsertProducts(ctx, products); err != nil {
 		t.Fatal(err)
 	}
@@ -72,9 +92,6 @@ func newShop(t testing.TB, chooser orders.Chooser) *shop {
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	svc := &orders.Service{Books: books, Parser: orders.NewParser(router, products, customers),
 		Audit: audit.New(books, nil, quiet), Logger: quiet, Now: clock, MinimumOrder: 2500000}
-	if chooser != nil {
-		svc.Chooser = chooser
-	}
 	return &shop{t: t, svc: svc, books: books, router: router,
 		ravi: domain.User{Phone: demo.SalesPhone, Name: "Ravi", Role: domain.RoleSales}}
 }
