@@ -281,8 +281,8 @@ func spacedRef(text string, w, next rawWord) string {
 // knows as a word, written with its hyphen and four digits or more:
 // "G-7003", where a catalog's "Parle-G" makes g a word, and "KB-5102",
 // where "kb" is how "kab" (when) is typed. No quantity is written so;
-// "x" is times, "d" a draft, and amounts and papers' numbers are marked
-// by words of their own ("Rs-5000", "chq no-220915").
+// "x" is times, "d" a draft, and a paper's number is marked by words of
+// its own ("chq no-220915", "UTR-556677").
 func letterRef(prefix, sep, number string) bool {
 	return prefix != "x" && prefix != "d" && !notBooksPrefixes[prefix] && sep == "-" && len(number) >= 4
 }
