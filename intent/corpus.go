@@ -159,7 +159,12 @@ func newCorpusReading() (corpusReading, error) {
 // fitModel trains a model on exs, their names read as placeholders, and
 // fits its temperature on the development split.
 func fitModel(exs []Example, rd corpusReading) (*model, prepared) {
-	c := prepare(exs, rd.lex)
+	// Each model reads its corpus with the ordinary words of its own
+	// examples (prepare sets them on the lexicon), and the two models are
+	// trained at once: each gets its own copy of the lexicon's header,
+	// sharing the names, which nothing writes.
+	lex := *rd.lex
+	c := prepare(exs, &lex)
 	m := trainModel(c.data, defaultTraining)
 	dev := rd.calibrationSet(c.common)
 	m.temperature = fitTemperature(dev.logits(m), dev.examples)
