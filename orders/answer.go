@@ -36,10 +36,15 @@ func (s *Service) Answer(ctx context.Context, user domain.User, pending string, 
 	}
 	whole := p.ParseRouted(d)
 	a := f.Asks[0]
+	var picked string // the product offered that the answer chooses
+	pickedOK := false
+	if a.Slot == SlotProduct {
+		picked, pickedOK = p.pickProduct(d.Normalized, a.Options)
+	}
 	// "flat plate" for Luminous' Flat Plate battery: words of one of the
 	// products offered, though the order reader takes "flat" for a
 	// customer it does not know.
-	if ownOrder(d.Normalized, whole) && !(a.Slot == SlotProduct && p.picksProduct(d.Normalized, a.Options)) {
+	if ownOrder(d.Normalized, whole) && !pickedOK {
 		return domain.Reply{}, false
 	}
 	if m := onlyPayment(d.Normalized); m != "" && a.Slot != SlotPayment {
@@ -90,7 +95,7 @@ func (s *Service) Answer(ctx context.Context, user domain.User, pending string, 
 		}
 		f.Payment, ack = m, ModeName(m)
 	case SlotProduct:
-		sku, ok := p.pickProduct(d.Normalized, a.Options)
+		sku, ok := picked, pickedOK
 		if !ok {
 			if sku, ok = s.choose(ctx, user, a, d.Text, p.names(a.Options)); !ok {
 				return domain.Reply{}, false

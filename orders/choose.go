@@ -144,12 +144,6 @@ func (p *Parser) pickProduct(n intent.Normalized, options []string) (string, boo
 	return choose(n, cs)
 }
 
-// picksProduct reports whether an answer chooses one of options.
-func (p *Parser) picksProduct(n intent.Normalized, options []string) bool {
-	_, ok := p.pickProduct(n, options)
-	return ok
-}
-
 // choice is one option as an answer may name it.
 type choice struct {
 	id    string
