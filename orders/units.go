@@ -204,12 +204,20 @@ func (p *Parser) byUnit(m *mention, said string) (string, bool) {
 	if len(words) == 0 {
 		return "", false
 	}
+	return oneOf(p.namedAndTaken(words, m.skus, takes))
+}
+
+// namedAndTaken are the active products, but those of except, whose name
+// or an alias has every one of words and that takes accepts: where none
+// of the products a name means comes in the unit said, the one that does.
+func (p *Parser) namedAndTaken(words, except []string, takes func(domain.Product) bool) []string {
+	var fit []string
 	for sku, prod := range p.products {
-		if !slices.Contains(m.skus, sku) && !prod.Inactive && namedBy(prod, words) && takes(prod) {
+		if !slices.Contains(except, sku) && !prod.Inactive && namedBy(prod, words) && takes(prod) {
 			fit = append(fit, sku)
 		}
 	}
-	return oneOf(fit)
+	return fit
 }
 
 // soldIn keeps those of skus that come in the unit a quantity was said
@@ -222,10 +230,10 @@ func (p *Parser) soldIn(skus []string, said *Said, text string) []string {
 		return skus
 	}
 	q := &quantity{value: said.Value, unit: said.Unit}
-	takes := func(sku string) bool { _, ok := p.perUnit(p.products[sku], q); return ok }
+	takes := func(prod domain.Product) bool { _, ok := p.perUnit(prod, q); return ok }
 	var fit []string
 	for _, sku := range skus {
-		if takes(sku) {
+		if takes(p.products[sku]) {
 			fit = append(fit, sku)
 		}
 	}
@@ -239,14 +247,9 @@ func (p *Parser) soldIn(skus []string, said *Said, text string) []string {
 		}
 	}
 	if len(words) > 0 {
-		for sku, prod := range p.products {
-			if !prod.Inactive && namedBy(prod, words) && takes(sku) {
-				fit = append(fit, sku)
-			}
+		if fit = p.namedAndTaken(words, skus, takes); len(fit) == 1 {
+			return fit
 		}
-	}
-	if len(fit) == 1 {
-		return fit
 	}
 	return skus
 }
