@@ -75,6 +75,22 @@ func TestOtherScriptsRouted(t *testing.T) {
 		"saara customers ro baaki excel mein bhejo sa", "ella customers baaki excel alli kalsi")
 }
 
+// TestEverydayWordsOfOtherScripts: the common words of Bengali,
+// Gurmukhi, Gujarati, Telugu and Tamil read as Hindi's: came (এল,
+// આવ્યું, வந்தது), unloaded (নেমেছে), happened (হয়েছে), today, how much,
+// which, still, money, sales, give, send and let it be.
+func TestEverydayWordsOfOtherScripts(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentStockReceived, "ফিনাইল ৪০ কার্টন নেমেছে, ২টা লিক করছে", "সাবান ৬০ কার্টন এল আজকে")
+	routedAs(t, r, domain.IntentOrderStatus, "অর্ডার 6802 ডেলিভারি হয়েছে কি?")
+	routedAs(t, r, domain.IntentPendingOrders, "ਕਿਹੜੇ ਆਰਡਰ ਅਜੇ ਪੈਂਡਿੰਗ ਨੇ?", "বাকি অর্ডারগুলোর লিস্ট দাও")
+	routedAs(t, r, domain.IntentPaymentsReceived, "இன்று எவ்வளவு பணம் வந்தது?", "આજે કેટલું પેમેન્ટ આવ્યું?")
+	routedAs(t, r, domain.IntentReport, "ఈ నెల అమ్మకాలు ఎంత?")
+	routedAs(t, r, domain.IntentConfirm, "సరే, పంపించండి")
+	routedAs(t, r, domain.IntentCancel, "ના, રહેવા દો")
+	routedAs(t, r, domain.IntentDelivery, "ਮਹਿਤਾ ਟ੍ਰੇਡਰਜ਼ ਦਾ ਮਾਲ ਉਤਾਰ ਦਿੱਤਾ")
+}
+
 // TestUnitsHeardInOtherScripts: after a count, a unit written in another
 // script as said is that unit ("30 ಬಾಕ್ಸ್" is 30 boxes, "2 লিটাৰ" two
 // litres), the catalog's own units too; a word of too few consonants to

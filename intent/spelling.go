@@ -33,9 +33,9 @@ nahi: nahi nahin nhi nai nahee nahii nhin nahiin naheen nahiiin nahi नही�
 no: no nope noo nah nop
 na: na naa ना
 mat: mat मत
-rehne: rehne rahne rhne rehene rehnay rehen rehnde रहने
+rehne: rehne rahne rhne rehene rehnay rehen rehnde रहने रहेवा
 chhodo: chhodo chodo chhod chod chhor choro chhoddo छोड़ो छोडो छोड़
-bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो पाठवा pathei pathao pothai anuppunga ayakku ayakkanam पठाइ कळिसि bhejni pampandi
+bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो पाठवा pathei pathao pothai anuppunga ayakku ayakkanam पठाइ कळिसि bhejni pampandi पंपिंचंडि
 bhej: bhej भेज
 bheja: bheja bheje bhejdiya bhejdia भेजा भेजे ayachu pampincharu anuppirukkaanga
 karo: karo kro kardo krdo kariye kijiye kijie karde krde kardijiye करो कीजिए करिए करें maadi cheyandi podunga
@@ -43,7 +43,7 @@ kar: kar kr कर
 karna: karna करना
 karne: karne करने
 karni: karni करनी
-dedo: dedo dedijiye dedena dijiye dehin
+dedo: dedo dedijiye dedena dijiye dehin दाओ
 dena: dena देना दिओ tharanam kodbeku tharanullathu dihe
 de: de दे
 dikhao: dikhao dikhaao dikhado dikhaiye dikhana dikha dikhaa dikhau dkhao दिखाओ दिखाइए दिखा
@@ -52,36 +52,36 @@ chahiye: chahiye chaiye chahie chahiya chaahiye chahye chaheye chaiya chahiyee c
 keliye: keliye kliye keliya keliyee kelie keliey माटे
 liye: liye liya lie liyee lye लिए लिये
 sakte: sakte skte sakta sakti sake sakenge sakoge skta skti sakat सकते सकता सकती
-kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना koto enta evvalavu ethra kiman केते एत्र किमान eshtu entha एंत evlo kitto केतना
+kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना koto enta evvalavu ethra kiman केते एत्र किमान eshtu entha एंत evlo kitto केतना केटलुं
 hai: hai h he hain hei hae hein hai है हैं aanu ba बा
 ho: ho हो
 kya: kya kyaa kia ky क्या
-kaun: kaun kon kaunsa konsa kaunse konse kaunsi konsi kaun कौन कौनसा कौनसे yaaru aaranu
+kaun: kaun kon kaunsa konsa kaunse konse kaunsi konsi kaun कौन कौनसा कौनसे yaaru aaranu किहडे
 kiska: kiska kiske kiski kisko किसका किसके किसकी
-abhi: abhi abi abhii abhee अभी
+abhi: abhi abi abhii abhee अभी अजे
 kuch: kuch कुछ
 bahut: bahut बहुत
 wo: wo वो
 maine: maine मैंने
-aaj: aaj aj aaja आज innaikku
+aaj: aaj aj aaja आज innaikku आजे आजके इऩ्ऱु
 kal: kal kl कल
 pichle: pichle pichla pichhle pichhla pichli picchle pichhli पिछले पिछला पिछली gato
 week: week weak wk weekly hafte hafta hapta hafto saptah हफ्ते हफ्ता सप्ताह vaaram soptahe shoptahe
 month: month mnth mahina mahine mahino mahinay mahena महीने महीना माह
 year: year yr saal sal साल
-sales: sales sale sels salez bikri bikari bikree selling sells सेल सेल्स बिक्री
+sales: sales sale sels salez bikri bikari bikree selling sells सेल सेल्स बिक्री अम्मकालु
 maal: maal mal माल saaman samaan saman सामान saadhanam saruku सरुकु
 humne: humne hamne हमने
-paise: paise paisa pese paisay paisaa paiso पैसा पैसे
+paise: paise paisa pese paisay paisaa paiso पैसा पैसे पणम
 rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए tanka टका टङ्का
 udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार appu kadan कटऩ
 baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी बकाइआ पाक्कि baqaya baakilu
 order: order ordr oder odr orda ordar ordeer ऑर्डर आर्डर ऑडर ओर्डर आरडर अर्डार अर्डारटा
-orders: orders ordrs oders ordars orderz ऑर्डर्स ऑर्डरों अर्डारगुलो
+orders: orders ordrs oders ordars orderz ऑर्डर्स ऑर्डरों अर्डारगुलो अर्डारगुलोर
 stock: stock stok stoc stck stk stocks stokc stoke istock स्टॉक स्टाक स्टोक स्ट्टोक्क ष्टक
 available: available availble avlbl avl availabel avaialble availibility availability avail avlb avaliable uplabdh उपलब्ध
 outstanding: outstanding outstandng outstnding outstading ostanding outstandings outstnd आउटस्टैंडिंग
-pending: pending pendng pndng pendig pendin pendding पेंडिंग
+pending: pending pendng pndng pendig pendin pendding पेंडिंग पैंडिंग
 delivered: delivered deliverd delivred dlvd dilivered dlvrd delvered dilevered delvrd dlivered डिलीवर्ड
 supply: supply suply सप्लाई
 supplied: supplied
@@ -138,7 +138,7 @@ wala: wala waala vala wale wali waale waali wla वाला वाले वा
 jaldi: jaldi jldi jaldee जल्दी
 sabse: sabse sabsey सबसे ettavum
 zyada: zyada jyada jada jyaada zyaada jiyada ज्यादा jaasti kooduthal
-hua: hua huwa hui huye hue हुआ हुई हुए
+hua: hua huwa hui huye hue हुआ हुई हुए हयेछे
 gaya: gaya gya gayi gyi gye gaye gai गया गई गए gail गइल poyindi poi
 jayega: jayega jaega jaayega jaaega jayegi jaegi जाएगा जायेगा
 bika: bika biki बिका बिकी
@@ -152,14 +152,14 @@ bill: bill बिल
 gadbad: गड़बड़ गडबड
 store: store स्टोर
 stores: stores स्टोर्स
-traders: traders ट्रेडर्स
+traders: traders ट्रेडर्स ट्रेडरज
 medicos: medicos मेडिकोज
 medical: medical मेडिकल
 provision: provision प्रोविजन
 kirana: kirana किराना
 rakh: rakh rakhwa रखवा
 unloaded: unloaded unload unloading अनलोड
-utra: utra utre utri utara उतरा
+utra: utra utre utri utara उतरा नेमेछे
 nikla: nikla nikli निकला
 raste: raste रास्ते
 thama: thama
@@ -192,7 +192,7 @@ diya: diya diye dia diyaa gave दिया दिए dile dele thannu koduthu k
 jama: jama jamaa जमा
 collection: collection collections कलेक्शन
 vasooli: vasooli vasuli वसूली
-aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu bandide बंतु aail vachindi वच्चिंदि
+aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu bandide बंतु aail vachindi वच्चिंदि एल आव्युं वन्ततु
 aa: aa आ
 ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार तिआर
 status: status staus stetus sttus स्टेटस
