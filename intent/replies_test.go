@@ -66,6 +66,9 @@ func TestRepliesWithParticles(t *testing.T) {
 		"rate theek hai, bhej do")
 	routedAs(t, r, domain.IntentCancel, "galti se daal diya, cancel karo")
 	notRoutedAs(t, r, domain.IntentConfirm, "umm ok lekin GC ka rate kya hai")
+	// Making out the bill is placing the order.
+	routedAs(t, r, domain.IntentConfirm, "han sahi h bill bana do")
+	notRoutedAs(t, r, domain.IntentConfirm, "bill bana do")
 }
 
 // TestConfirmationsInOtherLanguages: an order placed, or confirming

@@ -145,6 +145,8 @@ var rules = []rule{
 			// "perfect, send it through", "everything looks right", "ok
 			// ji, paa do order", "haan wahi quantity, daal do".
 			` through right ji paa do wahi quantity` +
+			// "han sahi h bill bana do": make out the bill.
+			` bill bana` +
 			// Who is spoken to in Tamil, Telugu, Punjabi and Marwari;
 			// "yes please do the needful".
 			` anna andi paaji sa please needful`),
