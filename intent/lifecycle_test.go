@@ -264,6 +264,10 @@ func TestStrangersReadAsCustomers(t *testing.T) {
 		{"Mahalaxmi Stores ka pura order diya, koi return nahi", domain.IntentDelivery},
 		{"चौधरी ट्रेडर्स में माल उतार दिया", domain.IntentDelivery},
 		{"hotel sagar ka order de diya, 1 ctn DW unhone return kiya", domain.IntentDelivery},
+		// A shop's goods unloaded went to it; a supplier's that came, came
+		// in.
+		{"Verma brothers ka maal utar gaya sab, 2 peti sabun short", domain.IntentDelivery},
+		{"Jai Ambe traders ka 30 bag surf aaya godown me", domain.IntentStockReceived},
 		// Read as surely no delivery without the name (a call still to
 		// make), it is one with it.
 		{"sir Dua Provision gaya tha, maal de diya, malik bola agli baar pehle phone karna", domain.IntentDelivery},

@@ -171,12 +171,19 @@ var comingWords = words("aayega aayegi")
 // "New Krishna Traders me 25 bag surf utarwa ke aaya".
 var atWords = words("ma me mein madhe ko")
 
+// shopsWords make goods a shop's: "Verma Brothers ka maal utar gaya"
+// went to them, unless the goods came ("Jai Ambe Traders ka maal aaya",
+// from a supplier).
+var shopsWords, cameInWords = words("ka ke"), words("aaya")
+
 // atShop reports goods put at a shop named before its word ("Patel
-// Provision ma"): they went out to a customer the list may not know,
+// Provision ma"), or the shop's goods that did not come in ("Verma
+// Brothers ka maal"): they went out to a customer the list may not know,
 // where "store me maal aaya" and "Jai Ambe Traders se" came in.
 func atShop(shape []string) bool {
+	theirs := !anyOf(shape, cameInWords)
 	for i := 1; i+1 < len(shape); i++ {
-		if shopEnds[shape[i]] && atWords[shape[i+1]] && shopNameWord(shape[i-1]) {
+		if shopEnds[shape[i]] && (atWords[shape[i+1]] || theirs && shopsWords[shape[i+1]]) && shopNameWord(shape[i-1]) {
 			return true
 		}
 	}
