@@ -268,6 +268,9 @@ func TestStrangersReadAsCustomers(t *testing.T) {
 		// in.
 		{"Verma brothers ka maal utar gaya sab, 2 peti sabun short", domain.IntentDelivery},
 		{"Jai Ambe traders ka 30 bag surf aaya godown me", domain.IntentStockReceived},
+		// Goods from a shop came in; an order from one is no goods.
+		{"detergent 30 bag mile hai Jai Ambe traders se", domain.IntentStockReceived},
+		{"Gupta traders se 10 carton phenyl ka order mila", domain.IntentUnknown},
 		// Read as surely no delivery without the name (a call still to
 		// make), it is one with it.
 		{"sir Dua Provision gaya tha, maal de diya, malik bola agli baar pehle phone karna", domain.IntentDelivery},

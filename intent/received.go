@@ -13,7 +13,24 @@ package intent
 // came in from the company, stacked in rack B").
 func receivesGoods(shape []string, n Normalized) bool {
 	return len(shape) <= 20 && !asked(shape, n.Question) && !denied(shape) &&
-		(anyOf(shape, goodsSources) || madeGoods(shape) || damageDenied(shape) || checkedGoods(shape)) && receivedSignal(shape)
+		(anyOf(shape, goodsSources) || madeGoods(shape) || damageDenied(shape) || checkedGoods(shape) || fromShop(shape)) &&
+		receivedSignal(shape)
+}
+
+// fromShop reports goods from a shop named before its word, no order
+// among them: "detergent 30 bag mile hai Jai Ambe traders se", a
+// supplier's ("Gupta traders se 10 carton ka order mila" is a customer's
+// order).
+func fromShop(shape []string) bool {
+	if anyOf(shape, orderWordsOnly) {
+		return false
+	}
+	for i := 1; i+1 < len(shape); i++ {
+		if shopEnds[shape[i]] && shape[i+1] == "se" && shopNameWord(shape[i-1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // madeWords say goods were made, which is where they came from: "28
