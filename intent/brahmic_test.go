@@ -156,3 +156,40 @@ func TestANameWithItsCaseEnding(t *testing.T) {
 		}
 	}
 }
+
+// TestUrduScript: Urdu's everyday words in its own script read as their
+// Hindi, however the keyboard typed the letters (Arabic's yeh, kaf and
+// heh, short vowels marked or not); an order, a payment answer and a
+// stock question in Urdu.
+func TestUrduScript(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"ٹھیک", "ٹھیک"},
+		{"ٹھيک", "ٹھیک"}, // Arabic yeh
+		{"چيك", "چیک"},   // Arabic yeh and kaf
+		{"نَقد", "نقد"},  // a short vowel marked
+	} {
+		if got := splitWords(c.in, nil); len(got) != 1 || got[0].text != c.want {
+			t.Errorf("splitWords(%q) = %+v, want %q", c.in, got, c.want)
+		}
+	}
+	if got := Normalize("ٹھیک ہے، نقد").Text; got != "theek hai cash" {
+		t.Errorf(`Normalize("ٹھیک ہے، نقد") = %q`, got)
+	}
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentConfirm, "ٹھیک ہے", "جی ہاں")
+	routedAs(t, r, domain.IntentStock, "فینائل کا کتنا اسٹاک ہے")
+}
+
+// TestCandraE: Marathi writes English's short a with a candra e (बॅग,
+// कॅन, कॅश), where Hindi writes ै: the same word.
+func TestCandraE(t *testing.T) {
+	for in, want := range map[string]string{"10 बॅग": "bag", "12 कॅन": "can"} {
+		n := Normalize(in)
+		if len(n.Entities) != 2 || n.Entities[1].Kind != EntityUnit || n.Entities[1].ID != want {
+			t.Errorf("Normalize(%q) = %+v, want a count of %s", in, n.Entities, want)
+		}
+	}
+	if got := Normalize("कॅश").Text; got != "cash" {
+		t.Errorf(`Normalize("कॅश") = %q, want cash`, got)
+	}
+}

@@ -85,4 +85,8 @@ func TestConfirmationsInOtherLanguages(t *testing.T) {
 	routedAs(t, r, domain.IntentConfirm, "हो, ऑर्डर बरोबर आहे, पाठवा", "hya, confirm koro", "looks right, ok, send it through",
 		"ok ji, order paa do", "haan wahi quantity, confirm karo", "barabar che, muki do")
 	notRoutedAs(t, r, domain.IntentConfirm, "ok ji, GC ka stock batao", "haan wahi quantity cancel karo", "do not confirm")
+	// Yes in Marathi and Gujarati ("hau"), Kannada ("houdu"), Konkani
+	// ("hoy"), Tulu ("andu"), Kashmiri ("aa") and Nagpuri ("ho ja").
+	routedAs(t, r, domain.IntentConfirm, "hau barabar", "houdu", "hoy", "andu", "aa", "aa theek", "ho ja")
+	notRoutedAs(t, r, domain.IntentConfirm, "aa gaya", "maal aa gaya kya", "ho jayega kya")
 }

@@ -130,8 +130,9 @@ var rules = []rule{
 			" chari shari haudu" +
 			// Tamil's "seri", Assamese "hoi" ("হয়"), Malayalam's "mathi" (that will do).
 			" seri hoi हय mathi" +
-			// Telugu's yes, "avunu" ("అవును").
-			" avunu अवुनु"),
+			// Telugu's yes, "avunu" ("అవును"); Marathi's and Gujarati's
+			// "hau", Kannada's "houdu", Konkani's "hoy", Tulu's "andu".
+			" avunu अवुनु hau houdu hoy andu"),
 		allow: words(`hai karo kar bhejo dedo de order it this the ho gaya hua sab send now abhi bhi to toh is
 			all good go ORDERREF hmm with ye yeh isko ise wala same ahead that its looks everything
 			ekdum aage badhao dispatch place kardo haan ok yes theek sahi confirm done and daal book moklo che aahe
@@ -159,11 +160,12 @@ var rules = []rule{
 		allow: words("anna andi sir"),
 	},
 	{
-		// Marathi's yes, "हो" ("ho bhau"): alone, since in Hindi the
-		// word only goes with another ("ho gaya", "kya ho").
+		// Marathi's yes, "हो" ("ho bhau"), Kashmiri's "aa" ("aa theek"),
+		// and Nagpuri's "ho ja": alone, since in Hindi the words only go
+		// with another ("ho gaya", "kya ho", "aa gaya").
 		name: "confirm: Marathi ho", intent: domain.IntentConfirm, maxLen: 2, notAsked: true,
-		need:  groups("ho"),
-		allow: words("bhau"),
+		need:  groups("ho aa"),
+		allow: words("bhau theek ja"),
 	},
 	{
 		name: "cancel", intent: domain.IntentCancel, maxLen: 8,

@@ -14,11 +14,11 @@ import (
 const spellings = `
 ok: ok okay okk oky okey okie oki okies okayy okhay okh kk okaay okya ओके ओक
 yes: yes yess yeah yea yep yup yas ys
-haan: haan han haa ha hn haaan haanh हां हा hya hyan
+haan: haan han haa ha hn haaan haanh हां हा hya hyan ہاں
 haan ji: haanji hanji haaji haji हांजी
 ho gaya: hogaya hogya ayyindi aayiduchu aachu ayindi
 hmm: hmm hm hmmm hmmmm
-theek: theek thik thek theekh thikk tik teek thick thk thiik ठीक
+theek: theek thik thek theekh thikk tik teek thick thk thiik ठीक ٹھیک
 sahi: sahi shi sahee sahii सही
 confirm: confirm confirmed cnfrm confrm confirmd konfirm cnfm confrim conform confirmation कन्फर्म कंफर्म
 approve: approve approved aprove approv apprve apprv approval aproved अप्रूव
@@ -27,33 +27,33 @@ chalega: chalega chalegaa chlega chalegi chalenge चलेगा
 pakka: pakka pkka pucca pakaa पक्का
 proceed: proceed procede proced
 bilkul: bilkul bilkool bilkl बिल्कुल बिलकुल
-cancel: cancel cancle cancl cncl cansel kancel cancelled canceled cancell cancellation cancelation cancil कैंसल कैंसिल कैन्सल कैंसेल केन्सल
+cancel: cancel cancle cancl cncl cansel kancel cancelled canceled cancell cancellation cancelation cancil कैंसल कैंसिल कैन्सल कैंसेल केन्सल کینسل منسوخ
 reject: reject rejected rjct rejct रिजेक्ट
-nahi: nahi nahin nhi nai nahee nahii nhin nahiin naheen nahiiin nahi नहीं नही नहि naikhe कोनी illa
+nahi: nahi nahin nhi nai nahee nahii nhin nahiin naheen nahiiin nahi नहीं नही नहि naikhe कोनी illa نہیں
 no: no nope noo nah nop
 na: na naa ना
 mat: mat मत
-rehne: rehne rahne rhne rehene rehnay rehen rehnde रहने रहेवा
+rehne: rehne rahne rhne rehene rehnay rehen rehnde रहने रहेवा رہنے
 chhodo: chhodo chodo chhod chod chhor choro chhoddo छोड़ो छोडो छोड़
-bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो पाठवा pathei pathao pothai anuppunga ayakku ayakkanam पठाइ कळिसि bhejni pampandi पंपिंचंडि
-bhej: bhej भेज
+bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो पाठवा pathei pathao pothai anuppunga ayakku ayakkanam पठाइ कळिसि bhejni pampandi पंपिंचंडि بھیجیے
+bhej: bhej भेज بھیج
 bheja: bheja bheje bhejdiya bhejdia भेजा भेजे ayachu pampincharu anuppirukkaanga
 karo: karo kro kardo krdo kariye kijiye kijie karde krde kardijiye करो कीजिए करिए करें maadi cheyandi podunga
-kar: kar kr कर
+kar: kar kr कर کر
 karna: karna करना
 karne: karne करने
 karni: karni करनी
-dedo: dedo dedijiye dedena dijiye dehin दाओ
+dedo: dedo dedijiye dedena dijiye dehin दाओ دیجیے
 dena: dena देना दिओ tharanam kodbeku tharanullathu dihe
 de: de दे
 dikhao: dikhao dikhaao dikhado dikhaiye dikhana dikha dikhaa dikhau dkhao दिखाओ दिखाइए दिखा
 batao: batao btao batado bataiye batana bata btado bataao batayiye bataye batau बताओ बताइए बता बताना
-chahiye: chahiye chaiye chahie chahiya chaahiye chahye chaheye chaiya chahiyee chayie chaye chahiyeh chiye चाहिए चाहिये venam venum beku darkar lagibo वेणं दरकार chahi
+chahiye: chahiye chaiye chahie chahiya chaahiye chahye chaheye chaiya chahiyee chayie chaye chahiyeh chiye चाहिए चाहिये venam venum beku darkar lagibo वेणं दरकार chahi چاہیے
 keliye: keliye kliye keliya keliyee kelie keliey माटे
-liye: liye liya lie liyee lye लिए लिये
+liye: liye liya lie liyee lye लिए लिये لیے
 sakte: sakte skte sakta sakti sake sakenge sakoge skta skti sakat सकते सकता सकती
-kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना koto enta evvalavu ethra kiman केते एत्र किमान eshtu entha एंत evlo kitto केतना केटलुं
-hai: hai h he hain hei hae hein hai है हैं aanu ba बा
+kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना koto enta evvalavu ethra kiman केते एत्र किमान eshtu entha एंत evlo kitto केतना केटलुं کتنا kootah
+hai: hai h he hain hei hae hein hai है हैं aanu ba बा ہے
 ho: ho हो
 kya: kya kyaa kia ky क्या
 kaun: kaun kon kaunsa konsa kaunse konse kaunsi konsi kaun कौन कौनसा कौनसे yaaru aaranu किहडे
@@ -70,15 +70,15 @@ week: week weak wk weekly hafte hafta hapta hafto saptah हफ्ते हफ�
 month: month mnth mahina mahine mahino mahinay mahena महीने महीना माह
 year: year yr saal sal साल
 sales: sales sale sels salez bikri bikari bikree selling sells सेल सेल्स बिक्री अम्मकालु
-maal: maal mal माल saaman samaan saman सामान saadhanam saruku सरुकु
+maal: maal mal माल saaman samaan saman सामान saadhanam saruku सरुकु مال
 humne: humne hamne हमने
 paise: paise paisa pese paisay paisaa paiso पैसा पैसे पणम
 rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए tanka टका टङ्का
-udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार appu kadan कटऩ
-baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी बकाइआ पाक्कि baqaya baakilu
-order: order ordr oder odr orda ordar ordeer ऑर्डर आर्डर ऑडर ओर्डर आरडर अर्डार अर्डारटा
+udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार appu kadan कटऩ ادھار saala
+baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी बकाइआ पाक्कि baqaya baakilu بقایا
+order: order ordr oder odr orda ordar ordeer ऑर्डर आर्डर ऑडर ओर्डर आरडर अर्डार अर्डारटा آرڈر
 orders: orders ordrs oders ordars orderz ऑर्डर्स ऑर्डरों अर्डारगुलो अर्डारगुलोर
-stock: stock stok stoc stck stk stocks stokc stoke istock स्टॉक स्टाक स्टोक स्ट्टोक्क ष्टक
+stock: stock stok stoc stck stk stocks stokc stoke istock स्टॉक स्टाक स्टोक स्ट्टोक्क ष्टक اسٹاک
 available: available availble avlbl avl availabel avaialble availibility availability avail avlb avaliable uplabdh उपलब्ध
 outstanding: outstanding outstandng outstnding outstading ostanding outstandings outstnd आउटस्टैंडिंग
 pending: pending pendng pndng pendig pendin pendding पेंडिंग पैंडिंग
@@ -93,8 +93,8 @@ le: le ले
 delivery: delivery dlvry delivry delvery delivary deliveries dilivery डिलीवरी डिलिवरी डिलिव्हरी
 deliver: deliver delivr deliwer delivar dlvr dilivar dilever डिलीवर डिलिवर
 report: report rprt riport reprt reports रिपोर्ट
-chart: chart chrt charts चार्ट
-excel: excel xl xls xlsx exel एक्सेल
+chart: chart chrt charts चार्ट چارٹ
+excel: excel xl xls xlsx exel एक्सेल ایکسل
 graph: graph graphs graf grafh graff ग्राफ ग्राफ़
 trend: trend trends trnd ट्रेंड
 sheet: sheet sheets sheeet शीट
@@ -113,7 +113,7 @@ evening: evening evng eveng
 night: night nite
 good night: gn goodnight
 bhai: bhai bhaiya bhaiyya bhayya bhaiji bhaijan bhaisaab bhaisahab भाई भैया
-ji: ji jee jii जी
+ji: ji jee jii जी جی
 sir: sir sirr सर
 sir ji: sirji
 customer: customer cust custmr customr coustomer costumer cstmr कस्टमर ग्राहक
@@ -123,23 +123,23 @@ bacha: bacha bachaa bache bachi बचा बचे बची बचल
 khatam: khatam khtm khatm khattam khtam ख़त्म खत्म
 paid: paid चुकाए
 payment: payment paymnt pymt pmt pymnt payement paymt peyment पेमेंट
-aur: aur aor aurr और अने au aru mattu ar अर
-mein: mein mei mein में
-se: se sey से
+aur: aur aor aurr और अने au aru mattu ar अर اور आणि
+mein: mein mei mein में میں
+se: se sey से سے
 malik: malik मालिक मालक मालिकेर
 baat: baat बात गल्ल वात कथा
-ka: ka का दा
+ka: ka का दा کا
 ki: ki की
-ke: ke के
-ko: ko को
+ke: ke के کے
+ko: ko को کو
 ne: ne ने
 is: is इस
-wala: wala waala vala wale wali waale waali wla वाला वाले वाली walo
+wala: wala waala vala wale wali waale waali wla वाला वाले वाली walo والا والے
 jaldi: jaldi jldi jaldee जल्दी
 sabse: sabse sabsey सबसे ettavum
-zyada: zyada jyada jada jyaada zyaada jiyada ज्यादा jaasti kooduthal
+zyada: zyada jyada jada jyaada zyaada jiyada ज्यादा jaasti kooduthal زیادہ
 hua: hua huwa hui huye hue हुआ हुई हुए हयेछे
-gaya: gaya gya gayi gyi gye gaye gai गया गई गए gail गइल poyindi poi
+gaya: gaya gya gayi gyi gye gaye gai गया गई गए gail गइल poyindi poi گیا
 jayega: jayega jaega jaayega jaaega jayegi jaegi जाएगा जायेगा
 bika: bika biki बिका बिकी
 kab: kab kb कब
@@ -184,9 +184,9 @@ dukaan: dukaan dukan dukaan दुकान
 party: party partys पार्टी
 parties: parties पार्टियों
 pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa phuncha पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा pahochadi पहोंचाडी पौंछे पहञ्चिगला एत्तिच्चु serndhuchu
-pahunch: pahunch pahuch pohoch pohch pohonch pohnch pahonch पहुंच cheri
+pahunch: pahunch pahuch pohoch pohch pohonch pohnch pahonch पहुंच cheri پہنچ
 received: received recieved recived rcvd recd recvd receive recieve rcv receved रिसीव प्राप्त
-mila: mila mile mili milaa मिला मिले मिली
+mila: mila mile mili milaa मिला मिले मिली ملے
 mil: mil मिल
 diya: diya diye dia diyaa gave दिया दिए dile dele thannu koduthu kuduthachu kottaytu ichcharu pottaanga कोटुत्ताङ्क
 jama: jama jamaa जमा
@@ -203,10 +203,10 @@ ache: ache आछे
 geche: geche गेछे
 kar diya: cheythu
 mera: mera meri mere mra mre मेरा मेरी मेरे
-cheque: cheque chq cheq चेक
-cash: cash csh nakad nagad naqad rokda rokh नकद कैश क्याश नगदु क्याष nogod kaasu रोक्कम
+cheque: cheque chq cheq चेक چیک
+cash: cash csh nakad nagad naqad rokda rokh नकद कैश क्याश नगदु क्याष nogod kaasu रोक्कम nagadu نقد
 bhugtan: bhugtan भुगतान
-upi: upi यूपीआई
+upi: upi यूपीआई यूपीआय
 phonepe: phonepe phonepay फोनपे
 gpay: gpay जीपे
 paytm: paytm पेटीएम
@@ -217,7 +217,7 @@ production: production prodn प्रोडक्शन
 kiya: kiya kiye किया किए
 chuka: chuka chuki चुका
 poora: poora pura पूरा पूरी पूरे
-kis: kis kin किन
+kis: kis kin किन کس
 total: total कुल mottham
 pe: pe पे
 receipts: receipts prapti प्राप्ति
@@ -340,9 +340,11 @@ var nuktaBase = [8]rune{'क', 'ख', 'ग', 'ज', 'ड', 'ढ', 'फ', 'य'}
 
 // foldDevanagari removes the spelling differences that do not change a
 // Devanagari word: the nukta (ज़ = ज), chandrabindu written as anusvara
-// (हाँ = हां). It returns w itself when there are none.
+// (हाँ = हां), and Marathi's candra e for English's short a written as
+// Hindi writes it (बॅग = बैग, कॅन = कैन). It returns w itself when there
+// are none.
 func foldDevanagari(w string) string {
-	if !strings.ContainsAny(w, "\u093C\u0901\u0958\u0959\u095A\u095B\u095C\u095D\u095E\u095F") {
+	if !strings.ContainsAny(w, "\u093C\u0901\u0945\u0958\u0959\u095A\u095B\u095C\u095D\u095E\u095F") {
 		return w
 	}
 	var b strings.Builder
@@ -352,6 +354,8 @@ func foldDevanagari(w string) string {
 			continue
 		case r == 0x0901:
 			r = 0x0902
+		case r == 0x0945:
+			r = 0x0948
 		case r >= 0x0958 && r <= 0x095F:
 			r = nuktaBase[r-0x0958]
 		}

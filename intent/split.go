@@ -63,6 +63,8 @@ func splitWords(s string, out []rawWord) []rawWord {
 				buf = append(buf, byte('0'+d))
 			case brahmic(r):
 				buf = appendAsDevanagari(buf, r, next)
+			case r >= 0x0600 && r <= 0x06FF:
+				buf = appendUrdu(buf, r, len(buf) == bufStart)
 			default:
 				buf = utf8.AppendRune(buf, unicode.ToLower(r))
 			}
@@ -188,4 +190,23 @@ func digitValue(r rune) (int, bool) {
 		start--
 	}
 	return int(r-start) % 10, true
+}
+
+// appendUrdu appends r, a letter or sign of the Arabic block, as Urdu
+// spells it: the Arabic keyboard's yeh, kaf and heh are Urdu's ی, ک and
+// ہ, and the short vowels and other signs, rarely typed, are dropped,
+// so that "ٹھیک" is one word however it was keyed (a sign that begins
+// a word is kept: the word is never empty).
+func appendUrdu(buf []byte, r rune, first bool) []byte {
+	switch {
+	case r == 0x064A || r == 0x0649:
+		r = 0x06CC
+	case r == 0x0643:
+		r = 0x06A9
+	case r == 0x0647:
+		r = 0x06C1
+	case (r >= 0x064B && r <= 0x065F || r == 0x0670) && !first:
+		return buf
+	}
+	return utf8.AppendRune(buf, r)
 }

@@ -65,6 +65,7 @@ var builtinUnits = parseUnits()
 var containerWords = map[string]string{
 	"dabba": "box|can|tin", "dabbe": "box|can|tin", "dibbe": "box|can|tin",
 	"डिब्बा": "box|can|tin", "डिब्बे": "box|can|tin",
+	"dabe": "box|can|tin", "डबे": "box|can|tin", "ڈبے": "box|can|tin",
 }
 
 // measureSuffixes are the sizes printed in product names: 500ml, 1L, 1kg.

@@ -160,6 +160,9 @@ var positions = map[string]int{
 	"modaladu": 0, "randamathe": 1, "प्रथमटा": 0,
 	// Marwari's "pehlo", Telugu's "modatidi", Tamil's "rendavadhu".
 	"pehlo": 0, "modatidi": 0, "rendavadhu": 1,
+	// Gujarati's "pelu" and "bijo", Kannada's "modalnedu" and "ಎರಡನೇದು",
+	// Marathi's "दुसरा", Urdu's "دوسرا".
+	"pelu": 0, "bijo": 1, "modalnedu": 0, "एरडनेदु": 1, "दुसरा": 1, "دوسرا": 1,
 	"teesra": 2, "3rd": 2,
 	"last": -1, "aakhri": -1,
 }

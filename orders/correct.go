@@ -74,7 +74,8 @@ type corrected struct {
 
 // Words that say how a correction changes an item.
 var (
-	removeWords = words(`hatao remove delete nikal nikalo nikaal drop cut हटा nako nakko venda vendaam vaddu tiseyandi beda nalage kata tegedu`)
+	removeWords = words(`hatao remove delete nikal nikalo nikaal drop cut हटा nako nakko venda vendaam vaddu tiseyandi beda nalage kata tegedu
+		kaadh kadhun kadhi naka trav`)
 	// dropWords remove the lines they name ("handwash cancel karo");
 	// naming every line, they cancel the order.
 	dropWords = words(`cancel रद्द`)
@@ -82,7 +83,7 @@ var (
 	// alsoWords add to the line they are said with ("maggi bhi", "GC 5
 	// carton aur bhejo"); "aur" before a number or a product joins two
 	// lines instead ("parle 25 carton aur 5 carton maggi").
-	alsoWords = words(`aur bhi ani ane suddha kuda inka um vi naal nale sethu adhoda`)
+	alsoWords = words(`aur bhi ani ane suddha kuda inka um vi naal nale sethu adhoda pan पण`)
 	wantWords = words(`chahiye chaiye chahie zarurat lena needed चाहिए lagbe chahida`)
 	sendWords = words(`bhejo bhejna bhejiye dena daalo dalna lagao`)
 	// changeVerbs say that a message changes the order; they name no
