@@ -291,6 +291,12 @@ func parsePhrases() map[[2]string]string {
 	return phrasePairs
 }
 
+// Spelled is the one word w is typed for ("xl" is "excel", "thik"
+// "theek"), or w itself: how a catalog's name word reads in a message.
+func Spelled(w string) string {
+	return canonicalOne(squeeze(foldDevanagari(strings.ToLower(w))))
+}
+
 // canonicalOne is the canonical form of a single word, for building tables.
 func canonicalOne(w string) string {
 	if c, ok := canonicalWords[w]; ok && len(c) == 1 {

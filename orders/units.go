@@ -268,7 +268,9 @@ func namedBy(prod domain.Product, words []string) bool {
 		has := nameWords(name)
 		all := true
 		for _, w := range words {
-			all = all && slices.Contains(has, w)
+			// A name's word as a message reads it: "XL" of leggings
+			// arrives as "excel".
+			all = all && slices.ContainsFunc(has, func(h string) bool { return h == w || intent.Spelled(h) == w })
 		}
 		if all {
 			return true
