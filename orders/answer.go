@@ -223,16 +223,26 @@ func answerShaped(d intent.Decision) bool {
 	// Help or a greeting only the model guessed may still be an answer:
 	// "construction" for Patil Construction Co read as a help request.
 	// What it does not answer is read as itself after all.
-	guessed := d.Tier == intent.TierModel && (d.Intent == domain.IntentHelp || d.Intent == domain.IntentGreeting)
+	// So may a greeting that is a customer's name alone: "Shree Ram" for
+	// Shree Ram Machine Tools.
+	guessed := d.Tier == intent.TierModel && (d.Intent == domain.IntentHelp || d.Intent == domain.IntentGreeting) ||
+		d.Intent == domain.IntentGreeting && onlyNamesAndFillers(d.Normalized)
 	if replyWords(d.Intent) && !guessed {
 		return false
 	}
 	switch d.Intent {
 	case domain.IntentStock, domain.IntentOutstanding, domain.IntentPendingOrders, domain.IntentReport,
 		domain.IntentOrderStatus, domain.IntentPaymentsReceived:
-		return !d.Normalized.Question && (len(d.Normalized.Tokens) <= 3 || onlyNamesAndFillers(d.Normalized))
+		return !d.Normalized.Question && (len(d.Normalized.Tokens) <= 3 || onlyNamesAndFillers(d.Normalized) || saysPayment(d.Normalized))
 	}
 	return true
+}
+
+// saysPayment reports a short message that names a way of paying and
+// nothing else, asking nothing: "udhaar pe likh de" answers how it is
+// paid, though "udhaar" alone may ask after dues.
+func saysPayment(n intent.Normalized) bool {
+	return len(n.Tokens) <= 5 && len(n.Entities) == 0 && !n.Asks() && paymentIn(n) != ""
 }
 
 // onlyNamesAndFillers reports a short message of names and the words
@@ -362,7 +372,8 @@ func answeredProduct(n intent.Normalized) []string {
 
 // negations turn down what they follow: "dettol nahi", "Rajesh nahi",
 // Telugu's "cheque kaadu" and Dakhini's "card nakko".
-var negations = words(`nahi nahin nai na not no mat नहीं नही मत kaadu कादु koni nakko alla nohoi nuhen venda vendaam vaddu beda nalage`)
+var negations = words(`nahi nahin nai na not no mat नहीं नही मत kaadu कादु koni nakko alla nohoi nuhen venda vendaam vaddu beda nalage
+	hoina`)
 
 // names are the products' names, in order.
 func (p *Parser) names(skus []string) []string {

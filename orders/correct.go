@@ -29,6 +29,13 @@ func (s *Service) Correct(ctx context.Context, user domain.User, draftID string,
 	case domain.IntentConfirm, domain.IntentGreeting, domain.IntentHelp:
 		return domain.Reply{}, false
 	}
+	if d.Normalized.Tokens == nil {
+		d.Normalized = s.parser().norm.Normalize(d.Text)
+	}
+	// "total kitna hua?" asks what the draft comes to.
+	if asksTotal(d.Normalized) {
+		return s.draftTotal(ctx, user, draftID)
+	}
 	// "maggi ka stock kitna hai?" asks, between the summary and its ok;
 	// it adds no maggi.
 	if intent.IsQuestion(d.Intent) && d.Normalized.Asks() {
@@ -41,9 +48,6 @@ func (s *Service) Correct(ctx context.Context, user domain.User, draftID string,
 	}
 	if !ok || dr.PlacedBy != user.Phone || dr.Status != DraftOpen || s.now().Sub(dr.CreatedAt) > ApprovalWindow {
 		return domain.Reply{}, false
-	}
-	if d.Normalized.Tokens == nil {
-		d.Normalized = s.parser().norm.Normalize(d.Text)
 	}
 	if intent.Garbled(d.Text, d.Normalized) {
 		return domain.Reply{}, false // "jjjj kk ;;; 77": no new quantity

@@ -15,8 +15,8 @@ func payment(r *reading, out *Parsed) {
 		return k == intent.EntityProduct || k == intent.EntityCustomer
 	}
 	for i, t := range toks {
-		if named(i) || r.turnDown && negations[r.word(i+1)] {
-			continue // "cheque nahi, RTGS karenge": not that mode
+		if named(i) || r.turnDown && (negations[r.word(i+1)] || refusals[r.word(i-1)]) {
+			continue // "cheque nahi, RTGS karenge", "not cash, gpay": not that mode
 		}
 		if m, ok := paymentWords[t.Text]; ok && !weakPaymentWords[t.Text] {
 			found[m] = true
@@ -47,3 +47,7 @@ func payment(r *reading, out *Parsed) {
 		out.ask(Ask{Slot: SlotPayment, Text: "Which payment mode: " + orList(names) + "?"})
 	}
 }
+
+// refusals turn down the mode said after them: "not cash, gpay", "नको
+// cash, चेक ने देणार" (where "nahi, cash" may answer no with the mode).
+var refusals = words(`not nako nakko नको`)

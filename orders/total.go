@@ -1,0 +1,46 @@
+package orders
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/munshi/munshi/intent"
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// asksTotal reports a question of what the draft comes to, between its
+// summary and its ok: "total kitna hua?", "total ketla thaya?", "GST
+// serisi total eshtu aaytu?". A product or a customer named asks about
+// them instead.
+func asksTotal(n intent.Normalized) bool {
+	if len(n.Tokens) > 10 || !n.Asks() {
+		return false
+	}
+	total := false
+	for _, t := range n.Tokens {
+		total = total || totalWords[t.Text]
+	}
+	for _, e := range n.Entities {
+		if e.Kind == intent.EntityProduct || e.Kind == intent.EntityCustomer {
+			return false
+		}
+	}
+	return total
+}
+
+var totalWords = words(`total`)
+
+// draftTotal answers what the shown draft comes to, and shows it again:
+// it still waits for its ok.
+func (s *Service) draftTotal(ctx context.Context, user domain.User, draftID string) (domain.Reply, bool) {
+	dr, ok, err := s.Books.DraftByID(ctx, draftID)
+	if err != nil {
+		s.Logger.Warn("orders: draft not read for its total", "draft", draftID, "err", err)
+		return domain.Reply{}, false
+	}
+	if !ok || dr.PlacedBy != user.Phone || dr.Status != DraftOpen || s.now().Sub(dr.CreatedAt) > ApprovalWindow {
+		return domain.Reply{}, false
+	}
+	text := fmt.Sprintf("Order %s comes to *%s* including GST (%s and GST %s).\n\n", dr.ID, dr.Total, dr.Subtotal, dr.GST)
+	return domain.Reply{Text: text + Summary(dr, s.parser().Products()), About: dr.ID}, true
+}
