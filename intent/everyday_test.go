@@ -43,3 +43,12 @@ func TestCollectionsAskedInTheirWords(t *testing.T) {
 		}
 	}
 }
+
+// TestAnOrderWithGujaratisTo: Gujarati's "ne" is "to" ("Rajesh ne 5
+// carton GC mokli do, udhar ma"); Hindi's "ne" of a customer who paid,
+// returned or ordered is no order of Munshi's to draft.
+func TestAnOrderWithGujaratisTo(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentOrder, "Rajesh ne 5 carton GC mokli do, udhar ma", "rajesh ne 200 GC udharo ma", "Rajesh ne 10 carton harpic ane 5 carton GC, NEFT thi")
+	notRoutedAs(t, r, domain.IntentOrder, "Rajesh ne 5000 cash diye", "Rajesh ne 5 carton GC wapas kiye", "Rajesh ne 10 carton GC ka order diya tha kya")
+}

@@ -455,6 +455,9 @@ var rules = []rule{
 			abhi delivery x each plus also bhi with wala new naya place at on days din mein me bhai
 			ek saath kar karo hai dena de par pe the of a an turant immediately today tomorrow
 			evening morning shaam subah tak before by party dukaan shop liye advance rate same
-			qty quantity also`),
+			qty quantity also` +
+			// Gujarati's "to", "and", "in" and "by": "Khodiyar ne 200 nbc
+			// 6202 ane 2 dabba 6203 mokli do, udhar ma", "NEFT thi".
+			` ne ane ma thi do`),
 	},
 }

@@ -35,7 +35,7 @@ na: na naa ना
 mat: mat मत
 rehne: rehne rahne rhne rehene rehnay rehen rehnde रहने रहेवा رہنے
 chhodo: chhodo chodo chhod chod chhor choro chhoddo छोड़ो छोडो छोड़
-bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो पाठवा pathei pathao pothai anuppunga ayakku ayakkanam पठाइ कळिसि bhejni pampandi पंपिंचंडि بھیجیے
+bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो पाठवा pathei pathao pothai anuppunga ayakku ayakkanam पठाइ कळिसि bhejni pampandi mokli पंपिंचंडि بھیجیے
 bhej: bhej भेज بھیج
 bheja: bheja bheje bhejdiya bhejdia भेजा भेजे ayachu pampincharu anuppirukkaanga
 karo: karo kro kardo krdo kariye kijiye kijie karde krde kardijiye करो कीजिए करिए करें maadi cheyandi podunga
@@ -74,7 +74,7 @@ maal: maal mal माल saaman samaan saman सामान saadhanam saruku �
 humne: humne hamne हमने
 paise: paise paisa pese paisay paisaa paiso पैसा पैसे पणम
 rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए tanka टका टङ्का
-udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार appu kadan कटऩ ادھار saala
+udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार appu kadan कटऩ udharo उधारो बाकिते ادھار saala
 baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी बकाइआ पाक्कि baqaya baakilu بقایا
 order: order ordr oder odr orda ordar ordeer ऑर्डर आर्डर ऑडर ओर्डर आरडर अर्डार अर्डारटा آرڈر
 orders: orders ordrs oders ordars orderz ऑर्डर्स ऑर्डरों अर्डारगुलो अर्डारगुलोर
