@@ -193,3 +193,18 @@ func TestCandraE(t *testing.T) {
 		t.Errorf(`Normalize("कॅश") = %q, want cash`, got)
 	}
 }
+
+// TestNepaliAndBengaliEverydayWords: how much (kati, कति), which (kun),
+// send (pathaidinu), came (aayo, आयो), happened (bhayo, hoyeche), all
+// (sob), cash (नगद) and fifteen (पन्ध्र), as Nepali and Bengali writers
+// romanise or write them.
+func TestNepaliAndBengaliEverydayWords(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentOutstanding, "kun party ko kati udharo baki cha?", "sob party r baki ta excel e pathao")
+	routedAs(t, r, domain.IntentStock, "GC ko stock kati cha?")
+	routedAs(t, r, domain.IntentPayment, "राजेश किराना बाट पन्ध्र हजार नगद आयो")
+	routedAs(t, r, domain.IntentDelivery, "Rajesh ko order deliver bhayo")
+	if got := Normalize("पन्ध्र हजार").Entities; len(got) != 1 || got[0].Value != 15000 {
+		t.Errorf(`Normalize("पन्ध्र हजार") = %+v, want 15000`, got)
+	}
+}

@@ -35,11 +35,11 @@ na: na naa ना
 mat: mat मत
 rehne: rehne rahne rhne rehene rehnay rehen rehnde रहने रहेवा رہنے
 chhodo: chhodo chodo chhod chod chhor choro chhoddo छोड़ो छोडो छोड़
-bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो पाठवा pathei pathao pothai anuppunga ayakku ayakkanam पठाइ कळिसि bhejni pampandi mokli पंपिंचंडि بھیجیے
+bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो पाठवा pathei pathao pothai anuppunga ayakku ayakkanam पठाइ कळिसि bhejni pampandi mokli पंपिंचंडि بھیجیے pathaidinu
 bhej: bhej भेज بھیج
 bheja: bheja bheje bhejdiya bhejdia भेजा भेजे ayachu pampincharu anuppirukkaanga
 karo: karo kro kardo krdo kariye kijiye kijie karde krde kardijiye करो कीजिए करिए करें maadi cheyandi podunga
-kar: kar kr कर کر
+kar: kar kr कर کر kore
 karna: karna करना
 karne: karne करने
 karni: karni करनी
@@ -52,11 +52,11 @@ chahiye: chahiye chaiye chahie chahiya chaahiye chahye chaheye chaiya chahiyee c
 keliye: keliye kliye keliya keliyee kelie keliey माटे
 liye: liye liya lie liyee lye लिए लिये لیے
 sakte: sakte skte sakta sakti sake sakenge sakoge skta skti sakat सकते सकता सकती
-kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना koto enta evvalavu ethra kiman केते एत्र किमान eshtu entha एंत evlo kitto केतना केटलुं کتنا kootah
+kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना koto enta evvalavu ethra kiman केते एत्र किमान eshtu entha एंत evlo kitto केतना केटलुं کتنا kootah kati कति कत
 hai: hai h he hain hei hae hein hai है हैं aanu ba बा ہے
 ho: ho हो
 kya: kya kyaa kia ky क्या
-kaun: kaun kon kaunsa konsa kaunse konse kaunsi konsi kaun कौन कौनसा कौनसे yaaru aaranu किहडे
+kaun: kaun kon kaunsa konsa kaunse konse kaunsi konsi kaun कौन कौनसा कौनसे yaaru aaranu किहडे kun
 kiska: kiska kiske kiski kisko किसका किसके किसकी
 abhi: abhi abi abhii abhee अभी अजे
 kuch: kuch कुछ
@@ -75,10 +75,10 @@ humne: humne hamne हमने
 paise: paise paisa pese paisay paisaa paiso पैसा पैसे पणम
 rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए tanka टका टङ्का
 udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार appu kadan कटऩ udharo उधारो बाकिते ادھار saala
-baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी बकाइआ पाक्कि baqaya baakilu بقایا
+baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी बकाइआ पाक्कि baqaya baakilu بقایا बांकी
 order: order ordr oder odr orda ordar ordeer ऑर्डर आर्डर ऑडर ओर्डर आरडर अर्डार अर्डारटा آرڈر
 orders: orders ordrs oders ordars orderz ऑर्डर्स ऑर्डरों अर्डारगुलो अर्डारगुलोर
-stock: stock stok stoc stck stk stocks stokc stoke istock स्टॉक स्टाक स्टोक स्ट्टोक्क ष्टक اسٹاک
+stock: stock stok stoc stck stk stocks stokc stoke istock स्टॉक स्टाक स्टोक स्ट्टोक्क ष्टक اسٹاک स्टके
 available: available availble avlbl avl availabel avaialble availibility availability avail avlb avaliable uplabdh उपलब्ध
 outstanding: outstanding outstandng outstnding outstading ostanding outstandings outstnd आउटस्टैंडिंग
 pending: pending pendng pndng pendig pendin pendding पेंडिंग पैंडिंग
@@ -128,7 +128,7 @@ mein: mein mei mein में میں
 se: se sey से سے
 malik: malik मालिक मालक मालिकेर
 baat: baat बात गल्ल वात कथा
-ka: ka का दा کا
+ka: ka का दा کا er
 ki: ki की
 ke: ke के کے
 ko: ko को کو
@@ -136,9 +136,10 @@ ne: ne ने
 is: is इस
 wala: wala waala vala wale wali waale waali wla वाला वाले वाली walo والا والے
 jaldi: jaldi jldi jaldee जल्दी
-sabse: sabse sabsey सबसे ettavum
-zyada: zyada jyada jada jyaada zyaada jiyada ज्यादा jaasti kooduthal زیادہ
-hua: hua huwa hui huye hue हुआ हुई हुए हयेछे
+sab: sab sob
+sabse: sabse sabsey सबसे ettavum sobcheye
+zyada: zyada jyada jada jyaada zyaada jiyada ज्यादा jaasti kooduthal زیادہ beshi
+hua: hua huwa hui huye hue हुआ हुई हुए हयेछे hoyeche bhayo
 gaya: gaya gya gayi gyi gye gaye gai गया गई गए gail गइल poyindi poi گیا
 jayega: jayega jaega jaayega jaaega jayegi jaegi जाएगा जायेगा
 bika: bika biki बिका बिकी
@@ -192,7 +193,7 @@ diya: diya diye dia diyaa gave दिया दिए dile dele thannu koduthu k
 jama: jama jamaa जमा
 collection: collection collections कलेक्शन
 vasooli: vasooli vasuli वसूली
-aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu bandide बंतु aail vachindi वच्चिंदि एल आव्युं वन्ततु
+aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu bandide बंतु aail vachindi वच्चिंदि एल आव्युं वन्ततु aayo आयो
 aa: aa आ
 ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार तिआर
 status: status staus stetus sttus स्टेटस
@@ -204,7 +205,7 @@ geche: geche गेछे
 kar diya: cheythu
 mera: mera meri mere mra mre मेरा मेरी मेरे
 cheque: cheque chq cheq चेक چیک
-cash: cash csh nakad nagad naqad rokda rokh नकद कैश क्याश नगदु क्याष nogod kaasu रोक्कम nagadu نقد
+cash: cash csh nakad nagad naqad rokda rokh नकद कैश क्याश नगदु क्याष nogod kaasu रोक्कम nagadu نقد नगद
 bhugtan: bhugtan भुगतान
 upi: upi यूपीआई यूपीआय
 phonepe: phonepe phonepay फोनपे
@@ -214,7 +215,7 @@ neft: neft एनईएफटी
 rtgs: rtgs आरटीजीएस
 txn: txn trxn
 production: production prodn प्रोडक्शन
-kiya: kiya kiye किया किए
+kiya: kiya kiye किया किए garyo
 chuka: chuka chuki चुका
 poora: poora pura पूरा पूरी पूरे
 kis: kis kin किन کس

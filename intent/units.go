@@ -106,7 +106,7 @@ const numberSpellings = `
 12: twelve barah baarah बारह
 13: thirteen terah tera तेरह
 14: fourteen chaudah chaudha चौदह
-15: fifteen pandrah pandra पंद्रह
+15: fifteen pandrah pandra पंद्रह पन्ध्र
 16: sixteen solah sola सोलह
 17: seventeen satrah satra सत्रह
 18: eighteen athaarah atharah अठारह
