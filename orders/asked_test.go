@@ -54,3 +54,20 @@ func TestTheTotalOfTheShownDraft(t *testing.T) {
 	}
 	s.wantDraft("C01", domain.PayCOD, "GC500:240")
 }
+
+// TestAThicknessSaidAfterASharedName: "laminate 0.8mm" is the laminate
+// whose name gives that thickness, as "laminate 1mm" is the other.
+func TestAThicknessSaidAfterASharedName(t *testing.T) {
+	for said, sku := range map[string]string{"0.8mm": "LAM08", "1mm": "LAM1MM", "1 mm": "LAM1MM"} {
+		books, clock := openBooks(t)
+		products := []domain.Product{
+			{SKU: "LAM1MM", Name: "Greenlam Laminate 1mm Suede 8x4", Aliases: []string{"laminate"}, Unit: "sheet", Price: 138000, GSTPercent: 18, StockReady: 1800},
+			{SKU: "LAM08", Name: "Merino Laminate 0.8mm Gloss 8x4", Aliases: []string{"laminate"}, Unit: "sheet", Price: 76000, GSTPercent: 18, StockReady: 1400},
+		}
+		customers := []domain.Customer{{ID: "N08", Name: "Bhoyar Constructions", Aliases: []string{"bhoyar"}, CreditLimit: 1_000_000_000,
+			PaymentModes: []domain.PaymentMode{domain.PayCredit}}}
+		s := shopOver(t, books, clock, products, customers)
+		s.say("bhoyar ko 100 sheet laminate " + said + " credit")
+		s.wantDraft("N08", domain.PayCredit, sku+":100")
+	}
+}

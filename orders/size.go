@@ -9,14 +9,15 @@ import (
 	"github.com/munshi/munshi/intent"
 )
 
-// measure is a size in millilitres or grams, or a power in watts.
+// measure is a size in millilitres or grams, a power in watts, a width
+// in inches or a thickness in millimetres.
 type measure struct {
 	amount float64
-	dim    byte // 'v' volume, 'm' mass, 'w' power, 'i' width in inches
+	dim    byte // 'v' volume, 'm' mass, 'w' power, 'i' width in inches, 't' thickness in mm
 }
 
 // parseMeasure reads a canonical size: "500ml", "1l", "1.5kg", "200g",
-// "9w".
+// "9w", "0.8mm".
 func parseMeasure(s string) (measure, bool) {
 	i := 0
 	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
@@ -39,6 +40,8 @@ func parseMeasure(s string) (measure, bool) {
 		return measure{v, 'w'}, true
 	case "inch":
 		return measure{v, 'i'}, true
+	case "mm":
+		return measure{v, 't'}, true // a sheet's, a bar's or a wire's: "laminate 0.8mm", "12mm sariya"
 	}
 	return measure{}, false
 }
@@ -56,6 +59,8 @@ func formatMeasure(m measure) string {
 		return formatQty(m.amount) + "W"
 	case m.dim == 'i':
 		return formatQty(m.amount) + " inch"
+	case m.dim == 't':
+		return formatQty(m.amount) + "mm"
 	case m.dim == 'v' && m.amount >= 1000:
 		return formatQty(m.amount/1000) + "L"
 	case m.dim == 'v':
