@@ -208,3 +208,12 @@ func TestNepaliAndBengaliEverydayWords(t *testing.T) {
 		t.Errorf(`Normalize("पन्ध्र हजार") = %+v, want 15000`, got)
 	}
 }
+
+// TestReachedInKashmiriKonkaniAndKannada: goods that reached a customer
+// ("waatyov", "pavla", "ತಲುಪಿದೆ") and Tulu's "aand" (it happened) are a
+// delivery.
+func TestReachedInKashmiriKonkaniAndKannada(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentDelivery, "ORD-1042 hund maal waatyov", "Rajesh Kirana maal pavla", "1042 ಆರ್ಡರ್ ಮಾಲು ತಲುಪಿದೆ",
+		"Rajesh kirana maal deliver aand")
+}

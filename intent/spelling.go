@@ -39,7 +39,7 @@ bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejw
 bhej: bhej भेज بھیج
 bheja: bheja bheje bhejdiya bhejdia भेजा भेजे ayachu pampincharu anuppirukkaanga
 karo: karo kro kardo krdo kariye kijiye kijie karde krde kardijiye करो कीजिए करिए करें maadi cheyandi podunga
-kar: kar kr कर کر kore
+kar: kar kr कर کر kore kaer
 karna: karna करना
 karne: karne करने
 karni: karni करनी
@@ -139,7 +139,7 @@ jaldi: jaldi jldi jaldee जल्दी
 sab: sab sob
 sabse: sabse sabsey सबसे ettavum sobcheye
 zyada: zyada jyada jada jyaada zyaada jiyada ज्यादा jaasti kooduthal زیادہ beshi
-hua: hua huwa hui huye hue हुआ हुई हुए हयेछे hoyeche bhayo
+hua: hua huwa hui huye hue हुआ हुई हुए हयेछे hoyeche bhayo aand
 gaya: gaya gya gayi gyi gye gaye gai गया गई गए gail गइल poyindi poi گیا
 jayega: jayega jaega jaayega jaaega jayegi jaegi जाएगा जायेगा
 bika: bika biki बिका बिकी
@@ -184,7 +184,7 @@ haal: haal hal हाल
 dukaan: dukaan dukan dukaan दुकान
 party: party partys पार्टी
 parties: parties पार्टियों
-pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa phuncha पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा pahochadi पहोंचाडी पौंछे पहञ्चिगला एत्तिच्चु serndhuchu
+pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa phuncha पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा pahochadi पहोंचाडी पौंछे पहञ्चिगला एत्तिच्चु serndhuchu waatyov pavla तलुपिदे
 pahunch: pahunch pahuch pohoch pohch pohonch pohnch pahonch पहुंच cheri پہنچ
 received: received recieved recived rcvd recd recvd receive recieve rcv receved रिसीव प्राप्त
 mila: mila mile mili milaa मिला मिले मिली ملے

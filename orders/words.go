@@ -71,6 +71,7 @@ var plainWords = words(`
 	at on in of to from with by for as per each all every
 	tak yahan wahan idhar udhar
 	sa anna andi paaji kuda inka um vi naal nale sethu adhoda aa
+	bhidu re
 `)
 
 // honorifics follow a person's name: "Verma ji ko".
