@@ -217,3 +217,15 @@ func TestReachedInKashmiriKonkaniAndKannada(t *testing.T) {
 	routedAs(t, r, domain.IntentDelivery, "ORD-1042 hund maal waatyov", "Rajesh Kirana maal pavla", "1042 ಆರ್ಡರ್ ಮಾಲು ತಲುಪಿದೆ",
 		"Rajesh kirana maal deliver aand")
 }
+
+// TestGujaratiEverydayWords: how much (ketlu), all (badha), of (nu),
+// send (mokal), want (joie), the one (valo), pieces (nang) and rupees
+// (rupiya), as Kathiawadi writers romanise them.
+func TestGujaratiEverydayWords(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentOutstanding, "rajesh nu outstanding ketlu?")
+	routedAs(t, r, domain.IntentStock, "GC no stock ketlo?")
+	if n := Normalize("40 nang"); len(n.Entities) != 2 || n.Entities[1].ID != "piece" {
+		t.Errorf(`Normalize("40 nang") = %+v, want 40 pieces`, n.Entities)
+	}
+}

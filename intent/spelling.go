@@ -35,7 +35,7 @@ na: na naa ना
 mat: mat मत
 rehne: rehne rahne rhne rehene rehnay rehen rehnde रहने रहेवा رہنے
 chhodo: chhodo chodo chhod chod chhor choro chhoddo छोड़ो छोडो छोड़
-bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो पाठवा pathei pathao pothai anuppunga ayakku ayakkanam पठाइ कळिसि bhejni pampandi mokli पंपिंचंडि بھیجیے pathaidinu
+bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो पाठवा pathei pathao pothai anuppunga ayakku ayakkanam पठाइ कळिसि bhejni pampandi mokli पंपिंचंडि بھیجیے pathaidinu mokal
 bhej: bhej भेज بھیج
 bheja: bheja bheje bhejdiya bhejdia भेजा भेजे ayachu pampincharu anuppirukkaanga
 karo: karo kro kardo krdo kariye kijiye kijie karde krde kardijiye करो कीजिए करिए करें maadi cheyandi podunga
@@ -48,11 +48,11 @@ dena: dena देना दिओ tharanam kodbeku tharanullathu dihe
 de: de दे
 dikhao: dikhao dikhaao dikhado dikhaiye dikhana dikha dikhaa dikhau dkhao दिखाओ दिखाइए दिखा
 batao: batao btao batado bataiye batana bata btado bataao batayiye bataye batau बताओ बताइए बता बताना
-chahiye: chahiye chaiye chahie chahiya chaahiye chahye chaheye chaiya chahiyee chayie chaye chahiyeh chiye चाहिए चाहिये venam venum beku darkar lagibo वेणं दरकार chahi چاہیے
+chahiye: chahiye chaiye chahie chahiya chaahiye chahye chaheye chaiya chahiyee chayie chaye chahiyeh chiye चाहिए चाहिये venam venum beku darkar lagibo वेणं दरकार chahi چاہیے joie
 keliye: keliye kliye keliya keliyee kelie keliey माटे
 liye: liye liya lie liyee lye लिए लिये لیے
 sakte: sakte skte sakta sakti sake sakenge sakoge skta skti sakat सकते सकता सकती
-kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना koto enta evvalavu ethra kiman केते एत्र किमान eshtu entha एंत evlo kitto केतना केटलुं کتنا kootah kati कति कत
+kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना koto enta evvalavu ethra kiman केते एत्र किमान eshtu entha एंत evlo kitto केतना केटलुं کتنا kootah kati कति कत ketlo ketlu ketla केटला
 hai: hai h he hain hei hae hein hai है हैं aanu ba बा ہے
 ho: ho हो
 kya: kya kyaa kia ky क्या
@@ -73,7 +73,7 @@ sales: sales sale sels salez bikri bikari bikree selling sells सेल से�
 maal: maal mal माल saaman samaan saman सामान saadhanam saruku सरुकु مال
 humne: humne hamne हमने
 paise: paise paisa pese paisay paisaa paiso पैसा पैसे पणम
-rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए tanka टका टङ्का
+rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए tanka टका टङ्का rupiya
 udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार appu kadan कटऩ udharo उधारो बाकिते ادھار saala
 baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी बकाइआ पाक्कि baqaya baakilu بقایا बांकी
 order: order ordr oder odr orda ordar ordeer ऑर्डर आर्डर ऑडर ओर्डर आरडर अर्डार अर्डारटा آرڈر
@@ -128,19 +128,19 @@ mein: mein mei mein में میں
 se: se sey से سے
 malik: malik मालिक मालक मालिकेर
 baat: baat बात गल्ल वात कथा
-ka: ka का दा کا er
+ka: ka का दा کا er nu
 ki: ki की
 ke: ke के کے
 ko: ko को کو
 ne: ne ने
 is: is इस
-wala: wala waala vala wale wali waale waali wla वाला वाले वाली walo والا والے
+wala: wala waala vala wale wali waale waali wla वाला वाले वाली walo والا والے valo valu
 jaldi: jaldi jldi jaldee जल्दी
-sab: sab sob
+sab: sab sob badha
 sabse: sabse sabsey सबसे ettavum sobcheye
 zyada: zyada jyada jada jyaada zyaada jiyada ज्यादा jaasti kooduthal زیادہ beshi
 hua: hua huwa hui huye hue हुआ हुई हुए हयेछे hoyeche bhayo aand
-gaya: gaya gya gayi gyi gye gaye gai गया गई गए gail गइल poyindi poi گیا
+gaya: gaya gya gayi gyi gye gaye gai गया गई गए gail गइल poyindi poi گیا gyu
 jayega: jayega jaega jaayega jaaega jayegi jaegi जाएगा जायेगा
 bika: bika biki बिका बिकी
 kab: kab kb कब
