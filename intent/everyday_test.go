@@ -52,3 +52,15 @@ func TestAnOrderWithGujaratisTo(t *testing.T) {
 	routedAs(t, r, domain.IntentOrder, "Rajesh ne 5 carton GC mokli do, udhar ma", "rajesh ne 200 GC udharo ma", "Rajesh ne 10 carton harpic ane 5 carton GC, NEFT thi")
 	notRoutedAs(t, r, domain.IntentOrder, "Rajesh ne 5000 cash diye", "Rajesh ne 5 carton GC wapas kiye", "Rajesh ne 10 carton GC ka order diya tha kya")
 }
+
+// TestAGreetingsNameTheGoodsAreFor: a customer named with greeting
+// words ("Shree Ram Machine Tools") is the customer when goods are for
+// them ("shree ram ne 30 FAG 6306"); said alone it greets.
+func TestAGreetingsNameTheGoodsAreFor(t *testing.T) {
+	r := routerFor(t, Vocabulary{
+		Products:  []domain.Product{{SKU: "FAG6306", Name: "FAG 6306 ZZ C3 Bearing", Aliases: []string{"fag 6306"}, Unit: "piece"}},
+		Customers: []domain.Customer{{ID: "R03", Name: "Shree Ram Machine Tools", Aliases: []string{"shree ram"}}},
+	})
+	routedAs(t, r, domain.IntentOrder, "shree ram ne 30 FAG 6306", "shree ram ko 30 fag 6306 bhejo")
+	routedAs(t, r, domain.IntentGreeting, "jai shree ram", "shree ram")
+}

@@ -27,7 +27,7 @@ var placeholders = map[EntityKind]string{
 func shapeOf(n Normalized, buf []string) []string {
 	e := 0
 	for i := 0; i < len(n.Tokens); i++ {
-		if e < len(n.Entities) && n.Entities[e].Start == i && n.Entities[e].Weak {
+		if e < len(n.Entities) && n.Entities[e].Start == i && n.Entities[e].Weak && !addressed(n, n.Entities[e]) {
 			e++ // a weak name reads as its words
 		}
 		if e < len(n.Entities) && n.Entities[e].Start == i {
@@ -47,6 +47,16 @@ func shapeOf(n Normalized, buf []string) []string {
 	}
 	return buf
 }
+
+// addressed reports a weak name that goods are for: a customer's name
+// made of greeting words and then a word of whom an order is for
+// ("Shree Ram ko 30 FAG 6306", "shree ram ne 100 nbc 6202 mokli do").
+// Said alone, "Shree Ram" is a greeting.
+func addressed(n Normalized, e Entity) bool {
+	return e.Kind == EntityCustomer && e.End < len(n.Tokens) && forWhom[n.Tokens[e.End].Text] && n.Has(EntityProduct)
+}
+
+var forWhom = words("ko ne keliye ke la ge lai ku")
 
 // moneySizes reports sizes that are amounts of money: "Mehta 1.2L RTGS
 // recd" is 1.2 lakh, as the payment reader reads it, when a way of paying
