@@ -24,7 +24,10 @@ var (
 	// when the rules look again at what the question is about.
 	formatFillers = words(`bhejo bhej send sent dedo de do dena give share forward karo kar banao bana
 		banake make create generate as to by in into mein me pe par on a an the form format wala wali
-		wale attach attachment ke ki ka`)
+		wale attach attachment ke ki ka` +
+		// Gujarati's "in" and "make", Nepali's "having made", Kannada's
+		// "make", Konkani's "send" and "in".
+		` ma banavi banayera maadi dhad an`)
 )
 
 // questions are the intents a format applies to.
@@ -66,7 +69,9 @@ func withoutFormat(shape []string, buf []string) []string {
 // formatReferents point at the answer just given: "iska excel", "this as
 // a chart".
 var formatReferents = words(`iska iski iske isko ise isse uska uski uske usko this it that ye yeh wo woh is us
-	inka unka file please pls bhi`)
+	inka unka file please pls bhi` +
+	// Gujarati's "of it", Konkani's "that".
+	` enu tem`)
 
 // OnlyAsksFormat reports the format a message asks for when that is all
 // it says: format words, the words that deliver one and words pointing

@@ -78,6 +78,8 @@ func TestOnlyAsksFormat(t *testing.T) {
 		"iska chart bhejo": FormatChart, "excel file bhej do": FormatExcel, "this as a chart please": FormatChart,
 		"excel format mein chahiye sir": FormatExcel, "chart chahiye bhai": FormatChart, "stock chahiye": FormatText,
 		"outstanding excel mein bhejo": FormatText, "GC ka chart": FormatText, "bhejo": FormatText, "kal ki sales excel": FormatText,
+		// In Gujarati, Nepali and Konkani.
+		"enu excel mokli do": FormatExcel, "chart banayera pathaidinu": FormatChart, "tem excel-an dhad": FormatExcel,
 	} {
 		got, ok := OnlyAsksFormat(r.Normalize(text))
 		if ok != (want != FormatText) || ok && got != want {
