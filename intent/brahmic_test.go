@@ -175,7 +175,14 @@ func TestUrduScript(t *testing.T) {
 	if got := Normalize("ٹھیک ہے، نقد").Text; got != "theek hai cash" {
 		t.Errorf(`Normalize("ٹھیک ہے، نقد") = %q`, got)
 	}
+	if n := Normalize("دس ہزار نقد"); len(n.Entities) != 1 || n.Entities[0].Value != 10000 {
+		t.Errorf(`Normalize("دس ہزار نقد") = %+v, want 10000`, n.Entities)
+	}
+	if n := Normalize("15 لیٹر"); len(n.Entities) != 1 || n.Entities[0].Kind != EntitySize || n.Entities[0].ID != "15l" {
+		t.Errorf(`Normalize("15 لیٹر") = %+v, want 15 litres`, n.Entities)
+	}
 	r := demoRouter(t)
+	routedAs(t, r, domain.IntentOrder, "20 GC bhejne hain")
 	routedAs(t, r, domain.IntentConfirm, "ٹھیک ہے", "جی ہاں")
 	routedAs(t, r, domain.IntentStock, "فینائل کا کتنا اسٹاک ہے")
 }

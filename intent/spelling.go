@@ -35,7 +35,7 @@ na: na naa ना
 mat: mat मत
 rehne: rehne rahne rhne rehene rehnay rehen rehnde रहने रहेवा رہنے
 chhodo: chhodo chodo chhod chod chhor choro chhoddo छोड़ो छोडो छोड़
-bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो पाठवा pathei pathao pothai anuppunga ayakku ayakkanam पठाइ कळिसि bhejni pampandi mokli पंपिंचंडि بھیجیے pathaidinu mokal
+bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो पाठवा pathei pathao pothai anuppunga ayakku ayakkanam पठाइ कळिसि bhejni pampandi mokli bhejne पंपिंचंडि بھیجیے pathaidinu mokal
 bhej: bhej भेज بھیج
 bheja: bheja bheje bhejdiya bhejdia भेजा भेजे ayachu pampincharu anuppirukkaanga
 karo: karo kro kardo krdo kariye kijiye kijie karde krde kardijiye करो कीजिए करिए करें maadi cheyandi podunga

@@ -71,7 +71,7 @@ var containerWords = map[string]string{
 // measureSuffixes are the sizes printed in product names: 500ml, 1L, 1kg.
 var measureSuffixes = map[string]string{
 	"ml": "ml", "mls": "ml",
-	"l": "l", "ltr": "l", "ltrs": "l", "lt": "l", "litre": "l", "litres": "l", "liter": "l", "liters": "l", "लीटर": "l", "लिटर": "l",
+	"l": "l", "ltr": "l", "ltrs": "l", "lt": "l", "litre": "l", "litres": "l", "liter": "l", "liters": "l", "लीटर": "l", "लिटर": "l", "لیٹر": "l",
 	"kg": "kg", "kgs": "kg", "kilo": "kg", "kilos": "kg", "किलो": "kg",
 	"किल्लो": "kg", // Gurmukhi's "ਕਿੱਲੋ", its l doubled
 	"g":      "g", "gm": "g", "gms": "g", "gram": "g", "grams": "g", "grm": "g", "ग्राम": "g",
@@ -101,7 +101,7 @@ const numberSpellings = `
 7: seven saat सात
 8: eight aath आठ
 9: nine nau नौ
-10: ten das dus दस दहा हत्तु पदि
+10: ten das dus दस दहा हत्तु पदि دس
 11: eleven gyarah gyaarah gyara ग्यारह
 12: twelve barah baarah बारह
 13: thirteen terah tera तेरह
@@ -125,7 +125,7 @@ const numberSpellings = `
 80: eighty assi अस्सी
 90: ninety nabbe
 100*: hundred sau सौ
-1000*: thousand hazaar hazar hajar हजार velu साविर aayiram
+1000*: thousand hazaar hazar hajar हजार velu साविर aayiram ہزار
 10000*: पत्तायिरम
 100000*: lakh lac लाख
 `
