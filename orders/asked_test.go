@@ -71,3 +71,28 @@ func TestAThicknessSaidAfterASharedName(t *testing.T) {
 		s.wantDraft("N08", domain.PayCredit, sku+":100")
 	}
 }
+
+// TestALetterAnswersWhichSize: of leggings sized L and XL, "L" alone
+// answers which, and "XL" after the shared name settles it, though a
+// message reads XL as excel.
+func TestALetterAnswersWhichSize(t *testing.T) {
+	shop := func() *shop {
+		books, clock := openBooks(t)
+		products := []domain.Product{
+			{SKU: "LYRL", Name: "Lyra Ankle Leggings Cotton Lycra L", Aliases: []string{"leggings", "lyra leggings"}, Unit: "piece", Price: 14500, GSTPercent: 5, StockReady: 1000},
+			{SKU: "LYRXL", Name: "Lyra Ankle Leggings Cotton Lycra XL", Aliases: []string{"leggings", "lyra leggings"}, Unit: "piece", Price: 15500, GSTPercent: 5, StockReady: 1000},
+		}
+		customers := []domain.Customer{{ID: "G01", Name: "Sarkar Hosiery Corner", Aliases: []string{"sarkar"}, CreditLimit: 1_000_000_000,
+			PaymentModes: []domain.PaymentMode{domain.PayUPI}}}
+		return shopOver(t, books, clock, products, customers)
+	}
+	s := shop()
+	if r := s.say("sarkar 5 leggings upi"); r.Pending == "" {
+		t.Fatalf("no question: %s", r.Text)
+	}
+	s.say("L")
+	s.wantDraft("G01", domain.PayUPI, "LYRL:5")
+	s = shop()
+	s.say("sarkar 5 lyra leggings XL upi")
+	s.wantDraft("G01", domain.PayUPI, "LYRXL:5")
+}

@@ -346,8 +346,10 @@ func chooseByWords(said []string, cs []choice) (string, bool) {
 	for i, c := range cs {
 		score := 0
 		for _, w := range said {
+			// A letter counts only as the whole answer: "L" of leggings
+			// in L and XL, "A" of belts A-42 and B-42.
 			short := len([]rune(w)) < 2
-			if short && !isDigits(w) {
+			if short && !isDigits(w) && len(said) > 1 {
 				continue
 			}
 			for cw := range words[i] {
