@@ -246,7 +246,7 @@ likho: likh do|likh lo|likh dena|likh lijiye
 aaya: aa gaya|aa chuka
 mila: mil gaya|mil chuka
 pahuncha: pahunch gaya|pahunch chuka
-remove: take out
+remove: take out|bad dao|baad dao
 packed: pack ho gaya|pack kar diya
 gpay: google pay|गूगल पे|g pay
 phonepe: phone pe|फोन पे

@@ -27,7 +27,7 @@ func payment(r *reading, out *Parsed) {
 			}
 		}
 		if weakPaymentWords[t.Text] && (r.word(i-1) == "payment" || r.word(i+1) == "payment" || r.word(i+1) == "se" ||
-			r.word(i-1) == "by" || r.word(i-1) == "via") {
+			r.word(i-1) == "by" || r.word(i-1) == "via" || willGive[r.word(i+1)]) {
 			found[paymentWords[t.Text]] = true
 		}
 	}
@@ -51,3 +51,7 @@ func payment(r *reading, out *Parsed) {
 // refusals turn down the mode said after them: "not cash, gpay", "नको
 // cash, चेक ने देणार" (where "nahi, cash" may answer no with the mode).
 var refusals = words(`not nako nakko नको`)
+
+// willGive say a payment will be made, naming a weak word's mode: "check
+// denge", Gujarati's "check aapse".
+var willGive = words(`denge dega degi aapse`)
