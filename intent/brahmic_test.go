@@ -232,6 +232,7 @@ func TestGujaratiEverydayWords(t *testing.T) {
 	r := demoRouter(t)
 	routedAs(t, r, domain.IntentOutstanding, "rajesh nu outstanding ketlu?")
 	routedAs(t, r, domain.IntentStock, "GC no stock ketlo?")
+	routedAs(t, r, domain.IntentDelivery, "rajesh kirana no maal pochi gyo")
 	if n := Normalize("40 nang"); len(n.Entities) != 2 || n.Entities[1].ID != "piece" {
 		t.Errorf(`Normalize("40 nang") = %+v, want 40 pieces`, n.Entities)
 	}

@@ -140,7 +140,7 @@ sab: sab sob badha
 sabse: sabse sabsey सबसे ettavum sobcheye
 zyada: zyada jyada jada jyaada zyaada jiyada ज्यादा jaasti kooduthal زیادہ beshi
 hua: hua huwa hui huye hue हुआ हुई हुए हयेछे hoyeche bhayo aand
-gaya: gaya gya gayi gyi gye gaye gai गया गई गए gail गइल poyindi poi گیا gyu
+gaya: gaya gya gayi gyi gye gaye gai गया गई गए gail गइल poyindi poi گیا gyu gyo
 jayega: jayega jaega jaayega jaaega jayegi jaegi जाएगा जायेगा
 bika: bika biki बिका बिकी
 kab: kab kb कब
@@ -185,7 +185,7 @@ dukaan: dukaan dukan dukaan दुकान
 party: party partys पार्टी
 parties: parties पार्टियों
 pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa phuncha पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा pahochadi पहोंचाडी पौंछे पहञ्चिगला एत्तिच्चु serndhuchu waatyov pavla तलुपिदे
-pahunch: pahunch pahuch pohoch pohch pohonch pohnch pahonch पहुंच cheri پہنچ
+pahunch: pahunch pahuch pohoch pohch pohonch pohnch pahonch पहुंच cheri پہنچ pochi
 received: received recieved recived rcvd recd recvd receive recieve rcv receved रिसीव प्राप्त
 mila: mila mile mili milaa मिला मिले मिली ملے
 mil: mil मिल
