@@ -211,6 +211,9 @@ func TestNepaliAndBengaliEverydayWords(t *testing.T) {
 	routedAs(t, r, domain.IntentStock, "GC ko stock kati cha?")
 	routedAs(t, r, domain.IntentPayment, "राजेश किराना बाट पन्ध्र हजार नगद आयो")
 	routedAs(t, r, domain.IntentDelivery, "Rajesh ko order deliver bhayo")
+	if n := Normalize("100 wota"); len(n.Entities) != 2 || n.Entities[1].ID != "piece" {
+		t.Errorf(`Normalize("100 wota") = %+v, want 100 pieces`, n.Entities)
+	}
 	if got := Normalize("पन्ध्र हजार").Entities; len(got) != 1 || got[0].Value != 15000 {
 		t.Errorf(`Normalize("पन्ध्र हजार") = %+v, want 15000`, got)
 	}

@@ -18,7 +18,7 @@ dozen: dozen dozens dzn doz dz darjan darzan दर्जन दरजन डझ
 gross: gross*
 ream: ream* reams* rim* रिम*
 bottle: bottle bottles btl btls botal botl बोतल
-piece: piece pieces pcs pc* nag* nos* peice peices पीस nang* नंग*
+piece: piece pieces pcs pc* nag* nos* peice peices पीस nang* नंग* wota*
 can: can* cans* कैन*
 case: case* cases* केस*
 roll: roll* rolls* रोल*
