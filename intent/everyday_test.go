@@ -64,3 +64,19 @@ func TestAGreetingsNameTheGoodsAreFor(t *testing.T) {
 	routedAs(t, r, domain.IntentOrder, "shree ram ne 30 FAG 6306", "shree ram ko 30 fag 6306 bhejo")
 	routedAs(t, r, domain.IntentGreeting, "jai shree ram", "shree ram")
 }
+
+// TestACustomerNamedByANumberWord: "Das", a customer's name, is also
+// ten; alone beside an order it is the customer, and counting goods
+// ("das peti") it is ten.
+func TestACustomerNamedByANumberWord(t *testing.T) {
+	r := routerFor(t, Vocabulary{
+		Products:  []domain.Product{{SKU: "DBB85", Name: "Dollar Bigboss Brief 85", Aliases: []string{"dollar brief"}, Unit: "piece"}},
+		Customers: []domain.Customer{{ID: "G03", Name: "Das Bastralaya", Aliases: []string{"das"}}},
+	})
+	if n := r.Normalize("Das 6 dozen dollar brief upi"); len(n.Entities) == 0 || n.Entities[0].Kind != EntityCustomer || n.Entities[0].ID != "G03" {
+		t.Errorf("Das is no customer: %+v", n.Entities)
+	}
+	if n := r.Normalize("das peti dollar brief"); len(n.Entities) == 0 || n.Entities[0].Kind != EntityNumber || n.Entities[0].Value != 10 {
+		t.Errorf("das peti is no count: %+v", n.Entities)
+	}
+}

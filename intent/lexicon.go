@@ -311,13 +311,24 @@ func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, wo
 func nameKept(kind EntityKind, words []string) (keep, weak bool) {
 	weak = kind == EntityCustomer
 	for _, w := range words {
-		weak = weak && greetingOnly[w]
+		weak = weak && (greetingOnly[w] || len(words) == 1 && numberWordOnly(w))
 	}
 	if len(words) == 1 && !weak && (reservedWord(words[0]) && !guardedName(kind, words) || isNumber(words[0]) && !numberName(kind, words[0]) ||
 		utf8.RuneCountInString(words[0]) < 2) {
 		return false, false
 	}
 	return true, weak
+}
+
+// numberWordOnly reports a number said in a word that is no other word
+// Munshi reads: "Das", a customer's name, is also ten. Kept as a weak
+// name, it is the customer where the message counts nothing with it
+// ("das peti" is ten cartons).
+func numberWordOnly(w string) bool {
+	_, number := numberWords[w]
+	_, spelled := canonicalWords[w]
+	_, unit := builtinUnits[w]
+	return number && !spelled && !unit && !isNumber(w)
 }
 
 // guardedName reports a product's one-word name that routing also knows

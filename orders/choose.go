@@ -163,6 +163,8 @@ var positions = map[string]int{
 	// Gujarati's "pelu" and "bijo", Kannada's "modalnedu" and "ಎರಡನೇದು",
 	// Marathi's "दुसरा", Urdu's "دوسرا".
 	"pelu": 0, "bijo": 1, "modalnedu": 0, "एरडनेदु": 1, "दुसरा": 1, "دوسرا": 1,
+	// Bengali's "ditio" (second).
+	"ditio":  1,
 	"teesra": 2, "3rd": 2,
 	"last": -1, "aakhri": -1,
 }

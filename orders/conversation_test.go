@@ -167,6 +167,7 @@ func TestAnswersFillTheQuestionAsked(t *testing.T) {
 		{"customer by position", []string{"Gupta ke liye 5 carton GC, cash", "pehla"}, "C04", domain.PayCOD, []string{"GC500:120"}},
 		{"customer by position, in Gujarati", []string{"Gupta ke liye 5 carton GC, cash", "bijo"}, "C09", domain.PayCOD, []string{"GC500:120"}},
 		{"customer by position, in Urdu", []string{"Gupta ke liye 5 carton GC, cash", "دوسرا"}, "C09", domain.PayCOD, []string{"GC500:120"}},
+		{"customer by position, in Bengali", []string{"Gupta ke liye 5 carton GC, cash", "ditio ta"}, "C09", domain.PayCOD, []string{"GC500:120"}},
 		{"size by position, in Kannada", []string{"Rajesh ke liye 2 carton phenyl, cash", "modalnedu"}, "C01", domain.PayCOD, []string{"PH1L:24"}},
 		{"payment in Kannada", []string{"Rajesh ke liye 5 carton GC", "nagadu"}, "C01", domain.PayCOD, []string{"GC500:120"}},
 		{"payment in Urdu", []string{"Rajesh ke liye 5 carton GC", "ادھار"}, "C01", domain.PayCredit, []string{"GC500:120"}},
