@@ -336,8 +336,6 @@ var unfinishedDialogs = map[string]string{
 	"pw-order-07": farTypo,
 	"pw-order-08": saidSize,
 	"hs-order-06": sizeAlone,
-	"hs-cust-02":  numberWordName,
-	"hs-cust-03":  numberWordName,
 	"hs-cust-05":  numberWordName,
 	"hs-dues-03":  numberWordName,
 	"hs-acct-04":  numberWordName,
