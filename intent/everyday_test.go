@@ -80,3 +80,11 @@ func TestACustomerNamedByANumberWord(t *testing.T) {
 		t.Errorf("das peti is no count: %+v", n.Entities)
 	}
 }
+
+// TestWhoOwesTheMost: who owes the most, asked without "how much", in
+// Hinglish and Malayalam; who is to get the most goods is not a debt.
+func TestWhoOwesTheMost(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentOutstanding, "kaun sabse zyada dena?", "aaranu ettavum kooduthal tharanullathu?")
+	notRoutedAs(t, r, domain.IntentOutstanding, "kisko sabse zyada maal dena hai")
+}

@@ -302,10 +302,11 @@ var rules = []rule{
 		allow: words(askWords + ` CUSTOMER NUM kitne kiske kis abhi tak bhi customer customers party`),
 	},
 	{
-		// "kaun kitna dena hai": who owes how much.
+		// "kaun kitna dena hai": who owes how much; "aaranu ettavum
+		// kooduthal tharanullathu" (Malayalam): who owes the most.
 		name: "outstanding: who owes", intent: domain.IntentOutstanding, maxLen: 10,
-		need:  groups("kaun kisko kiska kis", "kitna", "dena lena"),
-		allow: words(`hai hain humein ko ka ki ke party batao dikhao abhi total sab sabka`),
+		need:  groups("kaun kisko kiska kis", "kitna sabse", "dena lena"),
+		allow: words(`hai hain humein ko ka ki ke party batao dikhao abhi total sab sabka zyada`),
 	},
 	{
 		// "kal kitne order aaye": how many orders came in.
