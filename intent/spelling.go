@@ -52,7 +52,7 @@ chahiye: chahiye chaiye chahie chahiya chaahiye chahye chaheye chaiya chahiyee c
 keliye: keliye kliye keliya keliyee kelie keliey माटे
 liye: liye liya lie liyee lye लिए लिये لیے
 sakte: sakte skte sakta sakti sake sakenge sakoge skta skti sakat सकते सकता सकती
-kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना koto enta evvalavu ethra kiman केते एत्र किमान eshtu entha एंत evlo kitto केतना केटलुं کتنا kootah kati कति कत ketlo ketlu ketla केटला
+kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना koto enta evvalavu ethra kiman केते एत्र किमान eshtu entha एंत evlo kitto केतना केटलुं کتنا kootah kati कति कत ketlo ketlu ketla केटला kete
 hai: hai h he hain hei hae hein hai है हैं aanu ba बा ہے
 ho: ho हो
 kya: kya kyaa kia ky क्या
@@ -124,7 +124,7 @@ khatam: khatam khtm khatm khattam khtam ख़त्म खत्म
 paid: paid चुकाए
 payment: payment paymnt pymt pmt pymnt payement paymt peyment पेमेंट
 aur: aur aor aurr और अने au aru mattu ar अर اور आणि
-mein: mein mei mein में میں
+mein: mein mei mein में میں vich
 se: se sey से سے
 malik: malik मालिक मालक मालिकेर
 baat: baat बात गल्ल वात कथा

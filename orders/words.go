@@ -32,9 +32,9 @@ var paymentPhrases = map[[2]string]domain.PaymentMode{
 	{"net", "banking"}: domain.PayBankTransfer, {"bank", "se"}: domain.PayBankTransfer,
 	{"google", "pay"}: domain.PayUPI, {"by", "check"}: domain.PayCheque,
 	{"on", "credit"}: domain.PayCredit, {"cash", "on"}: domain.PayCOD,
-	// On the customer's account: "khate mein likh do"; Bengali's "baki
-	// te".
-	{"khate", "mein"}: domain.PayCredit, {"baaki", "te"}: domain.PayCredit,
+	// On the customer's account: "khate mein likh do" (Punjabi's "khate
+	// vich"); Bengali's "baki te", Odia's "baki re".
+	{"khate", "mein"}: domain.PayCredit, {"baaki", "te"}: domain.PayCredit, {"baaki", "re"}: domain.PayCredit,
 }
 
 // fillers may stand between a quantity and its product ("5 carton of GC",
