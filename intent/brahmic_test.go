@@ -240,3 +240,17 @@ func TestGujaratiEverydayWords(t *testing.T) {
 		t.Errorf(`Normalize("40 nang") = %+v, want 40 pieces`, n.Entities)
 	}
 }
+
+// TestSouthernNumberWords: Telugu's two and three (rendu, moodu) and
+// Kannada's three and five (ಮೂರು, ಐದು) count goods.
+func TestSouthernNumberWords(t *testing.T) {
+	for in, want := range map[string]float64{"rendu box": 2, "moodu box": 3, "ಮೂರು ಬಾಕ್ಸ್": 3, "ಐದು ಬಾಕ್ಸ್": 5} {
+		if n := Normalize(in); len(n.Entities) != 2 || n.Entities[0].Value != want || n.Entities[1].ID != "box" {
+			t.Errorf("Normalize(%q) = %+v, want %v boxes", in, n.Entities, want)
+		}
+	}
+	// A number word after a count is part of the number, never a unit.
+	if n := Normalize("दो लाख पचास हज़ार"); len(n.Entities) != 1 || n.Entities[0].Value != 250000 {
+		t.Errorf(`Normalize("दो लाख पचास हज़ार") = %+v, want 250000`, n.Entities)
+	}
+}

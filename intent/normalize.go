@@ -452,8 +452,8 @@ func canonicalise(raw []rawWord, l *lexicon, sounds *soundIndex, kept [][2]int, 
 						}
 					}
 					// After a count, a unit said in another script: "30
-					// ಬಾಕ್ಸ್" is 30 boxes.
-					if len(out) > 0 && isNumber(out[len(out)-1].Text) {
+					// ಬಾಕ್ಸ್" is 30 boxes, "ಮೂರು ಬಾಕ್ಸ್" three.
+					if len(out) > 0 && counted(out[len(out)-1].Text) && !counted(w) {
 						if _, unit := l.unitFor(w); !unit {
 							if one, ok := unitSingular(w); ok {
 								if _, unit := l.unitFor(one); unit {
@@ -582,4 +582,13 @@ func joinText(toks []Token, ents []Entity) (string, []Entity) {
 		e.Text = text[starts[e.Start] : starts[e.End]-1]
 	}
 	return text, ents
+}
+
+// counted reports a count, in digits or in a word ("मूरु", three).
+func counted(w string) bool {
+	if isNumber(w) {
+		return true
+	}
+	_, ok := numberWords[w]
+	return ok
 }

@@ -92,11 +92,11 @@ const numberSpellings = `
 0.75: pauna
 1: one ek एक
 1.5: dedh डेढ
-2: two do दो दु du
+2: two do दो दु du rendu
 2.5: dhai dhaai ढाई
-3: three teen तीन
+3: three teen तीन moodu मूरु
 4: four char chaar चार
-5: five paanch panch paach पांच पाच
+5: five paanch panch paach पांच पाच ऐदु
 6: six chhe che chhah chah छह छः
 7: seven saat सात
 8: eight aath आठ
