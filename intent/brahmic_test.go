@@ -254,3 +254,11 @@ func TestSouthernNumberWords(t *testing.T) {
 		t.Errorf(`Normalize("दो लाख पचास हज़ार") = %+v, want 250000`, n.Entities)
 	}
 }
+
+// TestTamilSendAndDid: "ok anupunga" (send it) confirms, "deliver
+// pannitom" (we did) is a delivery.
+func TestTamilSendAndDid(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentConfirm, "ok anupunga")
+	routedAs(t, r, domain.IntentDelivery, "ORD-1042 deliver pannitom")
+}

@@ -35,7 +35,7 @@ na: na naa ना
 mat: mat मत
 rehne: rehne rahne rhne rehene rehnay rehen rehnde रहने रहेवा رہنے
 chhodo: chhodo chodo chhod chod chhor choro chhoddo छोड़ो छोडो छोड़
-bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो पाठवा pathei pathao pothai anuppunga ayakku ayakkanam पठाइ कळिसि bhejni pampandi mokli bhejne पंपिंचंडि بھیجیے pathaidinu mokal
+bhejo: bhejo bhejdo bhejdena bhejiye bhejna bhejde bhijwao bhijwa bhijwado bhejwa bhejwado bhejiyega bhejoo bhejo भेजो भेजिए भेजें भेजना भिजवा मोकलो पाठवा pathei pathao pothai anuppunga ayakku ayakkanam पठाइ कळिसि bhejni pampandi mokli bhejne पंपिंचंडि بھیجیے pathaidinu mokal anupunga
 bhej: bhej भेज بھیج
 bheja: bheja bheje bhejdiya bhejdia भेजा भेजे ayachu pampincharu anuppirukkaanga
 karo: karo kro kardo krdo kariye kijiye kijie karde krde kardijiye करो कीजिए करिए करें maadi cheyandi podunga
@@ -63,7 +63,7 @@ kuch: kuch कुछ
 bahut: bahut बहुत
 wo: wo वो
 maine: maine मैंने
-aaj: aaj aj aaja आज innaikku आजे आजके इऩ्ऱु
+aaj: aaj aj aaja आज innaikku आजे आजके इऩ्ऱु aaje
 kal: kal kl कल
 pichle: pichle pichla pichhle pichhla pichli picchle pichhli पिछले पिछला पिछली gato
 week: week weak wk weekly hafte hafta hapta hafto saptah हफ्ते हफ्ता सप्ताह vaaram soptahe shoptahe
@@ -215,7 +215,7 @@ neft: neft एनईएफटी
 rtgs: rtgs आरटीजीएस
 txn: txn trxn
 production: production prodn प्रोडक्शन
-kiya: kiya kiye किया किए garyo
+kiya: kiya kiye किया किए garyo pannitom
 chuka: chuka chuki चुका
 poora: poora pura पूरा पूरी पूरे
 kis: kis kin किन کس

@@ -318,6 +318,7 @@ func TestCorrectionsChangeTheShownDraft(t *testing.T) {
 		{"a line taken out, in Gujarati", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic kadhi nakho", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
 		{"a line not wanted, in Konkani", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic naka", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
 		{"a quantity said to a friend, in Bambaiya", "Rajesh ke liye 10 carton GC, cash", "nahi bhidu 15 carton kar de", "C01", domain.PayCOD, []string{"GC500:360"}, "10 cartons → 15 cartons"},
+		{"a quantity that is enough, in Tamil", "Rajesh ke liye 10 carton GC, cash", "15 carton podhum", "C01", domain.PayCOD, []string{"GC500:360"}, "10 cartons → 15 cartons"},
 		{"a quantity made, in Kashmiri", "Rajesh ke liye 10 carton GC, cash", "na, 15 carton kaer", "C01", domain.PayCOD, []string{"GC500:360"}, "10 cartons → 15 cartons"},
 		{"a line left out, in Bengali", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic bad dao", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
 		{"a line left out, in Kashmiri", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic trav", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},

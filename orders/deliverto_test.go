@@ -79,7 +79,7 @@ func TestDeliverByCustomerWithOneOpenOrder(t *testing.T) {
 	ready := s.ready("GC500")
 	byNumber := s.svc.Deliver(ctx, accounts, o.ID+" delivered").Text
 	for _, text := range []string{"Rajesh ka maal de diya", "राजेश का माल दे दिया", "rajesh bhai ka order pahuncha diya",
-		"delivered Rajesh's order"} {
+		"delivered Rajesh's order", "rajesh kirana no maal aaje pahochadi didho"} {
 		r := s.svc.Deliver(ctx, accounts, text)
 		says(t, text, r.Text, "Delivered: "+o.ID, "Rajesh Kirana Store", "Reply *ok*")
 		if r.Pending != "" || r.Text != byNumber {

@@ -403,12 +403,20 @@ func within(n intent.Normalized, goods []string) intent.Normalized {
 	return n
 }
 
+// gujaratiOf reports "no" at i as Gujarati's "of" before the goods or
+// the order: "Mehta Masala Bhandar no maal pahochadi didho".
+func gujaratiOf(r *reading, i int) bool {
+	return r.toks[i].Text == "no" && i+1 < len(r.toks) && ofGoods[r.toks[i+1].Text]
+}
+
+var ofGoods = words(`maal order orders goods saman`)
+
 // deliveredTo is the customer a delivery message names when it names no
 // order, or the question to ask and the customers it offers.
 func (p *Parser) deliveredTo(r *reading) (string, string, []string) {
 	var named [][]string
 	for _, e := range r.ents {
-		if e.Kind != intent.EntityCustomer || e.End < len(r.toks) && negations[r.toks[e.End].Text] {
+		if e.Kind != intent.EntityCustomer || e.End < len(r.toks) && negations[r.toks[e.End].Text] && !gujaratiOf(r, e.End) {
 			continue // "Rajesh nahi, Mehta ka"
 		}
 		named = append(named, e.Candidates())

@@ -72,7 +72,7 @@ var plainWords = words(`
 	at on in of to from with by for as per each all every
 	tak yahan wahan idhar udhar
 	sa anna andi paaji kuda inka um vi naal nale sethu adhoda aa
-	bhidu re
+	bhidu re podhum
 `)
 
 // honorifics follow a person's name: "Verma ji ko".
