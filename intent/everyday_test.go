@@ -82,9 +82,11 @@ func TestACustomerNamedByANumberWord(t *testing.T) {
 }
 
 // TestWhoOwesTheMost: who owes the most, asked without "how much", in
-// Hinglish and Malayalam; who is to get the most goods is not a debt.
+// Hinglish, Malayalam and Kannada, and everyone's dues with Hinglish's
+// "saari"; who is to get the most goods is not a debt.
 func TestWhoOwesTheMost(t *testing.T) {
 	r := demoRouter(t)
-	routedAs(t, r, domain.IntentOutstanding, "kaun sabse zyada dena?", "aaranu ettavum kooduthal tharanullathu?")
+	routedAs(t, r, domain.IntentOutstanding, "kaun sabse zyada dena?", "aaranu ettavum kooduthal tharanullathu?",
+		"namge yaaru jaasti duddu kodbeku?", "saari party ka baki excel mein de do")
 	notRoutedAs(t, r, domain.IntentOutstanding, "kisko sabse zyada maal dena hai")
 }

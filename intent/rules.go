@@ -217,7 +217,7 @@ var rules = []rule{
 			// "saare customers da baaki", "saara customers ro baaki",
 			// "andari baaki", "ella customers baaki … alli kalsi"; Marwari's
 			// "sa" said to whom one asks.
-			` saare saara andari ella da ro ch alli kalsi sa`),
+			` saare saara saari andari ella da ro ch alli kalsi sa`),
 	},
 	{
 		name: "outstanding: payment due", intent: domain.IntentOutstanding, maxLen: 12, unless: paymentRecord,
@@ -305,8 +305,10 @@ var rules = []rule{
 		// "kaun kitna dena hai": who owes how much; "aaranu ettavum
 		// kooduthal tharanullathu" (Malayalam): who owes the most.
 		name: "outstanding: who owes", intent: domain.IntentOutstanding, maxLen: 10,
-		need:  groups("kaun kisko kiska kis", "kitna sabse", "dena lena"),
-		allow: words(`hai hain humein ko ka ki ke party batao dikhao abhi total sab sabka zyada`),
+		need: groups("kaun kisko kiska kis", "kitna sabse zyada", "dena lena"),
+		allow: words(`hai hain humein ko ka ki ke party batao dikhao abhi total sab sabka zyada paise` +
+			// Kannada's "to us": "namge yaaru jaasti duddu kodbeku?"
+			` namge`),
 	},
 	{
 		// "kal kitne order aaye": how many orders came in.

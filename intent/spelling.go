@@ -72,7 +72,7 @@ year: year yr saal sal साल
 sales: sales sale sels salez bikri bikari bikree selling sells सेल सेल्स बिक्री अम्मकालु
 maal: maal mal माल saaman samaan saman सामान saadhanam saruku सरुकु مال
 humne: humne hamne हमने
-paise: paise paisa pese paisay paisaa paiso पैसा पैसे पणम
+paise: paise paisa pese paisay paisaa paiso पैसा पैसे पणम duddu
 rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए tanka टका टङ्का taka rupiya
 udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार appu kadan कटऩ udharo उधारो बाकिते ادھار saala kadam
 baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी बकाइआ पाक्कि baqaya baakilu بقایا बांकी
