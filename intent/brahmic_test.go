@@ -256,9 +256,11 @@ func TestSouthernNumberWords(t *testing.T) {
 }
 
 // TestTamilSendAndDid: "ok anupunga" (send it) confirms, "deliver
-// pannitom" (we did) is a delivery.
+// pannitom" (we did) is a delivery, and Telugu's "pay chesaru" a payment.
 func TestTamilSendAndDid(t *testing.T) {
 	r := demoRouter(t)
 	routedAs(t, r, domain.IntentConfirm, "ok anupunga")
 	routedAs(t, r, domain.IntentDelivery, "ORD-1042 deliver pannitom")
+	// Telugu's did: "pay chesaru", paid.
+	routedAs(t, r, domain.IntentPayment, "rajesh kirana twenty five thousand pay chesaru")
 }

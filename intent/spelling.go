@@ -215,7 +215,7 @@ neft: neft एनईएफटी
 rtgs: rtgs आरटीजीएस
 txn: txn trxn
 production: production prodn प्रोडक्शन
-kiya: kiya kiye किया किए garyo pannitom
+kiya: kiya kiye किया किए garyo pannitom chesaru
 chuka: chuka chuki चुका
 poora: poora pura पूरा पूरी पूरे
 kis: kis kin किन کس

@@ -259,7 +259,6 @@ var unfinishedDialogs = map[string]string{
 	"mb-fix-qty-02":    unknownCorrection,
 	"mb-fix-remove-02": unknownCorrection,
 	"mb-follow-02":     looseFollowUp,
-	"mb-acct-04":       amountInWords,
 	"bk-order-03":      unreadScript,
 	"bk-order-07":      unreadScript,
 	"kw-order-03":      devanagariName,
