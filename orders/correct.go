@@ -41,12 +41,8 @@ func (s *Service) Correct(ctx context.Context, user domain.User, draftID string,
 	if intent.IsQuestion(d.Intent) && d.Normalized.Asks() {
 		return domain.Reply{}, false
 	}
-	dr, ok, err := s.Books.DraftByID(ctx, draftID)
-	if err != nil {
-		s.Logger.Warn("orders: draft not read for a correction", "draft", draftID, "err", err)
-		return domain.Reply{}, false
-	}
-	if !ok || dr.PlacedBy != user.Phone || dr.Status != DraftOpen || s.now().Sub(dr.CreatedAt) > ApprovalWindow {
+	dr, ok := s.openDraft(ctx, user, draftID, "a correction")
+	if !ok {
 		return domain.Reply{}, false
 	}
 	if intent.Garbled(d.Text, d.Normalized) {

@@ -33,14 +33,25 @@ var totalWords = words(`total`)
 // draftTotal answers what the shown draft comes to, and shows it again:
 // it still waits for its ok.
 func (s *Service) draftTotal(ctx context.Context, user domain.User, draftID string) (domain.Reply, bool) {
-	dr, ok, err := s.Books.DraftByID(ctx, draftID)
-	if err != nil {
-		s.Logger.Warn("orders: draft not read for its total", "draft", draftID, "err", err)
-		return domain.Reply{}, false
-	}
-	if !ok || dr.PlacedBy != user.Phone || dr.Status != DraftOpen || s.now().Sub(dr.CreatedAt) > ApprovalWindow {
+	dr, ok := s.openDraft(ctx, user, draftID, "its total")
+	if !ok {
 		return domain.Reply{}, false
 	}
 	text := fmt.Sprintf("Order %s comes to *%s* including GST (%s and GST %s).\n\n", dr.ID, dr.Total, dr.Subtotal, dr.GST)
 	return domain.Reply{Text: text + Summary(dr, s.parser().Products()), About: dr.ID}, true
+}
+
+// openDraft is the draft shown to user that still waits for their ok:
+// theirs, open and within the approval window. what names the reading,
+// for the log.
+func (s *Service) openDraft(ctx context.Context, user domain.User, draftID, what string) (Draft, bool) {
+	dr, ok, err := s.Books.DraftByID(ctx, draftID)
+	if err != nil {
+		s.Logger.Warn("orders: draft not read for "+what, "draft", draftID, "err", err)
+		return Draft{}, false
+	}
+	if !ok || dr.PlacedBy != user.Phone || dr.Status != DraftOpen || s.now().Sub(dr.CreatedAt) > ApprovalWindow {
+		return Draft{}, false
+	}
+	return dr, true
 }
