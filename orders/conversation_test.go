@@ -171,6 +171,7 @@ func TestAnswersFillTheQuestionAsked(t *testing.T) {
 		{"size by position, in Kannada", []string{"Rajesh ke liye 2 carton phenyl, cash", "modalnedu"}, "C01", domain.PayCOD, []string{"PH1L:24"}},
 		{"payment in Kannada", []string{"Rajesh ke liye 5 carton GC", "nagadu"}, "C01", domain.PayCOD, []string{"GC500:120"}},
 		{"payment in Urdu", []string{"Rajesh ke liye 5 carton GC", "ادھار"}, "C01", domain.PayCredit, []string{"GC500:120"}},
+		{"a payment said in words", []string{"Rajesh ke liye 5 carton GC", "udhaar pe likh de"}, "C01", domain.PayCredit, []string{"GC500:120"}},
 		{"on the account, in Punjabi", []string{"Rajesh ke liye 5 carton GC", "khate vich likh do"}, "C01", domain.PayCredit, []string{"GC500:120"}},
 		{"on the books, in Odia", []string{"Rajesh ke liye 5 carton GC", "baki re rakha"}, "C01", domain.PayCredit, []string{"GC500:120"}},
 		{"credit, in Malayalam", []string{"Rajesh ke liye 5 carton GC", "kadam"}, "C01", domain.PayCredit, []string{"GC500:120"}},
