@@ -186,7 +186,7 @@ var (
 	// gotGoods say the customer got what the message names.
 	gotGoods = words("mila")
 	// handedGoods name what was handed over.
-	handedGoods = words("PRODUCT UNIT maal order orders saara sab supply goods")
+	handedGoods = words("PRODUCT UNIT maal order orders saara sab supply goods items")
 	// recipients name who got it, when no order number does.
 	recipients = words("CUSTOMER customer party")
 )
@@ -237,6 +237,14 @@ func handedOver(shape []string) bool {
 			return true
 		case w == "received" && i+2 < len(shape) && shape[i+1] == "by" && recipients[shape[i+2]]:
 			// "ORD-2591 received by customer": the shop took the goods.
+			return true
+		case w == "received" && anyOf(shape[:i], recipients) && i > 0 && handedGoods[shape[i-1]] && !anyOf(shape, incomingFrom):
+			// "Rajesh Kirana done. all items received": the customer got
+			// the goods said just before.
+			return true
+		case w == "liya" && i > 1 && shape[i-1] == "ne" && anyOf(shape[:i-1], handedGoods) && anyOf(shape, recipients):
+			// "sharma ji ke yahan gaye the, maal unke bhai ne liya": at
+			// the customer's, someone took the goods.
 			return true
 		case !handVerbs[w]:
 			continue

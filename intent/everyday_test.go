@@ -90,3 +90,13 @@ func TestWhoOwesTheMost(t *testing.T) {
 		"namge yaaru jaasti duddu kodbeku?", "saari party ka baki excel mein de do")
 	notRoutedAs(t, r, domain.IntentOutstanding, "kisko sabse zyada maal dena hai")
 }
+
+// TestGoodsTheCustomerGotOrTook: the customer received the items, or
+// someone at the customer's took the goods; money taken or received is
+// no delivery.
+func TestGoodsTheCustomerGotOrTook(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentDelivery, "Rajesh Kirana done. all items received, no damages",
+		"sharma ji ke yahan gaye the, maal unke bhai ne liya, sign bhi unhone kiya")
+	notRoutedAs(t, r, domain.IntentDelivery, "Rajesh ne 5000 liya", "Rajesh ka payment received", "Rajesh ka cheque received")
+}

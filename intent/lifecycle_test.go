@@ -270,6 +270,8 @@ func TestStrangersReadAsCustomers(t *testing.T) {
 		{"Jai Ambe traders ka 30 bag surf aaya godown me", domain.IntentStockReceived},
 		// Goods from a shop came in; an order from one is no goods.
 		{"detergent 30 bag mile hai Jai Ambe traders se", domain.IntentStockReceived},
+		// Supplied to an eatery by its name.
+		{"Supply to Annapurna Bhojnalaya completed – 2 ctn dishwash, 1 ctn phenyl", domain.IntentDelivery},
 		{"Gupta traders se 10 carton phenyl ka order mila", domain.IntentUnknown},
 		// Read as surely no delivery without the name (a call still to
 		// make), it is one with it.

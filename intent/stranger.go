@@ -14,7 +14,7 @@ import "github.com/munshi/munshi/internal/domain"
 // customer or anyone else.
 var (
 	shopEnds = words(`store stores kirana mart supermart traders enterprises medical medicos provision
-		provisions general agency market bhandar dhaba brothers`)
+		provisions general agency market bhandar dhaba brothers bhojnalaya`)
 	// shopStarts begin one: "Hotel Sagar".
 	shopStarts = words("hotel")
 	personEnds = words("ji bhai seth sahab")
