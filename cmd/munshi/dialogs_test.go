@@ -306,8 +306,6 @@ var unfinishedDialogs = map[string]string{
 	"br-qty-01":   unknownWord,
 	"br-qty-03":   unknownWord,
 	"br-file-02":  unknownWord,
-	"br-stock-02": looseFollowUp,
-	"br-dues-02":  looseFollowUp,
 	"br-deliv-04": greetingName,
 	"br-deliv-05": placeAnswer,
 	"cf-prod-05":  unreadScript,

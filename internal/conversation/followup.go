@@ -23,8 +23,10 @@ var continuers = map[string]bool{"aur": true, "and": true, "what": true, "how": 
 var followUpFillers = map[string]bool{"ka": true, "ki": true, "ke": true, "about": true, "bhi": true, "ji": true,
 	"the": true, "for": true, "of": true, "batao": true, "bata": true, "hai": true, "kya": true, "kitna": true, "kitni": true,
 	"pe": true, "nu": true, "chi": true, "da": true, "wala": true, "du": true, "nte": true,
-	// Telugu's "di", Marwari's "ro": "80/100-18 di?", "khandelwal tent ro?".
-	"di": true, "ro": true}
+	// Telugu's "di", Marwari's "ro": "80/100-18 di?", "khandelwal tent ro?";
+	// Gujarati's "no" and "na" ("ane nbc no?", "અને ચામુંડા ના?"), Nepali's
+	// "ko" and "ni".
+	"di": true, "ro": true, "no": true, "na": true, "ko": true, "ni": true}
 
 // totalWords ask the total of the last answer: "aur total?". Every
 // answer over a list opens with its total, so the question is asked again.

@@ -265,7 +265,7 @@ func TestAFollowUpNamesWhatSetsAProductApart(t *testing.T) {
 }
 
 // TestAFollowUpInPunjabi: "te Arora da?" after a customer's dues asks
-// Arora's, as "aur Arora ka?" does.
+// Arora's, as "aur Arora ka?" does, and so do Gujarati's and Nepali's.
 func TestAFollowUpInPunjabi(t *testing.T) {
 	r, err := intent.NewRouter(intent.Vocabulary{Customers: []domain.Customer{
 		{ID: "U01", Name: "Gill Utensil House", Aliases: []string{"gill"}},
@@ -279,9 +279,13 @@ func TestAFollowUpInPunjabi(t *testing.T) {
 		{Role: memory.RolePerson, Text: "Gill utensil house da kinna baaki hai", Intent: domain.IntentOutstanding, Customers: []string{"U01"}},
 		{Role: memory.RoleMunshi, Text: "*Gill Utensil House* (U01) Outstanding: ₹45,000", Tool: "outstanding"},
 	}}
-	got, ok := followUp(route("te Arora da?"), conv, route)
-	if !ok || got.Intent != domain.IntentOutstanding {
-		t.Fatalf("te Arora da?: follow-up %v (%s)", ok, got.Intent)
+	// Punjabi's "te … da", Gujarati's "ane … no" and "ane … na",
+	// Nepali's "… ko ni".
+	for _, text := range []string{"te Arora da?", "ane Arora no?", "ane Arora na?", "Arora ko ni?"} {
+		got, ok := followUp(route(text), conv, route)
+		if !ok || got.Intent != domain.IntentOutstanding {
+			t.Errorf("%s: follow-up %v (%s)", text, ok, got.Intent)
+		}
 	}
 }
 
