@@ -196,8 +196,7 @@ func (l *lexicon) preferProduct(toks []Token, i, n int) bool {
 			return false
 		}
 		_, unit := l.unitFor(toks[j].Text)
-		_, word := numberWords[toks[j].Text]
-		return unit || word || isNumber(toks[j].Text)
+		return unit || counted(toks[j].Text)
 	}
 	return near(i-1) || near(i+n)
 }

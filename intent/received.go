@@ -22,16 +22,10 @@ func receivesGoods(shape []string, n Normalized) bool {
 // supplier's ("Gupta traders se 10 carton ka order mila" is a customer's
 // order).
 func fromShop(shape []string) bool {
-	if anyOf(shape, orderWordsOnly) {
-		return false
-	}
-	for i := 1; i+1 < len(shape); i++ {
-		if shopEnds[shape[i]] && shape[i+1] == "se" && shopNameWord(shape[i-1]) {
-			return true
-		}
-	}
-	return false
+	return !anyOf(shape, orderWordsOnly) && shopThen(shape, fromWords)
 }
+
+var fromWords = words("se")
 
 // madeWords say goods were made, which is where they came from: "28
 // carton phenyl bottle fill karke pack kar diye".
@@ -198,9 +192,14 @@ var shopsWords, cameInWords = words("ka ke"), words("aaya")
 // Brothers ka maal"): they went out to a customer the list may not know,
 // where "store me maal aaya" and "Jai Ambe Traders se" came in.
 func atShop(shape []string) bool {
-	theirs := !anyOf(shape, cameInWords)
+	return shopThen(shape, atWords) || !anyOf(shape, cameInWords) && shopThen(shape, shopsWords)
+}
+
+// shopThen reports a shop named before its word ("Patel Provision",
+// "Jai Ambe Traders") and then one of marks.
+func shopThen(shape []string, marks map[string]bool) bool {
 	for i := 1; i+1 < len(shape); i++ {
-		if shopEnds[shape[i]] && (atWords[shape[i+1]] || theirs && shopsWords[shape[i+1]]) && shopNameWord(shape[i-1]) {
+		if shopEnds[shape[i]] && marks[shape[i+1]] && shopNameWord(shape[i-1]) {
 			return true
 		}
 	}
