@@ -3,6 +3,7 @@ package orders
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/munshi/munshi/intent"
 	"github.com/munshi/munshi/internal/domain"
@@ -13,19 +14,15 @@ import (
 // serisi total eshtu aaytu?". A product or a customer named asks about
 // them instead.
 func asksTotal(n intent.Normalized) bool {
-	if len(n.Tokens) > 10 || !n.Asks() {
-		return false
-	}
-	total := false
-	for _, t := range n.Tokens {
-		total = total || totalWords[t.Text]
+	if len(n.Tokens) > 10 || !slices.ContainsFunc(n.Tokens, func(t intent.Token) bool { return totalWords[t.Text] }) {
+		return false // most messages, before the question is read
 	}
 	for _, e := range n.Entities {
 		if e.Kind == intent.EntityProduct || e.Kind == intent.EntityCustomer {
 			return false
 		}
 	}
-	return total
+	return n.Asks()
 }
 
 var totalWords = words(`total`)

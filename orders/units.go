@@ -186,13 +186,7 @@ func (p *Parser) byUnit(m *mention, said string) (string, bool) {
 		}
 		return true
 	}
-	var fit []string
-	for _, sku := range m.skus {
-		if takes(p.products[sku]) {
-			fit = append(fit, sku)
-		}
-	}
-	if len(fit) > 0 {
+	if fit := p.taken(m.skus, takes); len(fit) > 0 {
 		if len(m.skus) == 1 {
 			return "", false
 		}
@@ -231,13 +225,7 @@ func (p *Parser) soldIn(skus []string, said *Said, text string) []string {
 	}
 	q := &quantity{value: said.Value, unit: said.Unit}
 	takes := func(prod domain.Product) bool { _, ok := p.perUnit(prod, q); return ok }
-	var fit []string
-	for _, sku := range skus {
-		if takes(p.products[sku]) {
-			fit = append(fit, sku)
-		}
-	}
-	if len(fit) > 0 {
+	if fit := p.taken(skus, takes); len(fit) > 0 {
 		return fit
 	}
 	var words []string
@@ -247,11 +235,22 @@ func (p *Parser) soldIn(skus []string, said *Said, text string) []string {
 		}
 	}
 	if len(words) > 0 {
-		if fit = p.namedAndTaken(words, skus, takes); len(fit) == 1 {
+		if fit := p.namedAndTaken(words, skus, takes); len(fit) == 1 {
 			return fit
 		}
 	}
 	return skus
+}
+
+// taken are those of skus that takes accepts.
+func (p *Parser) taken(skus []string, takes func(domain.Product) bool) []string {
+	var fit []string
+	for _, sku := range skus {
+		if takes(p.products[sku]) {
+			fit = append(fit, sku)
+		}
+	}
+	return fit
 }
 
 func oneOf(skus []string) (string, bool) {
