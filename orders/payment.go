@@ -54,4 +54,4 @@ var refusals = words(`not nako nakko नको`)
 
 // willGive say a payment will be made, naming a weak word's mode: "check
 // denge", Gujarati's "check aapse".
-var willGive = words(`denge dega degi aapse`)
+var willGive = words(`denge dega aapse`)
