@@ -25,6 +25,10 @@ func deliverySignal(shape []string, n Normalized) bool {
 	if sentTo(shape, suppliers) || receivedSignal(shape) && anyOf(shape, incomingFrom) || fromThem(shape) {
 		return false
 	}
+	// "bhabhi ki delivery city hospital me hui": a family's, not goods.
+	if familyOwns(shape) {
+		return false
+	}
 	if !hasOrderRef(shape, n) {
 		return handedToCustomer(shape)
 	}
@@ -34,6 +38,17 @@ func deliverySignal(shape []string, n Normalized) bool {
 	// "ORD-1042 customer ko mil gaya", "ord 5139 rcvd by cust": received,
 	// when the order is named and no money is.
 	return delivered(shape) || namedOrder(shape) && anyOf(shape, gotWords) && !moneyBesideOrder(shape)
+}
+
+// familyOwns reports a member of the family owning what follows:
+// "bhabhi ki delivery", "didi ka parcel".
+func familyOwns(shape []string) bool {
+	for i, w := range shape[:max(len(shape)-1, 0)] {
+		if family[w] && ofWords[shape[i+1]] {
+			return true
+		}
+	}
+	return false
 }
 
 // withoutDeniedCancel is shape without a cancellation said not to have

@@ -119,9 +119,10 @@ const NotOursDiscount = "discount"
 
 // Orders, parcels and bookings of other services are the person's own:
 // "mera myntra order status", "PNR status check karo 4521367890", "flight
-// status of 6E 204" look like an order's status but are not about the
-// books, and no business word can make them so.
-var otherServices = words("amazon flipkart myntra meesho swiggy zomato uber ola pnr flight")
+// status of 6E 204", "DTDC courier tracking no 7823411029 kahan hai" look
+// like an order's status but are not about the books, and no business
+// word can make them so. (The distributor's goods go in its own vehicles.)
+var otherServices = words("amazon flipkart myntra meesho swiggy zomato uber ola pnr flight courier awb dtdc bluedart")
 
 // NotOursService marks a message about another service's order or booking.
 const NotOursService = "service"

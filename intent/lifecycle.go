@@ -67,16 +67,32 @@ var (
 	questionWords = words("kya kab kahan where when what which whats how kaise kitna kaun kiska whether why kyun eppudu eppo")
 )
 
-// asked reports a question: a question mark, a question word, or a
-// message ending "… ki nahi" / "… ya nahi" (whether or not).
+// asked reports a question: a question mark, a question word, a message
+// ending "… ki nahi" / "… ya nahi" (whether or not), "kaha tak" (how
+// far), one thing or another ("rastey me hai ya pahunch gaya"), or
+// English's asking whether ("kindly confirm if … reached").
 func asked(shape []string, question bool) bool {
 	if question || anyOf(shape, questionWords) {
 		return true
 	}
 	k := len(shape)
-	return k >= 2 && shape[k-1] == "nahi" && (shape[k-2] == "ki" || shape[k-2] == "ya") ||
-		k >= 3 && englishAsks[shape[0]]
+	if k >= 2 && shape[k-1] == "nahi" && (shape[k-2] == "ki" || shape[k-2] == "ya") ||
+		k >= 3 && englishAsks[shape[0]] {
+		return true
+	}
+	for i := 1; i < k; i++ {
+		switch {
+		case shape[i] == "tak" && shape[i-1] == "kaha",
+			shape[i] == "ya" && shape[i-1] == "hai" && i+1 < k && !isPlaceholder(shape[i+1]),
+			shape[i] == "if" && askWhether[shape[i-1]]:
+			return true
+		}
+	}
+	return false
 }
+
+// askWhether ask whether before "if": "confirm if", "check if".
+var askWhether = words("confirm check know")
 
 // Asks reports a message that asks: a question mark, a word that asks
 // ("kitna", "kya", "how"), or one that ends "… ki nahi".

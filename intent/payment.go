@@ -11,7 +11,7 @@ package intent
 // a customer, both a word that it was received (or that someone paid it)
 // and how.
 func paymentSignal(shape []string) bool {
-	if !amount(shape) || goodsBeside(shape) || owedOnly(shape) || anyOf(shape, orderWordsOnly) && !anyOf(shape, advanceWords) ||
+	if !paidAmount(shape) || goodsBeside(shape) || owedOnly(shape) || placedOrder(shape) && !anyOf(shape, advanceWords) ||
 		anyOf(shape, family) || anyOf(shape, paymentTrouble) || sentTo(shape, customerWords) || promised(shape) ||
 		anyOf(shape, sendAsked) {
 		return false
@@ -32,6 +32,43 @@ func paymentSignal(shape []string) bool {
 	// may be the order's value).
 	asPayment := anyOf(shape, paymentWords) && anyOf(shape, arrivalWords) && !anyOf(shape, orderRefWords)
 	return (received || strangerPaid(shape)) && (how || asPayment)
+}
+
+// paidAmount reports a number that counts no goods and does not name the
+// order paid for ("4,200 diye order 1187 ke").
+func paidAmount(shape []string) bool {
+	for i, w := range shape {
+		if w == phNumber && !quantityAt(shape, i) && !(i+1 < len(shape) && dateWords[shape[i+1]]) && !orderNumbered(shape, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// orderNumbered reports the number at i naming an order: "order 1187",
+// "order no 1187", "1318 wala order".
+func orderNumbered(shape []string, i int) bool {
+	return i > 0 && orderWord(shape[i-1]) || i > 1 && refWords[shape[i-1]] && orderWord(shape[i-2]) ||
+		i+2 < len(shape) && shape[i+1] == "wala" && orderWord(shape[i+2])
+}
+
+// placedOrder reports an order word that names no order by its number:
+// "Sharma ji ne 20000 ka order diya" placed one, where "4,200 diye order
+// 1187 ke" and "1318 wale order ka pura payment" pay for one.
+func placedOrder(shape []string) bool {
+	for i, w := range shape {
+		if !orderWord(w) {
+			continue
+		}
+		j := i + 1
+		if j < len(shape) && refWords[shape[j]] {
+			j++
+		}
+		if !(j < len(shape) && shape[j] == phNumber && !quantityAt(shape, j)) && !(i > 1 && shape[i-1] == "wala" && shape[i-2] == phNumber) {
+			return true
+		}
+	}
+	return false
 }
 
 // goodsBeside reports goods named beside money, which make it no

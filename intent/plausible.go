@@ -24,6 +24,22 @@ func surelyNot(in domain.Intent, shape []string) string {
 	return ""
 }
 
+// numberedOrder reports an order named by its reference or its number
+// ("ORD-1042", "order no. 7316"), not by a count ("order 40 ctn
+// floor cleaner").
+func numberedOrder(shape []string) bool {
+	for i, w := range shape {
+		switch {
+		case w == phOrderRef:
+			return true
+		case w != phNumber || quantityAt(shape, i):
+		case i > 0 && orderWord(shape[i-1]), i > 1 && refWords[shape[i-1]] && orderWord(shape[i-2]):
+			return true
+		}
+	}
+	return false
+}
+
 // goodsSized reports a size only goods have: a weight, a volume in ml, a
 // thickness or a power ("9w"). A size in litres may be money ("2.5L" is
 // lakh in a payment), and is not one of these.
@@ -166,6 +182,12 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 		// supplier: no customer's order.
 		if sentTo(shape, suppliers) {
 			return "an order to a supplier, not a customer's"
+		}
+		// "order 6068 maalu motham dinchesanu, soap, handwash anni correct
+		// ga unnayi": an order named by its number was placed already; a
+		// message about it reports or asks, it does not order again.
+		if numberedOrder(shape) {
+			return "an order named by its number, placed already"
 		}
 		// "Sharma ji ne 5 carton GC wapas bheja, defective tha": goods a
 		// customer sent back. "please remind karaye muje laundry

@@ -408,7 +408,8 @@ func TestDiscountIsNotOurs(t *testing.T) {
 func TestOtherServicesAreNotOurs(t *testing.T) {
 	r := demoRouter(t)
 	for _, text := range []string{"mera myntra order status", "PNR status check karo 4521367890", "flight status of 6E 204",
-		"swiggy wala kab aayega", "amazon ka return pickup kab hai"} {
+		"swiggy wala kab aayega", "amazon ka return pickup kab hai", "DTDC courier tracking no 7823411029 kahan hai",
+		"Bluedart AWB 58123409 ka status batao"} {
 		if d := r.Route(context.Background(), text); d.Intent != domain.IntentUnknown || d.NotOurs != NotOursService || d.Tier != TierRules {
 			t.Errorf("%q → %s %q (%s)", text, d.Intent, d.NotOurs, d.Reason)
 		}

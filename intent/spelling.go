@@ -44,6 +44,7 @@ karna: karna करना
 karne: karne करने
 karni: karni करनी
 dedo: dedo dedijiye dedena dijiye dehin दाओ دیجیے
+de diya: dedia
 dena: dena देना दिओ tharanam kodbeku tharanullathu dihe
 de: de दे
 dikhao: dikhao dikhaao dikhado dikhaiye dikhana dikha dikhaa dikhau dkhao दिखाओ दिखाइए दिखा
@@ -82,7 +83,7 @@ stock: stock stok stoc stck stk stocks stokc stoke istock स्टॉक स्
 available: available availble avlbl avl availabel avaialble availibility availability avail avlb avaliable uplabdh उपलब्ध
 outstanding: outstanding outstandng outstnding outstading ostanding outstandings outstnd आउटस्टैंडिंग
 pending: pending pendng pndng pendig pendin pendding पेंडिंग पैंडिंग
-delivered: delivered deliverd delivred dlvd dilivered dlvrd delvered dilevered delvrd dlivered डिलीवर्ड
+delivered: delivered deliverd delivred dlvd dilivered dlvrd delvered dilevered delvrd dlivered डिलीवर्ड deliverrd delevered
 supply: supply suply सप्लाई
 supplied: supplied
 handover: handover सौंप sonp सुपुर्द
@@ -184,7 +185,7 @@ haal: haal hal हाल
 dukaan: dukaan dukan dukaan दुकान
 party: party partys पार्टी
 parties: parties पार्टियों
-pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa phuncha पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा pahochadi पहोंचाडी पौंछे पहञ्चिगला एत्तिच्चु serndhuchu waatyov pavla तलुपिदे
+pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa phuncha पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा pahochadi पहोंचाडी पौंछे पहञ्चिगला एत्तिच्चु serndhuchu waatyov pavla तलुपिदे pahuchaya
 pahunch: pahunch pahuch pohoch pohch pohonch pohnch pahonch पहुंच cheri پہنچ pochi
 received: received recieved recived rcvd recd recvd receive recieve rcv receved रिसीव प्राप्त
 mila: mila mile mili milaa मिला मिले मिली ملے
@@ -193,7 +194,7 @@ diya: diya diye dia diyaa gave दिया दिए dile dele thannu koduthu k
 jama: jama jamaa जमा
 collection: collection collections कलेक्शन
 vasooli: vasooli vasuli वसूली
-aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu bandide बंतु aail vachindi वच्चिंदि एल आव्युं वन्ततु aayo आयो
+aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu bandide बंतु aail vachindi वच्चिंदि एल आव्युं वन्ततु aayo आयो aagya aagyi agaya
 aa: aa आ
 ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार तिआर
 status: status staus stetus sttus स्टेटस

@@ -78,6 +78,7 @@ func (p *Parser) ReadPayment(text string) PaymentNote {
 		note.Reference = strings.ToUpper(strings.Trim(r.source(r.toks[ref].Start, r.toks[ref].End), ".,;:#-"))
 		r.used[ref] = true
 	}
+	paidFor(r)
 	var as []amount
 	for _, a := range amounts(r) {
 		if !r.used[a.start] && r.kind(a.start) != intent.EntityCustomer {
@@ -112,6 +113,26 @@ func (p *Parser) ReadPayment(text string) PaymentNote {
 		note.Unresolved = append([]string{question}, note.Unresolved...)
 	}
 	return note
+}
+
+// paidFor claims the number of an order a payment is for ("4,200 diye
+// order 1187 ke", "1318 wale order ka pura payment"), which is not the
+// amount paid.
+func paidFor(r *reading) {
+	for k, e := range r.ents {
+		if e.Kind != intent.EntityNumber || orderNumberAt(r, k) != numberMarked {
+			continue
+		}
+		before := r.word(e.Start - 1)
+		if numberWords[before] {
+			before = r.word(e.Start - 2)
+		}
+		if orderWords[before] || r.word(e.End) == "wala" && orderWords[r.word(e.End+1)] {
+			for i := e.Start; i < e.End; i++ {
+				r.used[i] = true
+			}
+		}
+	}
 }
 
 func markedOnly(as []amount) []amount {

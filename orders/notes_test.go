@@ -61,6 +61,10 @@ func TestReadPayment(t *testing.T) {
 		{"mehta cheque 40000 bandide chq no 220915", "C03", rs(40000), domain.PayCheque, "220915", nil},
 		{"City hospital se cheque no 667788 mila 85000 ka", "C06", rs(85000), domain.PayCheque, "667788", nil},
 		{"sharma 8k gpay", "C02", rs(8000), domain.PayUPI, "", nil},
+		// The number of the order paid for is not the amount.
+		{"agarwal ji ne 1800 cash de diye order 2045 ke against", "C07", rs(1800), domain.PayCOD, "", nil},
+		{"rajesh bhai ne 1318 wale order ka pura payment kar diya 11,400 upi se", "C01", rs(11400), domain.PayUPI, "", nil},
+		{"ord no 1203 ka payment mil gaya sharma ji se 9,360 cash", "C02", rs(9360), domain.PayCOD, "", nil},
 		// A shop the list does not know yet is named in the question.
 		{"Laxmi Stores ne 6,500 cash diye aaj", "", rs(6500), domain.PayCOD, "", []string{`I don't know a customer called "Laxmi Stores"`}},
 		{"Payment of 1,50,000 from Kapoor Supermart by RTGS", "", rs(150000), domain.PayBankTransfer, "", []string{`"Kapoor Supermart"`}},

@@ -1,0 +1,47 @@
+package intent
+
+import (
+	"testing"
+
+	"github.com/munshi/munshi/internal/domain"
+)
+
+// TestAskedInOtherWords: how far an order has got, one thing or another,
+// and English's asking whether are questions about the order, never a
+// delivery.
+func TestAskedInOtherWords(t *testing.T) {
+	r := demoRouter(t)
+	texts := []string{"ord no 8127 ka driver kaha tak pahucha", "ashok bhai ka maal rastey me hai ya pahunch gaya",
+		"Sir, kindly confirm if order no. 7316 reached Agarwal Medical today."}
+	notRoutedAs(t, r, domain.IntentDelivery, texts...)
+	routedAs(t, r, domain.IntentOrderStatus, texts...)
+	// Said, not asked: "kaha" alone is "said".
+	routedAs(t, r, domain.IntentDelivery, "ORD-4410 de diya, Sharma ji ne kaha sab theek hai")
+}
+
+// TestAFamilysDeliveryIsNoGoods: a baby's delivery at a hospital that is
+// also a customer records nothing.
+func TestAFamilysDeliveryIsNoGoods(t *testing.T) {
+	notRoutedAs(t, demoRouter(t), domain.IntentDelivery, "bhabhi ki delivery city hospital me hui, beta hua 🎉")
+}
+
+// TestANumberedOrderIsNoNewOrder: a report about an order named by its
+// number, however many goods it lists, orders nothing again; an order
+// whose first count follows the word "order" still orders.
+func TestANumberedOrderIsNoNewOrder(t *testing.T) {
+	r := demoRouter(t)
+	notRoutedAs(t, r, domain.IntentOrder,
+		"hello andi, nenu Ravi ni... ee roju Agarwal medical ki vellanu, akkada owner garu leru, vaalla abbayi unnadu. order 6068 maalu motham dinchesanu, soap, handwash anni correct ga unnayi. signature teesukunna.",
+		"shivam hotel maal pahuchaya 2 ctn vim liquid 1 ctn GB, ord 7013")
+	routedAs(t, r, domain.IntentOrder, "City hospital order: 40 ctn floor cleaner, 30 ctn phenyl, payment cheque after delivery",
+		"mehta traders order 24 ctn dishwash liq + 24 ctn air freshener bank transfer")
+}
+
+// TestPaidForANumberedOrder: money paid for an order named by its number
+// is a payment; money that places an order is not.
+func TestPaidForANumberedOrder(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentPayment, "shivam hotel ne 4,200 diye order 1187 ke", "ord 1203 ka payment mil gaya sharma ji se 9,360 cash",
+		"rajesh bhai ne 1318 wale order ka pura payment kar diya 11,400 upi se")
+	notRoutedAs(t, r, domain.IntentPayment, "Sharma ji ne 20000 ka order diya", "ord 1203 ka payment mil gaya")
+}
