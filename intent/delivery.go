@@ -188,7 +188,7 @@ var (
 	// "supply ho gaya", "drop kar diya"; handedWords say it by themselves.
 	handVerbs   = words("de pahuncha pahunch utaar supply handover hawale drop deliver delivery thama rakh chhodo khali jama received aapi laah pugga sambhalwa namiye")
 	handedWords = words("delivered supplied dropped handed reached unloaded utra given accepted utaryo utarvla pohochla pohochavla sopa mukyu")
-	completions = words("diya gaya hua done kiya aaya complete completed liya di chuka didho didhu ditta dilam diyechi aavyo")
+	completions = words("diya gaya hua done kiya aaya complete completed liya di li chuka didho didhu ditta dilam diyechi aavyo")
 	// gaveWords say the giving was done by themselves (Marathi "maal
 	// dila"), so the goods or the order must be named, with no money
 	// beside it; gaveAfter complete a "diya" (Bengali "maal diye dilam").

@@ -24,7 +24,7 @@ import (
 
 // Word lists the rules also allow (rules.go), as text.
 const (
-	doneList     = "gaya hua diya kardiya done complete completed successful successfully over ho gayu gayo gelo gia didhu didho geche jhala dilam ditta diyechi aaytu आयितु hela"
+	doneList     = "gaya hua diya kardiya done complete completed successful successfully over ho gayu gayo gelo gia didhu didho geche jhala dilam ditta diyechi aaytu आयितु hela dn chesanu panniachu ayipoyindi अयिपोयिंदि चेय्तु होइगला maadidini"
 	receivedList = "received mila jama collected collect credited aaya uthaya ghetle milale got"
 	payerList    = "diya paid pay bheja transfer transferred handed ditta ditte gave"
 	modeList     = "cash cheque neft rtgs imps upi gpay phonepe paytm online dd draft bhugtan transfer"
@@ -159,7 +159,7 @@ var (
 	gotWords      = words("mila received")
 	moneyWords    = words("NUM rupees payment paise amount")
 	// refWords say the number after them is a reference: "order no 42".
-	refWords = words("no number num")
+	refWords = words("no number num नं नंबर")
 )
 
 // denied reports a word that something did not happen; "no" before a
@@ -200,17 +200,36 @@ func gujaratiOf(shape []string, i int) bool {
 // not of the goods: "manager nahi tha", "seth ji nahi the", "parking
 // nahi mili to haath gaadi se le gaye". The word before it names none of
 // the goods, the order or the customer, and a word of being follows.
+//
+// So is a denial of another deed than the handing over ("gaadi me check
+// kiya nahi tha"), and English's "manager was not there".
 func absentAt(shape []string, i int) bool {
-	if i == 0 || i+1 >= len(shape) || !beingWords[shape[i+1]] {
+	if i == 0 || i+1 >= len(shape) {
+		return false
+	}
+	if thereWords[shape[i+1]] {
+		return true
+	}
+	if !beingWords[shape[i+1]] {
 		return false
 	}
 	before := shape[i-1]
+	if completions[before] && i > 1 && otherDeeds[shape[i-2]] {
+		return true
+	}
 	return !handedGoods[before] && !recipients[before] && !isPlaceholder(before) && !deliveredWords[before] &&
 		!handVerbs[before] && !deliveryStems[before] && !completions[before]
 }
 
-// beingWords say someone or something was, or was found, there.
-var beingWords = words("tha thi the mila mili")
+var (
+	// beingWords say someone or something was, or was found, there.
+	beingWords = words("tha thi the mila mili")
+	// thereWords say who was not there: "manager was not there".
+	thereWords = words("there")
+	// otherDeeds are done beside a delivery, and denied without denying
+	// it: "check kiya nahi tha".
+	otherDeeds = words("check")
+)
 
 // hasOrderRef reports "ORD-1042", or a number that counts nothing and is
 // said to be an order's or long enough to be one: "order 42 delivered",

@@ -45,3 +45,32 @@ func TestPaidForANumberedOrder(t *testing.T) {
 		"rajesh bhai ne 1318 wale order ka pura payment kar diya 11,400 upi se")
 	notRoutedAs(t, r, domain.IntentPayment, "Sharma ji ne 20000 ka order diya", "ord 1203 ka payment mil gaya")
 }
+
+// TestRecordsInTheRegionsWords: goods received and deliveries said with
+// the verbs of Kannada, Malayalam, Odia, Marathi, Telugu and Tamil, the
+// typos of the road, and a denial of something else than the handing
+// over.
+func TestRecordsInTheRegionsWords(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentStockReceived, "garbage bag 40 carton bantu, lorry inda ilsidvi",
+		"air freshener 24 carton vannu, 2 can pottiyittund", "vim bar 30 carton asila, 2 carton bhijigala",
+		"surf 40 bag aali aaj sakali, godown madhe thevli", "naphthalene 10 carton bandide godown ge, ondu carton damage",
+		"sir 70 peti fenyl godown me aagyi")
+	routedAs(t, r, domain.IntentDelivery, "order 7206 deliver chesanu, Gupta supermart lo", "ORD-4480 deliver panniachu rajesh kadai la",
+		"dlvr dn 6142", "delivery compleat ord 8805", "1450 deliverrd", "delevered ord 8125", "delivery hogai sir agarwal",
+		"Hotel Shivam order delivered. Manager was not there, handed over to reception",
+		"ORD-2650 delivered pr 2 dozen sabun kam nikla, gaadi me check kiya nahi tha",
+		"City hospital wala 4488 de diya, receiving le li hai")
+	notRoutedAs(t, r, domain.IntentDelivery, "ORD-2650 was not delivered", "ORD-2650 deliver kiya nahi tha")
+}
+
+// TestShortOfTheBillIsNoGoodsReceived: the shop that got fewer goods
+// than it was billed for disputes the bill; the godown noting a
+// supplier's bill records what came.
+func TestShortOfTheBillIsNoGoodsReceived(t *testing.T) {
+	r := demoRouter(t)
+	notRoutedAs(t, r, domain.IntentStockReceived, "order 2290 me 10 carton colin tha, hamare yaha aaye sirf 7 aur bill 10 ka bana diya",
+		"Billed for 20 bags of detergent, only 18 came.")
+	routedAs(t, r, domain.IntentStockReceived,
+		"Sir aaj subah Kanpur wali gaadi aayi thi usme 80 carton harpic tha, bill pe 84 likha hai 4 kam aaye")
+}

@@ -137,7 +137,7 @@ func receivedSignal(shape []string) bool {
 	// catalog calls them: "गोदाम में ३५ कार्टन फ्लोर क्लीनर जमा किए".
 	goods := anyOf(shape, goodsWords) || anyOf(shape, goodsSources) && anyOf(shape, unitWords)
 	if anyOf(shape, customerWords) || !goods || damaged(shape) || anyOf(shape, returnWords) || sentTo(shape, suppliers) ||
-		atShop(shape) {
+		atShop(shape) || heldAgainstBill(shape) {
 		return false
 	}
 	// Counted, or measured: "plant se 500 ltr phenyl bharke aaya" (a size
@@ -164,6 +164,23 @@ func receivedSignal(shape []string) bool {
 }
 
 var unitWords = words("UNIT")
+
+// heldAgainstBill reports goods that came short of what the business
+// billed, said by the shop that got them: "hamare yaha aaye sirf 7 aur
+// bill 10 ka bana diya", "Billed for 20 bags of detergent, only 18
+// came". The godown notes a supplier's bill it read ("bill pe 84 likha
+// hai, 4 kam aaye").
+func heldAgainstBill(shape []string) bool {
+	return (anyOf(shape, troubleCounted) || anyOf(shape, onlySome)) && !anyOf(shape, goodsSources) &&
+		(anyOf(shape, billedVerb) || anyOf(shape, shopVoice) && anyOf(shape, billedWords))
+}
+
+var (
+	// billedVerb say the business made the bill.
+	billedVerb = words("billed")
+	// onlySome say fewer came: "aaye sirf 7".
+	onlySome = words("sirf")
+)
 
 // asksIfCame reports a question whether, or when, the catalog's goods
 // come in, where the model is unsure: "colin ka truck aaya kya?",

@@ -16,13 +16,14 @@ ok: ok okay okk oky okey okie oki okies okayy okhay okh kk okaay okya ओके 
 yes: yes yess yeah yea yep yup yas ys
 haan: haan han haa ha hn haaan haanh हां हा hya hyan ہاں
 haan ji: haanji hanji haaji haji हांजी
-ho gaya: hogaya hogya ayyindi aayiduchu aachu ayindi
+ho gaya: hogaya hogya ayyindi aayiduchu aachu ayindi hogai
 hmm: hmm hm hmmm hmmmm
 theek: theek thik thek theekh thikk tik teek thick thk thiik ठीक ٹھیک
 sahi: sahi shi sahee sahii सही
 confirm: confirm confirmed cnfrm confrm confirmd konfirm cnfm confrim conform confirmation कन्फर्म कंफर्म
 approve: approve approved aprove approv apprve apprv approval aproved अप्रूव
 done: done donee डन
+complete: compleat
 chalega: chalega chalegaa chlega chalegi chalenge चलेगा
 pakka: pakka pkka pucca pakaa पक्का
 proceed: proceed procede proced
@@ -88,7 +89,7 @@ supply: supply suply सप्लाई
 supplied: supplied
 handover: handover सौंप sonp सुपुर्द
 dropped: dropped
-utaar: utaar utar utarwa utarwaya utarya utari उतार उतरवा उतरवाए उतारे उतारी
+utaar: utaar utar utarwa utarwaya utarya utari उतार उतरवा उतरवाए उतारे उतारी utaare ilsidvi utarilu
 liya: liya लिया
 le: le ले
 delivery: delivery dlvry delivry delvery delivary deliveries dilivery डिलीवरी डिलिवरी डिलिव्हरी
@@ -194,7 +195,7 @@ diya: diya diye dia diyaa gave दिया दिए dile dele thannu koduthu k
 jama: jama jamaa जमा
 collection: collection collections कलेक्शन
 vasooli: vasooli vasuli वसूली
-aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu bandide बंतु aail vachindi वच्चिंदि एल आव्युं वन्ततु aayo आयो aagya aagyi agaya
+aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu bandide बंतु aail vachindi वच्चिंदि एल आव्युं वन्ततु aayo आयो aagya aagyi agaya aali bantu vannu asila वन्नु आसिला वच्चायि वन्तुटुच्चु आला
 aa: aa आ
 ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार तिआर
 status: status staus stetus sttus स्टेटस

@@ -90,9 +90,9 @@ type numberWord struct {
 const numberSpellings = `
 0.5: aadha half
 0.75: pauna
-1: one ek एक
+1: one ek एक ondu ik oka
 1.5: dedh डेढ
-2: two do दो दु du rendu
+2: two do दो दु du rendu eradu
 2.5: dhai dhaai ढाई
 3: three teen तीन moodu मूरु
 4: four char chaar चार
