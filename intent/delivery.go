@@ -382,11 +382,12 @@ func doneAfter(shape []string, i int, done map[string]bool) bool {
 }
 
 // notGoneYet reports a question whose goods have not gone yet: "kis kis
-// customer ka maal abhi nahi gaya". The pending orders answer it;
+// customer ka maal abhi nahi gaya", "Kis kis ka order abhi tak nahi gaya?". The pending orders answer it;
 // whether named orders went ("kal ke orders gaye ki nahi") asks their
 // status.
 func notGoneYet(shape []string) bool {
-	return len(shape) <= 14 && anyOf(shape, whoseWords) && anyOf(shape, goodsWords) && followedBy(shape, negations, goneWords)
+	return len(shape) <= 14 && anyOf(shape, whoseWords) && (anyOf(shape, goodsWords) || anyOf(shape, orderNouns)) &&
+		followedBy(shape, negations, goneWords)
 }
 
 var (

@@ -68,7 +68,7 @@ var (
 )
 
 // asked reports a question: a question mark, a question word, a message
-// ending "… ki nahi" / "… ya nahi" (whether or not), "kaha tak" (how
+// ending "… ki nahi" / "… ya nahi" / "… or not" (whether or not), "kaha tak" (how
 // far), one thing or another ("rastey me hai ya pahunch gaya"), or
 // English's asking whether ("kindly confirm if … reached").
 func asked(shape []string, question bool) bool {
@@ -76,7 +76,7 @@ func asked(shape []string, question bool) bool {
 		return true
 	}
 	k := len(shape)
-	if k >= 2 && shape[k-1] == "nahi" && (shape[k-2] == "ki" || shape[k-2] == "ya") ||
+	if k >= 2 && (shape[k-1] == "nahi" && (shape[k-2] == "ki" || shape[k-2] == "ya") || shape[k-1] == "not" && shape[k-2] == "or") ||
 		k >= 3 && englishAsks[shape[0]] {
 		return true
 	}
@@ -131,6 +131,12 @@ func ordersByName(shape []string, n Normalized) bool {
 // left ("nikla kya", "has it left the godown?").
 var statusWords = words("status kahan where track kab when pahuncha pahunch pahunchega aayega milega nikla left scene haal dispatch dispatched reached update eta out way gaadi")
 
+// wentWords ask whether an order went or came, when the order is named
+// as one ("2209 gaya?", "maa order 2453 deliver ayyinda?", "5906 ka maal
+// utar gaya kya"): a bare number beside them may be money ("ye 2000 ki
+// katauti kyon ki gayi").
+var wentWords = words("gaya deliver delivered chadha utaar")
+
 // statusAsks ask for an order's status without a question: "present
 // status of order no. 5203", "ord 5202 ka scene".
 var statusAsks = words("status scene haal update")
@@ -139,7 +145,8 @@ var statusAsks = words("status scene haal update")
 // form ("1042 abhi kidhar hai", "order 1042 kab aayega"), with no word of
 // dues or payment.
 func asksAfterOrder(shape []string, n Normalized) bool {
-	return len(shape) <= 12 && (asked(shape, n.Question) || anyOf(shape, statusAsks)) && hasOrderRef(shape, n) && anyOf(shape, statusWords) &&
+	return len(shape) <= 12 && (asked(shape, n.Question) || anyOf(shape, statusAsks)) && hasOrderRef(shape, n) &&
+		(anyOf(shape, statusWords) || anyOf(shape, wentWords) && (numberedOrder(shape) || shape[0] == phNumber)) &&
 		!anyOf(shape, dueWords) && !anyOf(shape, paymentWords) && !anyOf(shape, cancelVerbs) && !customersAmount(shape) &&
 		!anyOf(shape, reminderWords)
 }

@@ -74,3 +74,16 @@ func TestShortOfTheBillIsNoGoodsReceived(t *testing.T) {
 	routedAs(t, r, domain.IntentStockReceived,
 		"Sir aaj subah Kanpur wali gaadi aayi thi usme 80 carton harpic tha, bill pe 84 likha hai 4 kam aaye")
 }
+
+// TestOneNumberedOrderAskedAfter: a question about one order named by
+// its number, in the words of the regions too, asks its status; a bare
+// number beside a question about money does not.
+func TestOneNumberedOrderAskedAfter(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentOrderStatus, "ORD5290 delivered or not", "Ordr 1937 deliverd hua ki nahi??",
+		"maa order 2453 deliver ayyinda?", "nanna order 3366 elli ide?", "ente order 4128 evide etthi?",
+		"mo order no. 1276 kouthi achhi? 2 din hela", "2209 gaya?", "5906 ka maal utar gaya kya")
+	notRoutedAs(t, r, domain.IntentOrderStatus, "ये 2000 की कटौती क्यों की गई है?")
+	// Whose orders have not gone is the pending list.
+	routedAs(t, r, domain.IntentPendingOrders, "Kis kis ka order abhi tak nahi gaya?", "not yet delivered orders for City Hospital")
+}

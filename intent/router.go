@@ -419,6 +419,11 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 // cancellation).
 func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	in, name, ok := matchRules(shape, n)
+	if ok && in == domain.IntentPendingOrders && numberedOrder(shape) {
+		// "Ordr 1937 deliverd hua ki nahi??": one order, named by its
+		// number, asks its status, not the list of what is pending.
+		return domain.IntentOrderStatus, "rule: " + name + ", of one order named by its number", true
+	}
 	if ok && !(IsQuestion(in) && (disputesFigure(shape, n) || asksHowTo(shape))) && !(in == domain.IntentCancel && deniedCancel(shape)) &&
 		!(in == domain.IntentConfirm && asksAfterRef(shape, n)) && !(in == domain.IntentCancel && asksIfCancelled(shape, n)) &&
 		!(in == domain.IntentCancel && cancelledStillCame(shape)) {

@@ -248,7 +248,7 @@ var rules = []rule{
 		name: "pending orders: not delivered", intent: domain.IntentPendingOrders, maxLen: 14,
 		need: groups("delivered deliver delivery dispatch dispatched", "nahi not pending yet undelivered baaki"),
 		allow: words(askWords + ` order orders maal aaj kal today yesterday week hua gaya still bhi
-			status there any koi our liye keliye total number since from days din NUM tak kis kiske CUSTOMER
+			status there any koi our liye keliye for total number since from days din NUM tak kis kiske CUSTOMER
 			abhi hue ketla karvana che customer customers haan`),
 	},
 	{
@@ -353,7 +353,7 @@ var rules = []rule{
 		need: groups("ORDERREF", "delivered deliver delivery pahuncha pahunch dispatch dispatched gaya aaya hua confirm confirmed"),
 		// "ORD-9214 confirm aayidicha?" (Tamil), "… aaytha?" (Kannada):
 		// has it been.
-		allow: words(askWords + ` ORDERREF abhi tak kab when ho gaya hua hui ya nahi not yet pahunchega jayega hoga aayidicha aaytha`),
+		allow: words(askWords + ` ORDERREF abhi tak kab when ho gaya hua hui ya or nahi not yet pahunchega jayega hoga aayidicha aaytha`),
 	},
 	{
 		name: "order status: mine", intent: domain.IntentOrderStatus, maxLen: 12,

@@ -141,7 +141,7 @@ jaldi: jaldi jldi jaldee जल्दी
 sab: sab sob badha
 sabse: sabse sabsey सबसे ettavum sobcheye
 zyada: zyada jyada jada jyaada zyaada jiyada ज्यादा jaasti kooduthal زیادہ beshi
-hua: hua huwa hui huye hue हुआ हुई हुए हयेछे hoyeche bhayo aand
+hua: hua huwa hui huye hue हुआ हुई हुए हयेछे hoyeche bhayo aand ayyinda
 gaya: gaya gya gayi gyi gye gaye gai गया गई गए gail गइल poyindi poi گیا gyu gyo
 jayega: jayega jaega jaayega jaaega jayegi jaegi जाएगा जायेगा
 bika: bika biki बिका बिकी
@@ -186,7 +186,7 @@ haal: haal hal हाल
 dukaan: dukaan dukan dukaan दुकान
 party: party partys पार्टी
 parties: parties पार्टियों
-pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa phuncha पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा pahochadi पहोंचाडी पौंछे पहञ्चिगला एत्तिच्चु serndhuchu waatyov pavla तलुपिदे pahuchaya
+pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa phuncha पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा pahochadi पहोंचाडी पौंछे पहञ्चिगला एत्तिच्चु serndhuchu waatyov pavla तलुपिदे pahuchaya etthi
 pahunch: pahunch pahuch pohoch pohch pohonch pohnch pahonch पहुंच cheri پہنچ pochi
 received: received recieved recived rcvd recd recvd receive recieve rcv receved रिसीव प्राप्त
 mila: mila mile mili milaa मिला मिले मिली ملے
@@ -199,7 +199,7 @@ aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई �
 aa: aa आ
 ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार तिआर
 status: status staus stetus sttus स्टेटस
-kahan: kahan kahaan kidhar kidr किधर कहां कहाँ kothay कोथाय ekkada enga एङ्के kithe kuthe एल्लि
+kahan: kahan kahaan kidhar kidr किधर कहां कहाँ kothay कोथाय ekkada enga एङ्के kithe kuthe एल्लि elli evide kouthi
 kahan hai: एक्कडुंदि एल्लिदे
 ekhon: ekhon एखन
 ache: ache आछे
