@@ -47,12 +47,18 @@ var (
 // day's news.
 func wantsReplaced(shape []string) bool {
 	spoilt := anyOf(shape, damageWords) || anyOf(shape, expiryWords)
-	return spoilt && (anyOf(shape, replaceWords) || followedBy(shape, returnWords, imperatives))
+	return spoilt && (anyOf(shape, replaceWords) || followedBy(shape, returnWords, imperatives) || followedBy(shape, backAgain, takeAsked))
 }
 
 var (
 	replaceWords = words("replacement replace")
-	expiryWords  = words("expiry")
+	// backAgain and takeAsked ask for goods to be taken back or changed
+	// in Marathi, Tamil, Telugu and Kannada: "parat nya", "thirumba
+	// eduthukonga", "venakki teesukondi", "badalisi kodi" ("parat
+	// ghetle" took them back).
+	backAgain   = words("parat thirumba venakki badalisi")
+	takeAsked   = words("nya eduthukonga teesukondi kodi")
+	expiryWords = words("expiry")
 )
 
 // escalatedUp reports a matter taken above whoever answered: "upar

@@ -87,3 +87,17 @@ func TestOneNumberedOrderAskedAfter(t *testing.T) {
 	// Whose orders have not gone is the pending list.
 	routedAs(t, r, domain.IntentPendingOrders, "Kis kis ka order abhi tak nahi gaya?", "not yet delivered orders for City Hospital")
 }
+
+// TestDisputesInTheRegionsWords: an order said not to be the writer's,
+// expired goods asked to be taken back or changed, and a shop's goods
+// short of a bill charged in full, in the regions' languages; goods
+// already taken back on a delivery are news of it.
+func TestDisputesInTheRegionsWords(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentHandoff, "aa order 3345 ame aapyo nathi", "8812 order ta ami dii ni", "naanu ee order kottilla",
+		"ఈ ఆర్డర్ నేను ఇవ్వలేదు", "ऑर्डर 6120 मी दिलीच नव्हती", "expiry zalela maal pathavlay, parat nya",
+		"expiry aana saamaan anuppirukkeenga, thirumba eduthukonga", "expiry aagiro maal kalsidira, badalisi kodi",
+		"saadde kol 2 peti phenyl ghatt aayi, bill poora laa ditta", "namma angadige 2 box dishwash kammi bandide, bill full haakidira",
+		"maa shop ki oka carton dishwash takkuva vachindi, bill motham vesaru")
+	routedAs(t, r, domain.IntentDelivery, "Ganpati enterprises la order pohochla, 1 dozen jhadu kharab hote te parat ghetle")
+}

@@ -168,11 +168,11 @@ var unitWords = words("UNIT")
 // heldAgainstBill reports goods that came short of what the business
 // billed, said by the shop that got them: "hamare yaha aaye sirf 7 aur
 // bill 10 ka bana diya", "Billed for 20 bags of detergent, only 18
-// came". The godown notes a supplier's bill it read ("bill pe 84 likha
-// hai, 4 kam aaye").
+// came", "takkuva vachindi, bill motham vesaru". The godown notes a
+// supplier's bill it read ("bill pe 84 likha hai, 4 kam aaye").
 func heldAgainstBill(shape []string) bool {
 	return (anyOf(shape, troubleCounted) || anyOf(shape, onlySome)) && !anyOf(shape, goodsSources) &&
-		(anyOf(shape, billedVerb) || anyOf(shape, shopVoice) && anyOf(shape, billedWords))
+		(anyOf(shape, billedVerb) || anyOf(shape, shopVoice) && anyOf(shape, billedWords) || followedBy(shape, billedWords, wholeBill))
 }
 
 var (
@@ -180,6 +180,9 @@ var (
 	billedVerb = words("billed")
 	// onlySome say fewer came: "aaye sirf 7".
 	onlySome = words("sirf")
+	// wholeBill say the bill was for all of it: "bill poora laa ditta",
+	// "bill full haakidira", "bill motham vesaru".
+	wholeBill = words("poora full motham")
 )
 
 // asksIfCame reports a question whether, or when, the catalog's goods

@@ -418,9 +418,14 @@ var rules = []rule{
 		allow: words(`hai aaya hua tha bhai sir ji`),
 	},
 	{
+		// Gujarati's "aa order 3345 ame aapyo nathi", Bengali's "8812
+		// order ta ami dii ni", Kannada's "naanu ee order kottilla",
+		// Marathi's "ऑर्डर 6120 मी दिलीच नव्हती" and Telugu's "ఈ ఆర్డర్ నేను
+		// ఇవ్వలేదు" say the same.
 		name: handoffDisputed + ": not my order", intent: domain.IntentHandoff, maxLen: 10,
-		need:  groups("maine i mera my", "nahi never not", "order ordered"),
-		allow: words(`ye this is koi diya kiya placed hai kabhi hi what`),
+		need: groups("maine i mera my ame ami naanu मी नेनु", "nahi never not nathi ni kottilla नव्हती इव्वलेदु",
+			"order ordered"),
+		allow: words(`ye this is koi diya kiya placed hai kabhi hi what NUM aa aapyo ta dii ee दिलीच`),
 	},
 	{
 		// "complaint karni hai": a complaint is the office's to hear.

@@ -20,9 +20,11 @@ var (
 	// or holds them against the bill ("Got only 1 carton of soap,
 	// invoice says 3"); news when a salesperson or the godown reports
 	// them ("1 carton sabun kam nikla", "do phooti hui").
-	troubleCounted = words("kam short only सिर्फ कम chhota")
-	// shopVoice is the shop that got the goods speaking.
-	shopVoice = words("hume humein hamara humara hamare humare we our us your aapka aapke aapki")
+	// Punjabi's ghatt, Kannada's kammi and Telugu's takkuva are kam.
+	troubleCounted = words("kam short only सिर्फ कम chhota ghatt kammi takkuva")
+	// shopVoice is the shop that got the goods speaking (Punjabi's
+	// saadde and Kannada's namma are our).
+	shopVoice = words("hume humein hamara humara hamare humare we our us your aapka aapke aapki saadde namma")
 	// billedWords are the bill the goods are held against.
 	billedWords = words("bill billed invoice बिल")
 	// workingWords say goods do not work: "pump kaam nahi kar rahe".
