@@ -319,8 +319,8 @@ func amount(shape []string) bool {
 }
 
 // dateWords make the number before them a day of the month: "1 तारीख
-// से", "5 tareekh ka".
-var dateWords = words("tareekh")
+// से", "5 tareekh ka", "15 june se 20 june tak".
+var dateWords = words("tareekh january february march april june july august september october november december")
 
 // notDelivered says why a message the model reads as a delivery surely
 // is none, or nothing: a delivery still to come or asked for ("Balaji

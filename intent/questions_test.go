@@ -101,3 +101,17 @@ func TestDisputesInTheRegionsWords(t *testing.T) {
 		"maa shop ki oka carton dishwash takkuva vachindi, bill motham vesaru")
 	routedAs(t, r, domain.IntentDelivery, "Ganpati enterprises la order pohochla, 1 dozen jhadu kharab hote te parat ghetle")
 }
+
+// TestCollectionsAndWishesInTheRegionsWords: who paid yesterday, asked in
+// Telugu and Malayalam, and anyone's payment today, ask for the
+// collections; days of a month are no amount; thanks and a festival's
+// wishes in the regions' scripts greet.
+func TestCollectionsAndWishesInTheRegionsWords(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentPaymentsReceived, "aaj kisi ne payment kiya kya?", "ninna evaru evaru payment chesaru?",
+		"innale aarokke payment cheythu?")
+	notRoutedAs(t, r, domain.IntentPayment, "15 june se 20 june tak ka payment received")
+	routedAs(t, r, domain.IntentGreeting, "ok ji dhanyawad, update ke liye 🙏", "okk byee", "theek hai thank you, kal baat karte",
+		"ਲੋਹੜੀ ਦੀਆਂ ਲੱਖ ਲੱਖ ਵਧਾਈਆਂ", "பொங்கல் நல்வாழ்த்துக்கள்", "సంక్రాంతి శుభాకాంక్షలు", "ದೀಪಾವಳಿ ಹಬ್ಬದ ಶುಭಾಶಯಗಳು",
+		"ഓണാശംസകൾ 🌼")
+}

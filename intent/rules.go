@@ -65,11 +65,17 @@ const (
 var rules = []rule{
 	{
 		name: "greeting", intent: domain.IntentGreeting, maxLen: 8,
-		need: groups("hi hello hey namaste pranam salaam salam assalamualaikum adaab morning evening afternoon night ram radhe jai thanks hola greetings haal akal vanakkam mubarak diwali holi eid shubhkamnayein bye ratri kem christmas merry"),
+		// A festival's wishes in Tamil, Telugu, Kannada, Malayalam and
+		// Punjabi ("pongal nalvazhthukkal", "సంక్రాంతి శుభాకాంక్షలు",
+		// "ದೀಪಾವಳಿ ಹಬ್ಬದ ಶುಭಾಶಯಗಳು", "ഓണാശംസകൾ", "ਲੋਹੜੀ ਦੀਆਂ ਲੱਖ ਲੱਖ
+		// ਵਧਾਈਆਂ") greet as "happy diwali" does.
+		need: groups(`hi hello hey namaste pranam salaam salam assalamualaikum adaab morning evening afternoon night ram radhe jai
+			thanks hola greetings haal akal vanakkam mubarak diwali holi eid shubhkamnayein bye ratri kem christmas merry
+			nalvazhthukkal नल्वाऴ्त्तुक्कळ शुभाकांक्षलु शुभाशयगळु ओणाशंसकळ् वधाईआं`),
 		allow: words(`good everyone all team there dost kaise ho how are you kya chal raha rahe sab badhiya
 			aap hai shri shree sri krishna sat ram radhe again bro guys friends very nice day a have
 			to the sabko and aur ji kaisa happy whole ki chalo cho shubh thats for today ho gaya kaam new
-			year take care ok theek hmm`),
+			year take care ok theek hmm update keliye kal baat karte pongal पोङ्कल संक्रांति दीपावळि हब्बद लोहडी दीआं लख्ख`),
 	},
 	{
 		// "ok bye, take care": a goodbye, never a yes.
@@ -280,8 +286,8 @@ var rules = []rule{
 			"aaj kal today yesterday week month year this last pichle quarter fortnight tareekh january february march april june july august september october november december jan feb mar apr jun jul aug sep oct nov dec",
 			// how much, or who: "Rajesh se paisa aaya kya aaj" asks
 			// whether one customer paid, which is their dues.
-			"kitna kis kisne kaun who which total list report chart excel much collection vasooli receipts dikhao batao"),
-		allow: words(askWords + ` aaya mila hua kiya received collected collect jama credited kis kisne kaun who which
+			"kitna kis kisne kisi kaun who which total list report chart excel much collection vasooli receipts dikhao batao"),
+		allow: words(askWords + ` aaya mila hua kiya received collected collect jama credited kis kisne kisi kaun who which
 			se from cash cheque upi neft gpay phonepe paytm pe online mode wise total list report chart excel CUSTOMER
 			the of in by receive karna hui is iss hafte tak so far till now abhi bhejo dikhao batao to date
 			me ab what was how much did we for please share via customers haath aur unki kya hai NUM credit

@@ -58,7 +58,7 @@ kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना क
 hai: hai h he hain hei hae hein hai है हैं aanu ba बा ہے
 ho: ho हो
 kya: kya kyaa kia ky क्या
-kaun: kaun kon kaunsa konsa kaunse konse kaunsi konsi kaun कौन कौनसा कौनसे yaaru aaranu किहडे kun
+kaun: kaun kon kaunsa konsa kaunse konse kaunsi konsi kaun कौन कौनसा कौनसे yaaru aaranu किहडे kun evaru yaaryaaru aarokke
 kiska: kiska kiske kiski kisko किसका किसके किसकी
 abhi: abhi abi abhii abhee अभी अजे
 kuch: kuch कुछ
@@ -66,7 +66,7 @@ bahut: bahut बहुत
 wo: wo वो
 maine: maine मैंने
 aaj: aaj aj aaja आज innaikku आजे आजके इऩ्ऱु aaje
-kal: kal kl कल
+kal: kal kl कल ninna ninne innale gotokal
 pichle: pichle pichla pichhle pichhla pichli picchle pichhli पिछले पिछला पिछली gato
 week: week weak wk weekly hafte hafta hapta hafto saptah हफ्ते हफ्ता सप्ताह vaaram soptahe shoptahe
 month: month mnth mahina mahine mahino mahinay mahena महीने महीना माह
@@ -104,6 +104,7 @@ spreadsheet: spreadsheet spreadsheets spredsheet
 file: file files fyl फाइल फ़ाइल
 please: please pls plz plss plzz pleas plese pleaze plx pliz plis plij
 thanks: thanks thnx thanx thx thankyou thanku tq ty thnks thank shukriya shukria dhanyavad dhanyawad dhanyvad thankx धन्यवाद शुक्रिया
+bye: byee
 hi: hi hii hiii hiiii hy हाय
 hello: hello helo hallo hellow hullo hlo hellooo helloo हैलो हेलो हलो
 namaste: namaste namastey namasthe namaskar namaskaar namste namastee नमस्ते नमस्कार
