@@ -17,7 +17,7 @@ func deliverySignal(shape []string, n Normalized) bool {
 	// cancellation.
 	// "payment baad me denge" beside a delivery promises money, it does
 	// not record any.
-	if anyOf(shape, modeWords) || saidNow(shape, paymentWords, laterWords) || anyOf(shape, cancelVerbs) {
+	if (anyOf(shape, modeWords) || saidNow(shape, paymentWords, laterWords)) && !paymentPromised(shape) || anyOf(shape, cancelVerbs) {
 		return false
 	}
 	// "supplier ko order de diya" buys; "truck … se 300 ctn phenyl unload
@@ -38,6 +38,23 @@ func deliverySignal(shape []string, n Normalized) bool {
 	// "ORD-1042 customer ko mil gaya", "ord 5139 rcvd by cust": received,
 	// when the order is named and no money is.
 	return delivered(shape) || namedOrder(shape) && anyOf(shape, gotWords) && !moneyBesideOrder(shape)
+}
+
+// paymentPromised reports money said still to come, and none said
+// received: "4850 delivery done. Payment pending bole kal UPI karenge".
+// Only the order's number, or a count, is beside it.
+func paymentPromised(shape []string) bool {
+	if !(anyOf(shape, paymentWords) || anyOf(shape, modeWords)) || !(anyOf(shape, willPayWords) || anyOf(shape, dueWords)) ||
+		anyOf(shape, receivedWords) {
+		return false
+	}
+	for i, w := range shape {
+		ours := i == 0 || i > 0 && (orderWord(shape[i-1]) || refWords[shape[i-1]]) || i+1 < len(shape) && shape[i+1] == "wala"
+		if w == phNumber && !quantityAt(shape, i) && !ours {
+			return false
+		}
+	}
+	return true
 }
 
 // familyOwns reports a member of the family owning what follows:
@@ -186,7 +203,7 @@ var shortageWords = words("shortage short return returns kami baaki kam damage d
 var (
 	// handVerbs hand goods over once a completion follows: "de diya",
 	// "supply ho gaya", "drop kar diya"; handedWords say it by themselves.
-	handVerbs   = words("de pahuncha pahunch utaar supply handover hawale drop deliver delivery thama rakh chhodo khali jama received aapi laah pugga sambhalwa namiye")
+	handVerbs   = words("de pahuncha pahunch utaar supply handover hawale drop deliver delivery thama rakh chhodo khali jama received aapi laah pugga sambhalwa namiye pakda")
 	handedWords = words("delivered supplied dropped handed reached unloaded utra given accepted utaryo utarvla pohochla pohochavla sopa mukyu")
 	completions = words("diya gaya hua done kiya aaya complete completed liya di li chuka didho didhu ditta dilam diyechi aavyo")
 	// gaveWords say the giving was done by themselves (Marathi "maal
@@ -227,7 +244,7 @@ func handedOver(shape []string) bool {
 			// "Ashok Provision ko unka poora order mil gaya": the customer
 			// got the goods.
 			return true
-		case w == "gaya" && i > 0 && (shape[i-1] == phProduct || shape[i-1] == "maal") && anyOf(shape, orderRefWords):
+		case w == "gaya" && wentOut(shape, i):
 			// "ORD-4082 sirf 4 carton GC gaya": the goods of a named order went.
 			return true
 		case w == "received" && i > 0 && shape[i-1] == phCustomer && (anyOf(shape[i+1:], handedGoods) || anyOf(shape[i+1:], stockWords)):
@@ -238,15 +255,18 @@ func handedOver(shape []string) bool {
 			// "8275 ka maal customer ke hawale": in their charge, where
 			// "ke hawale kar do" asks for it.
 			return true
-		case gave(shape, i) && !anyOf(shape, placedBy) && (anyOf(shape, handedGoods) || namedOrder(shape) && !moneyBesideOrder(shape)):
+		case gave(shape, i) && !placedBefore(shape, i) && (anyOf(shape, handedGoods) || namedOrder(shape) && !moneyBesideOrder(shape)):
 			// "Shivam hotel madhe saman dila", "ord 3662 dila re".
 			return true
 		case w == "diya" && i > 0 && (shape[i-1] == phUnit || shape[i-1] == phProduct || shape[i-1] == "maal") &&
-			(anyOf(shape, recipients) || namedOrder(shape) && !moneyBesideOrder(shape)) && !anyOf(shape, placedBy):
+			(anyOf(shape, recipients) || namedOrder(shape) && !moneyBesideOrder(shape)) && !placedBefore(shape, i):
 			// "Agarwal ji ko 10 bag surf diye": the goods given to the
 			// customer.
 			return true
-		case w == "diya" && i > 0 && orderWord(shape[i-1]) && anyOf(shape, recipients) && !anyOf(shape, placedBy):
+		case w == "diya" && i > 0 && partWords[shape[i-1]] && namedOrder(shape) && !moneyBesideOrder(shape) && !placedBefore(shape, i):
+			// "ord no 2987 half diya hai": part of a named order given.
+			return true
+		case w == "diya" && i > 0 && orderWord(shape[i-1]) && anyOf(shape, recipients) && !placedBefore(shape, i):
 			// "Sharma ji ka pura order diya": the customer's order given;
 			// "Sharma ji ne order diya" placed one.
 			return true
@@ -315,6 +335,29 @@ var stockWords = words("stock")
 
 // placedBy names who placed an order: "Sharma ji ne order diya".
 var placedBy = words("ne")
+
+// placedBefore reports who placed an order named before the giving at
+// i: "Sharma ji ne order diya", where in "order 3604 ka half maal diya,
+// hospital ne bola …" the one after it said something else.
+func placedBefore(shape []string, i int) bool {
+	return anyOf(shape[:i], placedBy)
+}
+
+// wentOut reports the goods, or a customer's order, said to have gone at
+// i, of an order named: "ORD-4082 sirf 4 carton GC gaya", "1104 wala
+// maal gaya customer ke paas", "order no 2290 mehta traders ko chala
+// gaya".
+func wentOut(shape []string, i int) bool {
+	j := i - 1
+	if j >= 0 && shape[j] == "chala" {
+		j--
+	}
+	if j < 0 {
+		return false
+	}
+	goods := shape[j] == phProduct || shape[j] == "maal" || shape[j] == "ko" && j > 0 && shape[j-1] == phCustomer
+	return goods && (anyOf(shape, orderRefWords) || namedOrder(shape) && !moneyBesideOrder(shape))
+}
 
 // receipts are what a shop signs for goods it took.
 var receipts = words("receiving")

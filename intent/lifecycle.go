@@ -330,7 +330,7 @@ func notDelivered(shape []string) string {
 	if anyOf(shape, goodsNamed) {
 		return ""
 	}
-	if anyOf(shape, willPayWords) || anyOf(shape, plannedWords) || requested(shape) {
+	if anyOf(shape, willPayWords) && !(paymentPromised(shape) && delivered(shape)) || anyOf(shape, plannedWords) || requested(shape) {
 		return "a delivery still to come"
 	}
 	return ""

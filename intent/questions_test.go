@@ -115,3 +115,17 @@ func TestCollectionsAndWishesInTheRegionsWords(t *testing.T) {
 		"ਲੋਹੜੀ ਦੀਆਂ ਲੱਖ ਲੱਖ ਵਧਾਈਆਂ", "பொங்கல் நல்வாழ்த்துக்கள்", "సంక్రాంతి శుభాకాంక్షలు", "ದೀಪಾವಳಿ ಹಬ್ಬದ ಶುಭಾಶಯಗಳು",
 		"ഓണാശംസകൾ 🌼")
 }
+
+// TestPartsOfANamedOrderHandedOver: half of an order given, goods that
+// went of an order named by its number, an order handed over in other
+// words, and money promised beside a delivery done.
+func TestPartsOfANamedOrderHandedOver(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentDelivery, "order 3604 ka half maal diya, hospital ne bola baaki next week lenge",
+		"ord no 2987 half diya hai, GC ka stock gaadi me kam tha", "Sharma ji ko unka order pakda diya",
+		"1104 wala maal gaya customer ke paas", "aaj mehta ji ke yaha maal chala gaya 9045 wala",
+		"madam order no 2290 mehta traders ko chala gaya, 6 bag surf kam hai woh next trip me",
+		"delvry done agrwal ORD 8264 naphthalene 2 box kam", "4850 delivery done. Payment pending bole kal UPI karenge")
+	notRoutedAs(t, r, domain.IntentDelivery, "Sharma ji ne 5 carton maal diya", "Balaji Stores ko kal deliver karenge",
+		"ORD-1042 delivered, 5000 cash mila, baaki kal denge")
+}

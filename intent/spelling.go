@@ -92,7 +92,7 @@ dropped: dropped
 utaar: utaar utar utarwa utarwaya utarya utari उतार उतरवा उतरवाए उतारे उतारी utaare ilsidvi utarilu
 liya: liya लिया
 le: le ले
-delivery: delivery dlvry delivry delvery delivary deliveries dilivery डिलीवरी डिलिवरी डिलिव्हरी
+delivery: delivery dlvry delivry delvery delivary deliveries dilivery डिलीवरी डिलिवरी डिलिव्हरी delvry
 deliver: deliver delivr deliwer delivar dlvr dilivar dilever डिलीवर डिलिवर
 report: report rprt riport reprt reports रिपोर्ट
 chart: chart chrt charts चार्ट چارٹ
