@@ -129,3 +129,15 @@ func TestPartsOfANamedOrderHandedOver(t *testing.T) {
 	notRoutedAs(t, r, domain.IntentDelivery, "Sharma ji ne 5 carton maal diya", "Balaji Stores ko kal deliver karenge",
 		"ORD-1042 delivered, 5000 cash mila, baaki kal denge")
 }
+
+// TestTheBooksInTheRegionsScripts: a month's or a week's collection asked
+// in Bengali, Telugu and Malayalam, money paid by Google Pay in Malayalam,
+// bags in Telugu, and a shop's goods asked after in Devanagari.
+func TestTheBooksInTheRegionsScripts(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentPaymentsReceived, "এই মাসে মোট কত টাকা কালেকশন হলো?", "ఈ నెల ఎంత కలెక్షన్ వచ్చింది?",
+		"ഈ ആഴ്ച എത്ര കളക്ഷൻ ആയി?")
+	routedAs(t, r, domain.IntentPayment, "രാജേഷ് കിരാന 12,000 രൂപ ഗൂഗിൾ പേ ചെയ്തു")
+	routedAs(t, r, domain.IntentStockReceived, "సర్ఫ్ 100 బ్యాగులు వచ్చాయి గోడౌన్ కి")
+	routedAs(t, r, domain.IntentOrderStatus, "मेरा माल कब तक आएगा भैया")
+}

@@ -362,10 +362,11 @@ var rules = []rule{
 		allow: words(askWords + ` ORDERREF abhi tak kab when ho gaya hua hui ya or nahi not yet pahunchega jayega hoga aayidicha aaytha`),
 	},
 	{
+		// "मेरा माल कब तक आएगा भैया": a shop's goods are its order.
 		name: "order status: mine", intent: domain.IntentOrderStatus, maxLen: 12,
-		need: groups("mera my apne hamare humare", "order orders"),
+		need: groups("mera my apne hamare humare", "order orders maal"),
 		allow: words(askWords + timeWords + ` status kahan where abhi tak kab when gaya hua hui deliver delivered
-			dispatch dispatched pahuncha aaj wale latest recent`),
+			dispatch dispatched pahuncha aaj wale latest recent aayega ayega milega pahunchega bhai`),
 	},
 	{
 		// "naa order ekkada undi?", "amar order ta kothay?": where an

@@ -68,14 +68,14 @@ maine: maine मैंने
 aaj: aaj aj aaja आज innaikku आजे आजके इऩ्ऱु aaje
 kal: kal kl कल ninna ninne innale gotokal
 pichle: pichle pichla pichhle pichhla pichli picchle pichhli पिछले पिछला पिछली gato
-week: week weak wk weekly hafte hafta hapta hafto saptah हफ्ते हफ्ता सप्ताह vaaram soptahe shoptahe
-month: month mnth mahina mahine mahino mahinay mahena महीने महीना माह
+week: week weak wk weekly hafte hafta hapta hafto saptah हफ्ते हफ्ता सप्ताह vaaram soptahe shoptahe आऴ्च
+month: month mnth mahina mahine mahino mahinay mahena महीने महीना माह नेल
 year: year yr saal sal साल
 sales: sales sale sels salez bikri bikari bikree selling sells सेल सेल्स बिक्री अम्मकालु
 maal: maal mal माल saaman samaan saman सामान saadhanam saruku सरुकु مال
 humne: humne hamne हमने
 paise: paise paisa pese paisay paisaa paiso पैसा पैसे पणम duddu
-rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए tanka टका टङ्का taka rupiya
+rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए tanka टका टङ्का taka rupiya रूप
 udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार appu kadan कटऩ udharo उधारो बाकिते ادھار saala kadam
 baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी बकाइआ पाक्कि baqaya baakilu بقایا बांकी
 order: order ordr oder odr orda ordar ordeer ऑर्डर आर्डर ऑडर ओर्डर आरडर अर्डार अर्डारटा آرڈر
@@ -194,7 +194,7 @@ mila: mila mile mili milaa मिला मिले मिली ملے
 mil: mil मिल
 diya: diya diye dia diyaa gave दिया दिए dile dele thannu koduthu kuduthachu kottaytu ichcharu pottaanga कोटुत्ताङ्क
 jama: jama jamaa जमा
-collection: collection collections कलेक्शन
+collection: collection collections कलेक्शन कालेकशन कलेक्षन कळक्षन्
 vasooli: vasooli vasuli वसूली
 aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu bandide बंतु aail vachindi वच्चिंदि एल आव्युं वन्ततु aayo आयो aagya aagyi agaya aali bantu vannu asila वन्नु आसिला वच्चायि वन्तुटुच्चु आला
 aa: aa आ
@@ -251,7 +251,7 @@ mila: mil gaya|mil chuka
 pahuncha: pahunch gaya|pahunch chuka
 remove: take out|bad dao|baad dao
 packed: pack ho gaya|pack kar diya
-gpay: google pay|गूगल पे|g pay
+gpay: google pay|गूगल पे|g pay|गूगिळ् पे
 phonepe: phone pe|फोन पे
 handover: hand over
 bane: ban gaya
