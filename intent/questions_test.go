@@ -141,3 +141,11 @@ func TestTheBooksInTheRegionsScripts(t *testing.T) {
 	routedAs(t, r, domain.IntentStockReceived, "సర్ఫ్ 100 బ్యాగులు వచ్చాయి గోడౌన్ కి")
 	routedAs(t, r, domain.IntentOrderStatus, "मेरा माल कब तक आएगा भैया")
 }
+
+// TestHowToInTheRegionsWords: how to see, put in or write down something
+// of the books, asked in Telugu, Kannada, Odia and Hindi.
+func TestHowToInTheRegionsWords(t *testing.T) {
+	routedAs(t, demoRouter(t), domain.IntentHelp, "order status ela chudali?", "hosa order hege haakodu?",
+		"goods received kemiti lekhibi?", "production ka ready maal kaise daalna hai isme",
+		"collection ka hisaab kaise dekhu yaha pe")
+}

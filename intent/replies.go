@@ -9,15 +9,16 @@ package intent
 
 var (
 	// howWords ask how something is done.
+	// Telugu's ela, Kannada's hege and Odia's kemiti ask how.
 	howWords = words(`kaise tarika process procedure step tutorial samjhao samjhana samjavo kevi kasa
-		kiddan`)
+		kiddan ela hege kemiti`)
 	// howTo are what "how" asks how with: "how to", "how do I", not "how
 	// much" or "how many".
 	howTo = words("to do does can should i")
 	// bookObjects are the things of the books or of Munshi one asks how
 	// to handle: "How do I use the Google Pay scanner?" names none.
 	bookObjects = words(`order orders stock payment report dues baaki customer product delivery entry bot munshi
-		isme yahan godown cancel approve item items`)
+		isme yahan godown cancel approve item items collection hisaab goods`)
 	// askHere asks what may be asked: "What all can I ask here?".
 	askHere = words("ask puch")
 )
@@ -38,7 +39,7 @@ func asksHowTo(shape []string) bool {
 // doingWords are what one asks how to do: "dekhne ka tarika", "kaise
 // punch karu". "stock kaisa hai" asks how the stock is, not how to see it.
 var doingWords = words(`dekhu dekhe dekhna dekhne dekhein karu kare karein karna karni karte hoga hota daalu dalu
-	dalna bheju bhejna punch add edit use check likhna chalauna chalana vaparvano vaparaycha`)
+	dalna daalna bheju bhejna punch add edit use check likhna chalauna chalana vaparvano vaparaycha chudali haakodu lekhibi`)
 
 // asksHow reports "how" asking how something is done ("how to", "how
 // do I"), or a word of how with one of doing.
