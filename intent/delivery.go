@@ -17,7 +17,14 @@ func deliverySignal(shape []string, n Normalized) bool {
 	// cancellation.
 	// "payment baad me denge" beside a delivery promises money, it does
 	// not record any.
-	if (anyOf(shape, modeWords) || saidNow(shape, paymentWords, laterWords)) && !paymentPromised(shape) || anyOf(shape, cancelVerbs) {
+	if (anyOf(shape, modeWords) || chequeSaid(shape) || saidNow(shape, paymentWords, laterWords)) && !paymentPromised(shape) ||
+		anyOf(shape, cancelVerbs) {
+		return false
+	}
+	// "hotel shivam wale ne room spray wapas de diya": goods a customer
+	// gave back; "6678 wala gaadi me rakh diya kal subah deliver karunga"
+	// is still to go; "we are yet to receive our order" has not come.
+	if givenBack(shape) || deliverLater(shape) || followedBy(shape, yetWords, toWords) {
 		return false
 	}
 	// "supplier ko order de diya" buys; "truck … se 300 ctn phenyl unload
@@ -55,6 +62,40 @@ func paymentPromised(shape []string) bool {
 		}
 	}
 	return true
+}
+
+// givenBack reports goods a customer gave or sent back, with no word
+// that an order was delivered nor an order named: "Agarwal medical se
+// handwash ka 1 cartoon return aaya hai" ("ord-6322 Rajesh bhai ne
+// receive kiya, wapas aa rahi hai" is the van coming back).
+func givenBack(shape []string) bool {
+	if !anyOf(shape, returnWords) || !anyOf(shape, goodsNamed) || delivered(shape) || anyOf(shape, deliveryStems) || anyOf(shape, orderRefWords) {
+		return false
+	}
+	for i, w := range shape {
+		j := i + 1
+		if j < len(shape) && shape[j] == "wala" {
+			j++
+		}
+		if w == phCustomer && j < len(shape) && (placedBy[shape[j]] || seWords[shape[j]]) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	seWords = words("se")
+	// deliverLater are a delivery's word in the future: "deliver
+	// karunga", "deliver karenge".
+	willDo   = words("karunga karenge karega")
+	yetWords = words("yet")
+)
+
+// deliverLater reports a delivery said to be done later: "kal subah
+// deliver karunga".
+func deliverLater(shape []string) bool {
+	return followedBy(shape, deliveryStems, willDo)
 }
 
 // familyOwns reports a member of the family owning what follows:

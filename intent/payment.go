@@ -23,7 +23,7 @@ func paymentSignal(shape []string) bool {
 			return false
 		}
 	}
-	received, how := anyOf(shape, receivedWords) || paidBy(shape) || customerPaid(shape), anyOf(shape, modeWords)
+	received, how := anyOf(shape, receivedWords) || paidBy(shape) || customerPaid(shape) || takenFrom(shape), anyOf(shape, modeWords) || chequeSaid(shape)
 	if anyOf(shape, customerWords) {
 		return received || how || anyOf(shape, payerWords) || anyOf(shape, paymentWords)
 	}
@@ -52,9 +52,10 @@ func orderNumbered(shape []string, i int) bool {
 		i+2 < len(shape) && shape[i+1] == "wala" && orderWord(shape[i+2])
 }
 
-// placedOrder reports an order word that names no order by its number:
-// "Sharma ji ne 20000 ka order diya" placed one, where "4,200 diye order
-// 1187 ke" and "1318 wale order ka pura payment" pay for one.
+// placedOrder reports an order word that names no order by its number
+// nor as the last one: "Sharma ji ne 20000 ka order diya" placed one,
+// where "4,200 diye order 1187 ke", "1318 wale order ka pura payment" and
+// "pichle order ka poora payment" pay for one.
 func placedOrder(shape []string) bool {
 	for i, w := range shape {
 		if !orderWord(w) {
@@ -64,12 +65,56 @@ func placedOrder(shape []string) bool {
 		if j < len(shape) && refWords[shape[j]] {
 			j++
 		}
-		if !(j < len(shape) && shape[j] == phNumber && !quantityAt(shape, j)) && !(i > 1 && shape[i-1] == "wala" && shape[i-2] == phNumber) {
+		if !(j < len(shape) && shape[j] == phNumber && !quantityAt(shape, j)) && !(i > 1 && shape[i-1] == "wala" && shape[i-2] == phNumber) &&
+			!(i > 0 && lastWords[shape[i-1]]) {
 			return true
 		}
 	}
 	return false
 }
+
+// lastWords name the order before: "pichle order ka".
+var lastWords = words("pichle last previous")
+
+// chequeSaid reports "check" written for a cheque: of an amount ("1.5
+// lakh ka check") or given, taken or got ("check de diya", "check
+// liya"), where "check kar lo" asks to look.
+func chequeSaid(shape []string) bool {
+	for i, w := range shape {
+		if w != "check" {
+			continue
+		}
+		next, after := "", ""
+		if i+1 < len(shape) {
+			next = shape[i+1]
+		}
+		if i+2 < len(shape) {
+			after = shape[i+2]
+		}
+		if i > 1 && ofWords[shape[i-1]] && shape[i-2] == phNumber || chequeHanded[next] ||
+			(next == "de" || next == "le") && chequeHanded[after] {
+			return true
+		}
+	}
+	return false
+}
+
+// chequeHanded say a cheque changed hands.
+var chequeHanded = words("diya liya mila")
+
+// takenFrom reports money taken from a customer: "rajes kirana se 5
+// hazar liye".
+func takenFrom(shape []string) bool {
+	for i := 0; i+1 < len(shape); i++ {
+		if shape[i] == phCustomer && shape[i+1] == "se" {
+			return anyOf(shape[i+2:], tookWords)
+		}
+	}
+	return false
+}
+
+// tookWords say it was taken.
+var tookWords = words("liya liye")
 
 // goodsBeside reports goods named beside money, which make it no
 // payment, except a bill named by its goods ("2700 de diye UPI se,
@@ -155,7 +200,7 @@ func promised(shape []string) bool {
 // denied and no plan for it.
 func paysIn(shape []string, n Normalized) bool {
 	return len(shape) <= 20 && !asked(shape, n.Question) && !denied(shape) && (anyOf(shape, customerWords) || strangerPaid(shape)) &&
-		anyOf(shape, modeWords) && (anyOf(shape, receivedWords) || paidBy(shape) || customerPaid(shape)) &&
+		(anyOf(shape, modeWords) || chequeSaid(shape)) && (anyOf(shape, receivedWords) || paidBy(shape) || customerPaid(shape) || takenFrom(shape)) &&
 		!asksFor(shape) && paymentSignal(shape)
 }
 
@@ -204,10 +249,10 @@ var (
 )
 
 // asksFor reports a word that asks for something to be done, other than
-// "de" in "de gaye": the payer came and gave it. ("Mehta ko 2000 de
+// "de" in "de gaye" or "de diya": the payer came and gave it. ("Mehta ko 2000 de
 // diya" may be money paid out.)
 func asksFor(shape []string) bool {
-	return imperativeBut(shape, func(next string) bool { return next == "gaya" })
+	return imperativeBut(shape, func(next string) bool { return next == "gaya" || next == "diya" })
 }
 
 // customerPaid reports a customer named before a word that they paid:

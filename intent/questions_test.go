@@ -149,3 +149,29 @@ func TestHowToInTheRegionsWords(t *testing.T) {
 		"goods received kemiti lekhibi?", "production ka ready maal kaise daalna hai isme",
 		"collection ka hisaab kaise dekhu yaha pe")
 }
+
+// TestPaymentsAsTheRoadWritesThem: a cheque written "check" beside its
+// amount or handed over, money taken from a customer, typed with the
+// road's spellings, and the last order paid for, are payments; "check kar
+// lo" asks to look, and money given to a customer is paid out.
+func TestPaymentsAsTheRoadWritesThem(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentPayment, "Sharma general se 15k ka check liya no 663120",
+		"haan matlab aaj Mehta ji ke yahan gaya tha unhone 1.5 lakh ka check de diya",
+		"haan ji woh rajesh kirana wale ne pichle order ka poora payment kar diya 16,400 cash mein",
+		"rajes kirana se 5 hazar liye kes me", "shivam hotal wale ne 7500 fonpe kiya", "ashok ji ne das hazar thamaye kesh")
+	notRoutedAs(t, r, domain.IntentPayment, "Rajesh ko check kar lo 5000 ka", "Mehta ko 2000 de diya")
+}
+
+// TestNoDeliveryGivenBackOrStillToGo: goods a customer gave back, an
+// order loaded to be delivered later, and an order not yet received are
+// no delivery; the van coming back after one is.
+func TestNoDeliveryGivenBackOrStillToGo(t *testing.T) {
+	r := demoRouter(t)
+	notRoutedAs(t, r, domain.IntentDelivery, "hotel shivam wale ne room spray wapas de diya 6 can",
+		"agarwal medical se handwash ka 1 cartoon return aaya hai godown mein rakh diya",
+		"6678 wala gaadi me rakh diya kal subah deliver karunga",
+		"Dear sir, we are yet to receive our order ORD-8839. Please let us know the expected delivery date.")
+	notRoutedAs(t, r, domain.IntentOrder, "rajesh kirana se 1 darjan jhadu wapis laya hu unhone bola ab nahi chahiye")
+	routedAs(t, r, domain.IntentDelivery, "ord-6322 ✅ Rajesh bhai ne receive kiya, 🚚 wapas aa rahi hai")
+}

@@ -207,11 +207,12 @@ ache: ache आछे
 geche: geche गेछे
 kar diya: cheythu
 mera: mera meri mere mra mre मेरा मेरी मेरे
-cheque: cheque chq cheq चेक چیک
-cash: cash csh nakad nagad naqad rokda rokh नकद कैश क्याश नगदु क्याष nogod kaasu रोक्कम nagadu نقد नगद
+cheque: cheque chq cheq चेक چیک chek
+cash: cash csh nakad nagad naqad rokda rokh नकद कैश क्याश नगदु क्याष nogod kaasu रोक्कम nagadu نقد नगद kesh
+wapas: wapis
 bhugtan: bhugtan भुगतान
 upi: upi यूपीआई यूपीआय
-phonepe: phonepe phonepay फोनपे
+phonepe: phonepe phonepay फोनपे fonpe
 gpay: gpay जीपे
 paytm: paytm पेटीएम
 neft: neft एनईएफटी

@@ -200,10 +200,11 @@ func (p *Parser) reference(r *reading) int {
 		}
 	}
 	// "cheque mila, no. 302211": with a cheque named anywhere, "no" before
-	// six digits or more is its number.
+	// six digits or more is its number ("15k ka check liya no 663120"
+	// writes the cheque as check).
 	cheque := false
 	for _, t := range r.toks {
-		cheque = cheque || t.Text == "cheque"
+		cheque = cheque || t.Text == "cheque" || t.Text == "check"
 	}
 	if !cheque {
 		return -1

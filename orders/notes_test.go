@@ -65,6 +65,10 @@ func TestReadPayment(t *testing.T) {
 		{"agarwal ji ne 1800 cash de diye order 2045 ke against", "C07", rs(1800), domain.PayCOD, "", nil},
 		{"rajesh bhai ne 1318 wale order ka pura payment kar diya 11,400 upi se", "C01", rs(11400), domain.PayUPI, "", nil},
 		{"ord no 1203 ka payment mil gaya sharma ji se 9,360 cash", "C02", rs(9360), domain.PayCOD, "", nil},
+		// A cheque written "check", its number after it; the road's spellings.
+		{"Sharma general se 15k ka check liya no 663120", "C02", rs(15000), domain.PayCheque, "663120", nil},
+		{"ashok ji ne das hazar thamaye kesh", "C08", rs(10000), domain.PayCOD, "", nil},
+		{"shivam hotal wale ne 7500 fonpe kiya", "C05", rs(7500), domain.PayUPI, "", nil},
 		// A shop the list does not know yet is named in the question.
 		{"Laxmi Stores ne 6,500 cash diye aaj", "", rs(6500), domain.PayCOD, "", []string{`I don't know a customer called "Laxmi Stores"`}},
 		{"Payment of 1,50,000 from Kapoor Supermart by RTGS", "", rs(150000), domain.PayBankTransfer, "", []string{`"Kapoor Supermart"`}},
