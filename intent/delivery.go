@@ -39,7 +39,7 @@ func deliverySignal(shape []string, n Normalized) bool {
 	if !hasOrderRef(shape, n) {
 		return handedToCustomer(shape)
 	}
-	if handedOver(shape) {
+	if handedOver(shape) || orderArrived(shape) {
 		return true
 	}
 	// "ORD-1042 customer ko mil gaya", "ord 5139 rcvd by cust": received,
@@ -97,6 +97,20 @@ var (
 func deliverLater(shape []string) bool {
 	return followedBy(shape, deliveryStems, willDo)
 }
+
+// orderArrived reports an order named by its number said to have come,
+// with no money beside it, no supplier's truck and no product named
+// ("ORD 8076 me dishwash ki jagah handwash aa gaya" came wrong): "order no
+// 4802 aa gaya hai sir", "order 6680 ka maal store mein aa gaya".
+func orderArrived(shape []string) bool {
+	return numberedOrder(shape) && anyOf(shape, orderCame) && !moneyBesideOrder(shape) && !anyOf(shape, incomingFrom) &&
+		!anyOf(shape, productWords)
+}
+
+var (
+	orderCame    = words("aaya")
+	productWords = words("PRODUCT")
+)
 
 // familyOwns reports a member of the family owning what follows:
 // "bhabhi ki delivery", "didi ka parcel".
@@ -331,7 +345,7 @@ func handedOver(shape []string) bool {
 		if givingVerbs[w] && !anyOf(shape, handedGoods) && !orderWala(shape) && !(namedOrder(shape) && !moneyBesideOrder(shape)) {
 			continue
 		}
-		if doneAfter(shape, i, completions) {
+		if doneAfter(shape, i, completions) || havingDone(shape, i) {
 			return true
 		}
 	}

@@ -211,7 +211,15 @@ func gujaratiOf(shape []string, i int) bool {
 // So is a denial of another deed than the handing over ("gaadi me check
 // kiya nahi tha"), and English's "manager was not there".
 func absentAt(shape []string, i int) bool {
-	if i == 0 || i+1 >= len(shape) {
+	if i == 0 {
+		return false
+	}
+	// "gaadi mein tha hi nahi": it was not there at all; "reh gaya tha
+	// na" asks to be agreed with.
+	if i > 2 && shape[i-1] == "hi" && beingWords[shape[i-2]] && notTheGoods(shape[i-3]) || shape[i] == "na" && beingWords[shape[i-1]] {
+		return true
+	}
+	if i+1 >= len(shape) {
 		return false
 	}
 	if thereWords[shape[i+1]] {
@@ -224,8 +232,14 @@ func absentAt(shape []string, i int) bool {
 	if completions[before] && i > 1 && otherDeeds[shape[i-2]] {
 		return true
 	}
-	return !handedGoods[before] && !recipients[before] && !isPlaceholder(before) && !deliveredWords[before] &&
-		!handVerbs[before] && !deliveryStems[before] && !completions[before]
+	return notTheGoods(before)
+}
+
+// notTheGoods reports a word that names none of the goods, the order or
+// the customer, nor their handing over.
+func notTheGoods(w string) bool {
+	return !handedGoods[w] && !recipients[w] && !isPlaceholder(w) && !deliveredWords[w] && !handVerbs[w] && !deliveryStems[w] &&
+		!completions[w]
 }
 
 var (
@@ -280,6 +294,9 @@ func delivered(shape []string) bool {
 		// gaya deliver" likewise.
 		if i > 0 && (finishedWords[shape[i-1]] || partWords[shape[i-1]]) && !imperativeAfter(shape, i) {
 			return true // "Completed delivery of ORD-7029 to Rajesh Kirana", "7782 half deliver"
+		}
+		if havingDone(shape, i) {
+			return true // "hospital wala 2990 deliver kar ke aa raha hu"
 		}
 		if i+1 < len(shape) && shape[i+1] == "poora" && !imperativeAfter(shape, i+1) {
 			return true // "१३०८ नंबर ऑर्डर की डिलीवरी पूरी"
@@ -431,6 +448,24 @@ func (k record) shownBy(shape []string, n Normalized) bool {
 func imperativeAfter(shape []string, i int) bool {
 	return anyOf(shape[i+1:], imperatives)
 }
+
+// havingDone reports the word at i done before the writer left: "deliver
+// kar ke aa raha hu", "maal utaar ke aa raha hu" ("deliver karke aana"
+// asks for it).
+func havingDone(shape []string, i int) bool {
+	j := i + 1
+	if j < len(shape) && shape[j] == "kar" {
+		j++
+	}
+	if j+1 >= len(shape) || shape[j] != "ke" && shape[j] != "karke" {
+		return false
+	}
+	next := shape[j+1]
+	return cameAway[next] || next == "aa" && j+2 < len(shape) && (shape[j+2] == "raha" || shape[j+2] == "gaya")
+}
+
+// cameAway say the writer left after doing it: "… kar ke nikla".
+var cameAway = words("aaya nikla gaya")
 
 // documentWords name papers other than an order, whose numbers are theirs:
 // "bill no 556", "invoice 2231", "challan 8841", "GRN 0456".

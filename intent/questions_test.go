@@ -175,3 +175,20 @@ func TestNoDeliveryGivenBackOrStillToGo(t *testing.T) {
 	notRoutedAs(t, r, domain.IntentOrder, "rajesh kirana se 1 darjan jhadu wapis laya hu unhone bola ab nahi chahiye")
 	routedAs(t, r, domain.IntentDelivery, "ord-6322 ✅ Rajesh bhai ne receive kiya, 🚚 wapas aa rahi hai")
 }
+
+// TestDeliveriesDoneOnTheWay: an order handed over before the writer
+// left, one named by its number said to have come, goods short because
+// they were not in the van, and the road's spellings; a delivery asked
+// for, one denied, and a wrong item that came are not.
+func TestDeliveriesDoneOnTheWay(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentDelivery, "haan Gupta supermart ka maal utaar ke aa raha hu 5190 wala bas",
+		"hospital wala 2990 deliver kar ke aa raha hu", "order no 4802 aa gaya hai sir", "ord2875 pahuchgaya",
+		"order 6680 ka maal store mein aa gaya, storekeeper ne challan sign kar diya",
+		"haan woh shivam hotal ka 4402 pahuncha diya bas ek cartoon room spray kam pad gaya gaadi mein tha hi nahi",
+		"dekho haan matlab woh jo kal wala reh gaya tha na Ashok bhai ka 3812 woh aaj pahuncha diya",
+		"dilevri kr di ashok provison ki phinail 3 peti kam rahi", "mehta treders 6678 dilivry done")
+	notRoutedAs(t, r, domain.IntentDelivery, "ORD-1042 deliver karke aana", "ORD-1042 deliver hua tha hi nahi",
+		"order 4802 ka payment aa gaya", "ORD 8076 me dishwash ki jagah handwash aa gaya")
+	routedAs(t, r, domain.IntentPaymentsReceived, "sir aj ka colecsan kitna hua", "kal aur aaj mila ke kitna wasool hua")
+}

@@ -92,7 +92,7 @@ dropped: dropped
 utaar: utaar utar utarwa utarwaya utarya utari उतार उतरवा उतरवाए उतारे उतारी utaare ilsidvi utarilu
 liya: liya लिया
 le: le ले
-delivery: delivery dlvry delivry delvery delivary deliveries dilivery डिलीवरी डिलिवरी डिलिव्हरी delvry
+delivery: delivery dlvry delivry delvery delivary deliveries dilivery डिलीवरी डिलिवरी डिलिव्हरी delvry dilevri dilivry
 deliver: deliver delivr deliwer delivar dlvr dilivar dilever डिलीवर डिलिवर
 report: report rprt riport reprt reports रिपोर्ट
 chart: chart chrt charts चार्ट چارٹ
@@ -187,15 +187,15 @@ haal: haal hal हाल
 dukaan: dukaan dukan dukaan दुकान
 party: party partys पार्टी
 parties: parties पार्टियों
-pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa phuncha पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा pahochadi पहोंचाडी पौंछे पहञ्चिगला एत्तिच्चु serndhuchu waatyov pavla तलुपिदे pahuchaya etthi
+pahuncha: pahuncha pahucha pahunchi pahunche pohcha pohocha pouncha pahunchaa phuncha पहुंचा पहुंची पहुंचे pahunchaya पहुंचाकर पहुंचवा pahochadi पहोंचाडी पौंछे पहञ्चिगला एत्तिच्चु serndhuchu waatyov pavla तलुपिदे pahuchaya etthi pahuchgaya
 pahunch: pahunch pahuch pohoch pohch pohonch pohnch pahonch पहुंच cheri پہنچ pochi
 received: received recieved recived rcvd recd recvd receive recieve rcv receved रिसीव प्राप्त
 mila: mila mile mili milaa मिला मिले मिली ملے
 mil: mil मिल
 diya: diya diye dia diyaa gave दिया दिए dile dele thannu koduthu kuduthachu kottaytu ichcharu pottaanga कोटुत्ताङ्क
 jama: jama jamaa जमा
-collection: collection collections कलेक्शन कालेकशन कलेक्षन कळक्षन्
-vasooli: vasooli vasuli वसूली
+collection: collection collections कलेक्शन कालेकशन कलेक्षन कळक्षन् colecsan
+vasooli: vasooli vasuli वसूली wasool
 aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu bandide बंतु aail vachindi वच्चिंदि एल आव्युं वन्ततु aayo आयो aagya aagyi agaya aali bantu vannu asila वन्नु आसिला वच्चायि वन्तुटुच्चु आला
 aa: aa आ
 ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार तिआर
