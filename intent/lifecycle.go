@@ -131,6 +131,16 @@ func ordersByName(shape []string, n Normalized) bool {
 // left ("nikla kya", "has it left the godown?").
 var statusWords = words("status kahan where track kab when pahuncha pahunch pahunchega aayega milega nikla left scene haal dispatch dispatched reached update eta out way gaadi")
 
+// deliveredAsked ask whether an order was delivered: "Please let me know
+// if 1377 has been delivered to Hotel Shivam" (beside a bill, a number is
+// its figure: "bill me delivery charge 500 kyun").
+var deliveredAsked = words("deliver delivered")
+
+// reachedWords say goods reached, which money does not: "gupta bros ka
+// 3317 pahuncha kya" asks after an order, where "Mehta ji ka 40000 kab
+// aayega" waits for money.
+var reachedWords = words("pahuncha deliver delivered dispatch dispatched")
+
 // wentWords ask whether an order went or came, when the order is named
 // as one ("2209 gaya?", "maa order 2453 deliver ayyinda?", "5906 ka maal
 // utar gaya kya"): a bare number beside them may be money ("ye 2000 ki
@@ -146,8 +156,10 @@ var statusAsks = words("status scene haal update")
 // dues or payment.
 func asksAfterOrder(shape []string, n Normalized) bool {
 	return len(shape) <= 12 && (asked(shape, n.Question) || anyOf(shape, statusAsks)) && hasOrderRef(shape, n) &&
-		(anyOf(shape, statusWords) || anyOf(shape, wentWords) && (numberedOrder(shape) || shape[0] == phNumber)) &&
-		!anyOf(shape, dueWords) && !anyOf(shape, paymentWords) && !anyOf(shape, cancelVerbs) && !customersAmount(shape) &&
+		(anyOf(shape, statusWords) || anyOf(shape, deliveredAsked) && !anyOf(shape, documentWords) ||
+			anyOf(shape, wentWords) && (numberedOrder(shape) || shape[0] == phNumber)) &&
+		!anyOf(shape, dueWords) && !anyOf(shape, paymentWords) && !anyOf(shape, cancelVerbs) &&
+		(!customersAmount(shape) || anyOf(shape, reachedWords)) &&
 		!anyOf(shape, reminderWords)
 }
 

@@ -192,3 +192,16 @@ func TestDeliveriesDoneOnTheWay(t *testing.T) {
 		"order 4802 ka payment aa gaya", "ORD 8076 me dishwash ki jagah handwash aa gaya")
 	routedAs(t, r, domain.IntentPaymentsReceived, "sir aj ka colecsan kitna hua", "kal aur aaj mila ke kitna wasool hua")
 }
+
+// TestAnOrderReachedOrDeliveredAsked: whether a customer's numbered
+// order reached, or an order was delivered, asks its status; a
+// customer's money awaited stays their dues. Goods received with the
+// damaged part counted after the damage are goods received.
+func TestAnOrderReachedOrDeliveredAsked(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentOrderStatus, "gupta bros ka 3317 pahuncha kya unke yahan",
+		"Please let me know if 1377 has been delivered to Hotel Shivam.")
+	routedAs(t, r, domain.IntentOutstanding, "Mehta ji ka 40000 kab aayega")
+	routedAs(t, r, domain.IntentStockReceived, "handwash 5 ctn received, seal tuta hua 1 carton me")
+	notRoutedAs(t, r, domain.IntentStockReceived, "GC ke 100 carton damaged aaye")
+}

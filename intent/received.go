@@ -267,6 +267,13 @@ func partDamaged(shape []string, i int) bool {
 			counts, last = counts+1, j
 		}
 	}
+	// "handwash 5 ctn received, seal tuta hua 1 carton me": the part
+	// counted just after the damage.
+	for j := i + 1; j < len(shape) && j <= i+3; j++ {
+		if shape[j] == phNumber && counts >= 1 {
+			return true
+		}
+	}
 	return counts >= 2 && i-last <= 4
 }
 

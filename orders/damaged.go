@@ -65,7 +65,7 @@ func damagedParts(n intent.Normalized) (intent.Normalized, []string) {
 		}
 		end := ents[last].End
 		switch {
-		case damageAfter(n.Tokens, end):
+		case damageAfter(n.Tokens, end), damageBefore(n.Tokens, ents[first].Start) && !(end < len(n.Tokens) && goodWords[n.Tokens[end].Text]):
 			parts = append(parts, partWords(ents[:first], ents[first:last+1]))
 		case end < len(n.Tokens) && goodWords[n.Tokens[end].Text] && anyDamage(n.Tokens):
 		default:
@@ -89,6 +89,22 @@ func damagedParts(n intent.Normalized) (intent.Normalized, []string) {
 // before any other count.
 func damageAfter(toks []intent.Token, end int) bool {
 	for i := end; i < len(toks) && i <= end+3; i++ {
+		if damageWords[toks[i].Text] {
+			return true
+		}
+		if t := toks[i].Text; t != "" && t[0] >= '0' && t[0] <= '9' {
+			return false
+		}
+	}
+	return false
+}
+
+// damageBefore reports a damage word in the three words before a count
+// that follows what came: "handwash 5 ctn received, seal tuta hua 1
+// carton me" (a count said good after it, "2 leaking so 43 good", is the
+// rest).
+func damageBefore(toks []intent.Token, start int) bool {
+	for i := start - 1; i >= 0 && i >= start-3; i-- {
 		if damageWords[toks[i].Text] {
 			return true
 		}

@@ -225,6 +225,8 @@ func TestReadReceipt(t *testing.T) {
 		items, damaged []Item
 	}{
 		{"FC 1L 45 ctn aa gaya, 1 ctn leak, baki sab ok", []Item{{SKU: "FC1L", Qty: 44 * carton("FC1L")}}, []Item{{SKU: "FC1L", Qty: carton("FC1L")}}},
+		// The damage said before the part it took: "seal tuta hua 1 carton".
+		{"handwash 5 ctn received, seal tuta hua 1 carton me", []Item{{SKU: "HW200", Qty: 4 * carton("HW200")}}, []Item{{SKU: "HW200", Qty: carton("HW200")}}},
 		{"handwash 200ml 12 ctn aaye, 4 bottle ka pump tuta", []Item{{SKU: "HW200", Qty: 12*carton("HW200") - 4}}, []Item{{SKU: "HW200", Qty: 4}}},
 		{"received 45 cartons of phenyl, 2 leaking so 43 good", []Item{{SKU: "PH1L", Qty: 43 * carton("PH1L")}}, []Item{{SKU: "PH1L", Qty: 2 * carton("PH1L")}}},
 		{"harpic 20 carton aur GC 10 carton aaya, GC 2 carton leak", []Item{{SKU: "TC500", Qty: 20 * carton("TC500")}, {SKU: "GC500", Qty: 8 * carton("GC500")}},
