@@ -205,3 +205,13 @@ func TestAnOrderReachedOrDeliveredAsked(t *testing.T) {
 	routedAs(t, r, domain.IntentStockReceived, "handwash 5 ctn received, seal tuta hua 1 carton me")
 	notRoutedAs(t, r, domain.IntentStockReceived, "GC ke 100 carton damaged aaye")
 }
+
+// TestAShopsOwnDues: a shop asking what it owes, in its own words, asks
+// its dues; a payment of its not shown in the books disputes them.
+func TestAShopsOwnDues(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentOutstanding, "due kitna hai mera", "kitne rupaye udhaar hai mere", "mere khate me kitna likha hai",
+		"pichla hisaab kitna bacha hai", "kitna udhar chal raha hai hamara aapke yahan")
+	routedAs(t, r, domain.IntentHandoff, "मेरा payment ledger में show नहीं हो रहा")
+	notRoutedAs(t, r, domain.IntentOutstanding, "mere bank khate me kitna hai")
+}

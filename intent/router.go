@@ -424,7 +424,7 @@ func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 		// number, asks its status, not the list of what is pending.
 		return domain.IntentOrderStatus, "rule: " + name + ", of one order named by its number", true
 	}
-	if ok && !(IsQuestion(in) && (disputesFigure(shape, n) || asksHowTo(shape))) && !(in == domain.IntentCancel && deniedCancel(shape)) &&
+	if ok && !(IsQuestion(in) && (disputesFigure(shape, n) || asksHowTo(shape) || notAdjusted(shape))) && !(in == domain.IntentCancel && deniedCancel(shape)) &&
 		!(in == domain.IntentConfirm && asksAfterRef(shape, n)) && !(in == domain.IntentCancel && asksIfCancelled(shape, n)) &&
 		!(in == domain.IntentCancel && cancelledStillCame(shape)) {
 		return in, "rule: " + name, true
