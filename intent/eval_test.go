@@ -433,7 +433,8 @@ func TestHeldOutHandoffSecond(t *testing.T) {
 // count of shared messages is reported, so the held-out text stays unread.
 func TestHeldOutIsSeparate(t *testing.T) {
 	seen := map[string]string{}
-	for _, split := range []string{"train", "dev", "dev-lifecycle", "dev-rules", "dev-spellings", "dev-strangers", "dev-everyday", "dev-handoff", "dev-handoff-2", "dev-handoff-3"} {
+	for _, split := range []string{"train", "dev", "dev-lifecycle", "dev-rules", "dev-spellings", "dev-strangers", "dev-everyday", "dev-handoff", "dev-handoff-2", "dev-handoff-3",
+		"dev-fresh", "dev-fresh-2", "dev-fresh-3"} {
 		for _, ex := range readCorpus(t, "corpus/"+split+".jsonl") {
 			seen[strings.ToLower(ex.Text)] = split
 		}
@@ -448,6 +449,24 @@ func TestHeldOutIsSeparate(t *testing.T) {
 		}
 		if len(shared) > 0 {
 			t.Errorf("%s shares messages with other splits: %v", held, shared)
+		}
+	}
+}
+
+// The fresh development splits, written by writers who saw only the
+// conventions, the catalog and the customers: no message of theirs is
+// read as a delivery, a payment, goods received, an order, a
+// confirmation or a cancellation it is not (none was when last
+// measured), and the local tiers keep the coverage and precision they
+// had then (0.961 at 0.976, 0.928 at 0.960, 0.914 at 0.973).
+func TestFreshSplitsRecordNothingFalse(t *testing.T) {
+	for _, c := range []struct {
+		path                string
+		coverage, precision float64
+	}{{"corpus/dev-fresh.jsonl", 0.95, 0.97}, {"corpus/dev-fresh-2.jsonl", 0.92, 0.95}, {"corpus/dev-fresh-3.jsonl", 0.90, 0.96}} {
+		rep := evaluateSplit(t, c.path, c.coverage, c.precision)
+		if n := rep.FalseDelivery + rep.FalsePayment + rep.FalseStockReceived + rep.FalseOrder + rep.FalseConfirm + rep.FalseCancel; n != 0 {
+			t.Errorf("%s: %d false records, orders, confirmations or cancellations", c.path, n)
 		}
 	}
 }

@@ -24,6 +24,9 @@ func surelyNot(in domain.Intent, shape []string) string {
 	return ""
 }
 
+// whereWords ask where.
+var whereWords = words("kahan where")
+
 // numberedOrder reports an order named by its reference or its number
 // ("ORD-1042", "order no. 7316"), not by a count ("order 40 ctn
 // floor cleaner").
@@ -167,6 +170,11 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 		// chooses nothing back.
 		if asksIfMet(shape, n) || anyOf(shape, whichWords) {
 			return "a question, not an order"
+		}
+		// "… order kuthe adakli aahe, gadi nighali ka nahi": where an
+		// order is, asked, orders nothing.
+		if anyOf(shape, whereWords) {
+			return "asks where an order is, not an order"
 		}
 		// "Om Sai Kirana ko 12 dozen broom bhejna hai, stock check karo"
 		// asks whether it can be met first.

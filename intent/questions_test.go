@@ -215,3 +215,12 @@ func TestAShopsOwnDues(t *testing.T) {
 	routedAs(t, r, domain.IntentHandoff, "मेरा payment ledger में show नहीं हो रहा")
 	notRoutedAs(t, r, domain.IntentOutstanding, "mere bank khate me kitna hai")
 }
+
+// TestDentedGoodsAndWhereAnOrderIs: dented goods to be replaced are a
+// matter for the office, not goods received; a long message asking where
+// an order is orders nothing.
+func TestDentedGoodsAndWhereAnOrderIs(t *testing.T) {
+	r := demoRouter(t)
+	notRoutedAs(t, r, domain.IntentStockReceived, "AF ki can dabi hui aayi hai 5 pcs, replace chahiye")
+	notRoutedAs(t, r, domain.IntentOrder, "namaskar, mi Agarwal medical madhun bolto... aamhi magchya athavdyat order dili hoti na, handwash aani soap chi, ti ajun aali nahi. jara sanga na order kuthe adakli aahe, gadi nighali ka nahi.")
+}

@@ -126,7 +126,7 @@ var goodsSources = words("godown warehouse factory production plant wip company 
 
 // damageWords make goods that arrived a matter for a person: damaged or
 // leaking goods are not simply stock.
-var damageWords = words("damaged damage damages toota tuta tute broken leak leaking kharab defective expired")
+var damageWords = words("damaged damage damages toota tuta tute broken leak leaking kharab defective expired dabi")
 
 // receivedSignal reports a quantity of goods, a word that they arrived or
 // were made (not a request that they be), no customer, no damage and
