@@ -86,8 +86,7 @@ func givenBack(shape []string) bool {
 
 var (
 	seWords = words("se")
-	// deliverLater are a delivery's word in the future: "deliver
-	// karunga", "deliver karenge".
+	// willDo say it will be done: "deliver karunga", "deliver karenge".
 	willDo   = words("karunga karenge karega")
 	yetWords = words("yet")
 )
@@ -480,9 +479,9 @@ func doneAfter(shape []string, i int, done map[string]bool) bool {
 }
 
 // notGoneYet reports a question whose goods have not gone yet: "kis kis
-// customer ka maal abhi nahi gaya", "Kis kis ka order abhi tak nahi gaya?". The pending orders answer it;
-// whether named orders went ("kal ke orders gaye ki nahi") asks their
-// status.
+// customer ka maal abhi nahi gaya", "Kis kis ka order abhi tak nahi
+// gaya?". The pending orders answer it; whether named orders went ("kal
+// ke orders gaye ki nahi") asks their status.
 func notGoneYet(shape []string) bool {
 	return len(shape) <= 14 && anyOf(shape, whoseWords) && (anyOf(shape, goodsWords) || anyOf(shape, orderNouns)) &&
 		followedBy(shape, negations, goneWords)

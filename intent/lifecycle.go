@@ -338,9 +338,13 @@ func quantityAt(shape []string, i int) bool {
 }
 
 // amount reports a number that counts no goods.
-func amount(shape []string) bool {
+func amount(shape []string) bool { return amountBut(shape, false) }
+
+// amountBut reports a number that counts no goods and is no day of a
+// month, nor, with orders, the number of the order paid for.
+func amountBut(shape []string, orders bool) bool {
 	for i, w := range shape {
-		if w == phNumber && !quantityAt(shape, i) && !(i+1 < len(shape) && dateWords[shape[i+1]]) {
+		if w == phNumber && !quantityAt(shape, i) && !(i+1 < len(shape) && dateWords[shape[i+1]]) && !(orders && orderNumbered(shape, i)) {
 			return true
 		}
 	}

@@ -23,7 +23,8 @@ func paymentSignal(shape []string) bool {
 			return false
 		}
 	}
-	received, how := anyOf(shape, receivedWords) || paidBy(shape) || customerPaid(shape) || takenFrom(shape), anyOf(shape, modeWords) || chequeSaid(shape)
+	received := anyOf(shape, receivedWords) || paidBy(shape) || customerPaid(shape) || takenFrom(shape)
+	how := anyOf(shape, modeWords) || chequeSaid(shape)
 	if anyOf(shape, customerWords) {
 		return received || how || anyOf(shape, payerWords) || anyOf(shape, paymentWords)
 	}
@@ -36,14 +37,7 @@ func paymentSignal(shape []string) bool {
 
 // paidAmount reports a number that counts no goods and does not name the
 // order paid for ("4,200 diye order 1187 ke").
-func paidAmount(shape []string) bool {
-	for i, w := range shape {
-		if w == phNumber && !quantityAt(shape, i) && !(i+1 < len(shape) && dateWords[shape[i+1]]) && !orderNumbered(shape, i) {
-			return true
-		}
-	}
-	return false
-}
+func paidAmount(shape []string) bool { return amountBut(shape, true) }
 
 // orderNumbered reports the number at i naming an order: "order 1187",
 // "order no 1187", "1318 wala order".

@@ -28,15 +28,11 @@ func surelyNot(in domain.Intent, shape []string) string {
 var whereWords = words("kahan where")
 
 // numberedOrder reports an order named by its reference or its number
-// ("ORD-1042", "order no. 7316"), not by a count ("order 40 ctn
-// floor cleaner").
+// ("ORD-1042", "order no. 7316", "1318 wala order"), not by a count
+// ("order 40 ctn floor cleaner").
 func numberedOrder(shape []string) bool {
 	for i, w := range shape {
-		switch {
-		case w == phOrderRef:
-			return true
-		case w != phNumber || quantityAt(shape, i):
-		case i > 0 && orderWord(shape[i-1]), i > 1 && refWords[shape[i-1]] && orderWord(shape[i-2]):
+		if w == phOrderRef || w == phNumber && !quantityAt(shape, i) && orderNumbered(shape, i) {
 			return true
 		}
 	}
