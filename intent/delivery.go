@@ -55,13 +55,7 @@ func paymentPromised(shape []string) bool {
 		anyOf(shape, receivedWords) {
 		return false
 	}
-	for i, w := range shape {
-		ours := i == 0 || i > 0 && (orderWord(shape[i-1]) || refWords[shape[i-1]]) || i+1 < len(shape) && shape[i+1] == "wala"
-		if w == phNumber && !quantityAt(shape, i) && !ours {
-			return false
-		}
-	}
-	return true
+	return !strayNumber(shape, func(i int) bool { return i == 0 || ordersOwn(shape, i) })
 }
 
 // givenBack reports goods a customer gave or sent back, with no word
@@ -77,7 +71,7 @@ func givenBack(shape []string) bool {
 		if j < len(shape) && shape[j] == "wala" {
 			j++
 		}
-		if w == phCustomer && j < len(shape) && (placedBy[shape[j]] || seWords[shape[j]]) {
+		if w == phCustomer && j < len(shape) && (placedBy[shape[j]] || fromWords[shape[j]]) {
 			return true
 		}
 	}
@@ -85,7 +79,6 @@ func givenBack(shape []string) bool {
 }
 
 var (
-	seWords = words("se")
 	// willDo say it will be done: "deliver karunga", "deliver karenge".
 	willDo   = words("karunga karenge karega")
 	yetWords = words("yet")
@@ -102,14 +95,11 @@ func deliverLater(shape []string) bool {
 // ("ORD 8076 me dishwash ki jagah handwash aa gaya" came wrong): "order no
 // 4802 aa gaya hai sir", "order 6680 ka maal store mein aa gaya".
 func orderArrived(shape []string) bool {
-	return numberedOrder(shape) && anyOf(shape, orderCame) && !moneyBesideOrder(shape) && !anyOf(shape, incomingFrom) &&
+	return numberedOrder(shape) && anyOf(shape, cameInWords) && !moneyBesideOrder(shape) && !anyOf(shape, incomingFrom) &&
 		!anyOf(shape, productWords)
 }
 
-var (
-	orderCame    = words("aaya")
-	productWords = words("PRODUCT")
-)
+var productWords = words("PRODUCT")
 
 // familyOwns reports a member of the family owning what follows:
 // "bhabhi ki delivery", "didi ka parcel".
@@ -186,9 +176,13 @@ func namedOrder(shape []string) bool {
 // number that is not the order's nor a quantity: "ORD-1042 ke 5000 mile"
 // is a payment against it.
 func moneyBesideOrder(shape []string) bool {
-	return moneyBut(shape, func(i int) bool {
-		return i > 0 && (orderWord(shape[i-1]) || refWords[shape[i-1]]) || i+1 < len(shape) && shape[i+1] == "wala"
-	})
+	return moneyBut(shape, func(i int) bool { return ordersOwn(shape, i) })
+}
+
+// ordersOwn reports the number at i as an order's own: after "order" or
+// "no", or before "wala".
+func ordersOwn(shape []string, i int) bool {
+	return i > 0 && (orderWord(shape[i-1]) || refWords[shape[i-1]]) || i+1 < len(shape) && shape[i+1] == "wala"
 }
 
 // moneyBeside reports a word of money, or a number other than the
@@ -200,9 +194,12 @@ func moneyBeside(shape []string, i int) bool {
 // moneyBut reports a word of money or a way of paying, or a number that
 // counts nothing and that ours (the order's own) does not claim.
 func moneyBut(shape []string, ours func(i int) bool) bool {
-	if anyOf(shape, modeWords) || anyOf(shape, paymentWords) {
-		return true
-	}
+	return anyOf(shape, modeWords) || anyOf(shape, paymentWords) || strayNumber(shape, ours)
+}
+
+// strayNumber reports a number that counts nothing and that ours does not
+// claim.
+func strayNumber(shape []string, ours func(i int) bool) bool {
 	for i, w := range shape {
 		if w == phNumber && !quantityAt(shape, i) && !ours(i) {
 			return true

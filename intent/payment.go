@@ -100,7 +100,7 @@ var chequeHanded = words("diya liya mila")
 // hazar liye".
 func takenFrom(shape []string) bool {
 	for i := 0; i+1 < len(shape); i++ {
-		if shape[i] == phCustomer && shape[i+1] == "se" {
+		if shape[i] == phCustomer && fromWords[shape[i+1]] {
 			return anyOf(shape[i+2:], tookWords)
 		}
 	}

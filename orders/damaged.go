@@ -87,24 +87,18 @@ func damagedParts(n intent.Normalized) (intent.Normalized, []string) {
 
 // damageAfter reports a word of damage within three tokens after end,
 // before any other count.
-func damageAfter(toks []intent.Token, end int) bool {
-	for i := end; i < len(toks) && i <= end+3; i++ {
-		if damageWords[toks[i].Text] {
-			return true
-		}
-		if t := toks[i].Text; t != "" && t[0] >= '0' && t[0] <= '9' {
-			return false
-		}
-	}
-	return false
-}
+func damageAfter(toks []intent.Token, end int) bool { return damageFrom(toks, end, 1, 4) }
 
 // damageBefore reports a damage word in the three words before a count
 // that follows what came: "handwash 5 ctn received, seal tuta hua 1
 // carton me" (a count said good after it, "2 leaking so 43 good", is the
 // rest).
-func damageBefore(toks []intent.Token, start int) bool {
-	for i := start - 1; i >= 0 && i >= start-3; i-- {
+func damageBefore(toks []intent.Token, start int) bool { return damageFrom(toks, start-1, -1, 3) }
+
+// damageFrom reports a word of damage among the n tokens from i, stepping
+// by step, before any count.
+func damageFrom(toks []intent.Token, i, step, n int) bool {
+	for ; n > 0 && i >= 0 && i < len(toks); i, n = i+step, n-1 {
 		if damageWords[toks[i].Text] {
 			return true
 		}
