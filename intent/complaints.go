@@ -261,3 +261,36 @@ func neverOrdered(shape []string) bool {
 }
 
 var askedWords = words("asked")
+
+// rudeStaff reports the office's people complained of for how they
+// behave, or its service or goods for how poor they are: "aapka delivery
+// wala bahut badtameez hai", "tumhara ladka badtameez hai", "bahut ganda
+// service hai aapka", "jhadu ki quality itni ghatiya". A cab's driver
+// ("Ola driver ne badtameezi ki") is another service's.
+func rudeStaff(shape []string) bool {
+	if anyOf(shape, otherServices) || anyOf(shape, family) || anyOf(shape, notOffice) {
+		return false
+	}
+	ours := anyOf(shape, yours) || anyOf(shape, yoursToo) || anyOf(shape, staffOnes)
+	poor := anyOf(shape, poorWords) && (anyOf(shape, serviceWords) && ours || anyOf(shape, qualityWords) && anyOf(shape, goodsOnly))
+	return anyOf(shape, rudeWords) && ours || poor
+}
+
+// extraAsked reports the office's people asking a shop for money beyond
+// the bill: "delivery boy ne 200 rs extra maange utaarne ke".
+func extraAsked(shape []string) bool {
+	return anyOf(shape, staffOnes) && followedBy(shape, extraWords, askedMoney) && !anyOf(shape, otherServices)
+}
+
+var (
+	rudeWords    = words("badtameez badtameezi rude gaali")
+	poorWords    = words("ganda ghatiya bekar bekaar")
+	serviceWords = words("service")
+	qualityWords = words("quality")
+	// yoursToo are the writer's you besides yours: "tumhara ladka",
+	// Punjabi's "tuhada", Tamil's "unga".
+	yoursToo = words("tumhara tumhare tuhada unga")
+	// staffOnes are the office's people who meet a shop.
+	staffOnes  = words("delivery driver salesman ladka staff boy guy")
+	askedMoney = words("maange maanga maangte")
+)

@@ -87,7 +87,7 @@ func asksForPerson(shape []string) bool {
 		visitsOffice(shape) || whomToAsk(shape) || anyOf(shape, putWords) && anyOf(shape, throughWords) && anyOf(shape, officeRoles) ||
 		supportAsked(shape) || escalatedUp(shape) || visitAsked(shape) || tellsToCall(shape) || explainAsked(shape) ||
 		someoneToCall(shape) || inCharge(shape) || passedOn(shape) || numberAsked(shape) || callbackWanted(shape) ||
-		regionalOfficeAsk(shape) {
+		regionalOfficeAsk(shape) || bareCallAsk(shape) || noAnswer(shape) {
 		return true
 	}
 	if !anyOf(shape, contactWords) {
@@ -307,7 +307,8 @@ func disputesInWords(shape []string) bool {
 		byMyReckoning(shape), cancelledStillCame(shape), wantsReplaced(shape), unsolved(shape), paidTwice(shape),
 		limitQuestioned(shape), onWhatBasis(shape), spoiltReturned(shape), wrongGoodsSent(shape), rateDisputed(shape),
 		schemeMissing(shape), serviceComplaint(shape), neverOrdered(shape), myDuesAskedWhy(shape), booksDiffer(shape),
-		creditNoteMissing(shape), regionalDispute(shape), regionalNotShown(shape), spoiltSentWhy(shape):
+		creditNoteMissing(shape), regionalDispute(shape), regionalNotShown(shape), spoiltSentWhy(shape), rudeStaff(shape),
+		extraAsked(shape):
 		return true
 	}
 	return false

@@ -291,3 +291,35 @@ var (
 	// bringWords put a person on the line: "kisi aadmi ko lagao".
 	bringWords = words("lagao लाओ")
 )
+
+// bareCallAsk reports a call or a talk asked for and nothing else: "baat
+// karni hai", "HELLO KOI HAI??? PHONE UTHAO", "sir ek min call karo",
+// "urgent callback chahiye". Whoever is to be called ("mummy ko call
+// karo", "video call karo") or anything more leaves it to the others.
+func bareCallAsk(shape []string) bool {
+	called := false
+	for _, w := range shape {
+		switch {
+		case callCore[w]:
+			called = true
+		case !callFiller[w]:
+			return false
+		}
+	}
+	return called
+}
+
+var (
+	callCore   = words("baat call phone callback")
+	callFiller = words("karni karna hai kar karo kara kare lijiye kijiye chahiye do dena uthao me back sir ji please ek baar min zara mujhe hello koi urgent jaldi asap abhi thanks now")
+)
+
+// noAnswer reports the office's people said not to answer the phone:
+// "aapke godown wale phone hi nahi uthate" ("uber ka driver phone nahi
+// utha raha" is another service's).
+func noAnswer(shape []string) bool {
+	return anyOf(shape, yours) && anyOf(shape, callCore) && followedBy(shape, negations, pickedUp) &&
+		!anyOf(shape, otherServices) && !anyOf(shape, family)
+}
+
+var pickedUp = words("uthate uthata utha")

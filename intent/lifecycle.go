@@ -153,14 +153,15 @@ var statusAsks = words("status scene haal update")
 
 // asksAfterOrder is a question about one order named by its number in any
 // form ("1042 abhi kidhar hai", "order 1042 kab aayega"), with no word of
-// dues or payment.
+// dues or payment. A credit note's figure is no order: "credit note ka
+// 2,300 adjust nahi hua abhi tak, kab karoge" disputes the bill.
 func asksAfterOrder(shape []string, n Normalized) bool {
 	return len(shape) <= 12 && (asked(shape, n.Question) || anyOf(shape, statusAsks)) && hasOrderRef(shape, n) &&
 		(anyOf(shape, statusWords) || anyOf(shape, deliveredAsked) && !anyOf(shape, documentWords) ||
 			anyOf(shape, wentWords) && (numberedOrder(shape) || shape[0] == phNumber)) &&
 		!anyOf(shape, dueWords) && !anyOf(shape, paymentWords) && !anyOf(shape, cancelVerbs) &&
 		(!customersAmount(shape) || anyOf(shape, reachedWords)) &&
-		!anyOf(shape, reminderWords)
+		!anyOf(shape, reminderWords) && !followedBy(shape, creditWords, noteWords)
 }
 
 // customersAmount is a customer's bare number with nothing that makes it
@@ -287,6 +288,21 @@ func hasOrderRef(shape []string, n Normalized) bool {
 	return false
 }
 
+// bareReport reports "deliver" written as a tick against orders, in the
+// road's shorthand: right after an order's number (or "dono", "sab"),
+// ending the message or its clause before the next number, with no
+// day it is planned for.
+func bareReport(shape []string, i int) bool {
+	if shape[i] != "deliver" || i == 0 || i+1 < len(shape) && shape[i+1] != phNumber || anyOf(shape, notYet) {
+		return false
+	}
+	before := shape[i-1]
+	return before == phNumber || before == phOrderRef || allOfThem[before]
+}
+
+// allOfThem count every order named before: "dono", "teeno", "sab".
+var allOfThem = words("dono teeno sab")
+
 func orderWord(w string) bool { return w == "order" || w == "orders" || w == "ord" }
 
 // delivered reports a word that an order arrived.
@@ -309,6 +325,9 @@ func delivered(shape []string) bool {
 		}
 		if havingDone(shape, i) {
 			return true // "hospital wala 2990 deliver kar ke aa raha hu"
+		}
+		if bareReport(shape, i) {
+			return true // "१०९५ डिलीवर", "1871 n 1874 dono deliver", "सर 2388 डिलीवर, 2 कार्टन फिनाइल टूटा"
 		}
 		if i+1 < len(shape) && shape[i+1] == "poora" && !imperativeAfter(shape, i+1) {
 			return true // "१३०८ नंबर ऑर्डर की डिलीवरी पूरी"

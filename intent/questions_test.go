@@ -1,6 +1,7 @@
 package intent
 
 import (
+	"context"
 	"testing"
 
 	"github.com/munshi/munshi/internal/domain"
@@ -223,4 +224,39 @@ func TestDentedGoodsAndWhereAnOrderIs(t *testing.T) {
 	r := demoRouter(t)
 	notRoutedAs(t, r, domain.IntentStockReceived, "AF ki can dabi hui aayi hai 5 pcs, replace chahiye")
 	notRoutedAs(t, r, domain.IntentOrder, "namaskar, mi Agarwal medical madhun bolto... aamhi magchya athavdyat order dili hoti na, handwash aani soap chi, ti ajun aali nahi. jara sanga na order kuthe adakli aahe, gadi nighali ka nahi.")
+}
+
+// TestOrdersTickedAsDelivered: "deliver" right after an order's number,
+// or "dono" after two, ending the message or its clause, reports them
+// delivered; the same words asked, or put off to a day, do not.
+func TestOrdersTickedAsDelivered(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentDelivery, "1871 n 1874 dono deliver", "सर 2388 डिलीवर, 2 कार्टन फिनाइल टूटा",
+		"Mehta traders 3 orders - 6001, 6004, 6010 - teeno deliver")
+	notRoutedAs(t, r, domain.IntentDelivery, "kal 1042 deliver", "ORD-1042 deliver?", "1042 deliver karo")
+}
+
+// TestTheOfficeAskedForInFewWords: a call or a talk asked for and nothing
+// else, the office's people said not to answer, to be rude or to ask for
+// money, its service or goods said to be poor, and a credit note not set
+// off hand over; a call to someone else, or another service's driver,
+// does not.
+func TestTheOfficeAskedForInFewWords(t *testing.T) {
+	r := demoRouter(t)
+	wantHandoffs(t, r, map[string]string{
+		"baat karni hai":               "asked",
+		"HELLO KOI HAI??? PHONE UTHAO": "asked",
+		"aapke godown wale phone hi nahi uthate, hum kya karein":                        "asked",
+		"aapka delivery wala bahut badtameez hai, gaali de ke gaya":                     "dispute",
+		"jhadu ki quality itni ghatiya, do din me saari toot gayi":                      "dispute",
+		"delivery boy ne 200 rs extra maange utaarne ke, ye kya system hai":             "dispute",
+		"kal bola tha 10 baje tak aa jayega, 5 baj gaye. bahut ganda service hai aapka": "dispute",
+		"credit note ka 2,300 adjust nahi hua abhi tak, kab karoge":                     "dispute",
+	})
+	for _, text := range []string{"mummy ko call karo", "video call karo", "uber ka driver phone nahi utha raha",
+		"Ola driver ne badtameezi ki, complaint karni hai", "thik hai kal baat karte hain"} {
+		if d := r.Route(context.Background(), text); d.Intent == domain.IntentHandoff {
+			t.Errorf("%q handed over: %s", text, d.Reason)
+		}
+	}
 }
