@@ -39,7 +39,7 @@ func deliverySignal(shape []string, n Normalized) bool {
 	if !hasOrderRef(shape, n) {
 		return handedToCustomer(shape)
 	}
-	if handedOver(shape) || orderArrived(shape) {
+	if handedOver(shape) || orderArrived(shape) || numberHanded(shape, n) {
 		return true
 	}
 	// "ORD-1042 customer ko mil gaya", "ord 5139 rcvd by cust": received,

@@ -260,3 +260,14 @@ func TestTheOfficeAskedForInFewWords(t *testing.T) {
 		}
 	}
 }
+
+// TestOrdersGivenByTheirBareNumbers: an order's bare number given to a
+// customer, to "unko", or given properly is a delivery; money given by a
+// customer, an amount in words, a refund or wages are not.
+func TestOrdersGivenByTheirBareNumbers(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentDelivery, "sharmaji ko de diya 3342", "1218 thik se de diya sir",
+		"naya customer Laxmi stores, Gandhi nagar, unka 1127 de diya", "1871 aur 1874 dono de diye")
+	notRoutedAs(t, r, domain.IntentDelivery, "Rajesh bhai 2000 diye bas itna hi tha unke paas", "Gupta ji 3000 de gaye dukan pe aake",
+		"Rajesh ko 5 hazaar de diya", "Rajesh ko 2,300 de diya", "Sharma ko 5000 diya", "Rajesh ko 1200 refund kar diya", "maid ko 4000 de diye")
+}
