@@ -32,8 +32,10 @@ func deliverySignal(shape []string, n Normalized) bool {
 	if sentTo(shape, suppliers) || receivedSignal(shape) && anyOf(shape, incomingFrom) || fromThem(shape) {
 		return false
 	}
-	// "bhabhi ki delivery city hospital me hui": a family's, not goods.
-	if familyOwns(shape) {
+	// "bhabhi ki delivery city hospital me hui": a family's, not goods;
+	// "galat dukaan ka maal humare yaha de gaye": the shop that got them
+	// writing, which the road's report never is.
+	if familyOwns(shape) || followedBy(shape, ourShop, hereWords) {
 		return false
 	}
 	if !hasOrderRef(shape, n) {
@@ -100,6 +102,11 @@ func orderArrived(shape []string) bool {
 }
 
 var productWords = words("PRODUCT")
+
+var (
+	ourShop   = words("humare hamare hamara humara")
+	hereWords = words("yaha yahan")
+)
 
 // familyOwns reports a member of the family owning what follows:
 // "bhabhi ki delivery", "didi ka parcel".
@@ -253,9 +260,12 @@ var shortageWords = words("shortage short return returns kami baaki kam damage d
 // "dropped at the shop", "customer ne le liya".
 var (
 	// handVerbs hand goods over once a completion follows: "de diya",
-	// "supply ho gaya", "drop kar diya"; handedWords say it by themselves.
+	// "supply ho gaya", "drop kar diya"; handedWords say it by themselves,
+	// among them the road's "I gave" in Tamil, Kannada and
+	// Telugu (kuduthutten, kottidini, ichhesanu; "they gave" is
+	// a shop's money).
 	handVerbs   = words("de pahuncha pahunch utaar supply handover hawale drop deliver delivery thama rakh chhodo khali jama received aapi laah pugga sambhalwa namiye pakda")
-	handedWords = words("delivered supplied dropped handed reached unloaded utra given accepted utaryo utarvla pohochla pohochavla sopa mukyu")
+	handedWords = words("delivered supplied dropped handed reached unloaded utra given accepted utaryo utarvla pohochla pohochavla sopa mukyu kuduthutten kottidini ichhesanu")
 	completions = words("diya gaya hua done kiya aaya complete completed liya di li chuka didho didhu ditta dilam diyechi aavyo")
 	// gaveWords say the giving was done by themselves (Marathi "maal
 	// dila"), so the goods or the order must be named, with no money
@@ -321,6 +331,10 @@ func handedOver(shape []string) bool {
 			// "Sharma ji ka pura order diya": the customer's order given;
 			// "Sharma ji ne order diya" placed one.
 			return true
+		case w == "received" && tookBy(shape, i) && !anyOf(shape, paymentWords):
+			// "ashok bhai ne 1202 receive kar liya": the shop took it (a
+			// shop receives goods from the business, not money).
+			return true
 		case w == "received" && i+2 < len(shape) && shape[i+1] == "by" && recipients[shape[i+2]]:
 			// "ORD-2591 received by customer": the shop took the goods.
 			return true
@@ -346,6 +360,12 @@ func handedOver(shape []string) bool {
 		}
 	}
 	return delivered(shape)
+}
+
+// tookBy reports someone said to take what i receives: "ne receive",
+// "ne 1202 receive", "ne maal receive".
+func tookBy(shape []string, i int) bool {
+	return i > 0 && shape[i-1] == "ne" || i > 1 && shape[i-2] == "ne" && (isPlaceholder(shape[i-1]) || handedGoods[shape[i-1]])
 }
 
 // gave reports a giving said done at i: "dila", not "dila dena" (asks

@@ -97,7 +97,7 @@ func notAdjusted(shape []string) bool {
 var (
 	// shownIn say money shows in the books; ledgers name them.
 	shownIn = words("dikh dikhao show showing chadha appear")
-	ledgers = words("ledger khata khate statement")
+	ledgers = words("ledger khata khate statement hisaab")
 )
 
 // adjustWords say money was set against the dues.

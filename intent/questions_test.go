@@ -271,3 +271,21 @@ func TestOrdersGivenByTheirBareNumbers(t *testing.T) {
 	notRoutedAs(t, r, domain.IntentDelivery, "Rajesh bhai 2000 diye bas itna hi tha unke paas", "Gupta ji 3000 de gaye dukan pe aake",
 		"Rajesh ko 5 hazaar de diya", "Rajesh ko 2,300 de diya", "Sharma ko 5000 diya", "Rajesh ko 1200 refund kar diya", "maid ko 4000 de diye")
 }
+
+// TestTheRoadsGivingAndAShopsVoice: a shop said to receive an order, and
+// the road's "I gave" in Tamil, Kannada and Telugu, are deliveries; goods
+// a shop refused are not the order cancelled; a shop writing of goods
+// left at its place, or of money its books do not show, disputes.
+func TestTheRoadsGivingAndAShopsVoice(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentDelivery, "ashok bhai ne 1202 receive kar liya", "hotel shivam order kuduthutten, oru carton floor cleaner kammi",
+		"Mehta traders ge maal kottidini, 2 carton phenyl kammi", "Agarwal medical ki saruku ichhesanu, handwash oka carton takkuva")
+	notRoutedAs(t, r, domain.IntentOrder, "Mehta traders ge maal kottidini, 2 carton phenyl kammi")
+	notRoutedAs(t, r, domain.IntentCancel, "hospital me 1140 diya, unhone 10 mop me se 2 reject kiye handle tuta tha")
+	routedAs(t, r, domain.IntentCancel, "reject ORD-1402 - minimum order se kam hai")
+	wantHandoffs(t, r, map[string]string{
+		"galat dukaan ka maal humare yaha de gaye, ye Sharma store ka order tha":  "dispute",
+		"me Ravi bhai ne 10,000 rokda aapya hata, tamara hisaab ma nathi dekhatu": "dispute",
+	})
+	routedAs(t, r, domain.IntentPayment, "Gupta Brothers 35000 cheque kuduthanga, cheque no 220415")
+}

@@ -233,15 +233,19 @@ var (
 )
 
 // sentTo reports goods or money sent to one of whom ("company ko 20
-// carton bheje", "Rajesh ko 5000 diye"): they went out.
+// carton bheje", "Rajesh ko 5000 diye"): they went out. Word told them
+// ("supplier ko photo bhej di", "supplier ko bol diya") sends nothing.
 func sentTo(shape []string, whom map[string]bool) bool {
 	for i := 1; i < len(shape); i++ {
-		if shape[i] == "ko" && whom[shape[i-1]] {
+		if shape[i] == "ko" && whom[shape[i-1]] && !(i+1 < len(shape) && toldWords[shape[i+1]]) {
 			return true
 		}
 	}
 	return false
 }
+
+// toldWords pass word, not goods: a photo, a call, a telling.
+var toldWords = words("photo bol bola bata bataya call phone message")
 
 // damaged reports a word of damage that is not denied: "damage koi nahi"
 // and "no damage" say the goods came in whole.

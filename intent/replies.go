@@ -93,6 +93,8 @@ var (
 	// dropWords cancel by themselves; sendWords are what "mat" (do not)
 	// stops: "mat bhejo", "order mat daalo", "dont place it".
 	dropWords = words("cancel radd reject scrap nako")
+	// goodsCounted count goods just before a word.
+	goodsCounted = words("NUM PRODUCT UNIT")
 	sendWords = words("bhejo bhejna daalo daal place karna jaana")
 	// elsewhere are what people cancel that is not the books': a cab, a
 	// ticket, a meeting, a timer.
@@ -114,7 +116,9 @@ func cancelsInWords(shape []string, n Normalized) bool {
 	}
 	for i, w := range shape {
 		switch {
-		case dropWords[w]:
+		case dropWords[w] && !(w == "reject" && i > 0 && goodsCounted[shape[i-1]]):
+			// "10 mop me se 2 reject kiye": goods a shop refused, not
+			// the order.
 			return true
 		case (w == "mat" || w == "dont") && i+1 < len(shape) && (sendWords[shape[i+1]] || i+2 < len(shape) && sendWords[shape[i+2]]):
 			return true
