@@ -352,7 +352,10 @@ func handedOver(shape []string) bool {
 			// "Completed drop for ORD1907".
 			return true
 		}
-		if givingVerbs[w] && !anyOf(shape, handedGoods) && !orderWala(shape) && !(namedOrder(shape) && !moneyBesideOrder(shape)) {
+		// "Gupta ji ko de diya": given straight to a customer, nothing
+		// else named, is their goods.
+		toThem := w == "de" && i > 1 && shape[i-1] == "ko" && recipients[shape[i-2]] && !amount(shape)
+		if givingVerbs[w] && !toThem && !anyOf(shape, handedGoods) && !orderWala(shape) && !(namedOrder(shape) && !moneyBesideOrder(shape)) {
 			continue
 		}
 		if doneAfter(shape, i, completions) || havingDone(shape, i) {

@@ -289,3 +289,15 @@ func TestTheRoadsGivingAndAShopsVoice(t *testing.T) {
 	})
 	routedAs(t, r, domain.IntentPayment, "Gupta Brothers 35000 cheque kuduthanga, cheque no 220415")
 }
+
+// TestOneOrderInTheRegionsScripts: an order asked after, and a delivery
+// done, in the words and scripts of Tamil, Odia, Gujarati, Telugu,
+// Malayalam, Kannada and Marathi; and a customer given their goods.
+func TestOneOrderInTheRegionsScripts(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentOrderStatus, "என் ஆர்டர் எப்போது வரும்?", "ମୋ ଅର୍ଡର କେବେ ଆସିବ?", "મારો ઓર્ડર ક્યારે આવશે?",
+		"నా ఆర్డర్ ఎక్కడ ఉంది?", "എന്റെ ഓർഡർ എവിടെ എത്തി?", "order 1205 yaavaga barutte?")
+	routedAs(t, r, domain.IntentDelivery, "ஆர்டர் 9023 டெலிவரி ஆயிடுச்சு, குப்தா சூப்பர்மார்ட்", "1289 delivery aipoyindi",
+		"1296 delivery kazhinju", "1267 chi delivery jhali", "ORD-1150 deliver pannitten", "Gupta ji ko de diya")
+	notRoutedAs(t, r, domain.IntentDelivery, "Gupta ji ko 5000 de diya", "Gupta ji ko de do")
+}

@@ -78,7 +78,7 @@ paise: paise paisa pese paisay paisaa paiso पैसा पैसे पणम 
 rupees: rupees rupee rupaye rupay rs rupya रुपये रुपए tanka टका टङ्का taka rupiya रूप
 udhaar: udhaar udhar udhari udhaari udaar udhaaar उधार appu kadan कटऩ udharo उधारो बाकिते ادھار saala kadam
 baaki: baaki baki baqi bakaya bakaaya bakiya baaqi bakki बाकी बकाया बाक़ी बकाइआ पाक्कि baqaya baakilu بقایا बांकी
-order: order ordr oder odr orda ordar ordeer ऑर्डर आर्डर ऑडर ओर्डर आरडर अर्डार अर्डारटा آرڈر
+order: order ordr oder odr orda ordar ordeer ऑर्डर आर्डर ऑडर ओर्डर आरडर अर्डार अर्डारटा آرڈر आर्टर अर्डर
 orders: orders ordrs oders ordars orderz ऑर्डर्स ऑर्डरों अर्डारगुलो अर्डारगुलोर
 stock: stock stok stoc stck stk stocks stokc stoke istock स्टॉक स्टाक स्टोक स्ट्टोक्क ष्टक اسٹاک स्टके
 available: available availble avlbl avl availabel avaialble availibility availability avail avlb avaliable uplabdh उपलब्ध
@@ -92,7 +92,7 @@ dropped: dropped
 utaar: utaar utar utarwa utarwaya utarya utari उतार उतरवा उतरवाए उतारे उतारी utaare ilsidvi utarilu
 liya: liya लिया
 le: le ले
-delivery: delivery dlvry delivry delvery delivary deliveries dilivery डिलीवरी डिलिवरी डिलिव्हरी delvry dilevri dilivry
+delivery: delivery dlvry delivry delvery delivary deliveries dilivery डिलीवरी डिलिवरी डिलिव्हरी delvry dilevri dilivry टेलिवरि
 deliver: deliver delivr deliwer delivar dlvr dilivar dilever डिलीवर डिलिवर
 report: report rprt riport reprt reports रिपोर्ट
 chart: chart chrt charts चार्ट چارٹ
@@ -142,11 +142,11 @@ jaldi: jaldi jldi jaldee जल्दी
 sab: sab sob badha
 sabse: sabse sabsey सबसे ettavum sobcheye
 zyada: zyada jyada jada jyaada zyaada jiyada ज्यादा jaasti kooduthal زیادہ beshi
-hua: hua huwa hui huye hue हुआ हुई हुए हयेछे hoyeche bhayo aand ayyinda
+hua: hua huwa hui huye hue हुआ हुई हुए हयेछे hoyeche bhayo aand ayyinda aipoyindi kazhinju आयिटुच्चु मुटिञ्चतु pannitten
 gaya: gaya gya gayi gyi gye gaye gai गया गई गए gail गइल poyindi poi گیا gyu gyo
 jayega: jayega jaega jaayega jaaega jayegi jaegi जाएगा जायेगा
 bika: bika biki बिका बिकी
-kab: kab kb कब
+kab: kab kb कब एप्पोतु केबे क्यारे yaavaga
 tareekh: tareekh तारीख
 how: how
 check: check chk
@@ -170,7 +170,7 @@ thama: thama
 hawale: hawale हवाले
 sambhalwa: sambhalwa sambhal संभाल
 pohochavla: pohochavla पोचवला
-jhala: jhala झाली
+jhala: jhala झाली jhali
 aavyo: aavyo आव्या
 diyechi: diyechi दियेछि
 milega: milega milegaa milegi मिलेगा
@@ -200,7 +200,7 @@ aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई �
 aa: aa आ
 ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार तिआर
 status: status staus stetus sttus स्टेटस
-kahan: kahan kahaan kidhar kidr किधर कहां कहाँ kothay कोथाय ekkada enga एङ्के kithe kuthe एल्लि elli evide kouthi
+kahan: kahan kahaan kidhar kidr किधर कहां कहाँ kothay कोथाय ekkada enga एङ्के kithe kuthe एल्लि elli evide kouthi एक्कड एविटे
 kahan hai: एक्कडुंदि एल्लिदे
 ekhon: ekhon एखन
 ache: ache आछे
