@@ -246,12 +246,31 @@ func booksDiffer(shape []string) bool {
 	return (anyOf(shape, ledgers) || anyOf(shape, owedWords) || anyOf(shape, documentWords)) && shortlyBefore(shape, matchWords, negations, 2)
 }
 
-// creditNoteMissing reports a credit note not received or not set off:
-// "last month maal return kiya tha, credit note abhi tak nahi mila",
-// "previous credit note has not been adjusted in this month's bill".
+// creditNoteMissing reports a credit note not received, not set off or
+// asked for: "last month maal return kiya tha, credit note abhi tak nahi
+// mila", "previous credit note has not been adjusted in this month's
+// bill".
 func creditNoteMissing(shape []string) bool {
-	return followedBy(shape, creditWords, noteWords) && anyOf(shape, negations)
+	return followedBy(shape, creditWords, noteWords) && (anyOf(shape, negations) || noteAsked(shape))
 }
+
+// noteAsked reports a credit note asked of the office: "office credit
+// note bana de", "credit note banao", "issue a credit note" ("Sharma ji
+// ko 500 credit note dena hai" is the office's own errand).
+func noteAsked(shape []string) bool {
+	for i := 0; i+1 < len(shape); i++ {
+		if !creditWords[shape[i]] || !noteWords[shape[i+1]] || i > 0 && shape[i-1] == "ko" {
+			continue
+		}
+		if i > 0 && issueVerbs[shape[i-1]] || i+2 < len(shape) && issueVerbs[shape[i+2]] {
+			return true
+		}
+	}
+	return false
+}
+
+// issueVerbs ask a paper made: "banao", "bana de", "issue".
+var issueVerbs = words("banao bana issue")
 
 var (
 	matchWords  = words("match")

@@ -37,7 +37,7 @@ var (
 	// showed.
 	wrongWords  = words("galat wrong incorrect mistake twice double gadbad missing mismatch")
 	figureWords = words(`price rate total amount bill dues due gst hisab hisaab calculation quantity balance baaki
-		stock figure entry charged outstanding account ledger`)
+		stock figure entry charged outstanding account ledger owe`)
 	// A negation beside a word of right makes it one of wrong: "sahi
 	// nahi", "not correct", "match nahi kar raha".
 	rightWords = words("sahi correct theek right match")
@@ -59,8 +59,9 @@ func asksForPerson(shape []string) bool {
 		// A long message, such as a voice note's transcript: only the ask
 		// that says who is wanted ("… koi jawab nahi deta, malik se baat
 		// karao mujhe seedha"); looser asks are left to short messages,
-		// where nothing else is said.
-		return wantsTalkWith(shape) && toWriter(shape)
+		// where nothing else is said; or someone asked to reach the
+		// writer in English ("please have someone senior contact me").
+		return wantsTalkWith(shape) && toWriter(shape) || anyOf(shape, someoneWords) && followedBy(shape, contactWords, meOnly)
 	}
 	if len(shape) <= 3 && anyOf(shape, wanting) && (anyOf(shape, headWords) || anyOf(shape, officeRoles) && !anyOf(shape, sirWord)) {
 		return true // "owner please", "accounts please" ("sir please" pleads)
@@ -120,6 +121,7 @@ var (
 	metWith      = words("owner malik accounts manager supervisor")
 	// someoneWords are anyone at all.
 	someoneWords = words("someone somebody anyone")
+	meOnly       = words("me")
 )
 
 // wantsTalkWith reports the writer wanting to talk with the office's

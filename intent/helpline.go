@@ -279,11 +279,16 @@ func numberAsked(shape []string) bool {
 }
 
 // callbackWanted reports a call back asked for: "can i get a callback
-// today before 5pm", "callback chahiye" ("mujhe customer ko callback
-// karna hai" is the writer's own call to make).
+// today before 5pm", "callback chahiye", "mujhe callback chahiye
+// 9810000007 pe" (the writer's own number, called on) ("mujhe customer
+// ko callback karna hai" is the writer's own call to make).
 func callbackWanted(shape []string) bool {
-	return anyOf(shape, callbackWords) && (anyOf(shape, wanting) || anyOf(shape, getWords)) && !dialled(shape)
+	onMine := anyOf(shape, forMe) && followedBy(shape, numberPlaceholder, calledOn)
+	return anyOf(shape, callbackWords) && (anyOf(shape, wanting) || anyOf(shape, getWords)) && (!dialled(shape) || onMine)
 }
+
+// calledOn put a call on a number: "9810000007 pe".
+var calledOn = words("pe par on")
 
 var (
 	callbackWords = words("callback")

@@ -301,3 +301,20 @@ func TestOneOrderInTheRegionsScripts(t *testing.T) {
 		"1296 delivery kazhinju", "1267 chi delivery jhali", "ORD-1150 deliver pannitten", "Gupta ji ko de diya")
 	notRoutedAs(t, r, domain.IntentDelivery, "Gupta ji ko 5000 de diya", "Gupta ji ko de do")
 }
+
+// TestMoreWaysToReachTheOffice: a call back on the writer's own number,
+// someone asked in English to reach the writer in a long message, a
+// credit note asked for, and what the writer is said to owe called
+// wrong, hand over; a credit note the office is to give does not.
+func TestMoreWaysToReachTheOffice(t *testing.T) {
+	r := demoRouter(t)
+	wantHandoffs(t, r, map[string]string{
+		"mujhe callback chahiye 9810000007 pe, Agarwal Medical se":                                                                                       "asked",
+		"sir sorry to say but service has become very bad lately. late deliveries, wrong items, nobody picks up. please have someone senior contact me.": "asked",
+		"Ashok Provision ka 4 bag surf return aaya godown me, bag phate the. office credit note bana de":                                                 "dispute",
+		"Your bot says I owe 35000. That's wrong, we settled everything before Diwali. Need someone to look into it.":                                    "dispute",
+	})
+	if d := r.Route(context.Background(), "Sharma ji ko 500 credit note dena hai return ka"); d.Intent == domain.IntentHandoff {
+		t.Errorf("the office's own credit note handed over: %s", d.Reason)
+	}
+}

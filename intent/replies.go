@@ -93,9 +93,9 @@ var (
 	// dropWords cancel by themselves; sendWords are what "mat" (do not)
 	// stops: "mat bhejo", "order mat daalo", "dont place it".
 	dropWords = words("cancel radd reject scrap nako")
+	sendWords = words("bhejo bhejna daalo daal place karna jaana")
 	// goodsCounted count goods just before a word.
 	goodsCounted = words("NUM PRODUCT UNIT")
-	sendWords = words("bhejo bhejna daalo daal place karna jaana")
 	// elsewhere are what people cancel that is not the books': a cab, a
 	// ticket, a meeting, a timer.
 	elsewhere = words("cab ticket movie meeting appointment booking subscription timer alarm")
