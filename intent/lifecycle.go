@@ -27,7 +27,7 @@ const (
 	doneList     = "gaya hua diya kardiya done complete completed successful successfully over ho gayu gayo gelo gia didhu didho geche jhala dilam ditta diyechi aaytu आयितु hela dn chesanu panniachu ayipoyindi अयिपोयिंदि चेय्तु होइगला maadidini"
 	receivedList = "received mila jama collected collect credited aaya uthaya ghetle milale got"
 	payerList    = "diya paid pay bheja transfer transferred handed ditta ditte gave thamaye"
-	modeList     = "cash cheque neft rtgs imps upi gpay phonepe paytm online dd draft bhugtan transfer"
+	modeList     = "cash cheque neft rtgs imps upi gpay phonepe paytm online dd draft bhugtan transfer utr"
 	arrivalList  = "aaya aale aala aavi aavyo elo arrived received ready pahuncha mila unloaded inward utra utaar grn bana bane bani banke manufactured produced packed packing jama completed receipt consignment"
 	goodsList    = "PRODUCT maal stock goods"
 )

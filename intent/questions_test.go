@@ -318,3 +318,15 @@ func TestMoreWaysToReachTheOffice(t *testing.T) {
 		t.Errorf("the office's own credit note handed over: %s", d.Reason)
 	}
 }
+
+// TestMoneyAsTheAccountsWriteIt: money collected or received as a
+// payment, with nothing owed, and a UTR, record a payment; a shop's own
+// balance, in Punjabi and in few words, asks its dues.
+func TestMoneyAsTheAccountsWriteIt(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentPayment, "collected 8k frm ashok provision, part payment",
+		"Gupta ji (supermart) ne 30,000 bank me daale hain, UTR 4199 0021 7733", "अशोक प्रोव्हिजन कडून ३००० रुपये मिळाले, गुगल पे वर")
+	notRoutedAs(t, r, domain.IntentPayment, "पड़ोस वाले शर्मा अंकल ने 500 रुपये उधार लिए थे, आज लौटा दिए")
+	routedAs(t, r, domain.IntentOutstanding, "sada kinna baaki hai ji?", "humara hisaab batao kitna dena hai", "balance batao bhai")
+	notRoutedAs(t, r, domain.IntentOutstanding, "bank balance batao")
+}

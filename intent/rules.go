@@ -212,7 +212,7 @@ var rules = []rule{
 	},
 	{
 		name: "outstanding", intent: domain.IntentOutstanding, maxLen: 14, unless: paymentRecord,
-		need: groups("outstanding udhaar dues due owes owe owed receivable receivables baaki hisaab khata khate ledger paid unpaid defaulters debtors overdue"),
+		need: groups("outstanding udhaar dues due owes owe owed receivable receivables baaki hisaab khata khate ledger paid unpaid defaulters debtors overdue balance"),
 		allow: words(askWords + ` CUSTOMER who us money total paise payment pe par se does from customers
 			customer party parties wala abhi tak current amount balance lena top highest sabse zyada
 			more than over NUM rupees days din overdue pending whose has have our market hamara
@@ -220,13 +220,14 @@ var rules = []rule{
 			recovery bhejo send and aur upar above limit credit cross till aaj statement which yet
 			invoices bills chal raha` +
 			// A shop's own: "due kitna hai mera", "pichla hisaab kitna bacha
-			// hai", "mere khate me kitna likha hai".
-			` mera pichle bacha likha aapke yahan` +
+			// hai", "mere khate me kitna likha hai", "humara hisaab batao
+			// kitna dena hai".
+			` mera pichle bacha likha aapke yahan dena` +
 			// Everyone's dues in Punjabi, Marwari, Telugu and Kannada:
 			// "saare customers da baaki", "saara customers ro baaki",
 			// "andari baaki", "ella customers baaki … alli kalsi"; Marwari's
-			// "sa" said to whom one asks.
-			` saare saara saari andari ella da ro ch alli kalsi sa`),
+			// "sa" said to whom one asks; Punjabi's own, "sada kinna baaki".
+			` saare saara saari andari ella da ro ch alli kalsi sa sada`),
 	},
 	{
 		name: "outstanding: payment due", intent: domain.IntentOutstanding, maxLen: 12, unless: paymentRecord,

@@ -54,7 +54,7 @@ chahiye: chahiye chaiye chahie chahiya chaahiye chahye chaheye chaiya chahiyee c
 keliye: keliye kliye keliya keliyee kelie keliey माटे
 liye: liye liya lie liyee lye लिए लिये لیے
 sakte: sakte skte sakta sakti sake sakenge sakoge skta skti sakat सकते सकता सकती
-kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना koto enta evvalavu ethra kiman केते एत्र किमान eshtu entha एंत evlo kitto केतना केटलुं کتنا kootah kati कति कत ketlo ketlu ketla केटला kete
+kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना koto enta evvalavu ethra kiman केते एत्र किमान eshtu entha एंत evlo kitto केतना केटलुं کتنا kootah kati कति कत ketlo ketlu ketla केटला kete kinna
 hai: hai h he hain hei hae hein hai है हैं aanu ba बा ہے
 ho: ho हो
 kya: kya kyaa kia ky क्या
