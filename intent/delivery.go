@@ -39,7 +39,7 @@ func deliverySignal(shape []string, n Normalized) bool {
 		return false
 	}
 	if !hasOrderRef(shape, n) {
-		return handedToCustomer(shape)
+		return handedToCustomer(shape) || arrivedBare(shape)
 	}
 	if handedOver(shape) || orderArrived(shape) || numberHanded(shape, n) {
 		return true

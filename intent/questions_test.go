@@ -330,3 +330,15 @@ func TestMoneyAsTheAccountsWriteIt(t *testing.T) {
 	routedAs(t, r, domain.IntentOutstanding, "sada kinna baaki hai ji?", "humara hisaab batao kitna dena hai", "balance batao bhai")
 	notRoutedAs(t, r, domain.IntentOutstanding, "bank balance batao")
 }
+
+// TestGoodsSaidToHaveComeAndNothingMore: goods or an order said to have
+// come, with no count, supplier, trouble or other service, are a
+// delivery the reader asks about; the same with a count, a supplier, a
+// denial or an app's order are not.
+func TestGoodsSaidToHaveComeAndNothingMore(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentDelivery, "maal aa gaya bhai, sab theek hai", "हमारा ऑर्डर पहुंच गया है", "gaadi aayi thi, maal utar gaya",
+		"station road wali dukan ka maal pahuncha diya bhai")
+	notRoutedAs(t, r, domain.IntentDelivery, "supplier ka maal aa gaya", "maal aaya hi nahi", "swiggy ka order aa gaya",
+		"dmart se ghar ka saman aa gaya", "maal aaya kya?", "wrong maal aaya")
+}

@@ -104,3 +104,28 @@ func writtenAsDigits(n Normalized, e Entity) bool {
 	t := n.Tokens[e.Start]
 	return t.End-t.Start == len(e.ID) || t.End-t.Start == 3*len(e.ID)
 }
+
+// arrivedBare reports goods or an order said to have come, and nothing
+// more: "maal aa gaya bhai, sab theek hai", "हमारा ऑर्डर पहुंच गया है",
+// "gaadi aayi thi, maal utar gaya". It names no count (a count of goods
+// that came is the godown's receipt), no supplier, no trouble, no other
+// service and no home or office shopping; the order is the one the
+// delivery reader finds or asks about.
+func arrivedBare(shape []string) bool {
+	if len(shape) > 10 || anyOf(shape, countedOrNamed) || anyOf(shape, incomingFrom) || anyOf(shape, suppliers) ||
+		anyOf(shape, negations) || spoiltSaid(shape) || anyOf(shape, troubleSigns) || anyOf(shape, wrongGoods) ||
+		anyOf(shape, otherServices) || anyOf(shape, family) || anyOf(shape, elsewhereGoods) {
+		return false
+	}
+	return followedBy(shape, arrivedWhat, arrivedHow)
+}
+
+var (
+	// countedOrNamed make goods that came a receipt, a named order's or
+	// a customer's.
+	countedOrNamed = words("NUM ORDERREF CUSTOMER PRODUCT UNIT SIZE")
+	arrivedWhat    = words("maal order")
+	arrivedHow     = words("aaya pahuncha utaar")
+	// elsewhereGoods are goods for a home or an office.
+	elsewhereGoods = words("ghar office stationery")
+)
