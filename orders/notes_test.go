@@ -124,6 +124,13 @@ func TestReadDelivery(t *testing.T) {
 		{"१०४२ वाला दे दिया, GC ५ carton कम", "ORD-1042", []Item{{SKU: "GC500", Qty: 120}}, nil, ""},
 		{"order 42 delivered", "ORD-42", nil, nil, ""},
 		{"maal de diya\n1042", "ORD-1042", nil, nil, ""},
+		// Ticked off by the bare number given, or taken by the shop; a
+		// round number given may be money, and two joined are two orders.
+		{"sharmaji ko de diya 3342", "ORD-3342", nil, nil, ""},
+		{"unka 1127 de diya", "ORD-1127", nil, nil, ""},
+		{"ashok bhai ne 1202 receive kar liya", "ORD-1202", nil, nil, ""},
+		{"Rajesh ko 5000 de diya", "", nil, nil, "Which product"},
+		{"1871 aur 1874 dono de diye", "", nil, nil, "one order"},
 		// Goods named without a quantity describe the order; without a
 		// quantity, goods that did not go are still asked about.
 		{"ORD-1042 wala harpic ka order deliver ho gaya", "ORD-1042", nil, nil, ""},

@@ -112,8 +112,45 @@ func orderNumberAt(r *reading, k int) numberSign {
 		return numberMarked
 	case len(e.ID) >= 3 && handedAfter[after] && !shortWords[before] && !onlyWords[before]:
 		return numberMarked // "Rajesh bhai ko 5124 handover kiya"
+	case len(e.ID) >= 3 && (joinedNumber(r, e.End, 1) || joinedNumber(r, e.Start-1, -1)):
+		return numberMarked // "1871 aur 1874 dono de diye": two orders, asked one at a time
+	case len(e.ID) >= 3 && givenAt(r, e.End) && !strings.HasSuffix(e.ID, "00"):
+		return numberMarked // "unka 1127 de diya", "ashok bhai ne 1202 receive kar liya"
+	case len(e.ID) >= 3 && e.End == len(r.toks) && givenAt(r, e.Start-2):
+		return numberMarked // "sharmaji ko de diya 3342"
 	case len(e.ID) >= 3 && r.lineStart(e.Start) && !shortWords[after] && !onlyWords[after]:
 		return numberBare
 	}
 	return numberCounts
 }
+
+// givenAt reports a giving said at token i: "de diya", "diya", or a
+// shop's "receive" of it; a round number given may be money ("Rajesh ko
+// 5000 de diya"), so the caller leaves those out.
+func givenAt(r *reading, i int) bool {
+	switch r.word(i) {
+	case "diya", "received":
+		return true
+	case "de":
+		return r.word(i+1) == "diya" || r.word(i+1) == "di"
+	}
+	return false
+}
+
+// joinedNumber reports a joining word at token i ("aur", "and", "n")
+// with a plain number of three digits or more on its far side, in the
+// direction step (1 after, -1 before).
+func joinedNumber(r *reading, i, step int) bool {
+	if !joinWords[r.word(i)] {
+		return false
+	}
+	j := i + step
+	if j < 0 || j >= len(r.toks) || r.kind(j) != intent.EntityNumber {
+		return false
+	}
+	id := r.ents[r.ent[j]].ID
+	return len(id) >= 3 && strings.Trim(id, "0123456789") == ""
+}
+
+// joinWords join one order's number to the next.
+var joinWords = map[string]bool{"aur": true, "and": true, "n": true, "&": true}
