@@ -75,8 +75,11 @@ func (p *Parser) ReadPayment(text string) PaymentNote {
 	var note PaymentNote
 	ref := p.reference(r)
 	if ref >= 0 {
-		note.Reference = strings.ToUpper(strings.Trim(r.source(r.toks[ref].Start, r.toks[ref].End), ".,;:#-"))
-		r.used[ref] = true
+		end := spacedGroups(r, ref)
+		note.Reference = strings.ToUpper(strings.Trim(strings.ReplaceAll(r.source(r.toks[ref].Start, r.toks[end].End), " ", ""), ".,;:#-"))
+		for i := ref; i <= end; i++ {
+			r.used[i] = true
+		}
 	}
 	paidFor(r)
 	var as []amount
@@ -113,6 +116,19 @@ func (p *Parser) ReadPayment(text string) PaymentNote {
 		note.Unresolved = append([]string{question}, note.Unresolved...)
 	}
 	return note
+}
+
+// spacedGroups is the last token of a reference written in groups of
+// digits with single spaces between ("UTR 4199 0021 7733"), from its
+// first group at i: the groups are one number, not amounts.
+func spacedGroups(r *reading, i int) int {
+	end := i
+	for j := i + 1; j < len(r.toks) && len(r.toks[j].Text) >= 3 && strings.Trim(r.toks[j].Text, "0123456789") == "" &&
+		len(r.toks[end].Text) == 4 && strings.Trim(r.toks[end].Text, "0123456789") == "" &&
+		r.source(r.toks[end].End, r.toks[j].Start) == " "; j++ {
+		end = j
+	}
+	return end
 }
 
 // paidFor claims the number of an order a payment is for ("4,200 diye
@@ -266,9 +282,13 @@ func paymentModeOf(r *reading) domain.PaymentMode {
 	}
 	if out.Payment == "" {
 		for i, t := range r.toks {
-			// "check" alone is a cheque in a payment message.
+			// "check" alone is a cheque in a payment message; a UTR, with
+			// no other way said, is the bank's number for a transfer.
 			if t.Text == "check" && r.kind(i) == "" {
 				return domain.PayCheque
+			}
+			if t.Text == "utr" {
+				return domain.PayBankTransfer
 			}
 		}
 	}

@@ -22,6 +22,9 @@ func TestReadPayment(t *testing.T) {
 		{"Mehta ne 50,000 diya cheque 123456", "C03", rs(50000), domain.PayCheque, "123456", nil},
 		{"received 1.2 lakh from Mehta by NEFT ref UTR991", "C03", rs(120000), domain.PayBankTransfer, "UTR991", nil},
 		{"Sharma ji 25k UPI", "C02", rs(25000), domain.PayUPI, "", nil},
+		// A UTR in groups of digits is one reference, and a transfer.
+		{"Gupta ji (supermart) ne 30,000 bank me daale hain, UTR 4199 0021 7733", "C04", rs(30000), domain.PayBankTransfer, "419900217733", nil},
+		{"अशोक प्रोव्हिजन कडून ३००० रुपये मिळाले, गुगल पे वर", "C08", rs(3000), domain.PayUPI, "", nil},
 		{"Rajesh se pachas hazaar cash mila", "C01", rs(50000), domain.PayCOD, "", nil},
 		// A cheque's amount in lakhs is no reference; its number is.
 		{"Mehta cheque 1.2 lakh received chq no 004587", "C03", rs(120000), domain.PayCheque, "004587", nil},

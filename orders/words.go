@@ -30,7 +30,7 @@ var weakPaymentWords = map[string]bool{"check": true}
 var paymentPhrases = map[[2]string]domain.PaymentMode{
 	{"bank", "transfer"}: domain.PayBankTransfer, {"online", "transfer"}: domain.PayBankTransfer,
 	{"net", "banking"}: domain.PayBankTransfer, {"bank", "se"}: domain.PayBankTransfer,
-	{"google", "pay"}: domain.PayUPI, {"by", "check"}: domain.PayCheque,
+	{"google", "pay"}: domain.PayUPI, {"गुगल", "pe"}: domain.PayUPI, {"by", "check"}: domain.PayCheque,
 	{"on", "credit"}: domain.PayCredit, {"cash", "on"}: domain.PayCOD,
 	// On the customer's account: "khate mein likh do" (Punjabi's "khate
 	// vich"); Bengali's "baki te", Odia's "baki re".
