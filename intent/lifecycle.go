@@ -147,6 +147,10 @@ var reachedWords = words("pahuncha deliver delivered dispatch dispatched")
 // katauti kyon ki gayi").
 var wentWords = words("gaya deliver delivered chadha utaar")
 
+// howLong ask how long an order named as one still takes: "ORD 4872
+// kitna time aur lagega" (a bare number may be a distance or a street's).
+var howLong = words("lagega")
+
 // statusAsks ask for an order's status without a question: "present
 // status of order no. 5203", "ord 5202 ka scene".
 var statusAsks = words("status scene haal update")
@@ -158,7 +162,8 @@ var statusAsks = words("status scene haal update")
 func asksAfterOrder(shape []string, n Normalized) bool {
 	return len(shape) <= 12 && (asked(shape, n.Question) || anyOf(shape, statusAsks)) && hasOrderRef(shape, n) &&
 		(anyOf(shape, statusWords) || anyOf(shape, deliveredAsked) && !anyOf(shape, documentWords) ||
-			anyOf(shape, wentWords) && (numberedOrder(shape) || shape[0] == phNumber)) &&
+			anyOf(shape, howLong) && numberedOrder(shape) ||
+			anyOf(shape, wentWords) && (numberedOrder(shape) || shape[0] == phNumber || followedBy(shape, numberPlaceholder, wentWords))) &&
 		!anyOf(shape, dueWords) && !anyOf(shape, paymentWords) && !anyOf(shape, cancelVerbs) &&
 		(!customersAmount(shape) || anyOf(shape, reachedWords)) &&
 		!anyOf(shape, reminderWords) && !followedBy(shape, creditWords, noteWords)

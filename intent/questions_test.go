@@ -342,3 +342,16 @@ func TestGoodsSaidToHaveComeAndNothingMore(t *testing.T) {
 	notRoutedAs(t, r, domain.IntentDelivery, "supplier ka maal aa gaya", "maal aaya hi nahi", "swiggy ka order aa gaya",
 		"dmart se ghar ka saman aa gaya", "maal aaya kya?", "wrong maal aaya")
 }
+
+// TestPendingAndHowLong: anything pending for a customer, or the one
+// word "undelivered", lists pending orders, where how much is pending
+// asks dues; how long an order named as one still takes, or whether a
+// number was loaded, asks its status, where a bare number's distance
+// does not.
+func TestPendingAndHowLong(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentPendingOrders, "Is there anything pending for Agarwal Medical?", "undelivered")
+	notRoutedAs(t, r, domain.IntentPendingOrders, "Ashok provision ka kitna pending hai")
+	routedAs(t, r, domain.IntentOrderStatus, "ORD 4872 kitna time aur lagega", "tempo me 5522 chadha ya nahi")
+	notRoutedAs(t, r, domain.IntentOrderStatus, "ghar se station 200 km hai, kitna time lagega")
+}

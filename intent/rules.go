@@ -254,6 +254,13 @@ var rules = []rule{
 			from days din NUM purane old oldest tak`),
 	},
 	{
+		// "Is there anything pending for Agarwal Medical?", "undelivered":
+		// what is pending, with no word of orders.
+		name: "pending orders: anything", intent: domain.IntentPendingOrders, maxLen: 10,
+		need:  groups("pending undelivered"),
+		allow: words(`kya is are the batao dikhao show list hai ho ka ki ke for hain CUSTOMER there anything any kuch koi abhi tak`),
+	},
+	{
 		// One customer's order not delivered yet is that order's status.
 		name: "pending orders: not delivered", intent: domain.IntentPendingOrders, maxLen: 14,
 		need: groups("delivered deliver delivery dispatch dispatched", "nahi not pending yet undelivered baaki"),
