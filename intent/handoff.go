@@ -37,7 +37,7 @@ var (
 	// showed.
 	wrongWords  = words("galat wrong incorrect mistake twice double gadbad missing mismatch")
 	figureWords = words(`price rate total amount bill dues due gst hisab hisaab calculation quantity balance baaki
-		stock figure entry charged outstanding account ledger owe`)
+		stock figure entry charged outstanding account ledger owe receipt`)
 	// A negation beside a word of right makes it one of wrong: "sahi
 	// nahi", "not correct", "match nahi kar raha".
 	rightWords = words("sahi correct theek right match")
@@ -325,7 +325,9 @@ func overcharged(shape []string) bool {
 		followedBy(shape, stillEnglish, chargeWords) || followedBy(shape, correctedWords, documentWords) {
 		return true // "still charged for transport", "please issue a corrected invoice"
 	}
-	return followedBy(shape, extraWords, deductWords)
+	// "jhadu pe 18% GST kyu?": a tax asked why ("GST se base price
+	// kaise nikalte hain" asks how to reckon it).
+	return followedBy(shape, extraWords, deductWords) || anyOf(shape, taxWords) && anyOf(shape, whyWords)
 }
 
 var (
@@ -338,6 +340,7 @@ var (
 	kisWords    = words("kis")
 	reasonWords = words("baat cheez")
 	extraWords  = words("extra")
+	taxWords    = words("gst")
 	deductWords = words("kaat kaata kata")
 )
 

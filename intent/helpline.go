@@ -245,9 +245,17 @@ func onWhatBasis(shape []string) bool {
 
 // passedOn reports a message asked to be passed to the office's people:
 // "Kindly pass a message to the owner that Gupta Brothers wants to
-// discuss the new scheme".
+// discuss the new scheme", "owner ko mera msg de do".
 func passedOn(shape []string) bool {
 	for i, w := range shape {
+		// "owner ko mera msg de do ki …": a message given to the head of
+		// the office, whatever it says.
+		if (officeRoles[w] && !sirWord[w] || headWords[w]) && i+3 < len(shape) && shape[i+1] == "ko" {
+			rest := shape[i+2 : min(len(shape), i+5)]
+			if anyOf(rest, messageWords) && anyOf(rest, givenOn) {
+				return true
+			}
+		}
 		if !passWords[w] {
 			continue
 		}
@@ -261,7 +269,8 @@ func passedOn(shape []string) bool {
 
 var (
 	passWords    = words("pass")
-	messageWords = words("message")
+	messageWords = words("message msg")
+	givenOn      = words("de dena dedo pahuncha")
 )
 
 // numberAsked reports the number of the office's head asked for in a

@@ -355,3 +355,20 @@ func TestPendingAndHowLong(t *testing.T) {
 	routedAs(t, r, domain.IntentOrderStatus, "ORD 4872 kitna time aur lagega", "tempo me 5522 chadha ya nahi")
 	notRoutedAs(t, r, domain.IntentOrderStatus, "ghar se station 200 km hai, kitna time lagega")
 }
+
+// TestATaxAReceiptAndAMessageForTheOwner: a tax asked why, a receipt
+// said wrong and a message given for the owner hand over; how to reckon
+// a tax, and a message for a customer, do not.
+func TestATaxAReceiptAndAMessageForTheOwner(t *testing.T) {
+	r := demoRouter(t)
+	wantHandoffs(t, r, map[string]string{
+		"jhadu pe 18% GST kyu? jhadu pe 12 lagta hai na":                    "dispute",
+		"payment ki receipt galat bani hai, 5000 ki jagah 500 likha hai":    "dispute",
+		"owner ko mera msg de do ki agle mahine se maal kahin aur se lunga": "asked",
+	})
+	for _, text := range []string{"18% GST inclusive price se base price kaise nikalte hain", "Rajesh ko mera msg de do"} {
+		if d := r.Route(context.Background(), text); d.Intent == domain.IntentHandoff {
+			t.Errorf("%q handed over: %s", text, d.Reason)
+		}
+	}
+}
