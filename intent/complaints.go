@@ -265,14 +265,16 @@ var askedWords = words("asked")
 // rudeStaff reports the office's people complained of for how they
 // behave, or its service or goods for how poor they are: "aapka delivery
 // wala bahut badtameez hai", "tumhara ladka badtameez hai", "bahut ganda
-// service hai aapka", "jhadu ki quality itni ghatiya". A cab's driver
+// service hai aapka", "jhadu ki quality itni ghatiya", "पोछे खराब
+// क्वालिटी के हैं, सब वापस करने हैं". A cab's driver
 // ("Ola driver ne badtameezi ki") is another service's.
 func rudeStaff(shape []string) bool {
 	if anyOf(shape, otherServices) || anyOf(shape, family) || anyOf(shape, notOffice) {
 		return false
 	}
 	ours := anyOf(shape, yours) || anyOf(shape, yoursToo) || anyOf(shape, staffOnes)
-	poor := anyOf(shape, poorWords) && (anyOf(shape, serviceWords) && ours || anyOf(shape, qualityWords) && anyOf(shape, goodsOnly))
+	poorQuality := anyOf(shape, qualityWords) && (anyOf(shape, poorWords) || anyOf(shape, damageWords)) && (anyOf(shape, goodsOnly) || remedied(shape))
+	poor := anyOf(shape, poorWords) && anyOf(shape, serviceWords) && ours || poorQuality
 	return anyOf(shape, rudeWords) && ours || poor
 }
 

@@ -193,7 +193,7 @@ func owedAskedWhy(shape []string) bool {
 var (
 	// owedWords name dues; howCome ask how they can be so.
 	owedWords = words("outstanding balance dues baaki owe")
-	howCome   = words("kaise kyu kyun how why क्यों")
+	howCome   = words("kaise kyu kyun how why क्यों keno yaake")
 )
 
 var (

@@ -327,7 +327,10 @@ func overcharged(shape []string) bool {
 	}
 	// "jhadu pe 18% GST kyu?": a tax asked why ("GST se base price
 	// kaise nikalte hain" asks how to reckon it).
-	return followedBy(shape, extraWords, deductWords) || anyOf(shape, taxWords) && anyOf(shape, whyWords)
+	// "ee extra 300 rupees yaake hakkidira bill alli?": money over the
+	// bill asked why.
+	return followedBy(shape, extraWords, deductWords) || anyOf(shape, taxWords) && anyOf(shape, whyWords) ||
+		anyOf(shape, extraWords) && anyOf(shape, howCome) && (anyOf(shape, documentWords) || anyOf(shape, paymentWords))
 }
 
 var (

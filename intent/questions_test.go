@@ -372,3 +372,18 @@ func TestATaxAReceiptAndAMessageForTheOwner(t *testing.T) {
 		}
 	}
 }
+
+// TestPoorQualityAndExtraMoneyAskedWhy: goods of poor quality to take
+// back, and a charge or money over the bill asked why in Bengali and
+// Kannada, hand over; a call's poor quality does not.
+func TestPoorQualityAndExtraMoneyAskedWhy(t *testing.T) {
+	r := demoRouter(t)
+	wantHandoffs(t, r, map[string]string{
+		"पोछे खराब क्वालिटी के हैं, सब वापस करने हैं":                 "dispute",
+		"ei extra charge ta keno laglo bujhte parchi na, ke dekhben?": "dispute",
+		"ee extra 300 rupees yaake hakkidira bill alli?":              "dispute",
+	})
+	if d := r.Route(context.Background(), "video call ki quality kharab hai"); d.Intent == domain.IntentHandoff {
+		t.Errorf("a call's quality handed over: %s", d.Reason)
+	}
+}

@@ -200,6 +200,7 @@ aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई �
 aa: aa आ
 ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार तिआर
 status: status staus stetus sttus स्टेटस
+quality: quality क्वालिटी
 kahan: kahan kahaan kidhar kidr किधर कहां कहाँ kothay कोथाय ekkada enga एङ्के kithe kuthe एल्लि elli evide kouthi एक्कड एविटे
 kahan hai: एक्कडुंदि एल्लिदे
 ekhon: ekhon एखन
