@@ -387,3 +387,13 @@ func TestPoorQualityAndExtraMoneyAskedWhy(t *testing.T) {
 		t.Errorf("a call's quality handed over: %s", d.Reason)
 	}
 }
+
+// TestMoreSpellingsOfTheRoad: goods come in Bengali and Tamil spellings,
+// a delivery done in Marathi's "zali" and the road's "dilevar", and the
+// day before yesterday's collection.
+func TestMoreSpellingsOfTheRoad(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentStockReceived, "glass cleaner er 60 carton godown e eseche", "floor cleaner 20 carton vandhuduchu, invoice 4455")
+	routedAs(t, r, domain.IntentDelivery, "1090 chi delivery zali, 1 box dishwash kami", "Shivam ka 1155 dilevar ho gaya")
+	routedAs(t, r, domain.IntentPaymentsReceived, "kal aur parson ka payment list bhejo")
+}

@@ -294,7 +294,7 @@ var rules = []rule{
 		// "payment aaya kya?" are not it.
 		name: "payments received", intent: domain.IntentPaymentsReceived, maxLen: 16, unless: paymentRecord,
 		need: groups("payment payments paisa paise amount collection vasooli receipts bhugtan cash upi cheque cheques neft rtgs imps gpay phonepe paytm money amt rakam collect collected transfer",
-			"aaj kal today yesterday week month year this last pichle quarter fortnight tareekh january february march april june july august september october november december jan feb mar apr jun jul aug sep oct nov dec",
+			"aaj kal parson today yesterday week month year this last pichle quarter fortnight tareekh january february march april june july august september october november december jan feb mar apr jun jul aug sep oct nov dec",
 			// how much, or who: "Rajesh se paisa aaya kya aaj" asks
 			// whether one customer paid, which is their dues.
 			"kitna kis kisne kisi kaun who which total list report chart excel much collection vasooli receipts dikhao batao"),

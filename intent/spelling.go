@@ -93,7 +93,7 @@ utaar: utaar utar utarwa utarwaya utarya utari उतार उतरवा उ�
 liya: liya लिया
 le: le ले
 delivery: delivery dlvry delivry delvery delivary deliveries dilivery डिलीवरी डिलिवरी डिलिव्हरी delvry dilevri dilivry टेलिवरि
-deliver: deliver delivr deliwer delivar dlvr dilivar dilever डिलीवर डिलिवर
+deliver: deliver delivr deliwer delivar dlvr dilivar dilever डिलीवर डिलिवर dilevar
 report: report rprt riport reprt reports रिपोर्ट
 chart: chart chrt charts चार्ट چارٹ
 excel: excel xl xls xlsx exel एक्सेल ایکسل
@@ -170,7 +170,7 @@ thama: thama
 hawale: hawale हवाले
 sambhalwa: sambhalwa sambhal संभाल
 pohochavla: pohochavla पोचवला
-jhala: jhala झाली jhali
+jhala: jhala झाली jhali zali
 aavyo: aavyo आव्या
 diyechi: diyechi दियेछि
 milega: milega milegaa milegi मिलेगा
@@ -196,7 +196,7 @@ diya: diya diye dia diyaa gave दिया दिए dile dele thannu koduthu k
 jama: jama jamaa जमा
 collection: collection collections कलेक्शन कालेकशन कलेक्षन कळक्षन् colecsan
 vasooli: vasooli vasuli वसूली wasool
-aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu bandide बंतु aail vachindi वच्चिंदि एल आव्युं वन्ततु aayo आयो aagya aagyi agaya aali bantu vannu asila वन्नु आसिला वच्चायि वन्तुटुच्चु आला
+aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu bandide बंतु aail vachindi वच्चिंदि एल आव्युं वन्ततु aayo आयो aagya aagyi agaya aali bantu vannu asila वन्नु आसिला वच्चायि वन्तुटुच्चु आला eseche vandhuduchu
 aa: aa आ
 ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार तिआर
 status: status staus stetus sttus स्टेटस
