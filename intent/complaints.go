@@ -273,7 +273,8 @@ func rudeStaff(shape []string) bool {
 		return false
 	}
 	ours := anyOf(shape, yours) || anyOf(shape, yoursToo) || anyOf(shape, staffOnes)
-	poorQuality := anyOf(shape, qualityWords) && (anyOf(shape, poorWords) || anyOf(shape, damageWords)) && (anyOf(shape, goodsOnly) || remedied(shape))
+	poorQuality := anyOf(shape, qualityWords) && (anyOf(shape, poorWords) || anyOf(shape, damageWords)) &&
+		(anyOf(shape, goodsOnly) || remedied(shape))
 	poor := anyOf(shape, poorWords) && anyOf(shape, serviceWords) && ours || poorQuality
 	return anyOf(shape, rudeWords) && ours || poor
 }

@@ -103,6 +103,7 @@ func orderArrived(shape []string) bool {
 
 var productWords = words("PRODUCT")
 
+// ourShop and hereWords are a shop's own place: "humare yaha".
 var (
 	ourShop   = words("humare hamare hamara humara")
 	hereWords = words("yaha yahan")
@@ -261,9 +262,8 @@ var shortageWords = words("shortage short return returns kami baaki kam damage d
 var (
 	// handVerbs hand goods over once a completion follows: "de diya",
 	// "supply ho gaya", "drop kar diya"; handedWords say it by themselves,
-	// among them the road's "I gave" in Tamil, Kannada and
-	// Telugu (kuduthutten, kottidini, ichhesanu; "they gave" is
-	// a shop's money).
+	// among them the road's "I gave" in Tamil, Kannada and Telugu
+	// (kuduthutten, kottidini, ichhesanu; "they gave" is a shop's money).
 	handVerbs   = words("de pahuncha pahunch utaar supply handover hawale drop deliver delivery thama rakh chhodo khali jama received aapi laah pugga sambhalwa namiye pakda")
 	handedWords = words("delivered supplied dropped handed reached unloaded utra given accepted utaryo utarvla pohochla pohochavla sopa mukyu kuduthutten kottidini ichhesanu")
 	completions = words("diya gaya hua done kiya aaya complete completed liya di li chuka didho didhu ditta dilam diyechi aavyo")

@@ -190,9 +190,10 @@ func promised(shape []string) bool {
 
 // paysIn is a payment said in words no rule lists, as a rule: a named
 // customer, an amount, how it was paid (or that it was a payment, where
-// nothing is owed nor is a call about it) and that it came ("gpay pe 40k aaya Gupta Supermart
-// ka, screenshot bhej raha", "collected 8k frm ashok provision, part
-// payment"); not asked, not denied and no plan for it.
+// nothing is owed nor is a call about it) and that it came ("gpay pe 40k
+// aaya Gupta Supermart ka, screenshot bhej raha", "collected 8k frm
+// ashok provision, part payment"); not asked, not denied and no plan for
+// it.
 func paysIn(shape []string, n Normalized) bool {
 	return len(shape) <= 20 && !asked(shape, n.Question) && !denied(shape) && (anyOf(shape, customerWords) || strangerPaid(shape)) &&
 		(anyOf(shape, modeWords) || chequeSaid(shape) || anyOf(shape, paymentWords) && !anyOf(shape, dueWords) && !anyOf(shape, contactWords)) &&

@@ -2,9 +2,10 @@ package intent
 
 import "strings"
 
-// Orders ticked off by their bare numbers, as the road writes them at the
-// end of a round: "sharmaji ko de diya 3342", "1204 diya. 1205 diya.",
-// "hospital wala 1172 aur hotel wala 1173 dono de diye".
+// Deliveries as the road and the shops write them in fewest words: orders
+// ticked off by their bare numbers at the end of a round ("sharmaji ko de
+// diya 3342", "1204 diya. 1205 diya.", "1871 aur 1874 dono de diye"), and
+// goods said to have come, with nothing more ("maal aa gaya bhai").
 
 // numberHanded reports orders named by bare numbers and given. A number
 // is an order's when it is one word of three digits or more that counts
