@@ -9,7 +9,7 @@ package intent
 
 var (
 	// spoiltWords say goods came spoilt, beside damageWords.
-	spoiltWords = words("phooti phate pichke geele geela khule torn dented soggy expire expires duplicate tooti tuti fatte फूटी गीला डैमेज एक्सपायरी")
+	spoiltWords = words("phooti phate pichke geele geela khule torn dented soggy expire expires duplicate tooti tuti fatte phatlele phutle फूटी गीला डैमेज एक्सपायरी")
 	// remedyWords ask for spoilt or wrong goods to be made good.
 	remedyWords = words("exchange exchanged badlo badal badalne replaced बदल")
 	// takeBack follow a word of return when it asks the office to take
@@ -38,7 +38,7 @@ func spoiltSaid(shape []string) bool {
 // remedied reports goods asked to be replaced, exchanged or taken back.
 func remedied(shape []string) bool {
 	return anyOf(shape, replaceWords) || anyOf(shape, remedyWords) || followedBy(shape, returnWords, takeBack) || followedBy(shape, backHi, takeBack) ||
-		followedBy(shape, pickUpWord, takeBack) || followedBy(shape, takeWords, backWords)
+		followedBy(shape, pickUpWord, takeBack) || followedBy(shape, takeWords, backWords) || followedBy(shape, backAgain, takeAsked)
 }
 
 var (

@@ -33,9 +33,10 @@ func deliverySignal(shape []string, n Normalized) bool {
 		return false
 	}
 	// "bhabhi ki delivery city hospital me hui": a family's, not goods;
-	// "galat dukaan ka maal humare yaha de gaye": the shop that got them
-	// writing, which the road's report never is.
-	if familyOwns(shape) || followedBy(shape, ourShop, hereWords) {
+	// "galat dukaan ka maal humare yaha de gaye", "the handwash you
+	// supplied expired": the shop that got them writing, which the road's
+	// report never is.
+	if familyOwns(shape) || followedBy(shape, ourShop, hereWords) || followedBy(shape, youDid, handedWords) {
 		return false
 	}
 	if !hasOrderRef(shape, n) {
@@ -103,10 +104,12 @@ func orderArrived(shape []string) bool {
 
 var productWords = words("PRODUCT")
 
-// ourShop and hereWords are a shop's own place: "humare yaha".
+// ourShop and hereWords are a shop's own place: "humare yaha"; youDid
+// the business the shop writes to: "the handwash you supplied".
 var (
 	ourShop   = words("humare hamare hamara humara")
 	hereWords = words("yaha yahan")
+	youDid    = words("you aapne tumne")
 )
 
 // familyOwns reports a member of the family owning what follows:

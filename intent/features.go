@@ -45,6 +45,12 @@ func shapeOf(n Normalized, buf []string) []string {
 			}
 		}
 	}
+	// "boss ka no. plz": someone's "no" is their number, never a no.
+	for i := 1; i < len(buf); i++ {
+		if buf[i] == "no" && ofWords[buf[i-1]] && (i+1 == len(buf) || !isPlaceholder(buf[i+1])) {
+			buf[i] = "number"
+		}
+	}
 	return buf
 }
 

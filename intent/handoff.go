@@ -49,7 +49,7 @@ var (
 // for, with no family, customer, goods or number to dial in the message.
 // Family and people who are not the office's never are.
 func asksForPerson(shape []string) bool {
-	if anyOf(shape, family) || notTheOffice(shape) {
+	if anyOf(shape, family) || notTheOffice(shape) || thankedAfterCall(shape) {
 		return false
 	}
 	if anyOf(shape, humanWords) && (len(shape) <= 4 || anyOf(shape, wanting)) {
@@ -123,6 +123,21 @@ var (
 	someoneWords = words("someone somebody anyone")
 	meOnly       = words("me")
 )
+
+// thankedAfterCall reports thanks for a call or a talk that took place:
+// "thanks seth ji, baat ho gayi 🙏", "Priya madam ne call kar liya,
+// dhanyavaad".
+func thankedAfterCall(shape []string) bool {
+	if !anyOf(shape, thanksWords) {
+		return false
+	}
+	for i, w := range shape {
+		if contactWords[w] && doneAfter(shape, i, completions) {
+			return true
+		}
+	}
+	return false
+}
 
 // wantsTalkWith reports the writer wanting to talk with the office's
 // head, whatever the goods: "500 carton ka bada order hai, seth se
@@ -383,7 +398,10 @@ func disputesFigure(shape []string, n Normalized) bool {
 		anyOf(shape, notOffice) || anyOf(shape, draftWords) {
 		return false
 	}
-	return !deliverySignal(shape, n) && !paymentSignal(shape) && !receivedSignal(shape)
+	// Money said paid before is the writer's evidence, not a record:
+	// "rajesh bhai ka balance galat dikha raha hai unhone 10000 pichle
+	// hafte diya tha".
+	return !deliverySignal(shape, n) && (!paymentSignal(shape) || followedBy(shape, payerWords, beingWords)) && !receivedSignal(shape)
 }
 
 // negatedBeside reports a negation just before or just after the word at
@@ -427,6 +445,9 @@ var (
 // handsOff is a handoff said in other words, as a rule, and why.
 func handsOff(shape []string, n Normalized) (domain.Intent, string, bool) {
 	switch {
+	case asksHowTo(shape):
+		// "how do i use this bot to contact your office" asks how, of
+		// Munshi: help.
 	case disputesFigure(shape, n):
 		return domain.IntentHandoff, handoffDisputed + ": a figure said to be wrong", true
 	case disputesInWords(shape):

@@ -53,11 +53,11 @@ func wantsReplaced(shape []string) bool {
 var (
 	replaceWords = words("replacement replace")
 	// backAgain and takeAsked ask for goods to be taken back or changed
-	// in Marathi, Tamil, Telugu and Kannada: "parat nya", "thirumba
-	// eduthukonga", "venakki teesukondi", "badalisi kodi" ("parat
-	// ghetle" took them back).
+	// in Marathi, Tamil, Telugu and Kannada: "parat nya", "parat ghya",
+	// "thirumba eduthukonga", "venakki teesukondi", "badalisi kodi"
+	// ("parat ghetle" took them back).
 	backAgain   = words("parat thirumba venakki badalisi")
-	takeAsked   = words("nya eduthukonga teesukondi kodi")
+	takeAsked   = words("nya eduthukonga teesukondi kodi ghya")
 	expiryWords = words("expiry")
 )
 

@@ -246,8 +246,12 @@ func absentAt(shape []string, i int) bool {
 	if !beingWords[shape[i+1]] {
 		return false
 	}
-	before := shape[i-1]
-	if completions[before] && i > 1 && otherDeeds[shape[i-2]] {
+	before, b := shape[i-1], i-1
+	if before == "hi" && i > 1 {
+		// "order diya hi nahi tha": the giving itself denied.
+		before, b = shape[i-2], i-2
+	}
+	if completions[before] && b > 0 && otherDeeds[shape[b-1]] {
 		return true
 	}
 	return notTheGoods(before)

@@ -12,7 +12,7 @@ package intent
 // and how.
 func paymentSignal(shape []string) bool {
 	if !paidAmount(shape) || goodsBeside(shape) || owedOnly(shape) || placedOrder(shape) && !anyOf(shape, advanceWords) ||
-		anyOf(shape, family) || anyOf(shape, paymentTrouble) || sentTo(shape, customerWords) || promised(shape) ||
+		anyOf(shape, family) || anyOf(shape, othersMoney) || anyOf(shape, paymentTrouble) || sentTo(shape, customerWords) || promised(shape) ||
 		anyOf(shape, sendAsked) {
 		return false
 	}
@@ -34,6 +34,10 @@ func paymentSignal(shape []string) bool {
 	asPayment := anyOf(shape, paymentWords) && anyOf(shape, arrivalWords) && !anyOf(shape, orderRefWords)
 	return (received || strangerPaid(shape)) && (how || asPayment)
 }
+
+// othersMoney is money that is no customer's payment: rent, wages, a
+// refund, a gift ("I paid my house rent of Rs. 18,000 today").
+var othersMoney = words("rent kiraya salary tankhwah shagun bhada refund")
 
 // paidAmount reports a number that counts no goods and does not name the
 // order paid for ("4,200 diye order 1187 ke").

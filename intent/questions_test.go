@@ -384,3 +384,27 @@ func TestMoreSpellingsOfTheRoad(t *testing.T) {
 	routedAs(t, r, domain.IntentDelivery, "1090 chi delivery zali, 1 box dishwash kami", "Shivam ka 1155 dilevar ho gaya")
 	routedAs(t, r, domain.IntentPaymentsReceived, "kal aur parson ka payment list bhejo")
 }
+
+// TestWhatTheShopsDisputeIsNoRecord: someone's "no." is their number, an
+// order denied ("diya hi nahi tha"), goods "you supplied", the wrong
+// goods sent in another's place, torn goods to take back in Marathi, and
+// rent paid, record nothing; how to reach the office through Munshi's
+// menu is help, and thanks for a call that took place ask for nobody.
+func TestWhatTheShopsDisputeIsNoRecord(t *testing.T) {
+	r := demoRouter(t)
+	notRoutedAs(t, r, domain.IntentCancel, "boss ka no. plz")
+	notRoutedAs(t, r, domain.IntentDelivery, "Fwd: Ashok bhai: humne ye order diya hi nahi tha, 1256 ka bill hatao",
+		"The handwash you supplied expired last month. This is unacceptable for a hospital.")
+	notRoutedAs(t, r, domain.IntentOrder, "Fwd: Agarwal medical: hume harpic ki jagah lizol bhej diya, galat maal aaya hai",
+		"detergent che packet phatlele hote, parat ghya")
+	notRoutedAs(t, r, domain.IntentPayment, "I paid my house rent of Rs. 18,000 today; please remind me to collect the receipt.")
+	wantHandoffs(t, r, map[string]string{
+		"boss ka no. plz": "asked",
+		"Fwd: Ashok bhai: humne ye order diya hi nahi tha, 1256 ka bill hatao":           "dispute",
+		"rajesh bhai ka balance galat dikha raha hai unhone 10000 pichle hafte diya tha": "dispute",
+	})
+	routedAs(t, r, domain.IntentHelp, "menu me 'talk to agent' ka option kahan hai", "how do i use this bot to contact your office",
+		"office se baat karne ke liye menu me kya dabana hai?")
+	notRoutedAs(t, r, domain.IntentHelp, "hotel shivam mein kya order karun, unka menu dikhao", "WhatsApp pe menu option kahan hai settings wala?")
+	notRoutedAs(t, r, domain.IntentHandoff, "thanks seth ji, baat ho gayi 🙏", "Priya madam ne call kar liya, dhanyavaad")
+}

@@ -33,8 +33,24 @@ func asksHowTo(shape []string) bool {
 	if anyOf(shape, whatWords) && anyOf(shape, canAsk) && anyOf(shape, askHere) {
 		return true
 	}
+	// Munshi's own ways: "menu me 'talk to agent' ka option kahan hai",
+	// "Munshi pe human se connect hone ka tarika kya hai?"; a restaurant's
+	// menu, a machine's or an app's is not one.
+	ours := anyOf(shape, itself) || anyOf(shape, contactWords) || anyOf(shape, humanWords) || anyOf(shape, officeRoles) || anyOf(shape, bookObjects)
+	if anyOf(shape, menuWords) && ours && !anyOf(shape, appWords) && !anyOf(shape, theirs) && (asked(shape, false) || anyOf(shape, howWords)) ||
+		anyOf(shape, howWords) && anyOf(shape, itself) {
+		return true
+	}
 	return asksHow(shape) && anyOf(shape, bookObjects)
 }
+
+// menuWords and itself name Munshi's own ways and Munshi; appWords
+// another app's.
+var (
+	menuWords = words("menu option")
+	itself    = words("bot munshi")
+	appWords  = words("app whatsapp")
+)
 
 // doingWords are what one asks how to do: "dekhne ka tarika", "kaise
 // punch karu". "stock kaisa hai" asks how the stock is, not how to see it.

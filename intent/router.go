@@ -365,7 +365,10 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 		in, reason, ok = domain.IntentUnknown, "model abstained: an order in a script whose words are read only in part", false
 	}
 	howTo := asksHowTo(shape)
-	if ok && !(IsQuestion(in) && howTo) {
+	// How to use Munshi's own ways (its menu, an option, the bot) is help
+	// even where the model reads the office asked for or nothing.
+	ownWays := anyOf(shape, menuWords) || anyOf(shape, itself)
+	if ok && !((IsQuestion(in) || in == domain.IntentHandoff || in == domain.IntentUnknown && ownWays) && howTo) {
 		d.Intent, d.Tier, d.Confidence, d.Reason = in, TierModel, p[classOf(in)], reason
 		r.overruled(shape, n, named, &d)
 		return d
@@ -447,7 +450,7 @@ func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	if asksAfterOrder(shape, n) {
 		return domain.IntentOrderStatus, "rule: where a named order is", true
 	}
-	if ordersByName(shape, n) && !spoiltReturned(shape) {
+	if ordersByName(shape, n) && !spoiltReturned(shape) && !wrongGoodsSent(shape) {
 		return domain.IntentOrder, "rule: an order named by customer and product", true
 	}
 	if cancelsNamedOrder(shape, n) {

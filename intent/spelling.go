@@ -103,7 +103,7 @@ sheet: sheet sheets sheeet शीट
 spreadsheet: spreadsheet spreadsheets spredsheet
 file: file files fyl फाइल फ़ाइल
 please: please pls plz plss plzz pleas plese pleaze plx pliz plis plij
-thanks: thanks thnx thanx thx thankyou thanku tq ty thnks thank shukriya shukria dhanyavad dhanyawad dhanyvad thankx धन्यवाद शुक्रिया
+thanks: thanks thnx thanx thx thankyou thanku tq ty thnks thank shukriya shukria dhanyavad dhanyawad dhanyvad thankx धन्यवाद शुक्रिया dhanyavaad
 bye: byee
 hi: hi hii hiii hiiii hy हाय
 hello: hello helo hallo hellow hullo hlo hellooo helloo हैलो हेलो हलो

@@ -16,7 +16,7 @@ import "strings"
 // ("ne"), or money paid to someone (a refund, a salary) leaves it to the
 // payment and the other readings.
 func numberHanded(shape []string, n Normalized) bool {
-	if anyOf(shape, modeWords) || anyOf(shape, paymentWords) || anyOf(shape, placedBy) || anyOf(shape, paidAway) {
+	if anyOf(shape, modeWords) || anyOf(shape, paymentWords) || anyOf(shape, placedBy) || anyOf(shape, othersMoney) || anyOf(shape, lentWords) {
 		return false
 	}
 	given, k, round := 0, 0, false
@@ -91,8 +91,9 @@ var (
 	theirsTook = words("unko unka")
 	// properly say the goods were given in good order.
 	properly = words("thik theek")
-	// paidAway is money paid to someone: a refund, wages, rent, a loan.
-	paidAway = words("refund advance udhaar salary tankhwah kiraya rent shagun bhada")
+	// lentWords, beside othersMoney, are money paid to someone ahead or
+	// as a loan.
+	lentWords = words("advance udhaar")
 )
 
 // writtenAsDigits reports a number of three digits or more written as
