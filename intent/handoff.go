@@ -31,8 +31,9 @@ var (
 	// officeRoles are the office's own, not anyone's boss or team.
 	officeRoles = words("office accounts owner malik sir manager supervisor representative munim accountant ऑफिस मुनीम अकाउंटेंट STAFF")
 	// notOffice are people and places that are not the distributor's:
-	// "bank manager se milna hai", "the restaurant's bill was wrong".
-	notOffice = words("bank loan branch restaurant dinner doctor plumber teacher exam train movie network bijli electricity reminder yaad")
+	// "bank manager se milna hai", "the restaurant's bill was wrong", a
+	// phone company.
+	notOffice = words("bank loan branch restaurant dinner doctor plumber teacher exam train movie network bijli electricity reminder yaad bsnl jio airtel vodafone")
 	// wrongWords say a figure is wrong; figureWords name what Munshi
 	// showed.
 	wrongWords  = words("galat wrong incorrect mistake twice double gadbad missing mismatch")
@@ -88,7 +89,7 @@ func asksForPerson(shape []string) bool {
 		visitsOffice(shape) || whomToAsk(shape) || anyOf(shape, putWords) && anyOf(shape, throughWords) && anyOf(shape, officeRoles) ||
 		supportAsked(shape) || escalatedUp(shape) || visitAsked(shape) || tellsToCall(shape) || explainAsked(shape) ||
 		someoneToCall(shape) || inCharge(shape) || passedOn(shape) || numberAsked(shape) || callbackWanted(shape) ||
-		regionalOfficeAsk(shape) || bareCallAsk(shape) || noAnswer(shape) {
+		regionalOfficeAsk(shape) || bareCallAsk(shape) || noAnswer(shape) || callAsked(shape) {
 		return true
 	}
 	if !anyOf(shape, contactWords) {
@@ -287,9 +288,9 @@ func dialled(shape []string) bool {
 	return false
 }
 
-// notDialled count what a number before them is: hours and tries, goods
-// ("500 carton") and a bound ("2 lakh tak").
-var notDialled = words("baje baar UNIT tak")
+// notDialled count what a number before them is: hours, days and tries,
+// goods ("500 carton") and a bound ("2 lakh tak").
+var notDialled = words("baje baar UNIT tak din")
 
 // disputesInWords reports a dispute no figure word need say: an order
 // never placed ("ye ORD-1203 maine kabhi diya hi nahi", "I never ordered

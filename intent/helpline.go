@@ -1,5 +1,7 @@
 package intent
 
+import "strings"
+
 // More ways of asking for the office, or of raising a matter only it can
 // settle: its help line, someone above, a visit, word passed to call,
 // anyone to call, who is in charge, a paper explained; damaged goods to
@@ -337,3 +339,60 @@ func noAnswer(shape []string) bool {
 }
 
 var pickedUp = words("uthate uthata utha")
+
+// callAsked reports a call asked of the office: a word of calling and,
+// within a few words, one that asks for it ("call karo", "phone kar
+// lena", "ring me", "CALL ME. NOW.", "koi bhi call kar lo yaar"), with
+// no one else to be called or to call ("Rajesh ko call karo", "amma ge
+// call maadi", "tell the customer to call me", "9876543210 pe call
+// karo"), no call of another kind ("video call karo", "call me a cab",
+// an alarm to ring, a wake-up call), no call the writer means to make
+// ("phone karna chahiye") and no one's words reported ("owner ne kaha
+// aage se pehle call karna").
+func callAsked(shape []string) bool {
+	if anyOf(shape, family) || anyOf(shape, otherServices) || notTheOffice(shape) || anyOf(shape, calledSomeone) ||
+		anyOf(shape, notAsCall) || anyOf(shape, recipients) || anyOf(shape, saidThat) || dialled(shape) ||
+		anyOf(shape, messageWords) && anyOf(shape, relayed) && !anyOf(shape, officeRoles) && !anyOf(shape, headWords) {
+		return false // a message that someone not of the office is to pass on ("… ki …") is an errand
+	}
+	for i, w := range shape {
+		if !callWords[w] && !callScript[w] && w != "ring" && w != "callback" {
+			continue
+		}
+		if i > 0 && len(shape[i-1]) > 3 && strings.HasSuffix(shape[i-1], "ge") {
+			return false // Kannada's "to": "tammanige phone maadi"
+		}
+		for j := i + 1; j < len(shape) && j <= i+3; j++ {
+			next := ""
+			if j+1 < len(shape) {
+				next = shape[j+1]
+			}
+			switch {
+			case shape[j] == "me":
+				return next != "a" && next != "at"
+			case callAsks[shape[j]], shape[j] == "lena" && shape[j-1] == "kar":
+				return !(shape[j] == "karna" && (next == "hai" || next == "tha" || next == "chahiye"))
+			case !callBetween[shape[j]]:
+				j = len(shape)
+			}
+		}
+	}
+	return false
+}
+
+var (
+	// callScript are the call and the phone as Devanagari writes them.
+	callScript  = words("फोन कॉल")
+	callAsks    = words("karo lo lijiye kijiye karein karen kare kariye karna kara")
+	callBetween = words("kar ek baar zara jaldi please sir ji abhi turant mujhe hume")
+	// calledSomeone put someone else before the call: "Rajesh ko", Kannada's
+	// "-ge", Tamil's "-ku".
+	calledSomeone = words("ko ge ku usko unko")
+	// notAsCall are calls of another kind: a video call, a wake-up call,
+	// an alarm.
+	notAsCall = words("video utha alarm")
+	// saidThat report what someone said: "X ne kaha"; relayed put what is
+	// to be passed on after it.
+	saidThat = words("kaha bola boli")
+	relayed  = words("ki that")
+)

@@ -408,3 +408,23 @@ func TestWhatTheShopsDisputeIsNoRecord(t *testing.T) {
 	notRoutedAs(t, r, domain.IntentHelp, "hotel shivam mein kya order karun, unka menu dikhao", "WhatsApp pe menu option kahan hai settings wala?")
 	notRoutedAs(t, r, domain.IntentHandoff, "thanks seth ji, baat ho gayi 🙏", "Priya madam ne call kar liya, dhanyavaad")
 }
+
+// TestACallAskedOfTheOffice: a call asked for in a few words, in any
+// script, hands over; a call to someone else, a number to dial, a call of
+// another kind, one the writer means to make or one reported does not.
+func TestACallAskedOfTheOffice(t *testing.T) {
+	r := demoRouter(t)
+	wantHandoffs(t, r, map[string]string{
+		"ring me":                      "asked",
+		"koi bhi call kar lo yaar":     "asked",
+		"jab time mile phone kar lena": "asked",
+		"कृपया मुझे कॉल करें":                        "asked",
+		"वेळ मिळाला की एकदा फोन करा":                 "asked",
+		"KITNI BAAR BOLU CALL KARO!!! 4 DIN HO GAYE": "asked",
+		"Third message today. CALL ME.":              "asked",
+	})
+	notRoutedAs(t, r, domain.IntentHandoff, "call me a cab", "amma ge call maadi", "tammanige phone maadi", "video call karo",
+		"9876543210 pe call karo", "tell the customer to call me", "aaj kisko payment ke liye phone karna chahiye",
+		"mujhe kal subah 6 baje utha dena, call kar dena", "BSNL landline 3 din se dead hai, koi sunta hi nahi")
+	routedAs(t, r, domain.IntentDelivery, "sir jain medicos gaya tha, maal de diya, owner ne kaha aage se pehle call karna")
+}
