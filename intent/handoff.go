@@ -76,9 +76,20 @@ func asksForPerson(shape []string) bool {
 		return true // "get me someone who can actually help"
 	}
 	for i := 0; i+2 < len(shape); i++ {
-		if officeRoles[shape[i]] && !sirWord[shape[i]] && shape[i+1] == "ko" && sendSomeone[shape[i+2]] {
+		k := i + 1
+		if k+1 < len(shape) && honorifics[shape[k]] {
+			k++ // "munim ji ko bhejna kal subah"
+		}
+		if officeRoles[shape[i]] && !sirWord[shape[i]] && shape[k] == "ko" && sendSomeone[shape[k+1]] {
 			return true // "हिसाब पूरा सेटल करना है, अकाउंटेंट को भेजो"
 		}
+		if sendSomeone[shape[i]] && (humanWords[shape[i+1]] || yours[shape[i+1]] && humanWords[shape[i+2]]) {
+			return true // "Kindly send your representative to our hotel tomorrow"
+		}
+	}
+	// "hello? koi hai office me?": anyone there, at the office.
+	if followedBy(shape, anyone, isThere) && (anyOf(shape, officeRoles) && !anyOf(shape, sirWord) || len(shape) <= 3) && !anyOf(shape, goodsOnly) {
+		return true
 	}
 	// "arrange a meeting with the owner", "Get me someone from the
 	// office", "koi insaan hai kya wahan?", "i need to escalate this",
@@ -182,7 +193,7 @@ var (
 	headWords   = words("seth malik owner boss")
 	badeWords   = words("bade बडे")
 	elderWords  = words("bhai bhaiya sahab")
-	talkWanted  = words("karni karna karunga chahiye karao karwao milna करनी")
+	talkWanted  = words("karni karna karunga chahiye karao karwao karwa milna करनी")
 	withYou     = words("aapse")
 )
 
@@ -262,8 +273,12 @@ var (
 	throughWords = words("through")
 )
 
-// sendSomeone send a person: "office se kisi ko bhejo".
-var sendSomeone = words("bhejo send")
+// sendSomeone send a person: "office se kisi ko bhejo"; isThere asks who
+// is there: "koi hai?".
+var (
+	sendSomeone = words("bhejo send")
+	isThere     = words("hai")
+)
 
 // someoneFrom reports someone asked for from the office: "someone from
 // the office", "anyone from your accounts".
@@ -288,9 +303,9 @@ func dialled(shape []string) bool {
 	return false
 }
 
-// notDialled count what a number before them is: hours, days and tries,
-// goods ("500 carton") and a bound ("2 lakh tak").
-var notDialled = words("baje baar UNIT tak din")
+// notDialled count what a number before them is: hours, minutes, days
+// and tries, goods ("500 carton") and a bound ("2 lakh tak").
+var notDialled = words("baje baar UNIT tak din min ghante")
 
 // disputesInWords reports a dispute no figure word need say: an order
 // never placed ("ye ORD-1203 maine kabhi diya hi nahi", "I never ordered

@@ -134,7 +134,8 @@ var cameWords = words("aake aakar")
 // mujhse baat kare", "urgent hai, kisi ko bolo turant call kare".
 func tellsToCall(shape []string) bool {
 	for i := 0; i+3 < len(shape); i++ {
-		who := sahabWords[shape[i]] || officeRoles[shape[i]] || headWords[shape[i]] || anyone[shape[i]] || shape[i] == "ji" && i > 0 && officePeople[shape[i-1]]
+		who := sahabWords[shape[i]] || officeRoles[shape[i]] || headWords[shape[i]] || anyone[shape[i]] || shape[i] == "ji" && i > 0 && officePeople[shape[i-1]] ||
+			shape[i] == "wala" && i > 0 && accountsOf[shape[i-1]] // "hisaab wale ko bolo phone karein"
 		k := i + 1
 		if who && honorifics[shape[k]] && k+3 < len(shape) {
 			k++ // "Vikram bhai ko bolo mujhe phn kare"
@@ -154,7 +155,7 @@ func tellsToCall(shape []string) bool {
 		if theOffices[who] {
 			who = shape[i+2]
 		}
-		if (officeRoles[who] || sahabWords[who]) && (anyOf(shape[i+2:], contactWords) || anyOf(shape[i+2:], calledWords)) {
+		if (officeRoles[who] || sahabWords[who] || headWords[who]) && (anyOf(shape[i+2:], contactWords) || anyOf(shape[i+2:], calledWords)) {
 			return !dialled(shape)
 		}
 	}
@@ -169,7 +170,9 @@ var (
 	tellWords   = words("bolo batao bata bolna batana message संदेश")
 	// calledFor say someone asked after the office ("Gupta ji ne yaad
 	// kiya"); accountWords are the writer's account to settle.
-	calledFor = words("yaad")
+	calledFor = words("yaad bulaya")
+	// accountsOf make "wala" the office's accounts people.
+	accountsOf = words("hisaab accounts billing")
 	// comeOver ask the office's person to come ("dukan pe aa jaye").
 	comeOver = words("visit jaye aaye जाएं")
 )

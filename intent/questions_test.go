@@ -428,3 +428,22 @@ func TestACallAskedOfTheOffice(t *testing.T) {
 		"mujhe kal subah 6 baje utha dena, call kar dena", "BSNL landline 3 din se dead hai, koi sunta hi nahi")
 	routedAs(t, r, domain.IntentDelivery, "sir jain medicos gaya tha, maal de diya, owner ne kaha aage se pehle call karna")
 }
+
+// TestTheOfficesPeopleSentForAndToldOf: the accounts people told to call,
+// someone's calling for the owner passed on, a talk of some minutes
+// arranged, a person of the office sent for, the office's number in
+// Devanagari, and anyone asked for at the office, hand over.
+func TestTheOfficesPeopleSentForAndToldOf(t *testing.T) {
+	r := demoRouter(t)
+	wantHandoffs(t, r, map[string]string{
+		"tell boss i called":                                                      "asked",
+		"hisaab wale ko bolo phone karein":                                        "asked",
+		"sahab ko bolo Ashok bhai ne bulaya hai":                                  "asked",
+		"boss se 5 min baat karwa do urgent hai":                                  "asked",
+		"munim ji ko bhejna kal subah, khata milana hai":                          "asked",
+		"Kindly send your representative to our hotel tomorrow between 11 and 1.": "asked",
+		"दफ्तर का नंबर क्या है?":                                                  "asked",
+		"hello? koi hai office me?":                                               "asked",
+	})
+	notRoutedAs(t, r, domain.IntentHandoff, "koi hai jo GC 50 carton de sake?", "koi baat nahi")
+}

@@ -40,7 +40,7 @@ var (
 	// (साहेब), the office (ओफिस, अफिस, आपीस, दफतर), accounts and the
 	// manager; romanised, the owner, a person, someone.
 	regionalWho = inflected{
-		[]string{"मालक", "मालीक", "यजमान", "मुतलाळि", "शेठ", "साहेब", "ओफिस", "अफिस", "आपीस", "दफतर", "अकाउंट्स", "एकाउन्ट", "म्यानेजार"},
+		[]string{"मालक", "मालीक", "यजमान", "मुतलाळि", "शेठ", "साहेब", "ओफिस", "अफिस", "आपीस", "दफतर", "दफ्तर", "अकाउंट्स", "एकाउन्ट", "म्यानेजार"},
 		words("malak sheth manas bande koni keu")}
 	// regionalAsk are the words that ask: to talk (बोलाय, पेच, माट्लाड,
 	// माताड), to call (फोन, कोल), a number (नम्पर), to tell (सांग, कहो,
