@@ -80,7 +80,7 @@ func asksForPerson(shape []string) bool {
 		if k+1 < len(shape) && honorifics[shape[k]] {
 			k++ // "munim ji ko bhejna kal subah"
 		}
-		if officeRoles[shape[i]] && !sirWord[shape[i]] && shape[k] == "ko" && sendSomeone[shape[k+1]] {
+		if officeRoles[shape[i]] && !sirWord[shape[i]] && k+1 < len(shape) && shape[k] == "ko" && sendSomeone[shape[k+1]] {
 			return true // "हिसाब पूरा सेटल करना है, अकाउंटेंट को भेजो"
 		}
 		if sendSomeone[shape[i]] && (humanWords[shape[i+1]] || yours[shape[i+1]] && humanWords[shape[i+2]]) {

@@ -33,3 +33,26 @@ func TestStaffNamedAsksForTheOffice(t *testing.T) {
 		t.Errorf("staff words %v: a customer's name word is no person of the office, a person's own name is", got)
 	}
 }
+
+// TestStaffedRouterReadsEveryMessage: with the business's people named,
+// as a served router has them, every training and development message
+// is read without a panic ("weekly MIS chahiye Vikram sir ko" ends on a
+// name and its "ko").
+func TestStaffedRouterReadsEveryMessage(t *testing.T) {
+	v := demoVocabulary(t)
+	v.Staff = []string{"Vikram Singh", "Priya Nair", "Ravi Kumar", "Sunil Yadav"}
+	r := routerFor(t, v)
+	for _, path := range evidenceFiles {
+		for _, ex := range readCorpus(t, path) {
+			func() {
+				defer func() {
+					if e := recover(); e != nil {
+						t.Errorf("%s:%d: %v", path, ex.Line, e)
+					}
+				}()
+				r.Route(t.Context(), ex.Text)
+			}()
+		}
+	}
+	notRoutedAs(t, r, domain.IntentHandoff, "weekly MIS chahiye Vikram sir ko")
+}
