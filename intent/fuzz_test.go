@@ -116,10 +116,15 @@ func FuzzRouteEvidence(f *testing.F) {
 		// made on a shift, a glued order number, the southern scripts.
 		"payment aaya 10000", "Krishna Enterprises advance 25,000 diya NEFT se, maal next week jayega",
 		"shift 2 ne 1000 bottle lizol bhara, 83 carton", "t7006 dilivered ho gaya sir", "ஹார்பிக் 40 கார்டன் வந்தது",
+		// A name of the office's people last, orders ticked off by number.
+		"weekly MIS chahiye Vikram sir ko", "sharmaji ko de diya 3342", "1871 aur 1874 dono de diye",
 	} {
 		f.Add(s)
 	}
-	r := demoRouter(f)
+	// The business's people named, as a served router has them.
+	v := demoVocabulary(f)
+	v.Staff = []string{"Vikram Singh", "Priya Nair", "Ravi Kumar", "Sunil Yadav"}
+	r := routerFor(f, v)
 	f.Fuzz(func(t *testing.T, in string) {
 		d := r.Route(context.Background(), in)
 		shape := shapeOf(d.Normalized, nil)
