@@ -269,7 +269,8 @@ var askedWords = words("asked")
 // क्वालिटी के हैं, सब वापस करने हैं". A cab's driver
 // ("Ola driver ne badtameezi ki") is another service's.
 func rudeStaff(shape []string) bool {
-	if anyOf(shape, otherServices) || anyOf(shape, family) || anyOf(shape, notOffice) {
+	if !anyOf(shape, rudeWords) && !anyOf(shape, poorWords) && !anyOf(shape, qualityWords) ||
+		anyOf(shape, otherServices) || anyOf(shape, family) || anyOf(shape, notOffice) {
 		return false
 	}
 	ours := anyOf(shape, yours) || anyOf(shape, yoursToo) || anyOf(shape, staffOnes)

@@ -458,12 +458,19 @@ var (
 	draftWords = words("draft")
 )
 
-// handsOff is a handoff said in other words, as a rule, and why.
+// handsOff is a handoff said in other words, as a rule, and why; asking
+// how to reach the office through Munshi ("how do i use this bot to
+// contact your office") is help.
 func handsOff(shape []string, n Normalized) (domain.Intent, string, bool) {
+	in, why, ok := handOff(shape, n)
+	if ok && asksHowTo(shape) {
+		return domain.IntentUnknown, "", false
+	}
+	return in, why, ok
+}
+
+func handOff(shape []string, n Normalized) (domain.Intent, string, bool) {
 	switch {
-	case asksHowTo(shape):
-		// "how do i use this bot to contact your office" asks how, of
-		// Munshi: help.
 	case disputesFigure(shape, n):
 		return domain.IntentHandoff, handoffDisputed + ": a figure said to be wrong", true
 	case disputesInWords(shape):

@@ -353,13 +353,13 @@ var pickedUp = words("uthate uthata utha")
 // ("phone karna chahiye") and no one's words reported ("owner ne kaha
 // aage se pehle call karna").
 func callAsked(shape []string) bool {
-	if anyOf(shape, family) || anyOf(shape, otherServices) || notTheOffice(shape) || anyOf(shape, calledSomeone) ||
+	if !anyOf(shape, callAny) || anyOf(shape, family) || anyOf(shape, otherServices) || notTheOffice(shape) || anyOf(shape, calledSomeone) ||
 		anyOf(shape, notAsCall) || anyOf(shape, recipients) || anyOf(shape, saidThat) || dialled(shape) ||
 		anyOf(shape, messageWords) && anyOf(shape, relayed) && !anyOf(shape, officeRoles) && !anyOf(shape, headWords) {
 		return false // a message that someone not of the office is to pass on ("… ki …") is an errand
 	}
 	for i, w := range shape {
-		if !callWords[w] && !callScript[w] && w != "ring" && w != "callback" {
+		if !callAny[w] {
 			continue
 		}
 		if i > 0 && len(shape[i-1]) > 3 && strings.HasSuffix(shape[i-1], "ge") {
@@ -384,8 +384,8 @@ func callAsked(shape []string) bool {
 }
 
 var (
-	// callScript are the call and the phone as Devanagari writes them.
-	callScript  = words("फोन कॉल")
+	// callAny are the words of a call, as Devanagari writes them too.
+	callAny     = words("phone call ring callback फोन कॉल")
 	callAsks    = words("karo lo lijiye kijiye karein karen kare kariye karna kara")
 	callBetween = words("kar ek baar zara jaldi please sir ji abhi turant mujhe hume")
 	// calledSomeone put someone else before the call: "Rajesh ko", Kannada's

@@ -114,12 +114,12 @@ func writtenAsDigits(n Normalized, e Entity) bool {
 // service and no home or office shopping; the order is the one the
 // delivery reader finds or asks about.
 func arrivedBare(shape []string) bool {
-	if len(shape) > 10 || anyOf(shape, countedOrNamed) || anyOf(shape, incomingFrom) || anyOf(shape, suppliers) ||
+	if len(shape) > 10 || !followedBy(shape, arrivedWhat, arrivedHow) || anyOf(shape, countedOrNamed) || anyOf(shape, incomingFrom) || anyOf(shape, suppliers) ||
 		anyOf(shape, negations) || spoiltSaid(shape) || anyOf(shape, troubleSigns) || anyOf(shape, wrongGoods) ||
 		anyOf(shape, otherServices) || anyOf(shape, family) || anyOf(shape, elsewhereGoods) {
 		return false
 	}
-	return followedBy(shape, arrivedWhat, arrivedHow)
+	return true
 }
 
 var (
