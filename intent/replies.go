@@ -24,8 +24,9 @@ var (
 )
 
 // asksHowTo reports a question of how to use Munshi for something of the
-// books: a word of how and one of the books, or of what may be asked; no
-// order in it, and no other service.
+// books: a word of how and one of the books, or of what may be asked, or
+// where its menu's option for the office is; no order in it, and no other
+// service.
 func asksHowTo(shape []string) bool {
 	if len(shape) > 18 || anyOf(shape, otherServices) || countedUnits(shape) > 0 {
 		return false
@@ -36,7 +37,8 @@ func asksHowTo(shape []string) bool {
 	// Munshi's own ways: "menu me 'talk to agent' ka option kahan hai",
 	// "Munshi pe human se connect hone ka tarika kya hai?"; a restaurant's
 	// menu, a machine's or an app's is not one.
-	ours := anyOf(shape, itself) || anyOf(shape, contactWords) || anyOf(shape, humanWords) || anyOf(shape, officeRoles) || anyOf(shape, bookObjects)
+	ours := anyOf(shape, itself) || anyOf(shape, contactWords) || anyOf(shape, humanWords) || anyOf(shape, officeRoles) ||
+		anyOf(shape, bookObjects)
 	if anyOf(shape, menuWords) && ours && !anyOf(shape, appWords) && !anyOf(shape, theirs) && (asked(shape, false) || anyOf(shape, howWords)) ||
 		anyOf(shape, howWords) && anyOf(shape, itself) {
 		return true

@@ -237,7 +237,6 @@ var unfinishedDialogs = map[string]string{
 	"cm-two-02":   unreadScript,
 	"cm-two-03":   unknownWord,
 	"cm-file-02":  unknownWord,
-	"cm-deliv-02": unreadScript,
 	"gr-order-07": "a katta, where rice comes by the bori of 50 kg and the bag of 25 kg, may be either: it is asked about",
 	// The footwear, cosmetics, spices, tiles, mobile, bakery and
 	// kitchenware sets: what each of their unfinished conversations
