@@ -201,11 +201,18 @@ var (
 // reminder; "Gupta ji ne yaad kiya" (asked after someone) is no reminder.
 func notTheOffice(shape []string) bool {
 	for i, w := range shape {
-		if notOffice[w] && !(w == "yaad" && i+1 < len(shape) && recalledWords[shape[i+1]]) {
+		if notOffice[w] && !(w == "yaad" && i+1 < len(shape) && recalledWords[shape[i+1]]) && !(w == "reminder" && duesReminder(shape)) {
 			return true
 		}
 	}
 	return false
+}
+
+// duesReminder reports a reminder of the dues the office sent, which a
+// shop disputes: "UTR 458210093311. Still showing as outstanding in your
+// reminder", "aapke reminder me abhi bhi poora 35000 dikha rahe ho".
+func duesReminder(shape []string) bool {
+	return anyOf(shape, yours) && (anyOf(shape, dueWords) || anyOf(shape, modeWords) || anyOf(shape, shownIn))
 }
 
 var recalledWords = words("kiya kar")
@@ -313,7 +320,7 @@ var notDialled = words("baje baar UNIT tak din min ghante")
 // par maal aaya hi nahi"), a discount promised and not on the bill, or a
 // complaint, whatever it is about.
 func disputesInWords(shape []string) bool {
-	if anyOf(shape, notOffice) {
+	if notTheOffice(shape) {
 		return false
 	}
 	if len(shape) > 24 {

@@ -447,3 +447,13 @@ func TestTheOfficesPeopleSentForAndToldOf(t *testing.T) {
 	})
 	notRoutedAs(t, r, domain.IntentHandoff, "koi hai jo GC 50 carton de sake?", "koi baat nahi")
 }
+
+// TestTheOfficesReminderDisputed: a payment said still shown in the
+// office's reminder hands over; a reminder to set is not the office's.
+func TestTheOfficesReminderDisputed(t *testing.T) {
+	r := demoRouter(t)
+	wantHandoffs(t, r, map[string]string{
+		"Payment of 45,000 made via NEFT on 2nd, UTR 458210093311. Still showing as outstanding in your reminder.": "dispute",
+	})
+	notRoutedAs(t, r, domain.IntentHandoff, "reminder set karo kal 5 baje")
+}
