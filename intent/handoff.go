@@ -476,6 +476,7 @@ func handsOff(shape []string, n Normalized) (domain.Intent, string, bool) {
 	return in, why, ok
 }
 
+// handOff is handsOff before asking how is set apart.
 func handOff(shape []string, n Normalized) (domain.Intent, string, bool) {
 	switch {
 	case disputesFigure(shape, n):

@@ -290,7 +290,7 @@ func hasOrderRef(shape []string, n Normalized) bool {
 		case w != phNumber || quantityAt(shape, i) || k > len(n.Entities) || ofDocument(shape, i):
 		case i > 0 && orderWord(shape[i-1]), i > 1 && refWords[shape[i-1]] && orderWord(shape[i-2]):
 			return true
-		case len(n.Entities[k-1].ID) >= 3 && strings.Trim(n.Entities[k-1].ID, "0123456789") == "":
+		case longNumber(n.Entities[k-1].ID):
 			return true
 		}
 	}
@@ -311,6 +311,10 @@ func bareReport(shape []string, i int) bool {
 
 // allOfThem count every order named before: "dono", "teeno", "sab".
 var allOfThem = words("dono teeno sab")
+
+// longNumber reports a number of three digits or more, as long as an
+// order's own: "1042", never "5".
+func longNumber(id string) bool { return len(id) >= 3 && strings.Trim(id, "0123456789") == "" }
 
 func orderWord(w string) bool { return w == "order" || w == "orders" || w == "ord" }
 

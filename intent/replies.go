@@ -46,6 +46,9 @@ func asksHowTo(shape []string) bool {
 	return asksHow(shape) && anyOf(shape, bookObjects)
 }
 
+// ownWays reports Munshi's own ways named: its menu, an option, the bot.
+func ownWays(shape []string) bool { return anyOf(shape, menuWords) || anyOf(shape, itself) }
+
 // menuWords and itself name Munshi's own ways and Munshi; appWords
 // another app's.
 var (

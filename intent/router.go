@@ -367,8 +367,7 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 	howTo := asksHowTo(shape)
 	// How to use Munshi's own ways (its menu, an option, the bot) is help
 	// even where the model reads the office asked for or nothing.
-	ownWays := anyOf(shape, menuWords) || anyOf(shape, itself)
-	if ok && !((IsQuestion(in) || in == domain.IntentHandoff || in == domain.IntentUnknown && ownWays) && howTo) {
+	if ok && !(howTo && (IsQuestion(in) || in == domain.IntentHandoff || in == domain.IntentUnknown && ownWays(shape))) {
 		d.Intent, d.Tier, d.Confidence, d.Reason = in, TierModel, p[classOf(in)], reason
 		r.overruled(shape, n, named, &d)
 		return d

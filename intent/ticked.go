@@ -100,7 +100,7 @@ var (
 // one word of digits, Latin or an Indian script's (three bytes each):
 // not "5 hazaar" nor "2,300", which are money.
 func writtenAsDigits(n Normalized, e Entity) bool {
-	if e.End-e.Start != 1 || len(e.ID) < 3 || strings.Trim(e.ID, "0123456789") != "" {
+	if e.End-e.Start != 1 || !longNumber(e.ID) {
 		return false
 	}
 	t := n.Tokens[e.Start]
@@ -114,12 +114,10 @@ func writtenAsDigits(n Normalized, e Entity) bool {
 // service and no home or office shopping; the order is the one the
 // delivery reader finds or asks about.
 func arrivedBare(shape []string) bool {
-	if len(shape) > 10 || !followedBy(shape, arrivedWhat, arrivedHow) || anyOf(shape, countedOrNamed) || anyOf(shape, incomingFrom) || anyOf(shape, suppliers) ||
-		anyOf(shape, negations) || spoiltSaid(shape) || anyOf(shape, troubleSigns) || anyOf(shape, wrongGoods) ||
-		anyOf(shape, otherServices) || anyOf(shape, family) || anyOf(shape, elsewhereGoods) {
-		return false
-	}
-	return true
+	return len(shape) <= 10 && followedBy(shape, arrivedWhat, arrivedHow) && !anyOf(shape, countedOrNamed) &&
+		!anyOf(shape, incomingFrom) && !anyOf(shape, suppliers) && !anyOf(shape, negations) && !spoiltSaid(shape) &&
+		!anyOf(shape, troubleSigns) && !anyOf(shape, wrongGoods) && !anyOf(shape, otherServices) && !anyOf(shape, family) &&
+		!anyOf(shape, elsewhereGoods)
 }
 
 var (
