@@ -38,7 +38,25 @@ func spoiltSaid(shape []string) bool {
 // remedied reports goods asked to be replaced, exchanged or taken back.
 func remedied(shape []string) bool {
 	return anyOf(shape, replaceWords) || anyOf(shape, remedyWords) || followedBy(shape, returnWords, takeBack) || followedBy(shape, backHi, takeBack) ||
-		followedBy(shape, pickUpWord, takeBack) || followedBy(shape, takeWords, backWords) || followedBy(shape, backAgain, takeAsked)
+		followedBy(shape, pickUpWord, takeBack) || followedBy(shape, takeWords, backWords) || followedBy(shape, backAgain, takeAsked) ||
+		unsellable(shape)
+}
+
+// sellWords sell; ableWords say can, after a negation.
+var (
+	sellWords = words("bech bik")
+	ableWords = words("sakte sakti sakta")
+)
+
+// unsellable reports goods said not fit to sell: "ye bech nahi sakte",
+// "bik nahi sakti ye": the shop is left to ask what is to be done.
+func unsellable(shape []string) bool {
+	for i := 0; i+2 < len(shape); i++ {
+		if sellWords[shape[i]] && negations[shape[i+1]] && ableWords[shape[i+2]] {
+			return true
+		}
+	}
+	return false
 }
 
 var (

@@ -136,3 +136,22 @@ func TestOfficeAskedInMoreWays(t *testing.T) {
 		"expiry date kab ki hai is batch ki",
 	)
 }
+
+// TestLookedIntoAndOwedClaimed: a matter asked to be looked into, by the
+// office or someone of it, at any length; the writer's own figure of what
+// is owed after what they paid; goods said not fit to sell. The writer's
+// own promise to look into it, another's payment and a price too low to
+// sell at are none of these.
+func TestLookedIntoAndOwedClaimed(t *testing.T) {
+	r := demoRouter(t)
+	wantHandoffs(t, r, map[string]string{
+		"Please have someone from the office look into it.": "asked",
+		"Ashok Provision says they paid 8,500 by UPI on Tuesday but it is not showing in our ledger. Please have someone from the office look into it.": "asked",
+		"please ask someone from accounts to check this":                                                                  "asked",
+		"Got your statement for 60,000. We paid 25,000 on the 2nd by cheque no 114455, so balance should be 35,000 only.": "dispute",
+		"floor cleaner ki 4 bottle leak hokar aayi, bik nahi sakti":                                                       "dispute",
+	})
+	notRoutedAs(t, r, domain.IntentHandoff, "ok sir, I'll look into it", "we will look into it tomorrow")
+	notRoutedAs(t, r, domain.IntentHandoff, "is rate pe hum phenyl bech nahi sakte")
+	routedAs(t, r, domain.IntentPayment, "Mehta paid 40,000 by cheque, balance should be 55,000 now")
+}

@@ -143,10 +143,22 @@ func paidStillOwed(shape []string) bool {
 	}
 	paid := anyOf(shape, payerWords) || anyOf(shape, modeWords) || anyOf(shape, repayWords)
 	before := anyOf(shape, beforeWords) || anyOf(shape, clearWords) // "cheque clear ho gaya, phir bhi baaki dikha rahe ho"
-	return paid && before && (stillSaid(shape) && anyOf(shape, owedShown) || owedAskedWhy(shape) || shownThenPaid(shape))
+	return paid && (before && (stillSaid(shape) && anyOf(shape, owedShown) || owedAskedWhy(shape) || shownThenPaid(shape)) ||
+		anyOf(shape, ownWords) && owedClaimed(shape))
 }
 
 var clearWords = words("clear")
+
+// owedClaimed reports the writer's own figure of what is owed: "so
+// balance should be 55,000 only" after what they paid.
+func owedClaimed(shape []string) bool {
+	for i := 0; i+3 < len(shape); i++ {
+		if owedWords[shape[i]] && shape[i+1] == "should" && shape[i+2] == "be" && numberPlaceholder[shape[i+3]] {
+			return true
+		}
+	}
+	return false
+}
 
 // shownThenPaid reports the books' figure set against a payment: "my
 // account shows 45000 due but I paid everything last week".

@@ -62,7 +62,8 @@ func asksForPerson(shape []string) bool {
 		// karao mujhe seedha"); looser asks are left to short messages,
 		// where nothing else is said; or someone asked to reach the
 		// writer in English ("please have someone senior contact me").
-		return wantsTalkWith(shape) && toWriter(shape) || anyOf(shape, someoneWords) && followedBy(shape, contactWords, meOnly)
+		return wantsTalkWith(shape) && toWriter(shape) || anyOf(shape, someoneWords) && followedBy(shape, contactWords, meOnly) ||
+			lookedInto(shape) || someoneFrom(shape) && anyOf(shape, requestWords)
 	}
 	if len(shape) <= 3 && anyOf(shape, wanting) && (anyOf(shape, headWords) || anyOf(shape, officeRoles) && !anyOf(shape, sirWord)) {
 		return true // "owner please", "accounts please" ("sir please" pleads)
@@ -100,7 +101,8 @@ func asksForPerson(shape []string) bool {
 		visitsOffice(shape) || whomToAsk(shape) || anyOf(shape, putWords) && anyOf(shape, throughWords) && anyOf(shape, officeRoles) ||
 		supportAsked(shape) || escalatedUp(shape) || visitAsked(shape) || tellsToCall(shape) || explainAsked(shape) ||
 		someoneToCall(shape) || inCharge(shape) || passedOn(shape) || numberAsked(shape) || callbackWanted(shape) ||
-		regionalOfficeAsk(shape) || bareCallAsk(shape) || noAnswer(shape) || callAsked(shape) {
+		regionalOfficeAsk(shape) || bareCallAsk(shape) || noAnswer(shape) || callAsked(shape) || lookedInto(shape) ||
+		someoneFrom(shape) && anyOf(shape, requestWords) {
 		return true
 	}
 	if !anyOf(shape, contactWords) {
@@ -134,7 +136,27 @@ var (
 	// someoneWords are anyone at all.
 	someoneWords = words("someone somebody anyone")
 	meOnly       = words("me")
+	// requestWords ask in English: "please have someone from the office
+	// look into it", "can someone from accounts check".
+	requestWords = words("please pls kindly can could have ask need")
+	// lookWords and intoWords look into a matter; willWords say the writer
+	// will ("I'll look into it").
+	lookWords = words("look")
+	intoWords = words("into")
+	willWords = words("ill will")
 )
+
+// lookedInto reports a matter asked to be looked into: "Please look into
+// this", "Have accounts look into it", "need someone to look into it".
+// The writer's own promise ("I'll look into it") asks nobody.
+func lookedInto(shape []string) bool {
+	for i := 0; i+1 < len(shape); i++ {
+		if lookWords[shape[i]] && intoWords[shape[i+1]] && (i == 0 || !willWords[shape[i-1]]) {
+			return true
+		}
+	}
+	return false
+}
 
 // thankedAfterCall reports thanks for a call or a talk that took place:
 // "thanks seth ji, baat ho gayi 🙏", "Priya madam ne call kar liya,
