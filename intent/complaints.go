@@ -42,6 +42,28 @@ func remedied(shape []string) bool {
 		unsellable(shape)
 }
 
+// takeAway ask, after "le", for goods to be taken away ("wapas le jao");
+// thisWords point at them ("ye wapas lo").
+var (
+	takeAway  = words("jao jaiye lijiye")
+	thisWords = words("ye yeh")
+)
+
+// takeBackAsked reports goods asked to be taken back, whatever is wrong
+// with them: "maal wapas le jao", "ye wapas lo". Goods brought back
+// ("wapas le aaya") are the road's news.
+func takeBackAsked(shape []string) bool {
+	for i := 0; i+1 < len(shape); i++ {
+		if !returnWords[shape[i]] {
+			continue
+		}
+		if shape[i+1] == "lo" || shape[i+1] == "le" && i+2 < len(shape) && takeAway[shape[i+2]] {
+			return anyOf(shape, goodsOnly) || anyOf(shape, itemWords) || anyOf(shape[:i], thisWords)
+		}
+	}
+	return false
+}
+
 // sellWords sell; ableWords say can, after a negation.
 var (
 	sellWords = words("bech bik")
@@ -96,6 +118,11 @@ func wrongGoodsSent(shape []string) bool {
 		// What the office sent, not what came: "10 carton mangaya tha,
 		// aa gaya" and "ordered 5 cartons, received today" are news.
 		if anyOf(rest, goodsOnly) && sentUnnegated(rest) {
+			return true
+		}
+		// Another count come, asked how: "maine to 2 hi manga tha, 5
+		// kaise aa gaye".
+		if anyOf(shape[:i], numberPlaceholder) && anyOf(rest, numberPlaceholder) && anyOf(rest, howCome) && cameUnnegated(rest) {
 			return true
 		}
 	}

@@ -155,3 +155,30 @@ func TestLookedIntoAndOwedClaimed(t *testing.T) {
 	notRoutedAs(t, r, domain.IntentHandoff, "is rate pe hum phenyl bech nahi sakte")
 	routedAs(t, r, domain.IntentPayment, "Mehta paid 40,000 by cheque, balance should be 55,000 now")
 }
+
+// TestAPersonNotTheBotAndWhatIsCalledWrong: a person asked for instead
+// of the bot, in any of the languages' words for one; a charge asked since
+// when or what for; money cut asked why; another count come than the one
+// asked for; goods asked to be taken back; what Munshi said called wrong
+// and nothing more, which is never a confirmation.
+func TestAPersonNotTheBotAndWhatIsCalledWrong(t *testing.T) {
+	r := demoRouter(t)
+	wantHandoffs(t, r, map[string]string{
+		"bot se kaam nahi chalega, koi insaan bhejo line pe": "asked",
+		"bot nahi chahiye, manush chai":                      "asked",
+		"can I get a real person on chat":                    "asked",
+		"ye interest kab se lag raha hai?":                   "dispute",
+		"is penalty ka kya matlab, kis baat ki?":             "dispute",
+		"2000 kyu kaat liye payment me se":                   "dispute",
+		"humne 3 manga tha, 6 kaise bhej diye":               "dispute",
+		"ye outstanding jhooth hai":                          "dispute",
+		"ye saare pocha wapas le jao":                        "dispute",
+		"ye bilkul galat hai":                                "dispute",
+		"that is not correct":                                "dispute",
+		"ye sach nahi hai":                                   "dispute",
+	})
+	notRoutedAs(t, r, domain.IntentConfirm, "bilkul galat", "bilkul galat hai ye")
+	notRoutedAs(t, r, domain.IntentHandoff, "bakwas bot hai ye", "Bank ne 500 penalty kaat li, branch manager se milna padega",
+		"Sharma ji ka maal wapas le aaya, 2 carton", "10 carton mangaya tha, kab aayega?")
+	routedAs(t, r, domain.IntentConfirm, "bilkul sahi")
+}

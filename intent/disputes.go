@@ -289,3 +289,26 @@ var (
 	creditWords = words("credit")
 	noteWords   = words("note")
 )
+
+// disagreeWords are all a bare disagreement is made of; soWords say it is
+// so, and with a negation beside, that it is not.
+var (
+	disagreeWords = words("ye yeh this that thats it its is hai bilkul totally galat wrong not nahi sahi right correct sach aisa")
+	soWords       = words("sach aisa")
+)
+
+// bareDisagreement reports what Munshi said called wrong, and nothing
+// more: "ye galat hai", "That's not right.", "ये सही नहीं है", "Aisa
+// nahi hai", "bilkul galat". A correction says what is right instead,
+// and is read as one.
+func bareDisagreement(shape []string) bool {
+	if len(shape) > 5 || !allIn(shape, disagreeWords) {
+		return false
+	}
+	for i, w := range shape {
+		if wrongWords[w] || (rightWords[w] || soWords[w]) && negatedBeside(shape, i) {
+			return true
+		}
+	}
+	return false
+}

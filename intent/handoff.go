@@ -36,7 +36,7 @@ var (
 	notOffice = words("bank loan branch restaurant dinner doctor plumber teacher exam train movie network bijli electricity reminder yaad bsnl jio airtel vodafone")
 	// wrongWords say a figure is wrong; figureWords name what Munshi
 	// showed.
-	wrongWords  = words("galat wrong incorrect mistake twice double gadbad missing mismatch")
+	wrongWords  = words("galat wrong incorrect mistake twice double gadbad missing mismatch jhooth")
 	figureWords = words(`price rate total amount bill dues due gst hisab hisaab calculation quantity balance baaki
 		stock figure entry charged outstanding account ledger owe receipt`)
 	// A negation beside a word of right makes it one of wrong: "sahi
@@ -63,7 +63,7 @@ func asksForPerson(shape []string) bool {
 		// where nothing else is said; or someone asked to reach the
 		// writer in English ("please have someone senior contact me").
 		return wantsTalkWith(shape) && toWriter(shape) || anyOf(shape, someoneWords) && followedBy(shape, contactWords, meOnly) ||
-			lookedInto(shape) || someoneFrom(shape) && anyOf(shape, requestWords)
+			lookedInto(shape) || someoneFrom(shape) && anyOf(shape, requestWords) || personNotBot(shape)
 	}
 	if len(shape) <= 3 && anyOf(shape, wanting) && (anyOf(shape, headWords) || anyOf(shape, officeRoles) && !anyOf(shape, sirWord)) {
 		return true // "owner please", "accounts please" ("sir please" pleads)
@@ -102,7 +102,7 @@ func asksForPerson(shape []string) bool {
 		supportAsked(shape) || escalatedUp(shape) || visitAsked(shape) || tellsToCall(shape) || explainAsked(shape) ||
 		someoneToCall(shape) || inCharge(shape) || passedOn(shape) || numberAsked(shape) || callbackWanted(shape) ||
 		regionalOfficeAsk(shape) || bareCallAsk(shape) || noAnswer(shape) || callAsked(shape) || lookedInto(shape) ||
-		someoneFrom(shape) && anyOf(shape, requestWords) {
+		someoneFrom(shape) && anyOf(shape, requestWords) || personNotBot(shape) {
 		return true
 	}
 	if !anyOf(shape, contactWords) {
@@ -370,7 +370,7 @@ func disputesInWords(shape []string) bool {
 		limitQuestioned(shape), onWhatBasis(shape), spoiltReturned(shape), wrongGoodsSent(shape), rateDisputed(shape),
 		schemeMissing(shape), serviceComplaint(shape), neverOrdered(shape), myDuesAskedWhy(shape), booksDiffer(shape),
 		creditNoteMissing(shape), regionalDispute(shape), regionalNotShown(shape), spoiltSentWhy(shape), rudeStaff(shape),
-		extraAsked(shape):
+		extraAsked(shape), takeBackAsked(shape):
 		return true
 	}
 	return false
@@ -378,10 +378,12 @@ func disputesInWords(shape []string) bool {
 
 // overcharged reports a charge the writer questions, or money taken as
 // too much: "cheque bounce ka charge kyu lagaya", "why am I being
-// charged late fee", "mera 2000 extra kaat liya aapne" ("2 labour extra
-// lagaye the" is the day's news).
+// charged late fee", "late fee kab se lagne lagi", "bina bataye 1500 kaat
+// liye, kyu?", "mera 2000 extra kaat liya aapne" ("2 labour extra lagaye
+// the" is the day's news).
 func overcharged(shape []string) bool {
-	if anyOf(shape, chargeWords) && (anyOf(shape, howCome) || followedBy(shape, kisWords, reasonWords)) || anyOf(shape, overchargedWords) ||
+	if anyOf(shape, chargeWords) && (anyOf(shape, howCome) || followedBy(shape, kisWords, reasonWords) || followedBy(shape, kabWords, sinceWords)) ||
+		anyOf(shape, overchargedWords) || anyOf(shape, deductWords) && anyOf(shape, whyWords) ||
 		followedBy(shape, stillEnglish, chargeWords) || followedBy(shape, correctedWords, documentWords) {
 		return true // "still charged for transport", "please issue a corrected invoice"
 	}
@@ -394,7 +396,7 @@ func overcharged(shape []string) bool {
 }
 
 var (
-	chargeWords    = words("charge charged fee interest deduction deducted चार्ज कटौती")
+	chargeWords    = words("charge charged fee interest deduction deducted penalty चार्ज कटौती")
 	stillEnglish   = words("still")
 	correctedWords = words("corrected")
 	// overchargedWords say it outright: "overcharged again!!".
@@ -405,6 +407,9 @@ var (
 	extraWords  = words("extra")
 	taxWords    = words("gst")
 	deductWords = words("kaat kaata kata")
+	// kabWords and sinceWords ask since when: "kab se".
+	kabWords   = words("kab")
+	sinceWords = words("se")
 )
 
 // shortlyBefore reports a word of first with a word of next at most k
@@ -503,6 +508,8 @@ func handOff(shape []string, n Normalized) (domain.Intent, string, bool) {
 	switch {
 	case disputesFigure(shape, n):
 		return domain.IntentHandoff, handoffDisputed + ": a figure said to be wrong", true
+	case bareDisagreement(shape):
+		return domain.IntentHandoff, handoffDisputed + ": called wrong", true
 	case disputesInWords(shape):
 		return domain.IntentHandoff, handoffDisputed + ": in other words", true
 	case paidStillOwed(shape):

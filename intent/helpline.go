@@ -399,3 +399,22 @@ var (
 	saidThat = words("kaha bola boli")
 	relayed  = words("ki that")
 )
+
+// onlyBot names Munshi as a bot; peopleWords a person, in the words the
+// languages use ("manush", "manushya", "aal"); realWords a person who is
+// one; baatWords talk.
+var (
+	onlyBot     = words("bot")
+	peopleWords = words("aadmi insaan human person manush manus manushya aal aalodu banda")
+	realWords   = words("real actual")
+	baatWords   = words("baat")
+)
+
+// personNotBot reports a person asked for instead of the bot: "bot nahi,
+// aadmi chahiye", "bot venaam, aal kitta pesanum", "bot se baat nahi
+// karni", "REAL PERSON PLEASE". The bot alone called names ("bakwas bot
+// hai ye") asks for nobody.
+func personNotBot(shape []string) bool {
+	return anyOf(shape, onlyBot) && (anyOf(shape, peopleWords) || followedBy(shape, baatWords, negations)) ||
+		followedBy(shape, realWords, peopleWords)
+}

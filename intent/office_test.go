@@ -36,8 +36,7 @@ func TestOfficeModelReadsWhatIsLeft(t *testing.T) {
 	// papers is the office's too; "office" alone may be anyone's.
 	byOfficeModel(t, r, "tamaro salesman 3 divas thi aavyo j nathi, malik ne fariyad karvi che",
 		"Sir, manager garini okasari maa shop ki rammani cheppandi",
-		"jo paisa humne diya wo kam dikha rahe ho statement me, 10000 ki jagah 1000 likha hai",
-		"human kitta pesanum, bot venaam")
+		"jo paisa humne diya wo kam dikha rahe ho statement me, 10000 ki jagah 1000 likha hai")
 	// So is an order's status asked of an order the writer never
 	// placed, and money charged that nothing else names.
 	byOfficeModel(t, r, "is hafte ek bhi order nahi diya maine, fir ye ORD-1071 kahan se aaya?",

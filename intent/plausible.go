@@ -229,7 +229,7 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 		// "ok wait" holds the draft back; "ok thanks" thanks, and
 		// whether it also means yes, the person says.
 		if why := vetoed(shape, veto{waitWords, "a draft held back, not confirmed"},
-			veto{thanksWords, "thanks, not a confirmation"}); why != "" {
+			veto{thanksWords, "thanks, not a confirmation"}, veto{wrongWords, "called wrong, not confirmed"}); why != "" {
 			return why
 		}
 	case domain.IntentCancel:

@@ -404,7 +404,7 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 		d.Tier, d.Confidence, d.Reason = TierRules, 1, "rule: nothing of the books, and the model leans to none"
 		// The business's people named may still be the office's, as for
 		// the model's own unknown (overruled).
-		if ofTheBusiness(shape, named) {
+		if ofTheBusiness(shape, named) || ofTheBooks(shape) {
 			r.forOffice(shape, n, &d)
 		}
 		return d
