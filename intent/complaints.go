@@ -332,7 +332,7 @@ func extraAsked(shape []string) bool {
 }
 
 var (
-	rudeWords    = words("badtameez badtameezi rude gaali")
+	rudeWords    = words("badtameez badtameezi batamizi rude gaali")
 	poorWords    = words("ganda ghatiya bekar bekaar")
 	serviceWords = words("service")
 	qualityWords = words("quality")

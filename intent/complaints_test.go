@@ -182,3 +182,22 @@ func TestAPersonNotTheBotAndWhatIsCalledWrong(t *testing.T) {
 		"Sharma ji ka maal wapas le aaya, 2 carton", "10 carton mangaya tha, kab aayega?")
 	routedAs(t, r, domain.IntentConfirm, "bilkul sahi")
 }
+
+// TestWordForTheHeadAndMoneyAdded: word told to the head of the office,
+// whatever it says, unless it comes with goods to order or the head is a
+// customer's; money added or a charge asked "ye kya hai"; a figure owed
+// said not to be so much; the office's people said rude.
+func TestWordForTheHeadAndMoneyAdded(t *testing.T) {
+	r := demoRouter(t)
+	wantHandoffs(t, r, map[string]string{
+		"malik ko batao Mehta ji bahut gusse me hain": "asked",
+		"sahab ko message de dena, kal aaunga":        "asked",
+		"har bill me 200 extra joda hua hai":          "dispute",
+		"ye late charge? ye kya hai":                  "dispute",
+		"mera itna outstanding nahi hai bhai":         "dispute",
+		"aapka salesman bahut batamizi karta hai":     "dispute",
+		"ye kaisa bakwas hisaab hai":                  "dispute",
+	})
+	notRoutedAs(t, r, domain.IntentHandoff, "Gupta Supermart ke manager ko batao ki rate list bhej di")
+	routedAs(t, r, domain.IntentOrder, "Mehta ke liye 4 carton phenyl, owner ko bata dena jaldi chahiye")
+}

@@ -36,7 +36,7 @@ var (
 	notOffice = words("bank loan branch restaurant dinner doctor plumber teacher exam train movie network bijli electricity reminder yaad bsnl jio airtel vodafone")
 	// wrongWords say a figure is wrong; figureWords name what Munshi
 	// showed.
-	wrongWords  = words("galat wrong incorrect mistake twice double gadbad missing mismatch jhooth")
+	wrongWords  = words("galat wrong incorrect mistake twice double gadbad missing mismatch jhooth bakwas")
 	figureWords = words(`price rate total amount bill dues due gst hisab hisaab calculation quantity balance baaki
 		stock figure entry charged outstanding account ledger owe receipt`)
 	// A negation beside a word of right makes it one of wrong: "sahi
@@ -382,7 +382,7 @@ func disputesInWords(shape []string) bool {
 // liye, kyu?", "mera 2000 extra kaat liya aapne" ("2 labour extra lagaye
 // the" is the day's news).
 func overcharged(shape []string) bool {
-	if anyOf(shape, chargeWords) && (anyOf(shape, howCome) || followedBy(shape, kisWords, reasonWords) || followedBy(shape, kabWords, sinceWords)) ||
+	if anyOf(shape, chargeWords) && (anyOf(shape, howCome) || followedBy(shape, kisWords, reasonWords) || followedBy(shape, kabWords, sinceWords) || whatIsThis(shape)) ||
 		anyOf(shape, overchargedWords) || anyOf(shape, deductWords) && anyOf(shape, whyWords) ||
 		followedBy(shape, stillEnglish, chargeWords) || followedBy(shape, correctedWords, documentWords) {
 		return true // "still charged for transport", "please issue a corrected invoice"
@@ -391,7 +391,7 @@ func overcharged(shape []string) bool {
 	// kaise nikalte hain" asks how to reckon it).
 	// "ee extra 300 rupees yaake hakkidira bill alli?": money over the
 	// bill asked why.
-	return followedBy(shape, extraWords, deductWords) || anyOf(shape, taxWords) && anyOf(shape, whyWords) ||
+	return followedBy(shape, extraWords, deductWords) || followedBy(shape, extraWords, addedWords) || anyOf(shape, taxWords) && anyOf(shape, whyWords) ||
 		anyOf(shape, extraWords) && anyOf(shape, howCome) && (anyOf(shape, documentWords) || anyOf(shape, paymentWords))
 }
 
@@ -407,6 +407,8 @@ var (
 	extraWords  = words("extra")
 	taxWords    = words("gst")
 	deductWords = words("kaat kaata kata")
+	// addedWords add to a bill: "kuch na kuch extra jod dete ho".
+	addedWords = words("jod joda")
 	// kabWords and sinceWords ask since when: "kab se".
 	kabWords   = words("kab")
 	sinceWords = words("se")
@@ -475,8 +477,8 @@ func saysWrong(shape []string) bool {
 			return true
 		case rightWords[w] && (negatedBeside(shape, i) || i > 0 && doesNot[shape[i-1]]):
 			return true
-		case w == "itna" && i+1 < len(shape) && negations[shape[i+1]] && anyOf(shape, owedWords):
-			return true // "mera bakaya itna nahi hai" ("itna stock nahi chahiye" orders less)
+		case w == "itna" && anyOf(shape[i+1:min(len(shape), i+3)], negations) && anyOf(shape, owedWords):
+			return true // "mera bakaya itna nahi hai", "itna baaki nahi hai" ("itna stock nahi chahiye" orders less)
 		case negations[w] && i+2 < len(shape) && shape[i+1] == "ho" && couldWords[shape[i+2]]:
 			return true // "78000 nahi ho sakta"
 		}
@@ -538,3 +540,14 @@ var (
 	visitWord, comeWord = words("visit"), words("come")
 	comePlaces          = words("shop store dukaan dukan here over")
 )
+
+// whatIsThis reports "ye kya hai", asked of what the message names: "₹2,340
+// ka interest? ye kya hai".
+func whatIsThis(shape []string) bool {
+	for i := 0; i+2 < len(shape); i++ {
+		if thisWords[shape[i]] && shape[i+1] == "kya" && shape[i+2] == "hai" {
+			return true
+		}
+	}
+	return false
+}

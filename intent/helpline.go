@@ -253,12 +253,20 @@ func onWhatBasis(shape []string) bool {
 // discuss the new scheme", "owner ko mera msg de do".
 func passedOn(shape []string) bool {
 	for i, w := range shape {
-		// "owner ko mera msg de do ki …": a message given to the head of
-		// the office, whatever it says.
-		if (officeRoles[w] && !sirWord[w] || headWords[w]) && i+3 < len(shape) && shape[i+1] == "ko" {
+		// "owner ko mera msg de do ki …", "sahab ko message de do": a
+		// message given or told to the head of the office, whatever it
+		// says ("sahab" only first: "Sharma sahab" is a customer).
+		head := officeRoles[w] && !sirWord[w] || headWords[w] || sahabWords[w] && w != "STAFF" && i == 0
+		if head && i+3 < len(shape) && shape[i+1] == "ko" {
 			rest := shape[i+2 : min(len(shape), i+5)]
 			if anyOf(rest, messageWords) && anyOf(rest, givenOn) {
 				return true
+			}
+			// Told, with no goods to order beside ("malik ko bata dena
+			// next week aur bada order aayega" orders) and the head
+			// nobody else's ("Gupta Supermart ke manager ko").
+			if tellWords[shape[i+2]] && !anyOf(shape, goodsOnly) && (i == 0 || !ofWords[shape[i-1]]) {
+				return true // "BOSS KO BOLO SHARMA JI NARAZ HAI"
 			}
 		}
 		if !passWords[w] {
