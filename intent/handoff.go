@@ -63,7 +63,7 @@ func asksForPerson(shape []string) bool {
 		// where nothing else is said; or someone asked to reach the
 		// writer in English ("please have someone senior contact me").
 		return wantsTalkWith(shape) && toWriter(shape) || anyOf(shape, someoneWords) && followedBy(shape, contactWords, meOnly) ||
-			lookedInto(shape) || someoneFrom(shape) && anyOf(shape, requestWords) || personNotBot(shape)
+			lookedInto(shape) || someoneFrom(shape) && anyOf(shape, requestWords) || personNotBot(shape) || toldTheHead(shape)
 	}
 	if len(shape) <= 3 && anyOf(shape, wanting) && (anyOf(shape, headWords) || anyOf(shape, officeRoles) && !anyOf(shape, sirWord)) {
 		return true // "owner please", "accounts please" ("sir please" pleads)

@@ -253,21 +253,8 @@ func onWhatBasis(shape []string) bool {
 // discuss the new scheme", "owner ko mera msg de do".
 func passedOn(shape []string) bool {
 	for i, w := range shape {
-		// "owner ko mera msg de do ki …", "sahab ko message de do": a
-		// message given or told to the head of the office, whatever it
-		// says ("sahab" only first: "Sharma sahab" is a customer).
-		head := officeRoles[w] && !sirWord[w] || headWords[w] || sahabWords[w] && w != "STAFF" && i == 0
-		if head && i+3 < len(shape) && shape[i+1] == "ko" {
-			rest := shape[i+2 : min(len(shape), i+5)]
-			if anyOf(rest, messageWords) && anyOf(rest, givenOn) {
-				return true
-			}
-			// Told, with no goods to order beside ("malik ko bata dena
-			// next week aur bada order aayega" orders) and the head
-			// nobody else's ("Gupta Supermart ke manager ko").
-			if tellWords[shape[i+2]] && !anyOf(shape, goodsOnly) && (i == 0 || !ofWords[shape[i-1]]) {
-				return true // "BOSS KO BOLO SHARMA JI NARAZ HAI"
-			}
+		if toTheHead(shape, i) {
+			return true
 		}
 		if !passWords[w] {
 			continue
@@ -283,8 +270,60 @@ func passedOn(shape []string) bool {
 var (
 	passWords    = words("pass")
 	messageWords = words("message msg")
-	givenOn      = words("de dena dedo pahuncha")
+	givenOn      = words("de dena dedo pahuncha forward kar karo")
+	// summonWords send for someone: "OWNER KO BULAO".
+	summonWords = words("bulao")
+	// tellGiven follow "bol" when it tells: "boss ko bol do"; toldBefore
+	// when it was told ("owner ko bata diya tha" is news).
+	tellGiven  = words("do dena dedo")
+	toldBefore = words("diya di tha")
 )
+
+// toldTheHead reports word for the head of the office anywhere in the
+// message (toTheHead).
+func toldTheHead(shape []string) bool {
+	for i := range shape {
+		if toTheHead(shape, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// toTheHead reports word for the head of the office, or one of its people
+// by name, at i: a message given ("owner ko mera msg de do ki …", "sahab
+// ko message de do", "Vikram sir ko mera msg forward kar do"), word told
+// ("BOSS KO BOLO SHARMA JI NARAZ HAI", "boss ko bol do ki …") or taken up
+// ("Vikram sir tak baat pahuncha do"), or the head sent for ("OWNER KO
+// BULAO"), whatever it says. "sahab" counts only first ("Sharma sahab" is
+// a customer), and nobody else's head does ("Gupta Supermart ke manager
+// ko"). Told with goods beside, it orders ("malik ko bata dena next week
+// aur bada order aayega").
+func toTheHead(shape []string, i int) bool {
+	w := shape[i]
+	head := officeRoles[w] && !sirWord[w] || headWords[w] || w == "STAFF" || sahabWords[w] && i == 0
+	if !head || i > 0 && ofWords[shape[i-1]] {
+		return false
+	}
+	k := i + 1
+	if k < len(shape) && (honorifics[shape[k]] || shape[k] == "wala") {
+		k++ // "Vikram sir ko", "accounts wali ko"
+	}
+	if k+1 >= len(shape) {
+		return false
+	}
+	next := shape[k+1]
+	switch shape[k] {
+	case "ko":
+		rest := shape[k+1 : min(len(shape), k+4)]
+		return anyOf(rest, messageWords) && anyOf(rest, givenOn) || summonWords[next] ||
+			(tellWords[next] && (k+2 == len(shape) || !toldBefore[shape[k+2]]) || next == "bol" && k+2 < len(shape) && tellGiven[shape[k+2]]) &&
+				!anyOf(shape, goodsOnly)
+	case "tak":
+		return next == "baat" && k+2 < len(shape) && givenOn[shape[k+2]]
+	}
+	return false
+}
 
 // numberAsked reports the number of the office's head asked for in a
 // few words: "malik ka no.", "seth ji ka no".

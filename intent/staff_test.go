@@ -56,3 +56,24 @@ func TestStaffedRouterReadsEveryMessage(t *testing.T) {
 	}
 	notRoutedAs(t, r, domain.IntentHandoff, "weekly MIS chahiye Vikram sir ko")
 }
+
+// TestWordForTheOfficesPeople: word given, told or taken up to one of the
+// office's people by name, or the head sent for, hands over at any
+// length; word told before is news, and goods beside it order.
+func TestWordForTheOfficesPeople(t *testing.T) {
+	v := demoVocabulary(t)
+	v.Staff = []string{"Vikram Singh", "Priya Nair", "Ravi Kumar", "Sunil Yadav"}
+	r := routerFor(t, v)
+	wantHandoffs(t, r, map[string]string{
+		"Priya madam ko mera msg forward kar dena":                                   "asked",
+		"Vikram sir tak baat pahuncha dena ki Mehta ji naye rate se khush nahi hain": "asked",
+		"MALIK KO BULAO JALDI": "asked",
+		"haan sir main Sunil bol raha hu aaj Gupta ji ki dukaan pe gaya tha unka kehna hai ki pichla hisaab abhi tak baaki dikha raha hai to boss ko bol do ki ek baar dekh lein": "asked",
+	})
+	notRoutedAs(t, r, domain.IntentHandoff, "Gupta Supermart ke manager ko message karo ki rate list bhej di")
+	var buf [48]string
+	if told := "maine owner ko bata diya tha kal hi"; toldTheHead(shapeOf(r.Normalize(told), buf[:0])) {
+		t.Errorf("%q read as word for the head: it was told before", told)
+	}
+	routedAs(t, r, domain.IntentOrder, "Vikram sir ko bolo Rajesh ke liye 5 carton phenyl bhejna hai")
+}
