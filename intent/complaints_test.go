@@ -201,3 +201,17 @@ func TestWordForTheHeadAndMoneyAdded(t *testing.T) {
 	notRoutedAs(t, r, domain.IntentHandoff, "Gupta Supermart ke manager ko batao ki rate list bhej di")
 	routedAs(t, r, domain.IntentOrder, "Mehta ke liye 4 carton phenyl, owner ko bata dena jaldi chahiye")
 }
+
+// TestPaymentNotPosted: money paid and its entry in the books said
+// missing or asked after, or old dues shown though all was cleared, is
+// the office's; an entry asked for records the payment.
+func TestPaymentNotPosted(t *testing.T) {
+	r := demoRouter(t)
+	wantHandoffs(t, r, map[string]string{
+		"NEFT kar diya tha parso, entry kahan hai?":                           "dispute",
+		"50000 ka cheque diya tha, ledger me chadha hi nahi ab tak":           "dispute",
+		"pichle hafte 8000 cash diya tha, wo paisa kahan gaya":                "dispute",
+		"March tak sab clear kar diya tha, fir bhi purana kyu dikha raha hai": "dispute",
+	})
+	routedAs(t, r, domain.IntentPayment, "Mehta ne 12000 cheque diya, entry kar do")
+}

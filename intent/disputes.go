@@ -143,8 +143,37 @@ func paidStillOwed(shape []string) bool {
 	}
 	paid := anyOf(shape, payerWords) || anyOf(shape, modeWords) || anyOf(shape, repayWords)
 	before := anyOf(shape, beforeWords) || anyOf(shape, clearWords) // "cheque clear ho gaya, phir bhi baaki dikha rahe ho"
-	return paid && (before && (stillSaid(shape) && anyOf(shape, owedShown) || owedAskedWhy(shape) || shownThenPaid(shape)) ||
-		anyOf(shape, ownWords) && owedClaimed(shape))
+	return paid && (before && (stillSaid(shape) && anyOf(shape, owedShown) || owedAskedWhy(shape) || shownThenPaid(shape) ||
+		anyOf(shape, whyWords) && anyOf(shape, shownNow)) || anyOf(shape, ownWords) && owedClaimed(shape)) ||
+		postedNowhere(shape)
+}
+
+// shownNow are the books showing it: "ye purana kyu dikha raha" (read
+// as "dikhao").
+var shownNow = words("dikhao dikh shows showing")
+
+// entryWords post money to the books.
+var entryWords = words("entry chadha")
+
+// postedNowhere reports money paid and its entry in the books said
+// missing, or asked after: "payment kiya, entry kahan?", "cheque … clear
+// ho gaya bank se, aapke hisaab me chadha hi nahi", "advance diya tha
+// 10000, wo kaha gaya". An entry asked for ("5000 diya, entry kar do")
+// records the payment.
+func postedNowhere(shape []string) bool {
+	paid := anyOf(shape, payerWords) || anyOf(shape, modeWords) || anyOf(shape, repayWords) || anyOf(shape, paymentWords)
+	if !paid || anyOf(shape, family) {
+		return false
+	}
+	for i, w := range shape {
+		switch {
+		case entryWords[w] && (anyOf(shape[i+1:min(len(shape), i+4)], negations) || anyOf(shape[i+1:min(len(shape), i+3)], whereWords)):
+			return true
+		case (whereWords[w] || w == "kaha") && i+1 < len(shape) && goneWords[shape[i+1]] && anyOf(shape[:i], beforeWords):
+			return true
+		}
+	}
+	return false
 }
 
 var clearWords = words("clear")
