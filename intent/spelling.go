@@ -130,6 +130,8 @@ aur: aur aor aurr और अने au aru mattu ar अर اور आणि
 mein: mein mei mein में میں vich
 se: se sey से سے
 malik: malik मालिक मालक मालिकेर
+manager: manager manegar मैनेजर
+accounts: accounts acounts
 baat: baat बात गल्ल वात कथा
 ka: ka का दा کا er nu
 ki: ki की
