@@ -215,3 +215,17 @@ func TestPaymentNotPosted(t *testing.T) {
 	})
 	routedAs(t, r, domain.IntentPayment, "Mehta ne 12000 cheque diya, entry kar do")
 }
+
+// TestDisputesBesideARecordsWords: goods come short with their credit
+// note said missing is no delivery, a balance called wrong with the
+// payment beside it as evidence is no payment, and a representative sent
+// for in Devanagari is the office's.
+func TestDisputesBesideARecordsWords(t *testing.T) {
+	r := demoRouter(t)
+	wantHandoffs(t, r, map[string]string{
+		"Mehta ji ne bola phenyl ke 3 carton kam aaye the, credit note abhi tak nahi mila":                                     "dispute",
+		"Gupta ka accountant keh raha 20000 baaki dikha rahe ho wo galat hai, unhone 8000 cheque Ravi ko diya tha, check karo": "dispute",
+		"कृपया अपने किसी प्रतिनिधि को भेजें":                                                                                   "asked",
+	})
+	notRoutedAs(t, r, domain.IntentDelivery, "Mehta ji ne bola phenyl ke 3 carton kam aaye the, credit note abhi tak nahi mila")
+}

@@ -144,7 +144,8 @@ func paidStillOwed(shape []string) bool {
 	paid := anyOf(shape, payerWords) || anyOf(shape, modeWords) || anyOf(shape, repayWords)
 	before := anyOf(shape, beforeWords) || anyOf(shape, clearWords) // "cheque clear ho gaya, phir bhi baaki dikha rahe ho"
 	return paid && (before && (stillSaid(shape) && anyOf(shape, owedShown) || owedAskedWhy(shape) || shownThenPaid(shape) ||
-		anyOf(shape, whyWords) && anyOf(shape, shownNow)) || anyOf(shape, ownWords) && owedClaimed(shape)) ||
+		anyOf(shape, whyWords) && anyOf(shape, shownNow) || anyOf(shape, owedWords) && saysWrong(shape)) ||
+		anyOf(shape, ownWords) && owedClaimed(shape)) ||
 		postedNowhere(shape)
 }
 

@@ -132,6 +132,7 @@ se: se sey से سے
 malik: malik मालिक मालक मालिकेर
 manager: manager manegar मैनेजर
 accounts: accounts acounts
+representative: representative प्रतिनिधि
 baat: baat बात गल्ल वात कथा
 ka: ka का दा کا er nu
 ki: ki की

@@ -57,10 +57,10 @@ func reportsTrouble(shape []string) bool {
 // no report of a delivery does: of the business's delivery man ("Aapke
 // delivery wale ne 2 carton kam utaare"), or asking for goods to be
 // replaced in its own voice ("The mops supplied last week are shedding
-// badly, we need them replaced"). "1 bag surf phata mila wo replace karna
-// padega" reports a delivery.
+// badly, we need them replaced"), or a credit note for them said missing.
+// "1 bag surf phata mila wo replace karna padega" reports a delivery.
 func shopComplains(shape []string) bool {
-	return followedBy(shape, yours, deliveryOnly) || anyOf(shape, shopWe) && remedied(shape)
+	return followedBy(shape, yours, deliveryOnly) || anyOf(shape, shopWe) && remedied(shape) || creditNoteMissing(shape)
 }
 
 var (
