@@ -195,8 +195,17 @@ func rateDisputed(shape []string) bool {
 	case anyOf(shape, insteadWords):
 		return put
 	}
-	return numbers >= 2 && anyOf(shape, documentWords) && anyOf(shape, lagaWords)
+	// "Invoice … has floor cleaner at 120/bottle. Agreed price was 110.":
+	// the price agreed set against the one charged ("10 ctn FC1L at
+	// agreed rate" orders at it).
+	return numbers >= 2 && (anyOf(shape, documentWords) && anyOf(shape, lagaWords) || anyOf(shape, agreedWords) && anyOf(shape, wasWords))
 }
+
+// agreedWords say a price was agreed; wasWords that it was.
+var (
+	agreedWords = words("agreed")
+	wasWords    = words("was tha")
+)
 
 var (
 	// schemeWords name an offer the bill should carry.
@@ -343,3 +352,27 @@ var (
 	staffOnes  = words("delivery driver salesman ladka staff boy guy")
 	askedMoney = words("maange maanga maangte")
 )
+
+// fewWords are the small counts said in words: "do phooti hui".
+var fewWords = words("ek do teen char")
+
+// cameSpoilt reports goods said to have come damaged, spoilt or expired,
+// counted once at most, with nothing handed over, returned or named as
+// an order: the shop that got them writing ("3 bottles of floor cleaner
+// came broken", "फिनाइल की बोतलें फूटी हुई आई हैं"). Goods counted in and
+// counted broken ("phenyl ki 55 peti aayi, do phooti hui") are the
+// godown's receipt, a delivery's words the road's report.
+func cameSpoilt(shape []string) bool {
+	if !spoiltSaid(shape) || !anyOf(shape, arrivalWords) || !anyOf(shape, goodsOnly) || anyOf(shape, negations) ||
+		anyOf(shape, orderRefWords) || anyOf(shape, handVerbs) || anyOf(shape, handedWords) || anyOf(shape, returnWords) ||
+		anyOf(shape, otherServices) || anyOf(shape, namedCustomer) {
+		return false
+	}
+	counts := 0
+	for i, w := range shape {
+		if w == phNumber || fewWords[w] && i+1 < len(shape) && (spoiltWords[shape[i+1]] || damageWords[shape[i+1]]) {
+			counts++
+		}
+	}
+	return counts <= 1
+}

@@ -229,3 +229,24 @@ func TestDisputesBesideARecordsWords(t *testing.T) {
 	})
 	notRoutedAs(t, r, domain.IntentDelivery, "Mehta ji ne bola phenyl ke 3 carton kam aaye the, credit note abhi tak nahi mila")
 }
+
+// TestPricesAgreedTalksAskedAndGoodsComeSpoilt: a price charged set
+// against the one agreed or said; an order or a bill said not the
+// writer's; a talk asked whether it can be had; goods said to have come
+// broken by the shop that got them. An order at the agreed rate, an
+// order not come yet, a talk with a customer and the godown's count of
+// goods in and broken are none of these.
+func TestPricesAgreedTalksAskedAndGoodsComeSpoilt(t *testing.T) {
+	r := demoRouter(t)
+	wantHandoffs(t, r, map[string]string{
+		"Bill shows harpic at 95. Agreed price was 88.": "dispute",
+		"₹70 ka phenyl? Sunil ne 62 bola tha":           "dispute",
+		"ye hamara bill nahi hai":                       "dispute",
+		"office me kisi se baat ho sakti hai kya?":      "asked",
+		"2 cartons of handwash came leaking":            "dispute",
+		"झाड़ू टूटे हुए आए":                             "dispute",
+	})
+	notRoutedAs(t, r, domain.IntentHandoff, "mera order nahi aaya abhi tak", "Mehta ji se baat ho sakti hai kya?")
+	routedAs(t, r, domain.IntentOrder, "Hotel Shivam: 4 ctn phenyl, 2 ctn harpic at agreed rate")
+	notRoutedAs(t, r, domain.IntentHandoff, "harpic ki 40 peti aayi, do tooti hui")
+}

@@ -36,8 +36,29 @@ func notMine(shape []string) bool {
 	if !anyOf(shape, figureWords) && !anyOf(shape, orderWordsOnly) && !anyOf(shape, documentWords) && !anyOf(shape, orderRefWords) {
 		return false
 	}
-	return followedBy(shape, myWords, negations)
+	return followedBy(shape, myWords, negations) || notOurPaper(shape)
 }
+
+// notOurPaper reports an order or a bill said not the writer's, and
+// nothing more: "ये हमारा ऑर्डर नहीं", "ye mera bill nahi hai" ("mera
+// order nahi aaya" asks where it is).
+func notOurPaper(shape []string) bool {
+	for i := 0; i+2 < len(shape); i++ {
+		if !myWords[shape[i]] || !orderWordsOnly[shape[i+1]] && !documentWords[shape[i+1]] || !negations[shape[i+2]] {
+			continue
+		}
+		if i+3 == len(shape) || shape[i+3] == "hai" {
+			return true
+		}
+	}
+	return false
+}
+
+// rupeeWords name money in rupees; unitOnly a count of goods.
+var (
+	rupeeWords = words("rupees")
+	unitOnly   = words("UNIT")
+)
 
 // myWords are the writer's own.
 var myWords = words("mera meri mere mine humara hamara")
@@ -53,6 +74,9 @@ func saidOtherwise(shape []string) bool {
 			k = i
 			break
 		}
+	}
+	if k > 1 && shape[k-1] == phNumber && anyOf(shape[:k-1], rupeeWords) && !anyOf(shape, unitOnly) {
+		return true // "₹92 ka GC? Ravi ne 85 bola tha": a price set against the one said
 	}
 	if k < 0 || !anyOf(shape, orderWordsOnly) && !anyOf(shape, documentWords) {
 		return false

@@ -102,7 +102,7 @@ func asksForPerson(shape []string) bool {
 		supportAsked(shape) || escalatedUp(shape) || visitAsked(shape) || tellsToCall(shape) || explainAsked(shape) ||
 		someoneToCall(shape) || inCharge(shape) || passedOn(shape) || numberAsked(shape) || callbackWanted(shape) ||
 		regionalOfficeAsk(shape) || bareCallAsk(shape) || noAnswer(shape) || callAsked(shape) || lookedInto(shape) ||
-		someoneFrom(shape) && anyOf(shape, requestWords) || personNotBot(shape) {
+		someoneFrom(shape) && anyOf(shape, requestWords) || personNotBot(shape) || talkPossible(shape) {
 		return true
 	}
 	if !anyOf(shape, contactWords) {
@@ -370,7 +370,7 @@ func disputesInWords(shape []string) bool {
 		limitQuestioned(shape), onWhatBasis(shape), spoiltReturned(shape), wrongGoodsSent(shape), rateDisputed(shape),
 		schemeMissing(shape), serviceComplaint(shape), neverOrdered(shape), myDuesAskedWhy(shape), booksDiffer(shape),
 		creditNoteMissing(shape), regionalDispute(shape), regionalNotShown(shape), spoiltSentWhy(shape), rudeStaff(shape),
-		extraAsked(shape), takeBackAsked(shape):
+		extraAsked(shape), takeBackAsked(shape), cameSpoilt(shape):
 		return true
 	}
 	return false

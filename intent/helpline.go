@@ -465,3 +465,22 @@ func personNotBot(shape []string) bool {
 	return anyOf(shape, onlyBot) && (anyOf(shape, peopleWords) || followedBy(shape, baatWords, negations)) ||
 		followedBy(shape, realWords, peopleWords)
 }
+
+// namedCustomer is a customer named from the list.
+var namedCustomer = words("CUSTOMER")
+
+// talkPossible reports a talk asked whether it can be had: "sir ek minute
+// baat ho sakti hai kya?", "kya main kisi se baat kar sakta hoon?". With
+// a customer named the talk is with them ("Mehta ji se baat ho sakti hai
+// kya" is no ask for the office).
+func talkPossible(shape []string) bool {
+	if anyOf(shape, namedCustomer) {
+		return false
+	}
+	for i := 0; i+2 < len(shape); i++ {
+		if baatWords[shape[i]] && (shape[i+1] == "ho" || shape[i+1] == "kar") && ableWords[shape[i+2]] {
+			return true
+		}
+	}
+	return false
+}
