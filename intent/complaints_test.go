@@ -250,3 +250,18 @@ func TestPricesAgreedTalksAskedAndGoodsComeSpoilt(t *testing.T) {
 	routedAs(t, r, domain.IntentOrder, "Hotel Shivam: 4 ctn phenyl, 2 ctn harpic at agreed rate")
 	notRoutedAs(t, r, domain.IntentHandoff, "harpic ki 40 peti aayi, do tooti hui")
 }
+
+// TestSomeoneSentToTheShop: someone sent to the shop, or the accountant
+// sent to explain how a charge came about, is the office's; someone sent
+// for the goods is not, and how to do a thing stays help.
+func TestSomeoneSentToTheShop(t *testing.T) {
+	r := demoRouter(t)
+	wantHandoffs(t, r, map[string]string{
+		"kisi ko shop pe bhejo aaj hi":                                     "asked",
+		"party bol rahi accountant ko bhejo, wahi samjhayega ye kaise hua": "asked",
+	})
+	var buf [48]string
+	if fetch := "kisi ko dukaan pe bhejo maal lene"; asksForPerson(shapeOf(r.Normalize(fetch), buf[:0])) {
+		t.Errorf("%q read as the office asked for: it sends for goods", fetch)
+	}
+}

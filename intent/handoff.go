@@ -68,9 +68,11 @@ func asksForPerson(shape []string) bool {
 	if len(shape) <= 3 && anyOf(shape, wanting) && (anyOf(shape, headWords) || anyOf(shape, officeRoles) && !anyOf(shape, sirWord)) {
 		return true // "owner please", "accounts please" ("sir please" pleads)
 	}
-	if anyOf(shape, anyone) && anyOf(shape, personWords) && (anyOf(shape, sendSomeone) || anyOf(shape, bringWords)) && !anyOf(shape, goodsOnly) {
-		// "koi banda bhejo dukaan pe", "kisi aadmi ko line pe lao" ("koi
-		// aadmi bhejo maal uthane" fetches goods)
+	if anyOf(shape, anyone) && (anyOf(shape, personWords) || anyOf(shape, comePlaces)) && (anyOf(shape, sendSomeone) || anyOf(shape, bringWords)) &&
+		!anyOf(shape, goodsOnly) {
+		// "koi banda bhejo dukaan pe", "kisi ko dukaan pe bhejo", "kisi
+		// aadmi ko line pe lao" ("koi aadmi bhejo maal uthane" fetches
+		// goods)
 		return true
 	}
 	if anyOf(shape, someoneWords) && anyOf(shape, helpWords) && !anyOf(shape, goodsOnly) {

@@ -66,12 +66,18 @@ var doingWords = words(`dekhu dekhe dekhna dekhne dekhein karu kare karein karna
 // do I"), or a word of how with one of doing.
 func asksHow(shape []string) bool {
 	for i, w := range shape {
+		if i+1 < len(shape) && cameAbout[shape[i+1]] {
+			continue // "ye interest kaise laga" asks how it came about
+		}
 		if howWords[w] && anyOf(shape, doingWords) || w == "how" && i+1 < len(shape) && howTo[shape[i+1]] {
 			return true
 		}
 	}
 	return false
 }
+
+// cameAbout say, after "kaise", what came about: "kaise laga".
+var cameAbout = words("laga lagaya hua")
 
 // orderAnchors tie a cancellation to an order, whatever else it says:
 // "Please cancel this, customer changed his mind".
