@@ -402,8 +402,9 @@ func (r *Router) localShape(text string, n Normalized, shape []string) Decision 
 	}
 	if offTopic(d.modelTop, shape) {
 		d.Tier, d.Confidence, d.Reason = TierRules, 1, "rule: nothing of the books, and the model leans to none"
-		// The business's people named may still be the office's, as for
-		// the model's own unknown (overruled).
+		// The business's people or a figure of the books named may still
+		// be the office's ("rate 92 nahi 85 tha"), as for the model's own
+		// unknown (overruled).
 		if ofTheBusiness(shape, named) || ofTheBooks(shape) {
 			r.forOffice(shape, n, &d)
 		}
