@@ -265,3 +265,13 @@ func TestSomeoneSentToTheShop(t *testing.T) {
 		t.Errorf("%q read as the office asked for: it sends for goods", fetch)
 	}
 }
+
+// TestAComplaintIsNoOrder: a message that calls itself a complaint about
+// goods, in Devanagari too, is never read as an order for them.
+func TestAComplaintIsNoOrder(t *testing.T) {
+	r := demoRouter(t)
+	notRoutedAs(t, r, domain.IntentOrder,
+		"आदरणीय महोदय, विषय: झाड़ू की शिकायत। पिछले हफ्ते आपूर्ति की गई झाड़ू की गुणवत्ता ठीक नहीं है, तीली टूट रही है। कृपया इसे बदलकर दें।",
+		"complaint: 5 carton phenyl jo aaya usme smell nahi hai, badal ke do")
+	routedAs(t, r, domain.IntentOrder, "Rajesh ke liye 5 GC aur 10 phenyl bhej do, cash payment")
+}

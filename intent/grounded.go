@@ -96,11 +96,15 @@ var (
 	runningWords = words("chal")
 )
 
-// complaint says why a question is a complaint about a payment app, or
-// nothing.
+// complaint says why the model's reading is a complaint instead: a
+// delivery the shop that got it complains of, an order whose message
+// says it is a complaint, a question about a payment app; or nothing.
 func complaint(in domain.Intent, shape []string) string {
 	if in == domain.IntentDelivery && shopComplains(shape) {
 		return "the shop that got the goods complains of them, as no delivery report does"
+	}
+	if in == domain.IntentOrder && anyOf(shape, complaintWords) {
+		return "a complaint about goods, not an order for them" // "विषय: फिनाइल की गुणवत्ता के संबंध में शिकायत …"
 	}
 	if !IsQuestion(in) || !anyOf(shape, troubleWords) && !(anyOf(shape, runningWords) && anyOf(shape, negations)) {
 		return ""

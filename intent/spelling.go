@@ -133,6 +133,7 @@ malik: malik मालिक मालक मालिकेर
 manager: manager manegar मैनेजर
 accounts: accounts acounts
 representative: representative प्रतिनिधि
+shikayat: shikayat शिकायत
 baat: baat बात गल्ल वात कथा
 ka: ka का दा کا er nu
 ki: ki की
