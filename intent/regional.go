@@ -36,18 +36,22 @@ func (f inflected) in(shape []string) bool {
 
 var (
 	// regionalWho are the office's people: the owner (Marathi मालक,
-	// Kannada मालीक, Telugu यजमान, Tamil मुतलाळि, Gujarati शेठ), the boss
-	// (साहेब), the office (ओफिस, अफिस, आपीस, दफतर), accounts and the
-	// manager; romanised, the owner, a person, someone.
+	// Kannada मालीक, Odia मालिक, Telugu यजमान, Tamil मुतलाळि and ओऩर,
+	// Gujarati शेठ, Urdu مالک), the boss (साहेब), the office (ओफिस, अफिस,
+	// आपीस, Telugu and Kannada आफीस, Malayalam ओफीस, दफतर, Urdu دفتر),
+	// accounts and the manager; romanised, the owner, a person, someone.
 	regionalWho = inflected{
-		[]string{"मालक", "मालीक", "यजमान", "मुतलाळि", "शेठ", "साहेब", "ओफिस", "अफिस", "आपीस", "दफतर", "दफ्तर", "अकाउंट्स", "एकाउन्ट", "म्यानेजार"},
+		[]string{"मालक", "मालीक", "मालिक", "यजमान", "मुतलाळि", "ओऩर", "शेठ", "साहेब", "ओफिस", "अफिस", "आपीस", "आफीस", "ओफीस", "दफतर", "दफ्तर",
+			"अकाउंट्स", "एकाउन्ट", "म्यानेजार", "مالک", "دفتر"},
 		words("malak sheth manas bande koni keu")}
 	// regionalAsk are the words that ask: to talk (बोलाय, पेच, माट्लाड,
-	// माताड), to call (फोन, कोल), a number (नम्पर), to tell (सांग, कहो,
-	// जानान, चेप्प, हेळ, चोल्ल) or to put in the ear (कानावर); romanised,
-	// to tell, talk or meet.
+	// माताड, Malayalam संसारिक्क, Urdu بات), to call (फोन, कोल, Malayalam
+	// विळिक्क), a number (नम्पर, Urdu نمبر), to tell (सांग, कहो, जानान,
+	// चेप्प, हेळ, चोल्ल) or to put in the ear (कानावर); romanised, to tell,
+	// talk or meet.
 	regionalAsk = inflected{
-		[]string{"बोलाय", "पेच", "माट्लाड", "माताड", "फोन", "कोल", "नम्पर", "सांग", "कहो", "जानान", "चेप्प", "हेळ", "चोल्ल", "कानावर"},
+		[]string{"बोलाय", "पेच", "माट्लाड", "माताड", "संसारिक्क", "بات", "फोन", "कोल", "विळिक्क", "नम्पर", "نمبر", "सांग", "कहो", "जानान", "चेप्प",
+			"हेळ", "चोल्ल", "कानावर"},
 		words("sanga kaho keho bolun sollunga cheppandi vaat gal pesanum bheta")}
 )
 
@@ -64,15 +68,23 @@ func regionalOfficeAsk(shape []string) bool {
 	if !who && !ask {
 		return false
 	}
-	named := anyOf(shape, headWords) || anyOf(shape, officeRoles) && !anyOf(shape, sirWord)
-	return (who && (ask || anyOf(shape, phoneNumberWords)) || named && ask) && !dialled(shape)
+	// Hindi's "baat" talks only with a regional word for who: "શેઠ સાથે
+	// વાત", "ମାଲିକଙ୍କ ସହ କଥା" ("ek baat batao" asks a thing).
+	talk := ask || who && anyOf(shape, baatWords)
+	named := anyOf(shape, headWords) || anyOf(shape, officeRoles) && !anyOf(shape, sirWord) || anyOf(shape, staffOnly)
+	return (who && (talk || anyOf(shape, phoneNumberWords)) || named && ask) && !dialled(shape)
 }
 
-var phoneNumberWords = words("number")
+var (
+	phoneNumberWords = words("number")
+	// staffOnly is one of the business's people by name ("vikram sir jode
+	// vaat karvi che").
+	staffOnly = words("STAFF")
+)
 
 // startsAny reports w starting with one of stems. Every stem is written
-// in Devanagari, so a word of Latin letters starts none: most messages
-// are read without comparing a stem.
+// in Devanagari or Urdu's script, so a word of Latin letters starts none:
+// most messages are read without comparing a stem.
 func startsAny(w string, stems []string) bool {
 	if w == "" || w[0] < utf8.RuneSelf {
 		return false

@@ -125,3 +125,23 @@ func TestRegionalDuesAndReplies(t *testing.T) {
 	routedAs(t, r, domain.IntentConfirm, "ਹਾਂ ਕਰ ਦਿਓ ਪੱਕਾ", "ਹਾਂ ਜੀ ਠੀਕ ਹੈ, ਭੇਜ ਦਿਓ")
 	routedAs(t, r, domain.IntentCancel, "ਨਹੀਂ ਜੀ, ਕੈਂਸਲ ਕਰ ਦਿਓ")
 }
+
+// TestTheOfficeAskedForInMoreScripts: the owner, the office or one of the
+// office's people asked for in Odia, Tamil, Telugu, Malayalam, Gujarati
+// and Urdu's script; Hindi's "baat" asks for nobody without a regional
+// word for who.
+func TestTheOfficeAskedForInMoreScripts(t *testing.T) {
+	r := demoRouter(t)
+	wantHandoffs(t, r, map[string]string{
+		"ମାଲିକଙ୍କ ସହ କଥା ହେବ":                 "asked",
+		"ஓனர் கிட்ட பேசணும் அவசரம்":           "asked",
+		"ఆఫీస్ నుండి ఫోన్ చేయండి ప్లీజ్":      "asked",
+		"ഓഫീസിൽ നിന്ന് ഒന്ന് വിളിക്കണം":       "asked",
+		"മുതലാളിയോട് സംസാരിക്കണം, അത്യാവശ്യം": "asked",
+		"શેઠ સાથે વાત કરવી છે આજે":            "asked",
+		"مالک سے بات کرنی ہے":                 "asked",
+		"دفتر کا نمبر دیں":                    "asked",
+	})
+	notRoutedAs(t, r, domain.IntentHandoff, "bhai ek baat batao, Ashok Provision ka order nikla ki nahi",
+		"parso Mehta Traders ke munim se milna hai, hisaab ki baat karni hai")
+}

@@ -67,7 +67,8 @@ func TestWordForTheOfficesPeople(t *testing.T) {
 	wantHandoffs(t, r, map[string]string{
 		"Priya madam ko mera msg forward kar dena":                                   "asked",
 		"Vikram sir tak baat pahuncha dena ki Mehta ji naye rate se khush nahi hain": "asked",
-		"MALIK KO BULAO JALDI": "asked",
+		"priya madam jode vaat karvi che":                                            "asked",
+		"MALIK KO BULAO JALDI":                                                       "asked",
 		"haan sir main Sunil bol raha hu aaj Gupta ji ki dukaan pe gaya tha unka kehna hai ki pichla hisaab abhi tak baaki dikha raha hai to boss ko bol do ki ek baar dekh lein": "asked",
 	})
 	notRoutedAs(t, r, domain.IntentHandoff, "Gupta Supermart ke manager ko message karo ki rate list bhej di")
