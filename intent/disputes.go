@@ -170,7 +170,7 @@ func paidStillOwed(shape []string) bool {
 	return paid && (before && (stillSaid(shape) && anyOf(shape, owedShown) || owedAskedWhy(shape) || shownThenPaid(shape) ||
 		anyOf(shape, whyWords) && anyOf(shape, shownNow) || anyOf(shape, owedWords) && saysWrong(shape)) ||
 		anyOf(shape, ownWords) && owedClaimed(shape)) ||
-		postedNowhere(shape)
+		postedNowhere(shape, paid || anyOf(shape, paymentWords))
 }
 
 // shownNow are the books showing it: "ye purana kyu dikha raha" (read
@@ -183,11 +183,10 @@ var entryWords = words("entry chadha")
 // postedNowhere reports money paid and its entry in the books said
 // missing, or asked after: "payment kiya, entry kahan?", "cheque … clear
 // ho gaya bank se, aapke hisaab me chadha hi nahi", "advance diya tha
-// 10000, wo kaha gaya". An entry asked for ("5000 diya, entry kar do")
-// records the payment.
-func postedNowhere(shape []string) bool {
-	paid := anyOf(shape, payerWords) || anyOf(shape, modeWords) || anyOf(shape, repayWords) || anyOf(shape, paymentWords)
-	if !paid || anyOf(shape, family) {
+// 10000, wo kaha gaya"), paid saying money was paid or a payment named.
+// An entry asked for ("5000 diya, entry kar do") records the payment.
+func postedNowhere(shape []string, paid bool) bool {
+	if !paid {
 		return false
 	}
 	for i, w := range shape {

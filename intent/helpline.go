@@ -252,10 +252,10 @@ func onWhatBasis(shape []string) bool {
 // "Kindly pass a message to the owner that Gupta Brothers wants to
 // discuss the new scheme", "owner ko mera msg de do".
 func passedOn(shape []string) bool {
+	if toldTheHead(shape) {
+		return true
+	}
 	for i, w := range shape {
-		if toTheHead(shape, i) {
-			return true
-		}
 		if !passWords[w] {
 			continue
 		}

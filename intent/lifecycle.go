@@ -1,9 +1,6 @@
 package intent
 
-import (
-	"strings"
-	"unicode"
-)
+import "unicode"
 
 // The books after an order: deliveries, payments and goods received change
 // them, so a message is read as one only when it shows the evidence a
@@ -314,7 +311,7 @@ var allOfThem = words("dono teeno sab")
 
 // longNumber reports a number of three digits or more, as long as an
 // order's own: "1042", never "5".
-func longNumber(id string) bool { return len(id) >= 3 && strings.Trim(id, "0123456789") == "" }
+func longNumber(id string) bool { return len(id) >= 3 && digitsOnly(id) }
 
 func orderWord(w string) bool { return w == "order" || w == "orders" || w == "ord" }
 

@@ -123,8 +123,8 @@ func (p *Parser) ReadPayment(text string) PaymentNote {
 // first group at i: the groups are one number, not amounts.
 func spacedGroups(r *reading, i int) int {
 	end := i
-	for j := i + 1; j < len(r.toks) && len(r.toks[j].Text) >= 3 && strings.Trim(r.toks[j].Text, "0123456789") == "" &&
-		len(r.toks[end].Text) == 4 && strings.Trim(r.toks[end].Text, "0123456789") == "" &&
+	for j := i + 1; j < len(r.toks) && len(r.toks[j].Text) >= 3 && isDigits(r.toks[j].Text) &&
+		len(r.toks[end].Text) == 4 && isDigits(r.toks[end].Text) &&
 		r.source(r.toks[end].End, r.toks[j].Start) == " "; j++ {
 		end = j
 	}

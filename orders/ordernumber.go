@@ -149,7 +149,7 @@ func joinedNumber(r *reading, i, step int) bool {
 		return false
 	}
 	id := r.ents[r.ent[j]].ID
-	return len(id) >= 3 && strings.Trim(id, "0123456789") == ""
+	return len(id) >= 3 && isDigits(id)
 }
 
 // joinWords join one order's number to the next.
