@@ -472,3 +472,14 @@ func TestGoodsBySizeAreNoPayment(t *testing.T) {
 	notRoutedAs(t, r, domain.IntentPayment, "Sharma 50 bulb 9 watt cash", "Mehta 20 tin 500ml cash")
 	routedAs(t, r, domain.IntentPayment, "Sharma se 2.5L NEFT aaya", "Mehta ne 500 cash diya")
 }
+
+// TestANamedOrderGivenInMoreLanguages: an order named by its number and
+// said given, unloaded or brought to the shop in Marathi, Kannada,
+// Malayalam, Tamil and Odia, with what was short beside it; an order the
+// writer says they never gave is no delivery.
+func TestANamedOrderGivenInMoreLanguages(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentDelivery, "ORD-2210 मेहता ट्रेडर्स ला दिली", "ORD 3301 Rajesh ge kottu bande, 2 GC kammi",
+		"ORD-4120 Gupta supermart il ethichu", "ORD-5120 ஷர்மா கடைல இறக்கிட்டேன்", "ORD-6120 ଗୁପ୍ତା ସୁପରମାର୍ଟ ରେ ଦେଇଦେଲି")
+	notRoutedAs(t, r, domain.IntentDelivery, "मी कुठलीही ऑर्डर दिली नव्हती", "ही ऑर्डर मी दिलीच नव्हती")
+}
