@@ -434,7 +434,7 @@ func TestHeldOutHandoffSecond(t *testing.T) {
 func TestHeldOutIsSeparate(t *testing.T) {
 	seen := map[string]string{}
 	for _, split := range []string{"train", "dev", "dev-lifecycle", "dev-rules", "dev-spellings", "dev-strangers", "dev-everyday", "dev-handoff", "dev-handoff-2", "dev-handoff-3",
-		"dev-fresh", "dev-fresh-2", "dev-fresh-3", "dev-fresh-4", "dev-fresh-5", "dev-fresh-6"} {
+		"dev-fresh", "dev-fresh-2", "dev-fresh-3", "dev-fresh-4", "dev-fresh-5", "dev-fresh-6", "dev-fresh-7"} {
 		for _, ex := range readCorpus(t, "corpus/"+split+".jsonl") {
 			seen[strings.ToLower(ex.Text)] = split
 		}

@@ -18,7 +18,7 @@ var evidenceFiles = []string{"corpus/train.jsonl", "corpus/dev.jsonl", "corpus/d
 	"corpus/dev-strangers.jsonl", "corpus/dev-everyday.jsonl", "corpus/dev-handoff.jsonl", "corpus/dev-fresh.jsonl",
 	"corpus/dev-handoff-2.jsonl", "corpus/dev-handoff-3.jsonl", "corpus/train-handoff.jsonl", "corpus/dev-fresh-2.jsonl",
 	"corpus/dev-fresh-3.jsonl", "corpus/dev-fresh-4.jsonl", "corpus/dev-fresh-5.jsonl",
-	"corpus/dev-fresh-6.jsonl"}
+	"corpus/dev-fresh-6.jsonl", "corpus/dev-fresh-7.jsonl"}
 
 // evidence is every raw word (lower case, Devanagari folded) and every
 // canonical word of the development and training messages.
