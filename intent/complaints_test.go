@@ -275,3 +275,13 @@ func TestAComplaintIsNoOrder(t *testing.T) {
 		"complaint: 5 carton phenyl jo aaya usme smell nahi hai, badal ke do")
 	routedAs(t, r, domain.IntentOrder, "Rajesh ke liye 5 GC aur 10 phenyl bhej do, cash payment")
 }
+
+// TestAChargeAskedSinceWhen: a charge asked since when, in English as in
+// Hinglish, disputes the bill, a number beside it too; it asks after no
+// order. "since when" asked of anything else is no dispute.
+func TestAChargeAskedSinceWhen(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentHandoff, "Loading charge? since when??", "since when do you add packing charges 200 to the bill",
+		"delivery charges kab se lagne lage")
+	notRoutedAs(t, r, domain.IntentHandoff, "since when are you in this business")
+}

@@ -398,7 +398,7 @@ func overcharged(shape []string) bool {
 }
 
 var (
-	chargeWords    = words("charge charged fee interest deduction deducted penalty चार्ज कटौती")
+	chargeWords    = words("charge charges charged fee interest deduction deducted penalty चार्ज कटौती")
 	stillEnglish   = words("still")
 	correctedWords = words("corrected")
 	// overchargedWords say it outright: "overcharged again!!".
@@ -411,9 +411,9 @@ var (
 	deductWords = words("kaat kaata kata")
 	// addedWords add to a bill: "kuch na kuch extra jod dete ho".
 	addedWords = words("jod joda")
-	// kabWords and sinceWords ask since when: "kab se".
-	kabWords   = words("kab")
-	sinceWords = words("se")
+	// kabWords and sinceWords ask since when: "kab se", "since when".
+	kabWords   = words("kab since")
+	sinceWords = words("se when")
 )
 
 // shortlyBefore reports a word of first with a word of next at most k

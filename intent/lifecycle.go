@@ -155,7 +155,8 @@ var statusAsks = words("status scene haal update")
 // asksAfterOrder is a question about one order named by its number in any
 // form ("1042 abhi kidhar hai", "order 1042 kab aayega"), with no word of
 // dues or payment. A credit note's figure is no order: "credit note ka
-// 2,300 adjust nahi hua abhi tak, kab karoge" disputes the bill.
+// 2,300 adjust nahi hua abhi tak, kab karoge" disputes the bill, and so
+// does a charge's ("since when do you add handling charges 350").
 func asksAfterOrder(shape []string, n Normalized) bool {
 	return len(shape) <= 12 && (asked(shape, n.Question) || anyOf(shape, statusAsks)) && hasOrderRef(shape, n) &&
 		(anyOf(shape, statusWords) || anyOf(shape, deliveredAsked) && !anyOf(shape, documentWords) ||
@@ -163,7 +164,7 @@ func asksAfterOrder(shape []string, n Normalized) bool {
 			anyOf(shape, wentWords) && (numberedOrder(shape) || shape[0] == phNumber || followedBy(shape, numberPlaceholder, wentWords))) &&
 		!anyOf(shape, dueWords) && !anyOf(shape, paymentWords) && !anyOf(shape, cancelVerbs) &&
 		(!customersAmount(shape) || anyOf(shape, reachedWords)) &&
-		!anyOf(shape, reminderWords) && !followedBy(shape, creditWords, noteWords)
+		!anyOf(shape, reminderWords) && !followedBy(shape, creditWords, noteWords) && !anyOf(shape, chargeWords)
 }
 
 // customersAmount is a customer's bare number with nothing that makes it
