@@ -288,11 +288,22 @@ func hasOrderRef(shape []string, n Normalized) bool {
 		case w != phNumber || quantityAt(shape, i) || k > len(n.Entities) || ofDocument(shape, i):
 		case i > 0 && orderWord(shape[i-1]), i > 1 && refWords[shape[i-1]] && orderWord(shape[i-2]):
 			return true
-		case longNumber(n.Entities[k-1].ID):
+		case longNumber(n.Entities[k-1].ID) && typedAsDigits(n, n.Entities[k-1]):
 			return true
 		}
 	}
 	return false
+}
+
+// typedAsDigits reports a number typed as its digits alone, in any
+// script's digits ("1042", "१०४२"), as an order's number is: "20 hajar",
+// "10k" and "1,200" are amounts.
+func typedAsDigits(n Normalized, e Entity) bool {
+	if e.End != e.Start+1 || e.Start >= len(n.Tokens) {
+		return false
+	}
+	typed := n.Tokens[e.Start].End - n.Tokens[e.Start].Start
+	return typed == len(e.ID) || typed == 3*len(e.ID) // an Indian script's digits are three bytes each
 }
 
 // bareReport reports "deliver" written as a tick against orders, in the

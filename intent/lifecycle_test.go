@@ -483,3 +483,13 @@ func TestANamedOrderGivenInMoreLanguages(t *testing.T) {
 		"ORD-4120 Gupta supermart il ethichu", "ORD-5120 ஷர்மா கடைல இறக்கிட்டேன்", "ORD-6120 ଗୁପ୍ତା ସୁପରମାର୍ଟ ରେ ଦେଇଦେଲି")
 	notRoutedAs(t, r, domain.IntentDelivery, "मी कुठलीही ऑर्डर दिली नव्हती", "ही ऑर्डर मी दिलीच नव्हती")
 }
+
+// TestAnAmountIsNoOrdersNumber: a number typed with its thousands
+// ("20 hajar", "12k", "1,400") is an amount, never an order's number, where
+// one typed as its digits, in any script, names the order.
+func TestAnAmountIsNoOrdersNumber(t *testing.T) {
+	r := demoRouter(t)
+	notRoutedAs(t, r, domain.IntentDelivery, "godown nu bhadu aapi didhu 25 hajar", "Flipkart ka parcel ghar pahunch gaya, 2,300 ka saman")
+	notRoutedAs(t, r, domain.IntentOrderStatus, "GST refund 15k ka kab tak aayega")
+	routedAs(t, r, domain.IntentDelivery, "order १०४२ Rajesh ko de diya", "1042 pahunch gaya")
+}
