@@ -90,3 +90,19 @@ func TestConfirmationsInOtherLanguages(t *testing.T) {
 	routedAs(t, r, domain.IntentConfirm, "hau barabar", "houdu", "hoy", "andu", "aa", "aa theek", "ho ja")
 	notRoutedAs(t, r, domain.IntentConfirm, "aa gaya", "maal aa gaya kya", "ho jayega kya")
 }
+
+// TestRepliesToADraftAsPeopleSayThem: a yes with who is spoken to or a
+// hurry ("ok bhai laga do order", "ha ok jaldi karo"), a cancel told
+// for later ("cancel kar do, baad me bataunga"), Marathi's "nako",
+// Bengali's "batil", an order stopped, and thanks after an ok in
+// Bengali, Gujarati, Tamil and Telugu's "andi". "कुछ नहीं" alone and a
+// shop closed are no cancel; a call put through is no yes.
+func TestRepliesToADraftAsPeopleSayThem(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentConfirm, "haan bhai laga do", "ok ji order lagao", "ha theek hai jaldi karo", "હા બરાબર છે મોકલો")
+	routedAs(t, r, domain.IntentCancel, "abhi cancel karo, baad me bolunga", "poora order hata do", "ye order band karo",
+		"नको पाठवू", "বাতিল করো", "kuch nahi, chhodo")
+	routedAs(t, r, domain.IntentGreeting, "achha ok, thanks", "ok andi thanks", "આભાર", "onek dhonnobad", "நன்றி சார்")
+	notRoutedAs(t, r, domain.IntentCancel, "कुछ नहीं", "dukaan band karo", "order band kar diya unhone")
+	notRoutedAs(t, r, domain.IntentConfirm, "haan bhai call laga do", "ok alarm laga do")
+}

@@ -71,11 +71,17 @@ var rules = []rule{
 		// ਵਧਾਈਆਂ") greet as "happy diwali" does.
 		need: groups(`hi hello hey namaste pranam salaam salam assalamualaikum adaab morning evening afternoon night ram radhe jai
 			thanks hola greetings haal akal vanakkam mubarak diwali holi eid shubhkamnayein bye ratri kem christmas merry
-			nalvazhthukkal नल्वाऴ्त्तुक्कळ शुभाकांक्षलु शुभाशयगळु ओणाशंसकळ् वधाईआं`),
+			nalvazhthukkal नल्वाऴ्त्तुक्कळ शुभाकांक्षलु शुभाशयगळु ओणाशंसकळ् वधाईआं` +
+			// Thanks in Bengali, Gujarati and Tamil: "dhonnobad", "આભાર",
+			// "நன்றி".
+			` dhonnobad आभार नऩ्ऱि`),
 		allow: words(`good everyone all team there dost kaise ho how are you kya chal raha rahe sab badhiya
 			aap hai shri shree sri krishna sat ram radhe again bro guys friends very nice day a have
 			to the sabko and aur ji kaisa happy whole ki chalo cho shubh thats for today ho gaya kaam new
-			year take care ok theek hmm update keliye kal baat karte pongal पोङ्कल संक्रांति दीपावळि हब्बद लोहडी दीआं लख्ख`),
+			year take care ok theek hmm update keliye kal baat karte pongal पोङ्कल संक्रांति दीपावळि हब्बद लोहडी दीआं लख्ख` +
+			// "acha ok, thanks", "ok andi, thanks", "onek dhonnobad
+			// apnake", Tamil's "romba … saar".
+			` acha achha andi onek apnake रोम्प चार`),
 	},
 	{
 		// "ok bye, take care": a goodbye, never a yes.
@@ -152,8 +158,10 @@ var rules = []rule{
 			// "perfect, send it through", "everything looks right", "ok
 			// ji, paa do order", "haan wahi quantity, daal do".
 			` through right ji paa do wahi quantity` +
-			// "han sahi h bill bana do": make out the bill.
-			` bill bana` +
+			// "han sahi h bill bana do": make out the bill; "ok bhai laga
+			// do order", "ha ok jaldi karo", "हां ठीक है आगे बढ़ो", "હા
+			// બરાબર છે, મોકલો", Kannada's "sari, kalisi".
+			` bill bana bhai laga lagao jaldi बढो chhe kalisi` +
 			// Who is spoken to in Tamil, Telugu, Punjabi and Marwari;
 			// "yes please do the needful".
 			` anna andi paaji sa please needful`),
@@ -175,11 +183,29 @@ var rules = []rule{
 	},
 	{
 		name: "cancel", intent: domain.IntentCancel, maxLen: 8,
-		need: groups("cancel nahi no reject rehne mat chhodo drop nope discard abort hatao radd delete"),
+		// Marathi's "nako" (don't) and Bengali's "batil" (void).
+		need: groups("cancel nahi no reject rehne mat chhodo drop nope discard abort hatao radd delete nako बातिल"),
 		allow: words(`karo kar do dedo de it this order the hai chahiye bhejo send abhi ORDERREF now dont mat
 			isko ise ye yeh wala need not want sab all ho gaya galat wrong ruko ruk jao wait dena
 			karna mujhe koi zarurat jarurat hold ok yes haan party customer ne mana diya bola
-			CUSTOMER ka draft`),
+			CUSTOMER ka draft` +
+			// Told later: "cancel kar do, baad me bataunga", "मत लगाओ,
+			// बाद में बताता हूं"; "pura order hata do"; Marathi's "राहू
+			// द्या, नको पाठवू", Bengali's "থাক".
+			` baad me mein bataunga bolunga बताता हूं bhai lagao poora राहू dya पाठवू थाक`),
+	},
+	{
+		// "kuch nahi, chhod do": left; "कुछ नहीं" alone says nothing.
+		name: "cancel: nothing, leave it", intent: domain.IntentCancel, maxLen: 5,
+		need:  groups("chhodo", "kuch"),
+		allow: words("nahi do dedo"),
+	},
+	{
+		// "band karo ye order": the order stopped ("dukaan band karo"
+		// closes a shop, "order band kar diya" is news).
+		name: "cancel: order stopped", intent: domain.IntentCancel, maxLen: 5,
+		need:  groups("band", "order"),
+		allow: words("karo kar do ye yeh is isko ise wala"),
 	},
 	{
 		name: "cancel: na", intent: domain.IntentCancel, maxLen: 2,
