@@ -17,7 +17,7 @@ var booksWords = words(`PRODUCT CUSTOMER ORDERREF UNIT SIZE
 	stock maal inventory godown available ready production wip bacha bache khatam reorder item items
 	outstanding dues due baaki udhaar owes owe owed balance overdue receivable receivables unpaid paid
 	recovery recover payment payments paise paisa rupees money amount
-	collection collected collect received jama vasooli receipt receipts credit cheque cash upi neft rtgs
+	collection collected collect received jama vasooli receipt receipts credit cheque cash upi neft rtgs transfer
 	sales sale sold sell bikri becha beche bika bought kharida kharide dhanda growth revenue report
 	dashboard turnover business top customer customers product products
 	order orders ord pending deliver delivered delivery dispatch status draft drafts

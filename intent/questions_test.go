@@ -457,3 +457,19 @@ func TestTheOfficesReminderDisputed(t *testing.T) {
 	})
 	notRoutedAs(t, r, domain.IntentHandoff, "reminder set karo kal 5 baje")
 }
+
+// TestStockDuesAndOrdersAskedInMoreWords: goods asked whether they are
+// there (Tamil's irukka, Telugu's unda) or can be given "ho payega",
+// goods asked to arrive, one's dues asked in English and Punjabi, who owes
+// the most, Telugu's "my order", sales in Gujarati, pending in Marathi and
+// collections by bank transfer. Who paid today asks the collections, not
+// the dues.
+func TestStockDuesAndOrdersAskedInMoreWords(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentStock, "GC 40 carton irukka?", "harpic 20 carton unda?", "Sharma ji ko 50 carton phenyl chahiye, ho payega?",
+		"did the harpic stock arrive?")
+	routedAs(t, r, domain.IntentOutstanding, "how much do I owe you?", "mera kinna baaki reh gaya?", "which shops owe us the most")
+	routedAs(t, r, domain.IntentOrderStatus, "naa order eppudu vastundi?")
+	routedAs(t, r, domain.IntentPendingOrders, "प्रलंबित ऑर्डर किती आहेत?")
+	notRoutedAs(t, r, domain.IntentOutstanding, "who paid today")
+}

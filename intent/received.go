@@ -196,7 +196,7 @@ func asksIfCame(shape []string, n Normalized) bool {
 }
 
 // comingWords say goods are yet to come.
-var comingWords = words("aayega aayegi")
+var comingWords = words("aayega aayegi arrive")
 
 // atWords put goods at a place: "Patel provision ma maal utari didhu",
 // "New Krishna Traders me 25 bag surf utarwa ke aaya".

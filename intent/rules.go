@@ -223,11 +223,21 @@ var rules = []rule{
 	},
 	{
 		name: "stock: can we supply", intent: domain.IntentStock, maxLen: 16,
-		need: groups("sakte commit possible supply milega jayega hoga fulfil fulfill manage arrange", "PRODUCT NUM"),
+		need: groups("sakte commit possible supply milega jayega hoga payega fulfil fulfill manage arrange", "PRODUCT NUM"),
 		allow: words(`can we you kya PRODUCT UNIT SIZE NUM of de hai ho is it to deliver give kar the ka ki ke
 			itna itne aaj kal today tomorrow by abhi turant available stock se mein hum aap
 			CUSTOMER ko for keliye week this immediately within days din under how many maximum
-			max zyada kitna tak order an a together paas have enough do ready are`),
+			max zyada kitna tak order an a together paas have enough do ready are` +
+			// "Mehta ji ko 80 carton TC chahiye parso tak, ho payega?"
+			` chahiye parso ji`),
+	},
+	{
+		// Is there, asked of goods in Tamil, Telugu and Marathi: "harpic
+		// 60 carton irukka?", "phenyl 100 carton unda godown lo?", "मॉप
+		// 5 डझन मिळतील का?".
+		name: "stock: is there", intent: domain.IntentStock, maxLen: 8,
+		need:  groups("PRODUCT", "irukka unda मिळतील"),
+		allow: words("NUM UNIT SIZE godown lo ka kya"),
 	},
 	{
 		name: "stock: can we", intent: domain.IntentStock, maxLen: 16,
@@ -241,6 +251,7 @@ var rules = []rule{
 		need: groups("outstanding udhaar dues due owes owe owed receivable receivables baaki hisaab khata khate ledger paid unpaid defaulters debtors overdue balance"),
 		allow: words(askWords + ` CUSTOMER who us money total paise payment pe par se does from customers
 			customer party parties wala abhi tak current amount balance lena top highest sabse zyada
+			i you as do reh gaya ji shops most bro rn
 			more than over NUM rupees days din overdue pending whose has have our market hamara
 			humara kitne log kis kisne nahi diya paid pay not yet collect collection recover hasnt havent last in
 			recovery bhejo send and aur upar above limit credit cross till aaj statement which yet
@@ -401,9 +412,10 @@ var rules = []rule{
 	{
 		// "मेरा माल कब तक आएगा भैया": a shop's goods are its order.
 		name: "order status: mine", intent: domain.IntentOrderStatus, maxLen: 12,
-		need: groups("mera my apne hamare humare", "order orders maal"),
+		// Telugu's "naa" (my): "naa order eppudu vastundi?".
+		need: groups("mera my apne hamare humare na", "order orders maal"),
 		allow: words(askWords + timeWords + ` status kahan where abhi tak kab when gaya hua hui deliver delivered
-			dispatch dispatched pahuncha aaj wale latest recent aayega ayega milega pahunchega bhai`),
+			dispatch dispatched pahuncha aaj wale latest recent aayega ayega milega pahunchega bhai eppudu vastundi`),
 	},
 	{
 		// "naa order ekkada undi?", "amar order ta kothay?": where an

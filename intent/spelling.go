@@ -54,7 +54,7 @@ chahiye: chahiye chaiye chahie chahiya chaahiye chahye chaheye chaiya chahiyee c
 keliye: keliye kliye keliya keliyee kelie keliey माटे
 liye: liye liya lie liyee lye लिए लिये لیے
 sakte: sakte skte sakta sakti sake sakenge sakoge skta skti sakat सकते सकता सकती
-kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना koto enta evvalavu ethra kiman केते एत्र किमान eshtu entha एंत evlo kitto केतना केटलुं کتنا kootah kati कति कत ketlo ketlu ketla केटला kete kinna
+kitna: kitna kitnaa ktna kitana kitne kitni ktne ktni kitnee कितना कितने कितनी किंना koto enta evvalavu ethra kiman केते एत्र किमान eshtu entha एंत evlo kitto केतना केटलुं کتنا kootah kati कति कत ketlo ketlu ketla केटला kete kinna किती
 hai: hai h he hain hei hae hein hai है हैं aanu ba बा ہے
 ho: ho हो
 kya: kya kyaa kia ky क्या
@@ -68,10 +68,10 @@ maine: maine मैंने
 aaj: aaj aj aaja आज innaikku आजे आजके इऩ्ऱु aaje
 kal: kal kl कल ninna ninne innale gotokal
 pichle: pichle pichla pichhle pichhla pichli picchle pichhli पिछले पिछला पिछली gato
-week: week weak wk weekly hafte hafta hapta hafto saptah हफ्ते हफ्ता सप्ताह vaaram soptahe shoptahe आऴ्च
+week: week weak wk weekly hafte hafta hapta hafto saptah हफ्ते हफ्ता सप्ताह vaaram soptahe shoptahe आऴ्च अठवाडियानुं
 month: month mnth mahina mahine mahino mahinay mahena महीने महीना माह नेल
 year: year yr saal sal साल
-sales: sales sale sels salez bikri bikari bikree selling sells सेल सेल्स बिक्री अम्मकालु
+sales: sales sale sels salez bikri bikari bikree selling sells सेल सेल्स बिक्री अम्मकालु वेचाण
 maal: maal mal माल saaman samaan saman सामान saadhanam saruku सरुकु مال
 humne: humne hamne हमने
 paise: paise paisa pese paisay paisaa paiso पैसा पैसे पणम duddu
@@ -83,7 +83,7 @@ orders: orders ordrs oders ordars orderz ऑर्डर्स ऑर्डर�
 stock: stock stok stoc stck stk stocks stokc stoke istock स्टॉक स्टाक स्टोक स्ट्टोक्क ष्टक اسٹاک स्टके
 available: available availble avlbl avl availabel avaialble availibility availability avail avlb avaliable uplabdh उपलब्ध
 outstanding: outstanding outstandng outstnding outstading ostanding outstandings outstnd आउटस्टैंडिंग
-pending: pending pendng pndng pendig pendin pendding पेंडिंग पैंडिंग
+pending: pending pendng pndng pendig pendin pendding पेंडिंग पैंडिंग प्रलंबित
 delivered: delivered deliverd delivred dlvd dilivered dlvrd delvered dilevered delvrd dlivered डिलीवर्ड deliverrd delevered
 supply: supply suply सप्लाई
 supplied: supplied
