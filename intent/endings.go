@@ -15,8 +15,11 @@ import (
 // caseEndings are the endings, as Devanagari spells them (a last virama
 // is not written), longest first:
 // to (Malayalam, Tamil, Kannada, Telugu, Assamese), of (Malayalam,
-// Bengali, Assamese, Odia).
-var caseEndings = []string{"क्कु", "क्कि", "क्क", "न्ऱे", "िनु", "िन", "िगे", "ेर", "एर", "लै", "गे", "कु", "कि", "र"}
+// Bengali, Assamese, Odia); Marathi's in, of, by and to ("गोडाऊनमध्ये",
+// "फिनाइलचे", "ट्रेडर्सने", "शर्माला") and Gujarati's of and in
+// ("ગુપ્તાનો", "સુપરમાર્ટમાં").
+var caseEndings = []string{"मध्ये", "क्कु", "क्कि", "च्या", "नुं", "मां", "क्क", "न्ऱे", "िनु", "िन", "िगे", "ेर", "एर", "लै", "गे",
+	"चा", "ची", "चे", "ने", "ला", "नो", "नी", "कु", "कि", "र"}
 
 // nameStem is w without its case ending, when what is left is a word of
 // a name, or sounds like one; endings of one letter are cut only before

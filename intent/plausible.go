@@ -206,6 +206,11 @@ func implausible(in domain.Intent, n Normalized, shape []string) string {
 		if anyOf(shape, givenWords) && !anyOf(shape, orderWordsOnly) {
 			return "goods given, not an order"
 		}
+		// "… ग्लास क्लीनरचे ४ बॉक्स फुटलेले होते, बदलून द्या": goods said
+		// to have come broken are the office's to replace, not an order.
+		if spoiltSaid(shape) || regionalSpoilt.in(shape) {
+			return "goods said spoilt, not an order"
+		}
 	case domain.IntentDelivery, domain.IntentPayment, domain.IntentStockReceived:
 		if asked(shape, n.Question) {
 			return "a question, not " + records[in].name

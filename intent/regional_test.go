@@ -145,3 +145,13 @@ func TestTheOfficeAskedForInMoreScripts(t *testing.T) {
 	notRoutedAs(t, r, domain.IntentHandoff, "bhai ek baat batao, Ashok Provision ka order nikla ki nahi",
 		"parso Mehta Traders ke munim se milna hai, hisaab ki baat karni hai")
 }
+
+// TestMarathiAndGujaratiCaseEndings: a product or a customer with
+// Marathi's or Gujarati's case ending glued on is still read by its name
+// ("फिनाइलचे", "सिटी हॉस्पिटलचा"); goods said to have come broken, with
+// a name heard that way, are no order.
+func TestMarathiAndGujaratiCaseEndings(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentStockReceived, "गोडाऊनमध्ये फिनाइलचे 60 कार्टन आले")
+	notRoutedAs(t, r, domain.IntentOrder, "परवा आलेल्या मालात फिनाइलचे ३ बॉक्स फुटलेले होते, बदलून द्या")
+}
