@@ -267,14 +267,15 @@ var (
 	// "supply ho gaya", "drop kar diya"; handedWords say it by themselves,
 	// among them the road's "I gave" in Tamil, Kannada and Telugu
 	// (kuduthutten, kottidini, ichhesanu; "they gave" is a shop's money).
-	handVerbs   = words("de pahuncha pahunch utaar supply handover hawale drop deliver delivery thama rakh chhodo khali jama received aapi laah pugga sambhalwa namiye pakda")
-	handedWords = words("delivered supplied dropped handed reached unloaded utra given accepted utaryo utarvla pohochla pohochavla sopa mukyu kuduthutten kottidini ichhesanu ethichu इऱक्किट्टेऩ")
-	completions = words("diya gaya hua done kiya aaya complete completed liya di li chuka didho didhu ditta dilam diyechi aavyo")
+	handVerbs   = words("de pahuncha pahunch utaar supply handover hawale drop deliver delivery thama rakh chhodo khali jama received aapi laah pugga sambhalwa namiye pakda dei")
+	handedWords = words("delivered supplied dropped handed reached unloaded utra given accepted utaryo utarvla pohochla pohochavla sopa mukyu kuduthutten kottidini ichhesanu ichesanu kottbitte ethichu इऱक्किट्टेऩ")
+	completions = words("diya gaya hua done kiya aaya complete completed liya di li chuka didho didhu ditta dilam diyechi aavyo deli")
 	// gaveWords say the giving was done by themselves (Marathi "maal
 	// dila"), so the goods or the order must be named, with no money
-	// beside it; gaveAfter complete a "diya" (Bengali "maal diye dilam").
+	// beside it; gaveAfter complete a "diya" (Bengali "maal diye dilam",
+	// "diye eshechi": gave and came away).
 	gaveWords = words("dila दिली kottu देइदेलि")
-	gaveAfter = words("dilam diyechi")
+	gaveAfter = words("dilam diyechi eshechi")
 	// givingVerbs hand over whatever they name, so the goods must be
 	// named: "maal de diya", not "5000 de diya"; or the order named as
 	// one, with no money beside it ("ORD-1042 party ko de diya").

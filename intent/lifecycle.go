@@ -21,11 +21,11 @@ import "unicode"
 
 // Word lists the rules also allow (rules.go), as text.
 const (
-	doneList     = "gaya hua diya kardiya done complete completed successful successfully over ho gayu gayo gelo gia didhu didho geche jhala dilam ditta diyechi aaytu आयितु hela dn chesanu panniachu ayipoyindi अयिपोयिंदि चेय्तु होइगला maadidini"
+	doneList     = "gaya hua diya kardiya done complete completed successful successfully over ho gayu gayo gelo gia didhu didho geche jhala dilam ditta diyechi aaytu आयितु hela dn chesanu panniachu ayipoyindi अयिपोयिंदि चेय्तु होइगला maadidini zala"
 	receivedList = "received mila jama collected collect credited aaya uthaya ghetle milale got"
-	payerList    = "diya paid pay bheja transfer transferred handed ditta ditte gave thamaye"
+	payerList    = "diya paid pay bheja transfer transferred handed ditta ditte gave thamaye dila"
 	modeList     = "cash cheque neft rtgs imps upi gpay phonepe paytm online dd draft bhugtan transfer utr"
-	arrivalList  = "aaya aale aala aavi aavyo elo arrived received ready pahuncha mila unloaded inward utra utaar grn bana bane bani banke manufactured produced packed packing jama completed receipt consignment"
+	arrivalList  = "aaya aale aala aavi aavyo elo asigala arrived received ready pahuncha mila unloaded inward utra utaar grn bana bane bani banke manufactured produced packed packing jama completed receipt consignment"
 	goodsList    = "PRODUCT maal stock goods"
 )
 
@@ -34,7 +34,7 @@ var (
 	// need a word that the delivery happened ("deliver ho gaya",
 	// "delivery done").
 	deliveredWords = words("delivered")
-	deliveryStems  = words("deliver delivery pahunch pahuncha handover handed pohchadi pohchi pohochi pahonchi pouche")
+	deliveryStems  = words("deliver delivery pahunch pahuncha handover handed pohchadi pohchi pohochi pahonchi pouche pahochi")
 	doneWords      = words(doneList)
 	finishedWords  = words("done complete completed successful successfully")
 	// partWords before a delivery say part of it went: "half deliver hua".

@@ -227,8 +227,9 @@ func TestRecordsInOtherWords(t *testing.T) {
 		// A paper made is no goods; emptying asked for has not happened.
 		"5 carton GC ka bill bana diya", "50 carton phenyl ka invoice bana", "truck khali karo, 50 carton GC hai",
 		"1042 ka maal Rajesh Kirana ke hawale kar do",
-		// Money given is no goods; "dila dena" asks.
-		"Rajesh ne 5000 dila", "ORD-1042 che 5000 dila", "maal Rajesh la dila dena",
+		// Money given is no goods (Marathi's "Rajesh ne 5000 dila" is his
+		// payment, as "diya" is); "dila dena" asks.
+		"ORD-1042 che 5000 dila", "maal Rajesh la dila dena",
 		// Part of an order, or its completion, asked for.
 		"ORD-1042 half deliver kar do", "ORD-1042 ki delivery poori karo"} {
 		if d := r.Route(t.Context(), text); d.Intent == domain.IntentDelivery || d.Intent == domain.IntentPayment ||
@@ -492,4 +493,17 @@ func TestAnAmountIsNoOrdersNumber(t *testing.T) {
 	notRoutedAs(t, r, domain.IntentDelivery, "godown nu bhadu aapi didhu 25 hajar", "Flipkart ka parcel ghar pahunch gaya, 2,300 ka saman")
 	notRoutedAs(t, r, domain.IntentOrderStatus, "GST refund 15k ka kab tak aayega")
 	routedAs(t, r, domain.IntentDelivery, "order १०४२ Rajesh ko de diya", "1042 pahunch gaya")
+}
+
+// TestRecordsInMoreOfTheRegionsWords: deliveries said done in Marathi
+// ("deliver zala"), Gujarati ("pahochi gayu"), Odia ("dei deli"), Kannada
+// ("kottbitte"), Telugu ("ichesanu") and Bengali ("diye eshechi"); a
+// cheque given in Marathi with its thousands glued to their case
+// ending; goods come in Odia ("asigala").
+func TestRecordsInMoreOfTheRegionsWords(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentDelivery, "Rajesh bhai cha order deliver zala", "ORD-2044 pahochi gayu", "2051 order Sharma dokanre dei deli",
+		"2052 order Mehta angadige kottbitte", "2053 order Gupta ki ichesanu", "2054 er maal Rajesh ke diye eshechi")
+	routedAs(t, r, domain.IntentPayment, "गुप्ताने २० हजारचा चेक दिला", "Rajesh ne 5000 dila")
+	routedAs(t, r, domain.IntentStockReceived, "harpic 40 carton asigala godown ku")
 }

@@ -125,7 +125,7 @@ const numberSpellings = `
 80: eighty assi अस्सी
 90: ninety nabbe
 100*: hundred sau सौ
-1000*: thousand hazaar hazar hajar हजार velu साविर aayiram ہزار
+1000*: thousand hazaar hazar hajar हजार हजारचा velu साविर aayiram ہزار
 10000*: पत्तायिरम
 100000*: lakh lac लाख
 `
