@@ -14,7 +14,7 @@ var (
 	officePeople = words(`owner malik seth sir office insaan human person someone manager supervisor boss banda agent aadmi accounts staff
 		team representative management head sahab saab madam munim munimji accountant billing ऑफिस मुनीम मैडम अकाउंटेंट STAFF
 		owners accountants`)
-	contactWords = words("baat talk speak connect phone call contact number escalate milna milne milo milwa milwao callback discuss landline फोन कॉल मिलवा phn touch meet ring visit")
+	contactWords = words("baat talk speak connect phone call contact number escalate milna milne milo milwa milwao callback discuss landline फोन कॉल मिलवा मिलवाओ phn touch meet ring visit")
 	// anyone asks for someone ("kisi se baat karao"), with "se" (to talk
 	// with them) or a word for the writer ("koi mujhe call karega?"):
 	// "kisi ko call karo" asks Munshi to call someone else.
@@ -90,8 +90,13 @@ func asksForPerson(shape []string) bool {
 			return true // "Kindly send your representative to our hotel tomorrow"
 		}
 	}
-	// "hello? koi hai office me?": anyone there, at the office.
-	if followedBy(shape, anyone, isThere) && (anyOf(shape, officeRoles) && !anyOf(shape, sirWord) || len(shape) <= 3) && !anyOf(shape, goodsOnly) {
+	// "hello? koi hai office me?", "anyone there from office": anyone
+	// there, at the office.
+	if (followedBy(shape, anyone, isThere) || followedBy(shape, someoneWords, thereWords)) &&
+		(anyOf(shape, officeRoles) && !anyOf(shape, sirWord) || len(shape) <= 3) && !anyOf(shape, goodsOnly) {
+		return true
+	}
+	if sentOver(shape) {
 		return true
 	}
 	// "arrange a meeting with the owner", "Get me someone from the
@@ -384,7 +389,8 @@ func disputesInWords(shape []string) bool {
 // liye, kyu?", "mera 2000 extra kaat liya aapne" ("2 labour extra lagaye
 // the" is the day's news).
 func overcharged(shape []string) bool {
-	if anyOf(shape, chargeWords) && (anyOf(shape, howCome) || followedBy(shape, kisWords, reasonWords) || followedBy(shape, kabWords, sinceWords) || whatIsThis(shape)) ||
+	if (anyOf(shape, chargeWords) || anyOf(shape, extraWords)) && followedBy(shape, kisWords, reasonWords) ||
+		anyOf(shape, chargeWords) && (anyOf(shape, howCome) || followedBy(shape, kisWords, reasonWords) || followedBy(shape, kabWords, sinceWords) || whatIsThis(shape)) ||
 		anyOf(shape, overchargedWords) || anyOf(shape, deductWords) && anyOf(shape, whyWords) ||
 		followedBy(shape, stillEnglish, chargeWords) || followedBy(shape, correctedWords, documentWords) {
 		return true // "still charged for transport", "please issue a corrected invoice"
@@ -548,6 +554,28 @@ var (
 func whatIsThis(shape []string) bool {
 	for i := 0; i+2 < len(shape); i++ {
 		if thisWords[shape[i]] && shape[i+1] == "kya" && shape[i+2] == "hai" {
+			return true
+		}
+	}
+	return false
+}
+
+// sentOver reports a person asked to be sent to the shop: a man ("aadmi
+// bhejo shop pe") or one of the office's people by role or name ("Sunil
+// bhai ko dukaan pe bhejo"), with no goods to fetch.
+func sentOver(shape []string) bool {
+	if !anyOf(shape, sendSomeone) || !anyOf(shape, comePlaces) || anyOf(shape, goodsOnly) {
+		return false
+	}
+	if anyOf(shape, personWords) {
+		return true
+	}
+	for i := 0; i+1 < len(shape); i++ {
+		k := i + 1
+		if honorifics[shape[k]] && k+1 < len(shape) {
+			k++
+		}
+		if officeRoles[shape[i]] && !sirWord[shape[i]] && shape[k] == "ko" {
 			return true
 		}
 	}

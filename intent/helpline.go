@@ -384,11 +384,14 @@ var (
 // "aapke godown wale phone hi nahi uthate" ("uber ka driver phone nahi
 // utha raha" is another service's).
 func noAnswer(shape []string) bool {
-	return anyOf(shape, yours) && anyOf(shape, callCore) && followedBy(shape, negations, pickedUp) &&
+	return anyOf(shape, yours) && (anyOf(shape, callCore) && followedBy(shape, negations, pickedUp) ||
+		anyOf(shape, officeRoles) && followedBy(shape, nobodyWords, picksWords)) &&
 		!anyOf(shape, otherServices) && !anyOf(shape, family)
 }
 
-var pickedUp = words("uthate uthata utha")
+// pickedUp and, in English, nobody picks up: "trying to reach someone
+// at your office since Monday, nobody picks up".
+var pickedUp, picksWords = words("uthate uthata utha"), words("picks")
 
 // callAsked reports a call asked of the office: a word of calling and,
 // within a few words, one that asks for it ("call karo", "phone kar

@@ -134,7 +134,11 @@ manager: manager manegar मैनेजर
 accounts: accounts acounts
 representative: representative प्रतिनिधि
 shikayat: shikayat शिकायत
-baat: baat बात गल्ल वात कथा
+baat: baat बात गल्ल वात कथा bat
+kisi: kisi kise
+karu: karu kru
+aapka: aapka tamaru
+kam: kam ochhu
 ka: ka का दा کا er nu
 ki: ki की
 ke: ke के کے
@@ -200,7 +204,7 @@ diya: diya diye dia diyaa gave दिया दिए dile dele thannu koduthu k
 jama: jama jamaa जमा
 collection: collection collections कलेक्शन कालेकशन कलेक्षन कळक्षन् colecsan
 vasooli: vasooli vasuli वसूली wasool
-aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu bandide बंतु aail vachindi वच्चिंदि एल आव्युं वन्ततु aayo आयो aagya aagyi agaya aali bantu vannu asila वन्नु आसिला वच्चायि वन्तुटुच्चु आला eseche vandhuduchu
+aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu bandide बंतु aail vachindi aavyu वच्चिंदि एल आव्युं वन्ततु aayo आयो aagya aagyi agaya aali bantu vannu asila वन्नु आसिला वच्चायि वन्तुटुच्चु आला eseche vandhuduchu
 aa: aa आ
 ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार तिआर
 status: status staus stetus sttus स्टेटस

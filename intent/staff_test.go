@@ -78,3 +78,20 @@ func TestWordForTheOfficesPeople(t *testing.T) {
 	}
 	routedAs(t, r, domain.IntentOrder, "Vikram sir ko bolo Rajesh ke liye 5 carton phenyl bhejna hai")
 }
+
+// TestSentOverAndOtherAsksForTheOffice: a man, or one of the business's
+// people by name, asked to be sent to the shop; anyone asked after at
+// the office in English; nobody at the office picking up; the owner
+// asked to be met (मिलवाओ); whom to talk to about a bill, misspelt; the
+// manager asked for in Tamil; an extra on the bill asked what for; a
+// shop's goods come short in Gujarati. Goods fetched from the shop and
+// a call nobody picks up at the bank are not the office's.
+func TestSentOverAndOtherAsksForTheOffice(t *testing.T) {
+	v := demoVocabulary(t)
+	v.Staff = []string{"Vikram Singh", "Priya Nair", "Ravi Kumar", "Sunil Yadav"}
+	r := routerFor(t, v)
+	routedAs(t, r, domain.IntentHandoff, "koi aadmi bhejo dukaan pe", "Ravi bhai ko shop pe bhejo", "is anyone there from accounts?",
+		"tried calling your office all day, nobody picks up", "malik se milwao", "सेठ जी से मिलवाओ", "bill me gadbad hai kise se bat karu",
+		"மேனேஜர் கிட்ட பேசணும்", "ye extra 500 kis cheez ka hai?", "tamaru maal ochhu aavyu")
+	notRoutedAs(t, r, domain.IntentHandoff, "aadmi bhejo shop pe maal lene", "bank me call kiya, nobody picks up")
+}
