@@ -50,6 +50,11 @@ func developmentWords(t *testing.T) map[string]bool {
 	if err != nil || len(dialogs) == 0 {
 		t.Fatalf("no development conversations: %v", err)
 	}
+	fresh, err := filepath.Glob("../intent/corpus/dev-fresh*.jsonl")
+	if err != nil || len(fresh) == 0 {
+		t.Fatalf("no fresh development splits: %v", err)
+	}
+	dialogs = append(dialogs, fresh...)
 	for i := range dialogs {
 		dialogs[i] = strings.TrimPrefix(dialogs[i], "../")
 	}
@@ -71,7 +76,8 @@ func TestAnswerAndCorrectionWordsComeFromDevelopment(t *testing.T) {
 	lists := map[string]map[string]bool{"negations": negations, "removeWords": removeWords, "dropWords": dropWords, "addWords": addWords, "alsoWords": alsoWords, "paymentFixWords": paymentFixWords,
 		"wantWords": wantWords, "sendWords": sendWords, "changeVerbs": changeVerbs, "customerMarkers": customerMarkers,
 		"answerFillers": answerFillers, "ofWords": ofWords, "ownedWords": ownedWords,
-		"mistakeWords": mistakeWords, "dayWords": dayWords, "placeWords": placeWords, "wala": wala}
+		"mistakeWords": mistakeWords, "dayWords": dayWords, "placeWords": placeWords, "wala": wala,
+		"insteadWords": insteadWords, "reduceWords": reduceWords}
 	for _, m := range []map[string]int{positions, sizeWords, sizeNames} {
 		set := map[string]bool{}
 		for w := range m {

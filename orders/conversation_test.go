@@ -330,6 +330,12 @@ func TestCorrectionsChangeTheShownDraft(t *testing.T) {
 		{"a line not wanted, in Dakhini", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic nakko, sirf GC", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
 		{"a mode turned down, in Telugu", "Sharma General Store ke liye 10 carton GC, cash", "cash kaadu, cheque", "C02", domain.PayCheque, []string{"GC500:240"}, "payment cash on delivery → cheque"},
 		{"an item added, in Gujarati", "Rajesh ke liye 10 carton GC, cash", "ane 5 carton harpic", "C01", domain.PayCOD, []string{"GC500:240", "TC500:120"}, "added Toilet Cleaner 500ml 5 cartons"},
+		// The quantity replaced said beside the new one: turned down, in
+		// so many words, brought down, or after it in English.
+		{"the old quantity turned down", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "GC 10 nahi 12", "C01", domain.PayCOD, []string{"GC500:288", "TC500:48"}, "10 cartons → 12 cartons"},
+		{"the old quantity replaced, in Devanagari", "Rajesh ke liye 20 carton GC, cash", "GC 20 की जगह 15 कार्टन कर दो", "C01", domain.PayCOD, []string{"GC500:360"}, "20 cartons → 15 cartons"},
+		{"the old quantity brought down", "Rajesh ke liye 20 carton GC, cash", "GC 20 carton se ghata ke 12 carton kar do", "C01", domain.PayCOD, []string{"GC500:288"}, "20 cartons → 12 cartons"},
+		{"the old quantity after, in English", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "they want 12 cartons of GC, not 10", "C01", domain.PayCOD, []string{"GC500:288", "TC500:48"}, "10 cartons → 12 cartons"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -425,7 +431,8 @@ func TestAnAccountantsAnswerCompletesThePayment(t *testing.T) {
 // catalog's products or a question.
 func FuzzAnswerAndCorrect(f *testing.F) {
 	for _, seed := range []string{"Gupta Brothers", "dusra", "5 litre wala", "nahi 15 carton kar do", "harpic hata do",
-		"उधार", "Rajesh nahi, Shivam ke liye", "-5 carton", "999999999 carton GC", "aur aur aur", "\x00\u202e", "🙏🙏", ""} {
+		"उधार", "Rajesh nahi, Shivam ke liye", "-5 carton", "999999999 carton GC", "aur aur aur", "\x00\u202e", "🙏🙏", "",
+		"GC 10 nahi 12", "GC 10 की जगह 8 कार्टन", "they want 12 cartons of GC, not 10", "GC 10 carton se ghata ke", "İİ GC 10 nahi İ 12"} {
 		f.Add(seed)
 	}
 	s := newShop(f, nil)

@@ -48,6 +48,9 @@ func (s *Service) Correct(ctx context.Context, user domain.User, draftID string,
 	if intent.Garbled(d.Text, d.Normalized) {
 		return domain.Reply{}, false // "jjjj kk ;;; 77": no new quantity
 	}
+	if text, ok := withoutOldQuantity(d.Text, d.Normalized, itemsOf(dr)); ok {
+		d.Text, d.Normalized = text, s.parser().norm.Normalize(text) // "phenyl 10 nahi 12" is "phenyl 12"
+	}
 	c, ok := s.parser().correction(dr, d)
 	if !ok {
 		return domain.Reply{}, false
