@@ -77,7 +77,7 @@ func TestAnswerAndCorrectionWordsComeFromDevelopment(t *testing.T) {
 		"wantWords": wantWords, "sendWords": sendWords, "changeVerbs": changeVerbs, "customerMarkers": customerMarkers,
 		"answerFillers": answerFillers, "ofWords": ofWords, "ownedWords": ownedWords,
 		"mistakeWords": mistakeWords, "dayWords": dayWords, "placeWords": placeWords, "wala": wala,
-		"insteadWords": insteadWords, "reduceWords": reduceWords}
+		"insteadWords": insteadWords, "reduceWords": reduceWords, "insteadOf": insteadOf}
 	for _, m := range []map[string]int{positions, sizeWords, sizeNames} {
 		set := map[string]bool{}
 		for w := range m {

@@ -336,6 +336,8 @@ func TestCorrectionsChangeTheShownDraft(t *testing.T) {
 		{"the old quantity replaced, in Devanagari", "Rajesh ke liye 20 carton GC, cash", "GC 20 की जगह 15 कार्टन कर दो", "C01", domain.PayCOD, []string{"GC500:360"}, "20 cartons → 15 cartons"},
 		{"the old quantity brought down", "Rajesh ke liye 20 carton GC, cash", "GC 20 carton se ghata ke 12 carton kar do", "C01", domain.PayCOD, []string{"GC500:288"}, "20 cartons → 12 cartons"},
 		{"the old quantity after, in English", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "they want 12 cartons of GC, not 10", "C01", domain.PayCOD, []string{"GC500:288", "TC500:48"}, "10 cartons → 12 cartons"},
+		{"the old quantity after instead of", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "GC 12 cartons instead of 10", "C01", domain.PayCOD, []string{"GC500:288", "TC500:48"}, "10 cartons → 12 cartons"},
+		{"a mode set, another turned down after it", "Sharma General Store ke liye 10 carton GC, credit", "Payment mode should be cheque, not credit.", "C02", domain.PayCheque, []string{"GC500:240"}, "payment credit → cheque"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

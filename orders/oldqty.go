@@ -15,11 +15,13 @@ import (
 // down, is cut before the correction is read.
 
 // insteadWords say the quantity before them is the one replaced
-// ("2 ki jagah 5", "३ ऐवजी ५", "10 instead of 12"); reduceWords that it is
-// brought down ("5 dozen se ghata ke 3").
+// ("2 ki jagah 5", "३ ऐवजी ५"); reduceWords that it is brought down ("5
+// dozen se ghata ke 3"). English says the old one after: "12 instead of
+// 10".
 var (
-	insteadWords = words("jagah जगह instead ऐवजी")
+	insteadWords = words("jagah जगह ऐवजी")
 	reduceWords  = words("ghata")
+	insteadOf    = words("instead")
 )
 
 // withoutOldQuantity is text without the quantity a correction replaces,
@@ -37,14 +39,18 @@ func withoutOldQuantity(text string, n intent.Normalized, items []Item) (string,
 		if e.Kind != intent.EntityNumber {
 			continue
 		}
-		// "6 cartons of GC, not 2": the old number last, after a negation.
+		end := e.End // the old quantity's unit goes with it
+		if k+1 < len(n.Entities) && n.Entities[k+1].Kind == intent.EntityUnit && n.Entities[k+1].Start == end {
+			end = n.Entities[k+1].End
+		}
+		// "6 cartons of GC, not 2": the old number last, after a negation;
+		// "12 cartons instead of 10".
 		if k > 0 && e.End == len(toks) && e.Start > 0 && negations[toks[e.Start-1].Text] && saidInDraft(e, n, items) &&
 			n.Entities[k-1].Kind != intent.EntityOrderRef {
 			return cut(text, toks[e.Start-1].Start, toks[e.End-1].End), true
 		}
-		end := e.End // the old quantity's unit goes with it
-		if k+1 < len(n.Entities) && n.Entities[k+1].Kind == intent.EntityUnit && n.Entities[k+1].Start == end {
-			end = n.Entities[k+1].End
+		if k > 0 && e.Start > 1 && toks[e.Start-1].Text == "of" && insteadOf[toks[e.Start-2].Text] {
+			return cut(text, toks[e.Start-2].Start, toks[end-1].End), true
 		}
 		if end >= len(toks) {
 			continue
@@ -59,9 +65,6 @@ func withoutOldQuantity(text string, n intent.Normalized, items []Item) (string,
 			last := end
 			if !insteadWords[w] {
 				last = end + 1
-			}
-			if last+1 < len(toks) && toks[last+1].Text == "of" {
-				last++ // "instead of"
 			}
 			return cut(text, toks[e.Start].Start, toks[last].End), true
 		case w == "se" && end+1 < len(toks) && reduceWords[toks[end+1].Text]:

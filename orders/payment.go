@@ -15,7 +15,7 @@ func payment(r *reading, out *Parsed) {
 		return k == intent.EntityProduct || k == intent.EntityCustomer
 	}
 	for i, t := range toks {
-		if named(i) || r.turnDown && (negations[r.word(i+1)] || refusals[r.word(i-1)]) {
+		if named(i) || r.turnDown && (negations[r.word(i+1)] && !refusesNext(r, i+1) || refusals[r.word(i-1)]) {
 			continue // "cheque nahi, RTGS karenge", "not cash, gpay": not that mode
 		}
 		if m, ok := paymentWords[t.Text]; ok && !weakPaymentWords[t.Text] {
@@ -51,6 +51,13 @@ func payment(r *reading, out *Parsed) {
 // refusals turn down the mode said after them: "not cash, gpay", "नको
 // cash, चेक ने देणार" (where "nahi, cash" may answer no with the mode).
 var refusals = words(`not nako nakko नको`)
+
+// refusesNext reports the refusal at i turning down the mode just after
+// it, not the one before: "cheque, not credit" pays by cheque.
+func refusesNext(r *reading, i int) bool {
+	_, mode := paymentWords[r.word(i+1)]
+	return refusals[r.word(i)] && mode
+}
 
 // willGive say a payment will be made, naming a weak word's mode: "check
 // denge", Gujarati's "check aapse".
