@@ -288,10 +288,12 @@ func asksForGoods(shape []string) bool {
 	return anyOf(shape, sendNow)
 }
 
-// spoiltSentWhy reports spoilt goods asked why they were sent: "expiry
-// wala maal kyun bheja? batch dekha kisi ne?".
+// spoiltSentWhy reports spoilt goods asked why they were sent, or said
+// sent by the business: "expiry wala maal kyun bheja? batch dekha kisi
+// ne?", "You sent us expired stock.".
 func spoiltSentWhy(shape []string) bool {
-	return spoiltSaid(shape) && anyOf(shape, whyWords) && anyOf(shape, sentGoods) && !anyOf(shape, otherServices) && !anyOf(shape, family)
+	return spoiltSaid(shape) && (anyOf(shape, whyWords) || followedBy(shape, youDid, sentGoods)) && anyOf(shape, sentGoods) &&
+		!anyOf(shape, otherServices) && !anyOf(shape, family)
 }
 
 var sendNow = words("bhejo")

@@ -33,7 +33,7 @@ var (
 	// notOffice are people and places that are not the distributor's:
 	// "bank manager se milna hai", "the restaurant's bill was wrong", a
 	// phone company.
-	notOffice = words("bank loan branch restaurant dinner doctor plumber teacher exam train movie network bijli electricity reminder yaad bsnl jio airtel vodafone")
+	notOffice = words("bank loan branch restaurant dinner doctor plumber teacher exam train movie network bijli electricity reminder yaad bsnl jio airtel vodafone मकान")
 	// wrongWords say a figure is wrong; figureWords name what Munshi
 	// showed.
 	wrongWords  = words("galat wrong incorrect mistake twice double gadbad missing mismatch jhooth bakwas")
@@ -377,7 +377,7 @@ func disputesInWords(shape []string) bool {
 		limitQuestioned(shape), onWhatBasis(shape), spoiltReturned(shape), wrongGoodsSent(shape), rateDisputed(shape),
 		schemeMissing(shape), serviceComplaint(shape), neverOrdered(shape), myDuesAskedWhy(shape), booksDiffer(shape),
 		creditNoteMissing(shape), regionalDispute(shape), regionalNotShown(shape), spoiltSentWhy(shape), rudeStaff(shape),
-		extraAsked(shape), takeBackAsked(shape), cameSpoilt(shape):
+		extraAsked(shape), takeBackAsked(shape), cameSpoilt(shape), figureFromWhere(shape):
 		return true
 	}
 	return false

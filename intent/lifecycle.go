@@ -164,8 +164,19 @@ func asksAfterOrder(shape []string, n Normalized) bool {
 			anyOf(shape, wentWords) && (numberedOrder(shape) || shape[0] == phNumber || followedBy(shape, numberPlaceholder, wentWords))) &&
 		!anyOf(shape, dueWords) && !anyOf(shape, paymentWords) && !anyOf(shape, cancelVerbs) &&
 		(!customersAmount(shape) || anyOf(shape, reachedWords)) &&
-		!anyOf(shape, reminderWords) && !followedBy(shape, creditWords, noteWords) && !anyOf(shape, chargeWords)
+		!anyOf(shape, reminderWords) && !followedBy(shape, creditWords, noteWords) && !anyOf(shape, chargeWords) && !figureFromWhere(shape)
 }
+
+// figureFromWhere reports a figure asked where it came from: "ये 35000
+// कहाँ से आया?", "ye 8,450 ka difference kahan se aaya?". The books'
+// figure is disputed; no order is named by it.
+func figureFromWhere(shape []string) bool {
+	return len(shape) <= 10 && followedBy(shape, thisWords, numberPlaceholder) && followedBy(shape, whereFrom, fromWords) &&
+		anyOf(shape, cameInWords) && !anyOf(shape, namedThings)
+}
+
+// whereFrom asks from where, with fromWords: "kahan se".
+var whereFrom = words("kahan")
 
 // customersAmount is a customer's bare number with nothing that makes it
 // an order: "Mehta ji ka 40000 kab aayega" waits for money, not goods.
@@ -214,9 +225,11 @@ func asksIfPaid(shape []string, n Normalized) bool {
 var howMuch = words("kitna much")
 
 // gujaratiOf reports "no" at i as Gujarati's "of", between a customer
-// and the goods or the order: "Sharma ji no maal pahochadi didho".
+// or an order's number and the goods or the order: "Sharma ji no maal
+// pahochadi didho", "1100 no maal … aapi didho".
 func gujaratiOf(shape []string, i int) bool {
-	return shape[i] == "no" && i > 0 && shape[i-1] == phCustomer && i+1 < len(shape) && handedGoods[shape[i+1]]
+	return shape[i] == "no" && i > 0 && (shape[i-1] == phCustomer || shape[i-1] == phNumber || shape[i-1] == phOrderRef) &&
+		i+1 < len(shape) && handedGoods[shape[i+1]]
 }
 
 // absentAt reports the denial at i said of who or what was not there,
