@@ -312,7 +312,7 @@ var (
 // sendSomeone send a person: "office se kisi ko bhejo"; isThere asks who
 // is there: "koi hai?".
 var (
-	sendSomeone = words("bhejo send")
+	sendSomeone = words("bhejo bhej send")
 	isThere     = words("hai")
 )
 

@@ -465,6 +465,9 @@ func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 	if in, name, ok := handsOff(shape, n); ok {
 		return in, "rule: " + name, true
 	}
+	if thankedAfterCall(shape) && len(shape) <= 12 && !anyOf(shape, namedThings) {
+		return domain.IntentGreeting, "rule: thanks for a call or a talk that took place", true
+	}
 	if formatOf(shape) != FormatText {
 		var rest [48]string
 		if in, name, ok := matchRules(withoutFormat(shape, rest[:0]), n); ok && IsQuestion(in) {

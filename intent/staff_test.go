@@ -95,3 +95,15 @@ func TestSentOverAndOtherAsksForTheOffice(t *testing.T) {
 		"மேனேஜர் கிட்ட பேசணும்", "ye extra 500 kis cheez ka hai?", "tamaru maal ochhu aavyu")
 	notRoutedAs(t, r, domain.IntentHandoff, "aadmi bhejo shop pe maal lene", "bank me call kiya, nobody picks up")
 }
+
+// TestThanksForACallAndOnePersonSent: thanks for a call or a talk that
+// took place is a greeting, never an ask; one of the business's people
+// sent to the shop in Devanagari ("भेज दो") is asked for.
+func TestThanksForACallAndOnePersonSent(t *testing.T) {
+	v := demoVocabulary(t)
+	v.Staff = []string{"Vikram Singh", "Priya Nair", "Ravi Kumar", "Sunil Yadav"}
+	r := routerFor(t, v)
+	routedAs(t, r, domain.IntentGreeting, "Ravi bhai ne call kar liya, dhanyavaad", "धन्यवाद, मालिक से बात हो गई")
+	routedAs(t, r, domain.IntentHandoff, "रवि को दुकान पर भेज दो, हिसाब करना है")
+	notRoutedAs(t, r, domain.IntentGreeting, "thanks, baat ho gayi, ab Rajesh ko 5 carton GC bhejo")
+}
