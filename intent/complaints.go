@@ -90,7 +90,7 @@ var (
 	// askedFor say what the writer asked for; sentGoods what the office
 	// sent.
 	askedFor  = words("mangaya manga mangwaya ordered मंगाया")
-	sentGoods = words("bheja sent")
+	sentGoods = words("bheja sent supplied")
 	// insteadWords set one thing in another's place: "ki jagah", "instead".
 	insteadWords = words("jagah instead जगह")
 	// itemWords name goods in general: "wrong item sent", "galat maal".

@@ -288,12 +288,13 @@ func TestAChargeAskedSinceWhen(t *testing.T) {
 
 // TestAFigureFromWhereAndSpoiltGoodsSent: a figure asked where it came
 // from disputes the books ("ये 35000 कहाँ से आया?"), as spoilt goods said
-// sent by the business do ("You sent us expired stock."); goods asked
+// sent or supplied by the business do ("You sent us expired stock."), and
+// a fee asked why; goods asked
 // whether they came in, an order named, or a landlord asked for, do not.
 func TestAFigureFromWhereAndSpoiltGoodsSent(t *testing.T) {
 	r := demoRouter(t)
 	routedAs(t, r, domain.IntentHandoff, "ye 12000 kahan se aaya?", "ये 4,500 का फर्क कहाँ से आया?", "you sent us damaged bottles",
-		"aapne expired maal bheja")
+		"aapne expired maal bheja", "the phenyl you supplied was damaged", "ये फीस क्यों लगाई?")
 	notRoutedAs(t, r, domain.IntentHandoff, "ORD-1042 kahan se aaya?", "ye 5 carton GC kahan se aaya?",
 		"मकान मालिक से बात करनी है")
 	routedAs(t, r, domain.IntentDelivery, "2210 no maal Rajesh ne aapi didho")

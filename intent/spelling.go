@@ -135,6 +135,7 @@ accounts: accounts acounts
 representative: representative प्रतिनिधि
 shikayat: shikayat शिकायत
 baat: baat बात गल्ल वात कथा bat
+fee: fee फीस
 kisi: kisi kise
 karu: karu kru
 aapka: aapka tamaru
