@@ -39,7 +39,8 @@ var (
 	// Kannada मालीक, Odia मालिक, Telugu यजमान, Tamil मुतलाळि and ओऩर,
 	// Gujarati शेठ, Urdu مالک), the boss (साहेब), the office (ओफिस, अफिस,
 	// आपीस, Telugu and Kannada आफीस, Malayalam ओफीस, दफतर, Urdu دفتر),
-	// accounts and the manager (Marathi म्यानेजार, Tamil मेऩेजर); romanised, the owner, a person, someone.
+	// accounts and the manager (Marathi म्यानेजार, Tamil मेऩेजर);
+	// romanised, the owner, a person, someone.
 	regionalWho = inflected{
 		[]string{"मालक", "मालीक", "मालिक", "यजमान", "मुतलाळि", "ओऩर", "शेठ", "साहेब", "ओफिस", "अफिस", "आपीस", "आफीस", "ओफीस", "दफतर", "दफ्तर",
 			"अकाउंट्स", "एकाउन्ट", "म्यानेजार", "मेऩेजर", "مالک", "دفتر"},
