@@ -34,6 +34,7 @@ func TestNormalizeText(t *testing.T) {
 		{"dikha do na", "dikhao na"},
 		{"pls", "please"},
 		{"500 gm", "500g"}, // grams, not "good morning"
+		{"10 மூட்டை", "10 bag"}, // Tamil's sack, only after a count
 		{"thank you", "thanks"},
 		{"👍", "ok"},
 		{"👍🏽", "ok"},
