@@ -33,8 +33,9 @@ func TestNormalizeText(t *testing.T) {
 		{"k liye", "keliye"},
 		{"dikha do na", "dikhao na"},
 		{"pls", "please"},
-		{"500 gm", "500g"}, // grams, not "good morning"
+		{"500 gm", "500g"},      // grams, not "good morning"
 		{"10 மூட்டை", "10 bag"}, // Tamil's sack, only after a count
+		{"10 dozn", "10 dozen"}, {"2 packt", "2 pack"}, {"2 થેલા", "2 bag"}, {"1 ಡಜನ್", "1 dozen"}, {"500 পিস", "500 piece"},
 		{"thank you", "thanks"},
 		{"👍", "ok"},
 		{"👍🏽", "ok"},
