@@ -56,7 +56,7 @@ func damagedParts(n intent.Normalized) (intent.Normalized, []string) {
 		if first < k && first > 0 && counted(n.Tokens, ents[first-1], ents[first]) {
 			first = k // "45 cartons of phenyl, 2 leaking": the goods of the count before
 		}
-		if last+1 < len(ents) && ents[last+1].Kind == intent.EntityUnit && ents[last+1].Start == ents[last].End {
+		if unitAfter(ents, last) {
 			last++
 		}
 		if last+1 < len(ents) && ents[last+1].Kind == intent.EntityProduct && ents[last+1].Start-ents[last].End <= 1 &&

@@ -21,7 +21,7 @@ func (p *Parser) QuantityOf(text, sku string) (Item, string) {
 			continue
 		}
 		q := &quantity{value: e.Value}
-		if i+1 < len(ents) && ents[i+1].Kind == intent.EntityUnit && ents[i+1].Start == e.End {
+		if unitAfter(ents, i) {
 			q.unit = ents[i+1].ID
 		}
 		return p.toItem(prod, q)

@@ -40,7 +40,7 @@ func withoutOldQuantity(text string, n intent.Normalized, items []Item) (string,
 			continue
 		}
 		end := e.End // the old quantity's unit goes with it
-		if k+1 < len(n.Entities) && n.Entities[k+1].Kind == intent.EntityUnit && n.Entities[k+1].Start == end {
+		if unitAfter(n.Entities, k) {
 			end = n.Entities[k+1].End
 		}
 		// "6 cartons of GC, not 2": the old number last, after a negation;
@@ -83,7 +83,7 @@ func withoutOldQuantity(text string, n intent.Normalized, items []Item) (string,
 // one the draft line it was said for was said in.
 func withUnit(text string, n intent.Normalized, k int, old intent.Entity, end int, items []Item) string {
 	e := n.Entities[k]
-	if k+1 < len(n.Entities) && n.Entities[k+1].Kind == intent.EntityUnit && n.Entities[k+1].Start == e.End {
+	if unitAfter(n.Entities, k) {
 		return text
 	}
 	unit := ""
@@ -99,6 +99,12 @@ func withUnit(text string, n intent.Normalized, k int, old intent.Entity, end in
 		return text
 	}
 	return text[:at] + " " + unit + text[at:]
+}
+
+// unitAfter reports a unit written right after the entity at k: "10
+// carton".
+func unitAfter(ents []intent.Entity, k int) bool {
+	return k+1 < len(ents) && ents[k+1].Kind == intent.EntityUnit && ents[k+1].Start == ents[k].End
 }
 
 // nextNumber is the index of the first number entity from k on, or -1.
