@@ -439,6 +439,34 @@ func TestAWeightInTheUnitOfAProductNamedByIt(t *testing.T) {
 	}
 }
 
+// TestAWeightOfTheOneKeptByIt: "10 kg karpoora" is ten of the camphor
+// kept by the kg, not a size of the packet's; "20 kg mozzarella" is 20 of
+// the kg a 2 kg block is kept in; "2 kg wala cheese" still names the
+// block of that size.
+func TestAWeightOfTheOneKeptByIt(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "KAPKG", Name: "Camphor (Karpoora) Loose per kg", Aliases: []string{"karpoora"}, Unit: "kg", Price: 85000},
+		{SKU: "KAPPKT", Name: "Camphor Tablets (Karpoora) 50g Packet", Aliases: []string{"karpoora"}, Unit: "packet",
+			PackSizes: []domain.PackSize{{Name: "dozen", Units: 12}}, Price: 5500},
+		{SKU: "CHEESE", Name: "Processed Cheese Block (1 kg)", Aliases: []string{"cheese"}, Unit: "kg",
+			PackSizes: []domain.PackSize{{Name: "block", Units: 1}}, Price: 42000},
+		{SKU: "MOZZ", Name: "Mozzarella Cheese Block (2 kg)", Aliases: []string{"cheese", "mozzarella"}, Unit: "kg",
+			PackSizes: []domain.PackSize{{Name: "block", Units: 2}}, Price: 38000},
+	}
+	cs := []domain.Customer{{ID: "K03", Name: "Srikanteshwara Temple Shop", Aliases: []string{"srikanteshwara"}}}
+	p := parserFor(t, ps, cs)
+	for _, c := range []parseCase{
+		{text: "srikanteshwara ko 10 kg karpoora bhejo", customer: "K03", items: map[string]int64{"KAPKG": 10}},
+		{text: "srikanteshwara ko karpoora 10 kilo bhejo", customer: "K03", items: map[string]int64{"KAPKG": 10}},
+		{text: "srikanteshwara ko 30 packet karpoora", customer: "K03", items: map[string]int64{"KAPPKT": 30}},
+		{text: "srikanteshwara 20 kg mozzarella", customer: "K03", items: map[string]int64{"MOZZ": 20}},
+		{text: "srikanteshwara 5 block mozzarella", customer: "K03", items: map[string]int64{"MOZZ": 10}},
+		{text: "srikanteshwara 2 kg wala cheese", customer: "K03", ask: []string{"How many Mozzarella Cheese Block (2 kg)?"}},
+	} {
+		checkParse(t, p, c)
+	}
+}
+
 // TestACountedNameWithTheAmountOfItsSize: "1 peti kitchen king 500",
 // counted before the name, is the 500 g pack of the two; without a count
 // before it the number is the count.
