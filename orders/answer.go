@@ -371,9 +371,11 @@ func answeredProduct(n intent.Normalized) []string {
 }
 
 // negations turn down what they follow: "dettol nahi", "Rajesh nahi",
-// Telugu's "cheque kaadu" and Dakhini's "card nakko".
+// Telugu's "cheque kaadu" and Dakhini's "card nakko"; Tamil's "illa"
+// (its script's "இல்ல" reads "ill"), Gujarati's "nathi", Konkani's
+// "न्हय".
 var negations = words(`nahi nahin nai na not no mat नहीं नही मत kaadu कादु koni nakko alla nohoi nuhen venda vendaam vaddu beda nalage
-	hoina`)
+	hoina illa ill nathi न्हय`)
 
 // names are the products' names, in order.
 func (p *Parser) names(skus []string) []string {

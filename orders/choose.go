@@ -163,8 +163,10 @@ var positions = map[string]int{
 	// Gujarati's "pelu" and "bijo", Kannada's "modalnedu" and "ಎರಡನೇದು",
 	// Marathi's "दुसरा", Urdu's "دوسرا".
 	"pelu": 0, "bijo": 1, "modalnedu": 0, "एरडनेदु": 1, "दुसरा": 1, "دوسرا": 1,
-	// Bengali's "ditio" (second).
-	"ditio":  1,
+	// Bengali's "ditio" (second); Gujarati's "pehlu", Konkani's "pailo",
+	// Chhattisgarhi's "pahili", Tamil's "mudhal" ("mudhal onnu", the
+	// first one), Punjabi's "dooja".
+	"ditio": 1, "pehlu": 0, "pailo": 0, "pahili": 0, "mudhal": 0, "dooja": 1,
 	"teesra": 2, "3rd": 2,
 	"last": -1, "aakhri": -1,
 }
@@ -176,7 +178,7 @@ var sizeWords = map[string]int{"bada": 1, "big": 1, "chhota": -1, "small": -1, "
 // chhota", Bengali's "prothom ta" (the first one).
 var answerFillers = words(`wala wali wale vala waala waali walo sa one the ji bhai ka ke ki ko se hai hain hoga ta tum sabse sobcheye
 	woh wo ye yeh is it that this please pls i want chahiye for liye keliye option number no
-	sahi haan ha yes bhejo bhej do de dena karo kar lo lena order`)
+	sahi haan ha yes bhejo bhej do de dena karo kar lo lena order onnu`)
 
 // choose picks the one option an answer means, or reports false.
 func choose(n intent.Normalized, cs []choice) (string, bool) {
@@ -473,7 +475,10 @@ func turnedDown(n intent.Normalized, e intent.Entity) bool {
 		}
 		return ""
 	}
-	return negatedAfter(n, e) || mistakeWords[word(e.End)] || word(e.Start-1) == "se" && word(e.Start-2) == "galti"
+	// English turns a name down before it ("not Naik, Sea Breeze"); a
+	// Hindi "nahi" before one says no to the question and gives the name.
+	return negatedAfter(n, e) || mistakeWords[word(e.End)] || word(e.Start-1) == "se" && word(e.Start-2) == "galti" ||
+		word(e.Start-1) == "not"
 }
 
 // sharedByAll reports a word in a name of every option: "sharma" of

@@ -169,6 +169,11 @@ func TestAnswersFillTheQuestionAsked(t *testing.T) {
 		{"customer by position, in Urdu", []string{"Gupta ke liye 5 carton GC, cash", "دوسرا"}, "C09", domain.PayCOD, []string{"GC500:120"}},
 		{"customer by position, in Bengali", []string{"Gupta ke liye 5 carton GC, cash", "ditio ta"}, "C09", domain.PayCOD, []string{"GC500:120"}},
 		{"size by position, in Kannada", []string{"Rajesh ke liye 2 carton phenyl, cash", "modalnedu"}, "C01", domain.PayCOD, []string{"PH1L:24"}},
+		{"size by position, in Tamil", []string{"Rajesh ke liye 2 carton phenyl, cash", "mudhal onnu"}, "C01", domain.PayCOD, []string{"PH1L:24"}},
+		{"size by position, in Gujarati", []string{"Rajesh ke liye 2 carton phenyl, cash", "pehlu"}, "C01", domain.PayCOD, []string{"PH1L:24"}},
+		{"size by position, in Konkani", []string{"Rajesh ke liye 2 carton phenyl, cash", "pailo"}, "C01", domain.PayCOD, []string{"PH1L:24"}},
+		{"size by position, in Chhattisgarhi", []string{"Rajesh ke liye 2 carton phenyl, cash", "pahili wala"}, "C01", domain.PayCOD, []string{"PH1L:24"}},
+		{"customer by position, in Punjabi", []string{"Gupta ke liye 5 carton GC, cash", "dooja wala"}, "C09", domain.PayCOD, []string{"GC500:120"}},
 		{"payment in Kannada", []string{"Rajesh ke liye 5 carton GC", "nagadu"}, "C01", domain.PayCOD, []string{"GC500:120"}},
 		{"payment in Urdu", []string{"Rajesh ke liye 5 carton GC", "ادھار"}, "C01", domain.PayCredit, []string{"GC500:120"}},
 		{"a payment said in words", []string{"Rajesh ke liye 5 carton GC", "udhaar pe likh de"}, "C01", domain.PayCredit, []string{"GC500:120"}},
@@ -284,6 +289,7 @@ func TestCorrectionsChangeTheShownDraft(t *testing.T) {
 		{"an item not wanted", "Rajesh ke liye 10 carton GC aur 2 carton phenyl 1L, cash", "phenyl nahi chahiye", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Phenyl 1L"},
 		{"the payment", "Sharma General Store ke liye 10 carton GC, cash", "payment cheque se hoga", "C02", domain.PayCheque, []string{"GC500:240"}, "payment cash on delivery → cheque"},
 		{"the customer", "Rajesh ke liye 10 carton GC, cash", "Rajesh nahi, Shivam ke liye", "C05", domain.PayCOD, []string{"GC500:240"}, "customer Rajesh Kirana Store → Hotel Shivam"},
+		{"the customer, in English", "Rajesh ke liye 10 carton GC, cash", "sorry not rajesh, hotel shivam", "C05", domain.PayCOD, []string{"GC500:240"}, "customer Rajesh Kirana Store → Hotel Shivam"},
 		{"quantity of a named line, words between", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic sirf 5 carton", "C01", domain.PayCOD, []string{"GC500:240", "TC500:120"}, "2 cartons → 5 cartons"},
 		{"an item no longer needed", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic ki zarurat nahi", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
 		{"an item cancelled", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic cancel karo", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
@@ -338,6 +344,18 @@ func TestCorrectionsChangeTheShownDraft(t *testing.T) {
 		{"the old quantity after, in English", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "they want 12 cartons of GC, not 10", "C01", domain.PayCOD, []string{"GC500:288", "TC500:48"}, "10 cartons → 12 cartons"},
 		{"the old quantity after instead of", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "GC 12 cartons instead of 10", "C01", domain.PayCOD, []string{"GC500:288", "TC500:48"}, "10 cartons → 12 cartons"},
 		{"a mode set, another turned down after it", "Sharma General Store ke liye 10 carton GC, credit", "Payment mode should be cheque, not credit.", "C02", domain.PayCheque, []string{"GC500:240"}, "payment credit → cheque"},
+		// A line left to be, or taken out, in the regions' words.
+		{"a line left to be", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic rehne do", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
+		{"a line taken out, in Tamil", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic vendam, eduthudunga", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
+		{"a line taken out, in Gujarati", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic nathi joitu, kadhi nakho", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
+		{"a line taken out, in Punjabi", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic nahi chahide, kadh deo", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
+		{"a line taken out, in Konkani", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic nakka, kaad", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
+		{"a line taken out, in Chhattisgarhi", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic nai lagay, hata de", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
+		{"an item added, in Tamil", "Rajesh ke liye 10 carton GC, cash", "innum 5 carton harpic um podunga", "C01", domain.PayCOD, []string{"GC500:240", "TC500:120"}, "added Toilet Cleaner 500ml 5 cartons"},
+		{"an item added, in Kannada", "Rajesh ke liye 10 carton GC, cash", "innu 5 carton harpic kooda haaki", "C01", domain.PayCOD, []string{"GC500:240", "TC500:120"}, "added Toilet Cleaner 500ml 5 cartons"},
+		{"an item added, in Punjabi", "Rajesh ke liye 10 carton GC, cash", "hor 5 carton harpic vi pa deo", "C01", domain.PayCOD, []string{"GC500:240", "TC500:120"}, "added Toilet Cleaner 500ml 5 cartons"},
+		{"the one line's old quantity turned down", "Rajesh ke liye 10 carton GC, cash", "10 nai, 12 carton kar de", "C01", domain.PayCOD, []string{"GC500:288"}, "10 cartons → 12 cartons"},
+		{"the one line's old quantity turned down, in Tamil", "Rajesh ke liye 10 carton GC, cash", "10 இல்ல 12 carton pannunga", "C01", domain.PayCOD, []string{"GC500:288"}, "10 cartons → 12 cartons"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -78,7 +78,11 @@ type corrected struct {
 // Words that say how a correction changes an item.
 var (
 	removeWords = words(`hatao remove delete nikal nikalo nikaal drop cut हटा nako nakko venda vendaam vaddu tiseyandi beda nalage kata tegedu
-		kaadh kadhun kadhi naka trav`)
+		kaadh kadhun kadhi naka trav` +
+		// Taken out or not wanted in Tamil ("vendam, eduthudunga"),
+		// Gujarati ("kadhi nakho"), Punjabi ("kadh deo"), Konkani
+		// ("nakka, kaad"); Hindi's "hata de" and "rehne do" (let it be).
+		` eduthudunga nakho kadh kaad nakka hata vendam rehne`)
 	// dropWords remove the lines they name ("handwash cancel karo");
 	// naming every line, they cancel the order.
 	dropWords = words(`cancel रद्द`)
@@ -86,8 +90,14 @@ var (
 	// alsoWords add to the line they are said with ("maggi bhi", "GC 5
 	// carton aur bhejo"); "aur" before a number or a product joins two
 	// lines instead ("parle 25 carton aur 5 carton maggi").
-	alsoWords = words(`aur bhi ani ane suddha kuda inka um vi naal nale sethu adhoda pan पण`)
-	wantWords = words(`chahiye chaiye chahie zarurat lena needed चाहिए lagbe chahida`)
+	alsoWords = words(`aur bhi ani ane suddha kuda inka um vi naal nale sethu adhoda pan पण` +
+		// More, in Kannada ("innu … kooda"), Tamil ("innum"), Punjabi
+		// ("hor") and Konkani ("anik").
+		` innu kooda innum hor anik`)
+	wantWords = words(`chahiye chaiye chahie zarurat lena needed चाहिए lagbe chahida` +
+		// Wanted, in Punjabi ("nahi chahide"), Gujarati ("nathi joitu")
+		// and Chhattisgarhi ("nai lagay").
+		` chahide joitu lagay`)
 	sendWords = words(`bhejo bhejna bhejiye dena daalo dalna lagao`)
 	// changeVerbs say that a message changes the order; they name no
 	// customer ("change odonil to 3 cartons").
@@ -534,6 +544,9 @@ func customerChange(n intent.Normalized) bool {
 		}
 		if negations[word(e.End)] || ofWords[word(e.End)] && ownedWords[word(e.End+1)] {
 			return true
+		}
+		if e.Start > 0 && word(e.Start-1) == "not" {
+			return true // English's "sorry, not Naik: Sea Breeze"
 		}
 	}
 	for _, t := range n.Tokens {

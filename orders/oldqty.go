@@ -29,9 +29,10 @@ var (
 // ("10 nahi 12", "6 cartons, not 2") counts only when it is the quantity
 // a line of the draft was said in, and a product is named: "1.5 nahi 2.5"
 // alone swaps a wire's size (swap.go). One said replaced in so many words
-// ("2 ki jagah 5") counts whatever it was.
+// ("2 ki jagah 5") counts whatever it was. A draft of one line needs no
+// product named: "4 nai, 6 carton kar de" can only mean its line.
 func withoutOldQuantity(text string, n intent.Normalized, items []Item) (string, bool) {
-	if !n.Has(intent.EntityProduct) {
+	if !n.Has(intent.EntityProduct) && len(items) != 1 {
 		return text, false
 	}
 	toks := n.Tokens

@@ -71,7 +71,7 @@ var plainWords = words(`
 	is am are was be it this that these those my our your his her their
 	at on in of to from with by for as per each all every
 	tak yahan wahan idhar udhar
-	sa anna andi paaji kuda inka um vi naal nale sethu adhoda aa
+	sa anna andi paaji kuda inka um vi naal nale sethu adhoda aa innu kooda innum hor anik pannunga
 	bhidu re podhum
 `)
 
