@@ -473,3 +473,15 @@ func TestStockDuesAndOrdersAskedInMoreWords(t *testing.T) {
 	routedAs(t, r, domain.IntentPendingOrders, "प्रलंबित ऑर्डर किती आहेत?")
 	notRoutedAs(t, r, domain.IntentOutstanding, "who paid today")
 }
+
+// TestAllTheDuesAskedAsTheMarketsMoney: what every customer owes, asked
+// as the money to get from the market in English, Kannada and Tamil;
+// everyone's dues as a file; who owes the most in Tamil and Gujarati.
+// Buying from the market is no dues question.
+func TestAllTheDuesAskedAsTheMarketsMoney(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentOutstanding, "how much total we have to get from the market men, all parties together?",
+		"market alli ottu eshtu duddu barbeku ellarinda", "market la mothama evvalavu panam varanum ellaar kittayum",
+		"send everyone's dues in excel", "yaar kitta adhigama baaki irukku?", "સૌથી વધારે બાકી કોના પર છે?")
+	notRoutedAs(t, r, domain.IntentOutstanding, "market se sabzi lena hai", "market jaake kya lena hai")
+}

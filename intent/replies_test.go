@@ -89,6 +89,11 @@ func TestConfirmationsInOtherLanguages(t *testing.T) {
 	// ("hoy"), Tulu ("andu"), Kashmiri ("aa") and Nagpuri ("ho ja").
 	routedAs(t, r, domain.IntentConfirm, "hau barabar", "houdu", "hoy", "andu", "aa", "aa theek", "ho ja")
 	notRoutedAs(t, r, domain.IntentConfirm, "aa gaya", "maal aa gaya kya", "ho jayega kya")
+	// Yes in Tamil ("aamaa", "ஆமா"), Konkani ("vhoi", "व्हय", "bore",
+	// "बरें"), Chhattisgarhi ("hav", "हव") and Gujarati ("haru"); "bore"
+	// only alone.
+	routedAs(t, r, domain.IntentConfirm, "aamaa", "ஆமா", "vhoi", "व्हय", "bore", "बरें", "hav", "हव", "haru")
+	notRoutedAs(t, r, domain.IntentConfirm, "bore ho gaya", "bahut bore kar raha hai")
 }
 
 // TestRepliesToADraftAsPeopleSayThem: a yes with who is spoken to or a

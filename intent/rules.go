@@ -144,7 +144,10 @@ var rules = []rule{
 			" seri hoi हय mathi" +
 			// Telugu's yes, "avunu" ("అవును"); Marathi's and Gujarati's
 			// "hau", Kannada's "houdu", Konkani's "hoy", Tulu's "andu".
-			" avunu अवुनु hau houdu hoy andu"),
+			" avunu अवुनु hau houdu hoy andu" +
+			// Tamil's "aamaa" ("ஆமா"), Konkani's "vhoi" ("व्हय"),
+			// Chhattisgarhi's "hav" ("हव").
+			" aamaa vhoi व्हय hav"),
 		allow: words(`hai karo kar bhejo dedo de order it this the ho gaya hua sab send now abhi bhi to toh is
 			all good go ORDERREF hmm with ye yeh isko ise wala same ahead that its looks everything
 			ekdum aage badhao dispatch place kardo haan ok yes theek sahi confirm done and daal book moklo che aahe
@@ -172,6 +175,13 @@ var rules = []rule{
 		name: "confirm: sare, ji", intent: domain.IntentConfirm, maxLen: 2,
 		need:  groups("sare सरे ji"),
 		allow: words("anna andi sir"),
+	},
+	{
+		// Konkani's "bore" ("बरें", fine) and Gujarati's "haru" (all
+		// right): alone, since "bore ho gaya" is boredom.
+		name: "confirm: bore, haru", intent: domain.IntentConfirm, maxLen: 2,
+		need:  groups("bore बरें haru"),
+		allow: words("ji sir"),
 	},
 	{
 		// Marathi's yes, "हो" ("ho bhau"), Kashmiri's "aa" ("aa theek"),
@@ -264,7 +274,22 @@ var rules = []rule{
 			// "saare customers da baaki", "saara customers ro baaki",
 			// "andari baaki", "ella customers baaki … alli kalsi"; Marwari's
 			// "sa" said to whom one asks; Punjabi's own, "sada kinna baaki".
-			` saare saara saari andari ella da ro ch alli kalsi sa sada`),
+			` saare saara saari andari ella da ro ch alli kalsi sa sada` +
+			// "send everyone's dues in excel"; who owes the most in Tamil
+			// ("yaar kitta adhigama baaki irukku?") and Gujarati ("સૌથી
+			// વધારે બાકી કોના પર છે?").
+			` everyones everyone yaar kitta adhigama irukku सौथी वधारे कोना chhe`),
+	},
+	{
+		// What all the customers owe together, said as the money to get
+		// from the market: "how much total we have to get from the
+		// market, all parties together?", Kannada's "market alli ottu
+		// eshtu duddu barbeku ellarinda", Tamil's "market la mothama
+		// evvalavu panam varanum ellaar kittayum".
+		name: "outstanding: money to get from the market", intent: domain.IntentOutstanding, maxLen: 14,
+		need: groups("market", "get lena barbeku varanum"),
+		allow: words(askWords + ` total we have to from the men all parties party together customers se paise money
+			alli ottu ellarinda la mothama panam ellaar kittayum`),
 	},
 	{
 		name: "outstanding: payment due", intent: domain.IntentOutstanding, maxLen: 12, unless: paymentRecord,
