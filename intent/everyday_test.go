@@ -81,6 +81,27 @@ func TestACustomerNamedByANumberWord(t *testing.T) {
 	}
 }
 
+// TestACustomerNamedByAWordARuleAllows: "Kalsi", a customer's name, is
+// also a word the dues rule allows (Kannada's send); the name is kept,
+// weak, so the dues asked of Kalsi are theirs, and routing still reads
+// the word.
+func TestACustomerNamedByAWordARuleAllows(t *testing.T) {
+	r := routerFor(t, Vocabulary{
+		Products:  []domain.Product{{SKU: "CW4", Name: "Cutting Wheel 4 inch", Aliases: []string{"cutting wheel"}, Unit: "piece"}},
+		Customers: []domain.Customer{{ID: "J07", Name: "Kalsi Workshop (Phagwara)", Aliases: []string{"kalsi"}}},
+	})
+	if !allowedOnly["kalsi"] {
+		t.Fatal("kalsi is no longer a word a rule only allows: the test names another")
+	}
+	for _, text := range []string{"kalsi ka baaki kitna hai", "aur kalsi ka?"} {
+		n := r.Normalize(text)
+		if len(n.Entities) == 0 || n.Entities[0].Kind != EntityCustomer || n.Entities[0].ID != "J07" || !n.Entities[0].Weak {
+			t.Errorf("%q: Kalsi is no weak customer: %+v", text, n.Entities)
+		}
+	}
+	routedAs(t, r, domain.IntentOutstanding, "kalsi ka baaki kitna hai")
+}
+
 // TestWhoOwesTheMost: who owes the most, asked without "how much", in
 // Hinglish, Malayalam and Kannada, and everyone's dues with Hinglish's
 // "saari"; who is to get the most goods is not a debt.

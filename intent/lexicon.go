@@ -305,13 +305,14 @@ func (l *lexicon) eachName(v Vocabulary, add func(kind EntityKind, id string, wo
 }
 
 // nameKept says whether a name is recognised at all, and whether it is
-// weak (a customer's name made only of greeting words). A one-word name
+// weak (a customer's name made only of greeting words, or one word that
+// a rule only allows). A one-word name
 // that is also "ok", "stock" or "do" would swallow the very words routing
 // depends on, and is not.
 func nameKept(kind EntityKind, words []string) (keep, weak bool) {
 	weak = kind == EntityCustomer
 	for _, w := range words {
-		weak = weak && (greetingOnly[w] || len(words) == 1 && numberWordOnly(w))
+		weak = weak && (greetingOnly[w] || len(words) == 1 && (allowedOnly[w] || numberWordOnly(w)))
 	}
 	if len(words) == 1 && !weak && (reservedWord(words[0]) && !guardedName(kind, words) || isNumber(words[0]) && !numberName(kind, words[0]) ||
 		utf8.RuneCountInString(words[0]) < 2) {

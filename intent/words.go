@@ -48,27 +48,36 @@ tumhe hamein humein
 `
 
 var (
-	reserved = buildReserved(true)
+	reserved = buildReserved(true, true)
 	// greetingOnly are the words reserved only because greetings read
 	// them: "ram", "krishna", "jai", "shri". Distributors are named after
 	// them (Shree Krishna Traders, Ram Traders), so such a customer name is
 	// kept as a weak name: the order parser and the questions read it,
 	// routing reads the word.
-	greetingOnly = func() map[string]bool {
-		outside := buildReserved(false)
-		only := map[string]bool{}
-		for w := range reserved {
-			if !outside[w] {
-				only[w] = true
-			}
-		}
-		return only
-	}()
+	greetingOnly = reservedOnlyBy(buildReserved(false, true))
+	// allowedOnly are the words reserved only because a rule allows them
+	// beside the words it needs: "kalsi" (Kannada's send, said after
+	// asking everyone's dues), "hor", "yaar". A customer called Kalsi is
+	// kept as a weak name, as one named after a god is.
+	allowedOnly = reservedOnlyBy(buildReserved(true, false))
 )
 
+// reservedOnlyBy is the reserved words that outside, the words reserved
+// without some rules' words, lacks.
+func reservedOnlyBy(outside map[string]bool) map[string]bool {
+	only := map[string]bool{}
+	for w := range reserved {
+		if !outside[w] {
+			only[w] = true
+		}
+	}
+	return only
+}
+
 // buildReserved collects the reserved words; withGreetings says whether
-// the greeting rules' words are among them.
-func buildReserved(withGreetings bool) map[string]bool {
+// the greeting rules' words are among them, withAllowed whether the words
+// the rules only allow are.
+func buildReserved(withGreetings, withAllowed bool) map[string]bool {
 	reserved := map[string]bool{}
 	for _, w := range strings.Fields(commonWords) {
 		reserved[w] = true
@@ -103,7 +112,9 @@ func buildReserved(withGreetings bool) map[string]bool {
 		for _, g := range r.need {
 			add(g)
 		}
-		add(r.allow)
+		if withAllowed {
+			add(r.allow)
+		}
 	}
 	for _, set := range []map[string]bool{fillers, confirmWords, cancelWords, orderWords} {
 		add(set)
