@@ -64,6 +64,10 @@ func TestNormalizeText(t *testing.T) {
 		{"20 ਕਿੱਲੋ", "20kg"},
 		{"பத்தாயிரம் ரொக்கம்", "10000 cash"},
 		{"iruvathanju aayiram", "25000"},
+		// Twenty thousand in Gujarati and Konkani, Punjabi, Tamil and
+		// Kannada; ten thousand in Konkani's script.
+		{"vis hajar", "20000"}, {"veeh hazaar", "20000"}, {"iruvathu aayiram", "20000"}, {"ippattu saavira", "20000"},
+		{"धा हजार रोख", "10000 cash"},
 		{"ek go peti aur du go carton", "1 carton aur 2 carton"},
 		{"40 mtr", "40 metre"},
 		{"2 टिन", "2 tin"},

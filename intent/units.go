@@ -101,7 +101,7 @@ const numberSpellings = `
 7: seven saat सात
 8: eight aath आठ
 9: nine nau नौ
-10: ten das dus दस दहा हत्तु पदि دس
+10: ten das dus दस दहा हत्तु पदि دس धा
 11: eleven gyarah gyaarah gyara ग्यारह
 12: twelve barah baarah बारह
 13: thirteen terah tera तेरह
@@ -111,7 +111,7 @@ const numberSpellings = `
 17: seventeen satrah satra सत्रह
 18: eighteen athaarah atharah अठारह
 19: nineteen unnees unnis उन्नीस
-20: twenty bees बीस iravai
+20: twenty bees बीस iravai vis veeh iruvathu ippattu
 21: ikkees ikkis इक्कीस
 22: baaees bais बाईस
 24: chaubees chaubis चौबीस
@@ -125,7 +125,7 @@ const numberSpellings = `
 80: eighty assi अस्सी
 90: ninety nabbe
 100*: hundred sau सौ
-1000*: thousand hazaar hazar hajar हजार हजारचा velu साविर aayiram ہزار
+1000*: thousand hazaar hazar hajar हजार हजारचा velu साविर aayiram ہزار saavira
 10000*: पत्तायिरम
 100000*: lakh lac लाख
 `
