@@ -153,11 +153,12 @@ func (p *Parser) attachSizes(r *reading, ms []*mention, sizes []sizeSpan, skip [
 		if len(fit) == 0 {
 			fit = p.siblingSized(r, m, sz)
 		}
-		if sku, unit, ok := p.keptBy(m.skus, fit, sz); ok {
+		if kept, unit, ok := p.keptBy(m.skus, fit, sz); ok {
 			// "10 kg karpoora": the loose camphor, kept by the kg, is the
 			// one of its name sold by weight, and 10 kg is how much of it;
-			// "20 kg mozzarella" is 20 of the kg a 2 kg block is kept in.
-			m.skus = []string{sku}
+			// "20 kg mozzarella" is 20 of the kg a 2 kg block is kept in,
+			// and "20 kg cheese" 20 kg of whichever block is meant.
+			m.skus = kept
 			*qs = append(*qs, &quantity{value: sz.amount / unit.amount, measure: e.ID, start: e.Start, end: e.End, of: m})
 			byStart(*qs)
 			continue
@@ -195,21 +196,22 @@ func (p *Parser) countedIn(skus []string, dim byte) (measure, bool) {
 	return unit, len(skus) > 0
 }
 
-// keptBy is the one product a size leaves (fit, else the mention's
-// own one) when that product is kept in the size's measure and the size
-// is not one its name gives: the size is then how much of it.
-func (p *Parser) keptBy(skus, fit []string, sz measure) (string, measure, bool) {
+// keptBy is the products a size leaves (fit, else the mention's own)
+// when each is kept in the same unit of the size's measure and the size
+// is not one a name of theirs gives: the size is then how much of it.
+func (p *Parser) keptBy(skus, fit []string, sz measure) ([]string, measure, bool) {
 	if len(fit) == 0 {
 		fit = skus
 	}
-	if len(fit) != 1 {
-		return "", measure{}, false
+	var unit measure
+	for i, sku := range fit {
+		u, ok := p.byMeasure[sku]
+		if !ok || u.dim != sz.dim || slices.ContainsFunc(p.sizes[sku], sz.equal) || i > 0 && !u.equal(unit) {
+			return nil, measure{}, false
+		}
+		unit = u
 	}
-	unit, ok := p.byMeasure[fit[0]]
-	if !ok || unit.dim != sz.dim || slices.ContainsFunc(p.sizes[fit[0]], sz.equal) {
-		return "", measure{}, false
-	}
-	return fit[0], unit, true
+	return fit, unit, len(fit) > 0
 }
 
 // weighed is the count a message's one weight or volume makes of a

@@ -441,8 +441,8 @@ func TestAWeightInTheUnitOfAProductNamedByIt(t *testing.T) {
 
 // TestAWeightOfTheOneKeptByIt: "10 kg karpoora" is ten of the camphor
 // kept by the kg, not a size of the packet's; "20 kg mozzarella" is 20 of
-// the kg a 2 kg block is kept in; "2 kg wala cheese" still names the
-// block of that size.
+// the kg a 2 kg block is kept in, and "20 kg cheese" 20 kg of whichever
+// block is meant; "2 kg wala cheese" still names the block of that size.
 func TestAWeightOfTheOneKeptByIt(t *testing.T) {
 	ps := []domain.Product{
 		{SKU: "KAPKG", Name: "Camphor (Karpoora) Loose per kg", Aliases: []string{"karpoora"}, Unit: "kg", Price: 85000},
@@ -462,6 +462,7 @@ func TestAWeightOfTheOneKeptByIt(t *testing.T) {
 		{text: "srikanteshwara 20 kg mozzarella", customer: "K03", items: map[string]int64{"MOZZ": 20}},
 		{text: "srikanteshwara 5 block mozzarella", customer: "K03", items: map[string]int64{"MOZZ": 10}},
 		{text: "srikanteshwara 2 kg wala cheese", customer: "K03", ask: []string{"How many Mozzarella Cheese Block (2 kg)?"}},
+		{text: "srikanteshwara 20 kg cheese", customer: "K03", ask: []string{"Which product do you mean by \"cheese\" (20kg)"}},
 	} {
 		checkParse(t, p, c)
 	}
