@@ -44,7 +44,10 @@ func (s *Service) Answer(ctx context.Context, user domain.User, pending string, 
 	// "flat plate" for Luminous' Flat Plate battery: words of one of the
 	// products offered, though the order reader takes "flat" for a
 	// customer it does not know.
-	if ownOrder(d.Normalized, whole) && !pickedOK {
+	// "salem murugan, egg stores" answers which Murugan: its "egg" is a
+	// word of Murugan Egg Stores, not goods of an order of its own.
+	nameOnly := a.Slot == SlotCustomer && !d.Normalized.Has(intent.EntityNumber) && p.namesOfOptions(d.Normalized, a.Options)
+	if ownOrder(d.Normalized, whole) && !pickedOK && !nameOnly {
 		return domain.Reply{}, false
 	}
 	if m := onlyPayment(d.Normalized); m != "" && a.Slot != SlotPayment {

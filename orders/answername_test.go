@@ -62,3 +62,31 @@ func TestASizeSaidKeepsTheProductsOfThatSize(t *testing.T) {
 	}
 	s.wantDraft("B08", domain.PayCheque, "TUBE17:30")
 }
+
+// TestACustomerChosenByWordsThatNameGoods: "salem murugan, egg stores"
+// answers which Murugan; its "egg", a word of Murugan Egg Stores, is no
+// order of its own, and the 10 boxes said first stay with the eggs.
+func TestACustomerChosenByWordsThatNameGoods(t *testing.T) {
+	books, clock := openBooks(t)
+	egg := func(sku, name string, aliases ...string) domain.Product {
+		return domain.Product{SKU: sku, Name: name, Aliases: aliases, Unit: "egg", Price: 560, StockReady: 50000,
+			PackSizes: []domain.PackSize{{Name: "tray", Units: 30}, {Name: "box", Units: 210}}}
+	}
+	products := []domain.Product{egg("EGGW", "White Egg Regular (Medium)", "egg", "muttai"), egg("EGGWL", "White Egg Large (Big)", "egg", "muttai", "periya muttai")}
+	customer := func(id, name string, aliases ...string) domain.Customer {
+		return domain.Customer{ID: id, Name: name, Aliases: aliases, CreditLimit: 1_000_000_000,
+			PaymentModes: []domain.PaymentMode{domain.PayCheque, domain.PayCredit}}
+	}
+	s := shopOver(t, books, clock, products, []domain.Customer{
+		customer("N02", "Murugan Egg Stores (Salem)", "murugan", "murugan egg", "murugan egg stores", "salem murugan"),
+		customer("N05", "Murugan Poultry Farm (Tiruchengode)", "murugan", "murugan poultry farm")})
+	for _, turn := range []string{"murugan ku muttai 10 box anuppunga", "salem murugan, egg stores", "periya muttai"} {
+		if r := s.say(turn); r.Pending == "" {
+			t.Fatalf("%q gave %s", turn, r.Text)
+		}
+	}
+	if r := s.say("cheque"); r.About == "" {
+		t.Fatalf("no summary: %s", r.Text)
+	}
+	s.wantDraft("N02", domain.PayCheque, "EGGWL:2100")
+}
