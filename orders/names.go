@@ -36,19 +36,38 @@ func (p *Parser) joinNames(r *reading, ms []*mention) []*mention {
 }
 
 // oneNamingBoth is the product one of two names names alone whose name
-// has every word of the other.
+// has every word of the other; or, of a name several products share, the
+// one product whose name has every word of the other: "dewalt angle
+// grinder", where "dewalt" is the Dewalt drill's short name, is Dewalt's
+// of the two angle grinders.
 func (p *Parser) oneNamingBoth(r *reading, a, b *mention) (string, bool) {
-	for _, pair := range [2][2]*mention{{a, b}, {b, a}} {
-		one, other := pair[0], pair[1]
-		if len(one.skus) != 1 {
-			continue
-		}
+	wordsOf := func(m *mention) []string {
 		var words []string
-		for i := other.start; i < other.end; i++ {
+		for i := m.start; i < m.end; i++ {
 			words = append(words, r.word(i))
 		}
-		if namedBy(p.products[one.skus[0]], words) {
+		return words
+	}
+	for _, pair := range [2][2]*mention{{a, b}, {b, a}} {
+		one, other := pair[0], pair[1]
+		if len(one.skus) == 1 && namedBy(p.products[one.skus[0]], wordsOf(other)) {
 			return one.skus[0], true
+		}
+	}
+	for _, pair := range [2][2]*mention{{a, b}, {b, a}} {
+		shared, other := pair[0], pair[1]
+		if len(shared.skus) < 2 {
+			continue
+		}
+		words := wordsOf(other)
+		var fit []string
+		for _, sku := range shared.skus {
+			if namedBy(p.products[sku], words) {
+				fit = append(fit, sku)
+			}
+		}
+		if len(fit) == 1 {
+			return fit[0], true
 		}
 	}
 	return "", false

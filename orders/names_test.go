@@ -108,3 +108,25 @@ func FuzzPaymentFix(f *testing.F) {
 		}
 	})
 }
+
+// TestABrandBesideANameTwoShare: "dewalt", the Dewalt drill's name
+// shortened from its alias "dewalt 13mm", beside "angle grinder", which
+// two grinders share, is Dewalt's grinder, before or after the name;
+// "bosch angle grinder" the other's.
+func TestABrandBesideANameTwoShare(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "DRL13DW", Name: "Dewalt DWD024 13 mm Impact Drill Machine", Aliases: []string{"impact drill", "dewalt 13mm"}, Unit: "piece"},
+		{SKU: "GRBS", Name: "Bosch GWS 600 Angle Grinder 4 inch", Aliases: []string{"grinder", "angle grinder"}, Unit: "piece"},
+		{SKU: "GRDW", Name: "Dewalt DWE4016 Angle Grinder 4 inch", Aliases: []string{"grinder", "angle grinder"}, Unit: "piece"},
+	}
+	cs := []domain.Customer{{ID: "J03", Name: "Bhatia Machinery Store", Aliases: []string{"bhatia"}}}
+	p := parserFor(t, ps, cs)
+	for _, c := range []parseCase{
+		{text: "bhatia 15 dewalt angle grinders", customer: "J03", items: map[string]int64{"GRDW": 15}},
+		{text: "bhatia 15 angle grinder dewalt", customer: "J03", items: map[string]int64{"GRDW": 15}},
+		{text: "bhatia 5 bosch angle grinder", customer: "J03", items: map[string]int64{"GRBS": 5}},
+		{text: "bhatia 2 dewalt 13mm", customer: "J03", items: map[string]int64{"DRL13DW": 2}},
+	} {
+		checkParse(t, p, c)
+	}
+}
