@@ -226,6 +226,11 @@ func TestReachedInKashmiriKonkaniAndKannada(t *testing.T) {
 	r := demoRouter(t)
 	routedAs(t, r, domain.IntentDelivery, "ORD-1042 hund maal waatyov", "Rajesh Kirana maal pavla", "1042 ಆರ್ಡರ್ ಮಾಲು ತಲುಪಿದೆ",
 		"Rajesh kirana maal deliver aand")
+	// Reached in Konkani's past ("pavlo", "पावलो") and Kannada's
+	// ("talupitu"), Chhattisgarhi's gone ("pahuch ge"), and Tamil's done
+	// ("டெலிவரி ஆச்சு").
+	routedAs(t, r, domain.IntentDelivery, "ORD-1042 ke maal pahuch ge", "1042 वाला माल पहुँच गे", "1042 चो माल पावलो",
+		"rajesh kirana-ak maal pavlo", "rajesh kirana ge maal talupitu", "1042 சரக்கு டெலிவரி ஆச்சு")
 }
 
 // TestGujaratiEverydayWords: how much (ketlu), all (badha), of (nu),

@@ -21,7 +21,7 @@ import "unicode"
 
 // Word lists the rules also allow (rules.go), as text.
 const (
-	doneList     = "gaya hua diya kardiya done complete completed successful successfully over ho gayu gayo gelo gia didhu didho geche jhala dilam ditta diyechi aaytu आयितु hela dn chesanu panniachu ayipoyindi अयिपोयिंदि चेय्तु होइगला maadidini zala"
+	doneList     = "gaya hua diya kardiya done complete completed successful successfully over ho gayu gayo gelo gia didhu didho geche jhala dilam ditta diyechi aaytu आयितु hela dn chesanu panniachu ayipoyindi अयिपोयिंदि चेय्तु होइगला maadidini zala ge aachu आच्चु"
 	receivedList = "received mila jama collected collect credited aaya uthaya ghetle milale got"
 	payerList    = "diya paid pay bheja transfer transferred handed ditta ditte gave thamaye dila"
 	modeList     = "cash cheque neft rtgs imps upi gpay phonepe paytm online dd draft bhugtan transfer utr"
