@@ -130,3 +130,24 @@ func TestABrandBesideANameTwoShare(t *testing.T) {
 		checkParse(t, p, c)
 	}
 }
+
+// TestAWordOfTheOneNamedBeside: "cycle rose agarbatti" is the Cycle rose
+// incense: "agarbatti" ends the other brand's names and names them, but
+// is a word of the one named beside it.
+func TestAWordOfTheOneNamedBeside(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "CYROSE", Name: "Cycle Agarbatti Rose 100g Packet", Aliases: []string{"cycle rose", "rose agarbatti"}, Unit: "packet",
+			PackSizes: []domain.PackSize{{Name: "box", Units: 12}}},
+		{SKU: "ZBSAN", Name: "Zed Black Sandal Agarbatti 100g Packet", Aliases: []string{"sandal agarbatti"}, Unit: "packet"},
+		{SKU: "ZBMOG", Name: "Zed Black Mogra Agarbatti 100g Packet", Aliases: []string{"mogra agarbatti"}, Unit: "packet"},
+	}
+	cs := []domain.Customer{{ID: "K07", Name: "Annapoorna Stores", Aliases: []string{"annapoorna"}}}
+	p := parserFor(t, ps, cs)
+	for _, c := range []parseCase{
+		{text: "annapoorna ko 5 box cycle rose agarbatti", customer: "K07", items: map[string]int64{"CYROSE": 60}},
+		{text: "annapoorna ko 5 box agarbatti cycle rose", customer: "K07", items: map[string]int64{"CYROSE": 60}},
+		{text: "annapoorna ko 10 agarbatti", customer: "K07", ask: []string{"Which product do you mean by \"agarbatti\""}},
+	} {
+		checkParse(t, p, c)
+	}
+}

@@ -119,7 +119,7 @@ func (p *Parser) items(r *reading, out *Parsed) {
 				(r.kindAt(last+1) == intent.EntityNumber || r.kindAt(last+1) == intent.EntitySize)
 		}
 	}
-	p.attachSizes(r, ms, sizes, skip, &qs)
+	ms = p.attachSizes(r, ms, sizes, skip, &qs)
 	bindQuantities(r, ms, qs, skip)
 	shareQuantities(r, ms, skip)
 
@@ -188,6 +188,12 @@ func (p *Parser) familyNames(r *reading, ms []*mention) []*mention {
 			m.start = i // "50 pipe cpvc aadha inch": the same pipe
 			continue
 		}
+		if m := p.ownWordBeside(r, ms, i); m != nil {
+			// "cycle rose agarbatti": a word of the one product named
+			// beside it, though the word ends other products' names.
+			m.start, m.end = min(m.start, i), max(m.end, i+1)
+			continue
+		}
 		ms = append(ms, &mention{skus: skus, start: i, end: i + 1})
 		added = true
 	}
@@ -195,6 +201,17 @@ func (p *Parser) familyNames(r *reading, ms []*mention) []*mention {
 		sort.SliceStable(ms, func(a, b int) bool { return ms[a].start < ms[b].start })
 	}
 	return ms
+}
+
+// ownWordBeside is the mention of one product just before or after the
+// word at i whose name has that word.
+func (p *Parser) ownWordBeside(r *reading, ms []*mention, i int) *mention {
+	for _, m := range ms {
+		if (m.end == i || m.start == i+1) && len(m.skus) == 1 && namedBy(p.products[m.skus[0]], []string{r.word(i)}) {
+			return m
+		}
+	}
+	return nil
 }
 
 // narrowBeside settles a name several products share by the word at i

@@ -3,6 +3,7 @@ package orders
 import (
 	"math"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -100,7 +101,13 @@ func formatNumber(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64)
 // quantity of a product sold by measure ("chini 50 kg"), the choice between
 // products that share a name ("apex 4 ltr"), or a check of the product's
 // own size ("GC 500ml"; "GC 1 ltr" is asked about).
-func (p *Parser) attachSizes(r *reading, ms []*mention, sizes []sizeSpan, skip []bool, qs *[]*quantity) {
+func (p *Parser) attachSizes(r *reading, ms []*mention, sizes []sizeSpan, skip []bool, qs *[]*quantity) []*mention {
+	added := false
+	defer func() {
+		if added {
+			sort.SliceStable(ms, func(a, b int) bool { return ms[a].start < ms[b].start })
+		}
+	}()
 	for _, e := range sizes {
 		sz, ok := parseMeasure(e.ID)
 		if !ok {
@@ -127,6 +134,9 @@ func (p *Parser) attachSizes(r *reading, ms []*mention, sizes []sizeSpan, skip [
 			m = next
 		}
 		if m == nil {
+			if el := p.elided(r, ms, e, sz); el != nil {
+				ms, added = append(ms, el), true
+			}
 			continue
 		}
 		if unit, ok := p.countedIn(m.skus, sz.dim); ok {
@@ -173,6 +183,42 @@ func (p *Parser) attachSizes(r *reading, ms []*mention, sizes []sizeSpan, skip [
 			m.skus = fit
 		}
 	}
+	return ms
+}
+
+// elided is a mention, at a size said alone, of the one product of that
+// size the last name before it may mean: "phenyl 1L 10 carton, 5L 5
+// carton", "4 inch lamp 20 pcs, 6 inch 10pcs". Nil when the name's words
+// name no other product of that size, or more than one.
+func (p *Parser) elided(r *reading, ms []*mention, e sizeSpan, sz measure) *mention {
+	var last *mention
+	for _, c := range ms {
+		if c.end <= e.Start {
+			last = c
+		}
+	}
+	if last == nil {
+		return nil
+	}
+	var words []string
+	for i := last.start; i < last.end; i++ {
+		if w := r.word(i); hasLetter(w) && !strings.ContainsAny(w, "0123456789") {
+			words = append(words, w)
+		}
+	}
+	if len(words) == 0 {
+		return nil
+	}
+	var fit []string
+	for sku, prod := range p.products {
+		if !prod.Inactive && namedBy(prod, words) && slices.ContainsFunc(p.sizes[sku], sz.equal) {
+			fit = append(fit, sku)
+		}
+	}
+	if len(fit) != 1 || slices.Equal(last.skus, fit) {
+		return nil
+	}
+	return &mention{skus: fit, start: e.Start, end: e.End}
 }
 
 // countedIn is the measure the products are all counted in, when it is

@@ -538,3 +538,28 @@ func TestAWeightAloneCountsWhatIsKeptInIt(t *testing.T) {
 		}
 	}
 }
+
+// TestALineOfASizeAlone: a line that says only its size and count,
+// after a line whose name other products share in other sizes, is the
+// one of them in that size: "phenyl 1L 10 carton, 5L 5 carton", "4 inch
+// lamp 20 pcs, 6 inch 10pcs". A size no product of that name comes in is
+// still asked about.
+func TestALineOfASizeAlone(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "PH1L", Name: "Phenyl 1L", Aliases: []string{"phenyl"}, Unit: "bottle", PackSizes: []domain.PackSize{{Name: "carton", Units: 12}}},
+		{SKU: "PH5L", Name: "Phenyl 5L", Aliases: []string{"phenyl"}, Unit: "bottle", PackSizes: []domain.PackSize{{Name: "carton", Units: 4}}},
+		{SKU: "LAMP4", Name: "Brass Lamp 4 inch", Aliases: []string{"lamp", "deepa"}, Unit: "piece"},
+		{SKU: "LAMP6", Name: "Brass Lamp 6 inch", Aliases: []string{"lamp", "deepa"}, Unit: "piece"},
+	}
+	cs := []domain.Customer{{ID: "K07", Name: "Annapoorna Stores", Aliases: []string{"annapoorna"}}}
+	p := parserFor(t, ps, cs)
+	for _, c := range []parseCase{
+		{text: "annapoorna phenyl 1L 10 carton, 5L 5 carton", customer: "K07", items: map[string]int64{"PH1L": 120, "PH5L": 20}},
+		{text: "annapoorna 10 carton phenyl 1L aur 5 carton 5L", customer: "K07", items: map[string]int64{"PH1L": 120, "PH5L": 20}},
+		{text: "annapoorna stors 4 inch lamp 20 pcs, 6 inch 10pcs", customer: "K07", items: map[string]int64{"LAMP4": 20, "LAMP6": 10}},
+		{text: "annapoorna 4 inch lamp 20 pcs, 9 inch 10pcs", customer: "K07", items: map[string]int64{"LAMP4": 20},
+			ask: []string{"Which product are the 10 pieces for?"}},
+	} {
+		checkParse(t, p, c)
+	}
+}
