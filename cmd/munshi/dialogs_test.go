@@ -248,7 +248,6 @@ var unfinishedDialogs = map[string]string{
 	"cs-fix-qty-01":    unknownCorrection,
 	"sp-order-03":      devanagariName,
 	"sp-fix-cust-02":   sharedCustomerWord,
-	"sp-acct-07":       amountInWords,
 	"mb-order-04":      devanagariName,
 	"mb-order-07":      bareModel,
 	"mb-cust-01":       unknownWord,
@@ -271,7 +270,6 @@ var unfinishedDialogs = map[string]string{
 	"bt-order-02":      unreadScript,
 	"bt-order-05":      farTypo,
 	"pm-order-03":      unreadScript,
-	"pm-order-04":      saidSize,
 	"pm-order-05":      saidSize,
 	"pm-cust-03":       unreadScript,
 	"pm-prod-01":       unreadScript,
@@ -296,7 +294,6 @@ var unfinishedDialogs = map[string]string{
 	"br-prod-05":  numberNamed,
 	"br-prod-06":  numberNamed,
 	"br-two-01":   numberNamed,
-	"br-two-02":   numberNamed,
 	"br-two-04":   numberNamed,
 	"br-qty-01":   unknownWord,
 	"br-qty-03":   unknownWord,
@@ -321,44 +318,27 @@ var unfinishedDialogs = map[string]string{
 	"hs-deliv-02": unknownWord,
 	// The pooja goods, eggs, aluminium, tools, frozen foods and sweets
 	// sets.
-	"pj-order-07":    elidedProduct,
 	"pj-prod-04":     unaskedAnswer,
-	"pj-qty-02":      nameWordTwice,
 	"pj-fix-cust-02": changeWhileAsked,
-	"pj-acct-05":     unknownWord,
-	"pj-deliv-05":    unknownWord,
 	"eg-order-07":    shortTypo,
 	"eg-cust-05":     unreadScript,
 	"eg-prod-03":     unknownWord,
-	"eg-two-01":      lostQuantity,
 	"eg-file-01":     unknownWord,
-	"eg-acct-05":     unknownWord,
 	"eg-acct-07":     unreadScript,
-	"eg-deliv-02":    unreadScript,
 	"al-order-07":    farTypo,
-	"al-acct-05":     unknownWord,
 	"tk-order-03":    unreadScript,
 	"tk-order-04":    saidSize,
 	"tk-order-05":    saidSize,
-	"tk-order-06":    brandWord,
 	"tk-prod-06":     numberNamed,
 	"tk-two-01":      unknownWord,
-	"tk-acct-05":     unknownWord,
 	"fz-order-01":    unknownWord,
 	"fz-order-07":    farTypo,
 	"fz-prod-01":     unknownWord,
-	"fz-prod-04":     lostQuantity,
 	"fz-prod-05":     countAfterName,
 	"fz-file-02":     stockByKind,
-	"fz-acct-05":     unknownWord,
-	"fz-acct-07":     unknownWord,
-	"fz-deliv-02":    unknownWord,
-	"fz-deliv-05":    unknownWord,
 	"sw-order-03":    unknownWord,
 	"sw-cust-05":     unknownWord,
 	"sw-file-02":     stockByKind,
-	"sw-deliv-01":    unknownWord,
-	"sw-deliv-02":    unknownWord,
 }
 
 // Why a conversation of the newer sets is unfinished.
@@ -382,11 +362,8 @@ const (
 	placeAnswer        = "a customer chosen by the place their shop is in, which the seed does not write"
 	numberNamed        = "a product named by a number (a bearing's 6205, a belt's 42) beside a count, or chosen by a word its name writes otherwise (ZZ, 2RS, A section)"
 	numberWordName     = "a customer whose name is also a number word (Das, ten)"
-	elidedProduct      = "a line that names only its size and count, its product left to be the line's before (\"4 inch lamp 20 pcs, 6 inch 10pcs\")"
 	unaskedAnswer      = "an answer to a question Munshi no longer asks, sent after the summary it shows at once"
 	shortTypo          = "a short word of a product's name misspelt (layr), where only longer words may carry a typo"
-	lostQuantity       = "a quantity said with the goods, lost once the product or the customer was asked about and chosen"
-	brandWord          = "a brand said before a name two products share (\"15 Dewalt angle grinders\"), the brand no alias of its own"
 	countAfterName     = "a name three products share with a bare count after it, read as no order"
 	stockByKind        = "stock asked of the kinds of goods the business sells (ice cream and frozen, namkeen and mithai) rather than of products"
 	caseWord           = "a case ending that means otherwise in Hindi (Nepali's ko, of, read as to)"
