@@ -68,6 +68,7 @@ func TestNormalizeText(t *testing.T) {
 		// Kannada; ten thousand in Konkani's script.
 		{"vis hajar", "20000"}, {"veeh hazaar", "20000"}, {"iruvathu aayiram", "20000"}, {"ippattu saavira", "20000"},
 		{"धा हजार रोख", "10000 cash"},
+		{"40 mootai", "40 bag"}, // Tamil's sack, romanised
 		{"ek go peti aur du go carton", "1 carton aur 2 carton"},
 		{"40 mtr", "40 metre"},
 		{"2 टिन", "2 tin"},

@@ -13,7 +13,7 @@ const unitSpellings = `
 carton: carton cartons ctn ctns crtn crtns cartn karton cartoon* cartoons* peti petti petis कार्टन पेटी कारटन
 box: box boxes bx* bxs बॉक्स
 pack: pack packs pk* pkt pkts packet packets packt pckt pckts paket पैकेट पैक
-bag: bag bags bori bora* boriya katta* katte* बोरी बैग बेग कट्टा* कट्टे* ब्याग ब्यागुलु मूट्टै* थेला*
+bag: bag bags bori bora* boriya katta* katte* बोरी बैग बेग कट्टा* कट्टे* ब्याग ब्यागुलु मूट्टै* mootai* थेला*
 dozen: dozen dozens dzn doz dozn dz darjan darzan दर्जन दरजन डझन डजन dazan
 gross: gross*
 ream: ream* reams* rim* रिम*

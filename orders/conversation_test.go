@@ -175,6 +175,7 @@ func TestAnswersFillTheQuestionAsked(t *testing.T) {
 		{"size by position, in Chhattisgarhi", []string{"Rajesh ke liye 2 carton phenyl, cash", "pahili wala"}, "C01", domain.PayCOD, []string{"PH1L:24"}},
 		{"customer by position, in Punjabi", []string{"Gupta ke liye 5 carton GC, cash", "dooja wala"}, "C09", domain.PayCOD, []string{"GC500:120"}},
 		{"payment in Kannada", []string{"Rajesh ke liye 5 carton GC", "nagadu"}, "C01", domain.PayCOD, []string{"GC500:120"}},
+		{"credit in Konkani", []string{"Rajesh ke liye 5 carton GC", "udari"}, "C01", domain.PayCredit, []string{"GC500:120"}},
 		{"payment in Urdu", []string{"Rajesh ke liye 5 carton GC", "ادھار"}, "C01", domain.PayCredit, []string{"GC500:120"}},
 		{"a payment said in words", []string{"Rajesh ke liye 5 carton GC", "udhaar pe likh de"}, "C01", domain.PayCredit, []string{"GC500:120"}},
 		{"on the account, in Punjabi", []string{"Rajesh ke liye 5 carton GC", "khate vich likh do"}, "C01", domain.PayCredit, []string{"GC500:120"}},
