@@ -545,3 +545,38 @@ func TestAnAnswerTheModelTookForHelp(t *testing.T) {
 		t.Fatalf("help (%s) was taken as an answer", d.Tier)
 	}
 }
+
+// TestWhatTheSummaryAlreadySays: a message after a summary that only
+// says again its customer, its way of paying, one of its products or a
+// size of one, or a line's quantity changes nothing, says so, and the
+// ok after it places the order. A mode turned down or another quantity
+// is no restatement.
+func TestWhatTheSummaryAlreadySays(t *testing.T) {
+	for _, again := range []string{"cash", "Rajesh Kirana Store", "1 litre wala", "30 carton", "haan phenyl 1L hi", "cash se", "white phenyl wala"} {
+		t.Run(again, func(t *testing.T) {
+			s := newShop(t, nil)
+			if r := s.say("Rajesh ke liye phenyl 1L 30 carton, cash"); r.About == "" {
+				t.Fatalf("no summary: %s", r.Text)
+			}
+			r := s.say(again)
+			if r.About == "" || !strings.Contains(r.Text, "already says") || strings.Contains(r.Text, "Changed") {
+				t.Fatalf("%q: %s", again, r.Text)
+			}
+			s.wantDraft("C01", domain.PayCOD, "PH1L:360")
+			ok := s.svc.Confirm(context.Background(), s.ravi, "")
+			if d, _, _ := s.books.DraftByID(context.Background(), r.About); d.Status != orders.DraftCommitted || !strings.Contains(ok.Text, d.OrderID) {
+				t.Fatalf("ok after %q placed %s %s: %s", again, d.ID, d.Status, ok.Text)
+			}
+		})
+	}
+	s := newShop(t, nil)
+	if r := s.say("Rajesh ke liye phenyl 1L 30 carton, cash"); r.About == "" {
+		t.Fatalf("no summary: %s", r.Text)
+	}
+	for _, change := range []string{"cash nahi", "20 carton", "Hotel Shivam"} {
+		d := s.router.Route(context.Background(), change)
+		if r, ok := s.svc.Correct(context.Background(), s.ravi, s.shown, d); ok && strings.Contains(r.Text, "already says") {
+			t.Errorf("%q read as said again: %s", change, r.Text)
+		}
+	}
+}

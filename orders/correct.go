@@ -53,7 +53,16 @@ func (s *Service) Correct(ctx context.Context, user domain.User, draftID string,
 	}
 	c, ok := s.parser().correction(dr, d)
 	if !ok {
-		return domain.Reply{}, false
+		if !s.parser().restates(dr, d.Normalized) {
+			return domain.Reply{}, false
+		}
+		// "1 litre wala", "cash": what the summary already says, often
+		// the answer to a question that was not needed.
+		r := s.show(ctx, user, dr.Customer.ID, dr.Payment, itemsOf(dr), dr.Instructions)
+		if r.About != "" {
+			r.Text = "✓ That is what the order already says; nothing changed.\n\n" + r.Text
+		}
+		return r, true
 	}
 	s.Audit.Record(ctx, user.Phone, "correction", dr.ID, map[string]any{"changes": c.changes, "question": c.question != ""})
 	if c.question != "" {
