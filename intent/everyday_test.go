@@ -121,3 +121,10 @@ func TestGoodsTheCustomerGotOrTook(t *testing.T) {
 		"sharma ji ke yahan gaye the, maal unke bhai ne liya, sign bhi unhone kiya")
 	notRoutedAs(t, r, domain.IntentDelivery, "Rajesh ne 5000 liya", "Rajesh ka payment received", "Rajesh ka cheque received")
 }
+
+// TestAnOrderWithPunjabisIs: Punjabi's "bhejni aa" (is to be sent) ends
+// an order as "bhejna hai" does.
+func TestAnOrderWithPunjabisIs(t *testing.T) {
+	r := demoRouter(t)
+	routedAs(t, r, domain.IntentOrder, "Rajesh nu GC 6 bhejni aa", "Rajesh nu phenyl 1L 6 bhejni aa")
+}

@@ -246,7 +246,7 @@ output: output आउटपुट
 
 // spellingPhrases join two canonical words into one.
 const spellingPhrases = `
-bhejo: bhej do|bhej dena|bhej dijiye|bhej de|bhej dijie|bhej dein|bhej den|pathei dia|pothai diok|पठाइ दियक
+bhejo: bhej do|bhej dena|bhej dijiye|bhej de|bhej dijie|bhej dein|bhej den|pathei dia|pothai diok|पठाइ दियक|bhejo aa
 bheja: bhej diya|bhej dia|bhej di
 karo: kar do|kar dena|kar dijiye|kar de|kar dijie|kar dein|kar den
 dedo: de do|de dena|de dijiye|de de|de dijie|de dein
