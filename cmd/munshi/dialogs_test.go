@@ -329,7 +329,6 @@ var unfinishedDialogs = map[string]string{
 	"tk-order-04":    saidSize,
 	"tk-order-05":    saidSize,
 	"tk-prod-06":     numberNamed,
-	"tk-two-01":      unknownWord,
 	"fz-order-07":    farTypo,
 	"fz-prod-05":     countAfterName,
 	"fz-file-02":     stockByKind,
