@@ -29,11 +29,7 @@ func (p *Parser) restates(dr Draft, n intent.Normalized) bool {
 		return false
 	}
 	said := out.Payment != ""
-	covered := make([]bool, len(n.Tokens))
 	for _, e := range n.Entities {
-		for i := e.Start; i < e.End && i < len(covered); i++ {
-			covered[i] = true
-		}
 		switch e.Kind {
 		case intent.EntityCustomer:
 			if !slices.Contains(e.Candidates(), dr.Customer.ID) {
@@ -66,12 +62,13 @@ func (p *Parser) restates(dr Draft, n intent.Normalized) bool {
 		if m, mode := paymentWords[t.Text]; mode && m == dr.Payment {
 			continue
 		}
-		if pairedMode(n, i) || !covered[i] && slices.ContainsFunc(items, func(it Item) bool {
+		covered := r.ent[i] >= 0
+		if pairedMode(r, i) || !covered && slices.ContainsFunc(items, func(it Item) bool {
 			return hasLetter(t.Text) && namedBy(p.products[it.SKU], []string{t.Text})
 		}) {
 			continue // "loose wala kg": a word of Camphor (Karpoora) Loose's name
 		}
-		if !covered[i] && !fillers[t.Text] && !answerFillers[t.Text] && !honorifics[t.Text] && !restateWords[t.Text] {
+		if !covered && !fillers[t.Text] && !answerFillers[t.Text] && !honorifics[t.Text] && !restateWords[t.Text] {
 			return false
 		}
 	}
@@ -84,14 +81,8 @@ var restateWords = words(`hi ok okay theek haan ji liye keliye ku ge la ne me me
 
 // pairedMode reports a word at i that is half of a way of paying said in
 // two words ("cash on delivery" aside, "bank transfer").
-func pairedMode(n intent.Normalized, i int) bool {
-	word := func(k int) string {
-		if k >= 0 && k < len(n.Tokens) {
-			return n.Tokens[k].Text
-		}
-		return ""
-	}
-	_, before := paymentPhrases[[2]string{word(i - 1), word(i)}]
-	_, after := paymentPhrases[[2]string{word(i), word(i + 1)}]
+func pairedMode(r *reading, i int) bool {
+	_, before := paymentPhrases[[2]string{r.word(i - 1), r.word(i)}]
+	_, after := paymentPhrases[[2]string{r.word(i), r.word(i + 1)}]
 	return before || after
 }

@@ -103,11 +103,6 @@ func formatNumber(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64)
 // own size ("GC 500ml"; "GC 1 ltr" is asked about).
 func (p *Parser) attachSizes(r *reading, ms []*mention, sizes []sizeSpan, skip []bool, qs *[]*quantity) []*mention {
 	added := false
-	defer func() {
-		if added {
-			sort.SliceStable(ms, func(a, b int) bool { return ms[a].start < ms[b].start })
-		}
-	}()
 	for _, e := range sizes {
 		sz, ok := parseMeasure(e.ID)
 		if !ok {
@@ -183,6 +178,9 @@ func (p *Parser) attachSizes(r *reading, ms []*mention, sizes []sizeSpan, skip [
 			m.skus = fit
 		}
 	}
+	if added {
+		sort.SliceStable(ms, func(a, b int) bool { return ms[a].start < ms[b].start })
+	}
 	return ms
 }
 
@@ -211,7 +209,7 @@ func (p *Parser) elided(r *reading, ms []*mention, e sizeSpan, sz measure) *ment
 	}
 	var fit []string
 	for sku, prod := range p.products {
-		if !prod.Inactive && namedBy(prod, words) && slices.ContainsFunc(p.sizes[sku], sz.equal) {
+		if !prod.Inactive && slices.ContainsFunc(p.sizes[sku], sz.equal) && namedBy(prod, words) {
 			fit = append(fit, sku)
 		}
 	}
