@@ -15,7 +15,8 @@ import (
 
 // scanLexicon is how names were matched before the trie: every name
 // sharing the message word's first word (or, for a misspelt first word, a
-// first word of the same first letter within one edit) is compared in
+// first word of the same first letter within one edit, or the word it
+// sounds like) is compared in
 // turn, longest first, and a later name replaces the best only when it is
 // strictly better. It is built from the same names as the trie, but by
 // itself, so that the trie must find exactly what it finds.
@@ -91,6 +92,10 @@ func (s *scanLexicon) match(toks []Token, i int) (best scanMatch, ok bool) {
 	typoOf := func(word, name string) bool {
 		return fuzzyWord(name) && l.mayBeTypo(word) && withinOneEdit(word, name)
 	}
+	soundOf := func(word, name string) bool {
+		id, ok := l.soundAlike(word)
+		return ok && l.wordText[id] == name
+	}
 	better := func(m scanMatch) bool {
 		switch {
 		case m.n != best.n:
@@ -116,6 +121,8 @@ func (s *scanLexicon) match(toks []Token, i int) (best scanMatch, ok bool) {
 				case l.asNamed(t) == n.words[k]:
 				case singularIs(l, t, n.words[k]):
 					plural = true
+				case soundOf(t, n.words[k]):
+					fuzzy = true
 				case !fuzzy && typoOf(t, n.words[k]):
 					fuzzy = true
 				default:
@@ -131,6 +138,9 @@ func (s *scanLexicon) match(toks []Token, i int) (best scanMatch, ok bool) {
 	consider(s.first[l.asNamed(w)], false, false)
 	if sg, ok := l.alsoSingular(w); ok {
 		consider(s.first[sg], false, true)
+	}
+	if id, ok := l.soundAlike(w); ok {
+		consider(s.first[l.wordText[id]], true, false)
 	}
 	if l.mayBeTypo(w) {
 		r, _ := utf8.DecodeRuneInString(w)
@@ -457,7 +467,8 @@ func TestNumberBesideASharedName(t *testing.T) {
 }
 
 // A catalog's own unit (a "than" of cloth, no unit Munshi lists) is also
-// read with its long vowels written out, and in Devanagari.
+// read with its long vowels written out, and in Devanagari; any unit
+// misspelt as said after a count ("20 bundel") is read as that unit.
 func TestCatalogUnitsByTheirSpellings(t *testing.T) {
 	v := Vocabulary{Products: []domain.Product{{SKU: "RAYON", Name: "Rayon Print Fabric", Aliases: []string{"rayon"}, Unit: "metre",
 		PackSizes: []domain.PackSize{{Name: "than", Units: 35}}}}}
@@ -470,6 +481,10 @@ func TestCatalogUnitsByTheirSpellings(t *testing.T) {
 		{"3 thaan rayon", "than"},
 		{"4 थान रेयॉन", "than"},
 		{"rayon chahiye, thaan kitne hain", ""}, // beside no number
+		// Misspelt as said, after a count.
+		{"20 bundel rayon", "bundle"},
+		{"2 bundal rayon", "bundle"},
+		{"2 releases rayon", ""}, // far longer than a roll
 	} {
 		got := ""
 		for _, e := range r.Normalize(c.text).Entities {

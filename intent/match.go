@@ -45,6 +45,12 @@ func (l *lexicon) matchName(toks []Token, i int) (nameMatch, bool) {
 			}
 		}
 	}
+	if id, ok := l.soundAlike(w); ok {
+		if node, ok := l.edges[edgeOf(0, id)]; ok {
+			cand := l.wordText[id]
+			s.walk(node, 1, true, false, route{typo: true, runes: utf8.RuneCountInString(cand), word: cand})
+		}
+	}
 	return s.best, s.ok
 }
 
@@ -144,6 +150,11 @@ func (s *nameSearch) walk(node int32, n int, fuzzy, plural bool, via route) {
 	}
 	t := s.toks[s.i+n].Text
 	s.l.steps(node, t, func(next int32, sg bool) { s.walk(next, n+1, fuzzy, plural || sg, via) })
+	if id, ok := s.l.soundAlike(t); ok {
+		if next, ok := s.l.edges[edgeOf(node, id)]; ok {
+			s.walk(next, n+1, true, plural, via)
+		}
+	}
 	if fuzzy || !s.l.mayBeTypo(t) {
 		return
 	}
@@ -214,6 +225,66 @@ func (l *lexicon) mayBeTypo(w string) bool {
 		if _, ok := l.known[w]; ok {
 			return false
 		}
+	}
+	return true
+}
+
+// soundAlike is the word of a name that a Latin word no name has sounds
+// like, written with some of its vowels left out ("restrant", "perl",
+// "bulders" for Restaurant, Pearl, Builders): the same first letter and
+// consonants, no vowel the name's word does not have in that order, and
+// no other word of a name with them. Vowels written otherwise are another
+// word: "sabine" is not sabun.
+func (l *lexicon) soundAlike(w string) (int32, bool) {
+	if len(w) < 4 || len(l.sounds.full) == 0 || reservedWord(w) {
+		return 0, false
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return 0, false
+		}
+	}
+	if _, ok := l.words[w]; ok {
+		return 0, false
+	}
+	if _, ok := l.units[w]; ok {
+		return 0, false
+	}
+	if _, ok := numberWords[w]; ok {
+		return 0, false
+	}
+	if l.known != nil {
+		if _, ok := l.known[w]; ok {
+			return 0, false
+		}
+	}
+	k, ok := soundKey(w, false)
+	if !ok {
+		return 0, false
+	}
+	m, ok := l.sounds.full[k]
+	if !ok || m == ambiguous || m == w || m[0] != w[0] || !vowelsWithin(w, m) {
+		return 0, false
+	}
+	id, ok := l.words[m]
+	return id, ok
+}
+
+// vowelsWithin reports whether the vowels of w are, in order, some of
+// the vowels of name.
+func vowelsWithin(w, name string) bool {
+	j := 0
+	for i := 0; i < len(w); i++ {
+		if !strings.ContainsRune("aeiou", rune(w[i])) {
+			continue
+		}
+		for j < len(name) && name[j] != w[i] {
+			j++
+		}
+		if j == len(name) {
+			return false
+		}
+		j++
 	}
 	return true
 }

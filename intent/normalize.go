@@ -429,6 +429,14 @@ func canonicalise(raw []rawWord, l *lexicon, sounds *soundIndex, kept [][2]int, 
 				}
 				continue
 			}
+			// After a count, a unit misspelt as said: "20 bundel", "2
+			// bundal".
+			if len(out) > 0 && counted(out[len(out)-1].Text) {
+				if u, ok := l.unitMisspelt(w); ok {
+					out = append(out, Token{u, rw.start, rw.end})
+					continue
+				}
+			}
 			// A Devanagari word no table or name lists: the Hinglish word
 			// it is written for, or, read against what Munshi asked, the
 			// catalog word it sounds like.

@@ -259,6 +259,44 @@ func TestEntitiesSharedNameAndTypos(t *testing.T) {
 	}
 }
 
+// A word written with some of its vowels left out is the name's word with
+// the same consonants, in a name of several words too ("ocean perl
+// restrant", "jagnath bulders"); vowels written otherwise, another first
+// letter or a word training has are not.
+func TestEntitiesWithVowelsLeftOut(t *testing.T) {
+	lex := mustLexicon(Vocabulary{
+		Products: []domain.Product{
+			{SKU: "SP75", Name: "Bathing Soap 75g", Aliases: []string{"sabun"}},
+			{SKU: "CL500", Name: "Colin Glass Cleaner 500ml", Aliases: []string{"colin"}},
+			{SKU: "SP550", Name: "Waaree Solar Panel 550W", Aliases: []string{"solar panel"}},
+		},
+		Customers: []domain.Customer{{ID: "G07", Name: "Ocean Pearl Restaurant"}, {ID: "M03", Name: "Jagannath Builders"}},
+	})
+	for in, want := range map[string]string{
+		"ocean perl restrant ko 30 pkt": "G07", "jagnath bulders 400 bag": "M03", "10 solar panl": "SP550",
+	} {
+		named := 0
+		for _, e := range lex.normalize(in).Entities {
+			if e.Kind == EntityProduct || e.Kind == EntityCustomer {
+				named++
+				if e.ID != want || !e.Fuzzy {
+					t.Errorf("%q: %+v, want %s with a typo", in, e, want)
+				}
+			}
+		}
+		if named != 1 {
+			t.Errorf("%q: %d names, want %s", in, named, want)
+		}
+	}
+	for _, in := range []string{"Sabine ko hi kaho", "chat requests ko kholen", "sbn 5", "solar pinal"} {
+		for _, e := range lex.normalize(in).Entities {
+			if e.Kind == EntityProduct || e.Kind == EntityCustomer {
+				t.Errorf("%q: %q read as %s %s", in, e.Text, e.Kind, e.ID)
+			}
+		}
+	}
+}
+
 // Names match whole words only, and ordinary words never become names by
 // typo.
 func TestEntitiesWordBoundaries(t *testing.T) {

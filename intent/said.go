@@ -389,3 +389,22 @@ func (l *lexicon) unitHeard(w string) (string, bool) {
 	}
 	return u, ok && u != ambiguous
 }
+
+// unitMisspelt is the unit or measure a Latin word of five letters or
+// more that no message, name or number has is written for as said, by its
+// consonants and about as long: "bundel" and "bundal" are a bundle,
+// "releases" no roll.
+func (l *lexicon) unitMisspelt(w string) (string, bool) {
+	if len(w) < 5 || w[0] >= 0x80 || !strings.ContainsAny(w, "aeiou") || !l.unheard(w) {
+		return "", false
+	}
+	sk := skeleton(plainSaid(spelt(w)))
+	if len(sk) < minSkeleton {
+		return "", false
+	}
+	u, ok := l.unitSkeletons[sk]
+	if !ok {
+		u, ok = unitSkeletons()[sk]
+	}
+	return u, ok && u != ambiguous && len(w) <= len(u)+2 && len(u) <= len(w)+2
+}
