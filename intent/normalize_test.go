@@ -297,6 +297,24 @@ func TestEntitiesWithVowelsLeftOut(t *testing.T) {
 	}
 }
 
+// A measure that begins a product's name is the name's, and the number
+// before it counts the product; elsewhere a number and a measure are a
+// size.
+func TestMeasureThatBeginsAName(t *testing.T) {
+	lex := mustLexicon(Vocabulary{Products: []domain.Product{
+		{SKU: "HAM05", Name: "Ball Pein Hammer 500 g", Aliases: []string{"hammer"}},
+		{SKU: "HAM10", Name: "Ball Pein Hammer 1 kg", Aliases: []string{"hammer", "kilo wala hammer"}},
+	}})
+	es := lex.normalize("20 kilo wala hammer bhejo").Entities
+	if len(es) != 2 || es[0].Kind != EntityNumber || es[0].Value != 20 || es[1].ID != "HAM10" {
+		t.Errorf("20 kilo wala hammer: %+v", es)
+	}
+	es = lex.normalize("20 kilo hammer").Entities
+	if len(es) != 2 || es[0].Kind != EntitySize || es[0].ID != "20kg" {
+		t.Errorf("20 kilo hammer: %+v", es)
+	}
+}
+
 // Names match whole words only, and ordinary words never become names by
 // typo.
 func TestEntitiesWordBoundaries(t *testing.T) {

@@ -97,7 +97,7 @@ func (l *lexicon) mergeNumbers(toks []Token) []Token {
 		out = append(out, Token{formatNumber(total + cur + add), t.Start, toks[k-1].End})
 		i = k - 1
 	}
-	return mergeSizes(out)
+	return l.mergeSizes(out)
 }
 
 // countWords follow a count said in words before what is counted, as
@@ -130,12 +130,15 @@ func init() {
 }
 
 // mergeSizes joins a number and the measure after it: "500 ml" → "500ml".
-func mergeSizes(toks []Token) []Token {
+// A measure that begins a product's name of more words is that name's,
+// and the number counts it: "20 kilo wala hammer" is twenty of the hammer
+// a catalog calls "kilo wala hammer".
+func (l *lexicon) mergeSizes(toks []Token) []Token {
 	out := toks[:0]
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if isNumber(t.Text) && i+1 < len(toks) {
-			if m, ok := measureSuffixes[toks[i+1].Text]; ok {
+			if m, ok := measureSuffixes[toks[i+1].Text]; ok && !l.measureNamed(toks, i+1) {
 				out = append(out, Token{t.Text + m, t.Start, toks[i+1].End})
 				i++
 				continue
@@ -144,6 +147,13 @@ func mergeSizes(toks []Token) []Token {
 		out = append(out, t)
 	}
 	return out
+}
+
+// measureNamed reports a product's name of two words or more, spelt as
+// written, that begins with the measure at i.
+func (l *lexicon) measureNamed(toks []Token, i int) bool {
+	m, ok := l.matchName(toks, i)
+	return ok && !m.fuzzy && m.n >= 2 && m.v.kind == EntityProduct
 }
 
 func measureAt(toks []Token, i int) bool {

@@ -323,7 +323,6 @@ var unfinishedDialogs = map[string]string{
 	"eg-acct-07":     unreadScript,
 	"al-order-07":    farTypo,
 	"tk-order-03":    unreadScript,
-	"tk-order-04":    saidSize,
 	"tk-order-05":    saidSize,
 	"tk-prod-06":     numberNamed,
 	"fz-prod-05":     countAfterName,
