@@ -97,3 +97,29 @@ func OnlyAsksFormat(n Normalized) (Format, bool) {
 
 // showWords ask to be shown: "chart mein dikhao".
 var showWords = words(`dikhao dikha show batao`)
+
+// stockAsFile reads a short message that asks for stock as a chart or a
+// file beside words no stock rule lists, the kinds of goods ("namkeen
+// mithai", "ice cream ani frozen") or another language's verbs ("kore
+// pathao", "banavi ne mokal"), as the stock report in that format: no
+// customer, count, order or money is named, nothing is denied or
+// complained of, and it is not the share market's ("stock market ka
+// chart").
+func stockAsFile(shape []string) bool {
+	if len(shape) > 10 || !anyOf(shape, stockFileWords) {
+		return false
+	}
+	for _, w := range shape {
+		switch {
+		case w == phCustomer || w == phNumber || w == phOrderRef || w == phSize,
+			negations[w], wrongGoods[w], complaintWords[w], troubleWords[w], modeWords[w], shareMarket[w]:
+			return false
+		}
+	}
+	return true
+}
+
+var (
+	stockFileWords = words("stock inventory")
+	shareMarket    = words("market share sensex nifty")
+)

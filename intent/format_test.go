@@ -44,6 +44,25 @@ func TestRouteFormat(t *testing.T) {
 	}
 }
 
+// Stock asked for as a chart or a file beside words no rule lists, the
+// kinds of goods or another language's verbs, is the stock report in
+// that format; the share market's stock, a complaint or a denial is not.
+func TestStockAsAFileBesideUnlistedWords(t *testing.T) {
+	r := demoRouter(t)
+	for _, text := range []string{"namkeen mithai stock ka chart bhejo", "stock ta chart kore pathao",
+		"coffee, tea, godambi stock chart maadi kalsi", "ice cream ani frozen stock chart bhej do"} {
+		if d := r.Route(context.Background(), text); d.Intent != domain.IntentStock || d.Format != FormatChart {
+			t.Errorf("%q → %s/%q (%s)", text, d.Intent, d.Format, d.Reason)
+		}
+	}
+	for _, text := range []string{"stock market ka chart bhejo", "sensex stock chart", "stock chart galat hai",
+		"stock chart nahi chahiye", "Rajesh ko stock chart bhejo", "stock excel app error de raha"} {
+		if stockAsFile(shapeOf(r.Normalize(text), nil)) {
+			t.Errorf("%q read as stock asked for as a file", text)
+		}
+	}
+}
+
 // A format word never turns a message into an order, a confirmation or a
 // cancellation, and only questions carry a format.
 func TestFormatOnlyOnQuestions(t *testing.T) {

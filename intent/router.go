@@ -473,6 +473,9 @@ func byRules(shape []string, n Normalized) (domain.Intent, string, bool) {
 		if in, name, ok := matchRules(withoutFormat(shape, rest[:0]), n); ok && IsQuestion(in) {
 			return in, "rule: " + name + ", as a " + string(formatOf(shape)), true
 		}
+		if stockAsFile(shape) {
+			return domain.IntentStock, "rule: stock as a " + string(formatOf(shape)) + ", beside words no rule lists", true
+		}
 	}
 	return domain.IntentUnknown, "", false
 }

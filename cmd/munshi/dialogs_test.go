@@ -234,7 +234,6 @@ var unfinishedDialogs = map[string]string{
 	"cm-order-03": devanagariName,
 	"cm-two-02":   unreadScript,
 	"cm-two-03":   unknownWord,
-	"cm-file-02":  unknownWord,
 	"gr-order-07": "a katta, where rice comes by the bori of 50 kg and the bag of 25 kg, may be either: it is asked about",
 	// The footwear, cosmetics, spices, tiles, mobile, bakery and
 	// kitchenware sets: what each of their unfinished conversations
@@ -300,7 +299,6 @@ var unfinishedDialogs = map[string]string{
 	"cf-prod-05":  unreadScript,
 	"cf-fix-02":   unknownCorrection,
 	"cf-dues-02":  unknownWord,
-	"cf-file-02":  unknownWord,
 	"cf-acct-04":  unknownWord,
 	"cf-acct-07":  unknownWord,
 	"ht-cust-03":  saidSize,
@@ -326,10 +324,8 @@ var unfinishedDialogs = map[string]string{
 	"tk-order-05":    saidSize,
 	"tk-prod-06":     numberNamed,
 	"fz-prod-05":     countAfterName,
-	"fz-file-02":     stockByKind,
 	"sw-order-03":    unknownWord,
 	"sw-cust-05":     unknownWord,
-	"sw-file-02":     stockByKind,
 }
 
 // Why a conversation of the newer sets is unfinished.
@@ -356,7 +352,6 @@ const (
 	unaskedAnswer      = "an answer to a question Munshi no longer asks, sent after the summary it shows at once"
 	shortTypo          = "a short word of a product's name misspelt (layr), where only longer words may carry a typo"
 	countAfterName     = "a name three products share with a bare count after it, read as no order"
-	stockByKind        = "stock asked of the kinds of goods the business sells (ice cream and frozen, namkeen and mithai) rather than of products"
 	caseWord           = "a case ending that means otherwise in Hindi (Nepali's ko, of, read as to)"
 	sizeAlone          = "a line named only by the size that tells it from the line before (lyra legings L ar 2 box XL)"
 	unitWord           = "a word the trade uses for its goods that the unit table has as another unit (patta, belts, read as strips)"
