@@ -39,7 +39,8 @@ func (r *reading) repeatedWord(e intent.Entity) bool {
 // notQuantity reports a number that is something else: a list marker
 // ("1. GC 5 ctn" at a line's start), a price ("@ 90", "₹90", "rate 90"), a
 // duration, time, date or percentage ("15 days", "5 baje", "10%"), a phone
-// number, a scheme's count ("12+1 wali scheme").
+// number or a paper's ("PO AGH/1147"), a scheme's count ("12+1 wali
+// scheme").
 func (r *reading) notQuantity(i int) bool {
 	t := r.toks[i]
 	after := r.source(t.End, t.End+3)
@@ -59,6 +60,11 @@ func (r *reading) notQuantity(i int) bool {
 		return true
 	}
 	if b := r.source(t.Start-2, t.Start); len(b) == 2 && (b[1] == ':' || b[1] == '/') && b[0] >= '0' && b[0] <= '9' {
+		return true
+	}
+	// A paper's number glued by a slash to its letters: "PO AGH/1147",
+	// "INV/1147".
+	if b := r.source(t.Start-2, t.Start); len(b) == 2 && b[1] == '/' && (b[0]|0x20 >= 'a' && b[0]|0x20 <= 'z') {
 		return true
 	}
 	if len(t.Text) >= 10 && !strings.Contains(t.Text, ".") {

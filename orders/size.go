@@ -123,9 +123,11 @@ func (p *Parser) attachSizes(r *reading, ms []*mention, sizes []sizeSpan, skip [
 		}
 		// Between two names, a size is the quantity of the one after it
 		// that is sold by that measure, unless it is the one before's:
-		// "100 cup dahi, 30 kg paneer", "20 kg paneer 10 kg khoa".
+		// "100 cup dahi, 30 kg paneer", "20 kg paneer 10 kg khoa". A size
+		// that ends the line of the name before it is that name's: "kaju
+		// 200 kg⏎almonds 100 kg⏎raisins 50 kg".
 		if m == nil || next != nil && p.soldBy(next, sz) && !p.sizedAs(m, sz) &&
-			(!p.soldBy(m, sz) || countedBefore(*qs, skip, m)) {
+			(!p.soldBy(m, sz) || countedBefore(*qs, skip, m)) && !r.endsLineOf(m, e, next) {
 			m = next
 		}
 		if m == nil {
@@ -323,6 +325,12 @@ func (p *Parser) siblingSized(r *reading, m *mention, sz measure) []string {
 		return nil
 	}
 	return out
+}
+
+// endsLineOf reports a size on the line of mention m, the next mention
+// next on a line after it.
+func (r *reading) endsLineOf(m *mention, e sizeSpan, next *mention) bool {
+	return !r.newline(m.end-1, e.Start) && r.newline(e.End-1, next.start)
 }
 
 // countedBefore reports a mention whose quantity is written before it.

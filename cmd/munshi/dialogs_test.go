@@ -277,7 +277,6 @@ var unfinishedDialogs = map[string]string{
 	"ty-two-04":        unitNarrows,
 	"ty-stock-03":      unreadScript,
 	"ty-total-01":      allDues,
-	"df-order-02":      saidSize,
 	"df-fix-remove-02": unreadScript,
 	"ck-order-03":      saidSize,
 	"ck-dues-03":       looseFollowUp,
