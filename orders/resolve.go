@@ -91,6 +91,7 @@ func (p *Parser) items(r *reading, out *Parsed) {
 	ms = p.familyNames(r, ms)
 	p.restOfNames(r, ms)
 	p.unitsAfterNames(r, ms, qs)
+	ms = p.siblings(r, ms, qs)
 
 	named := make([]bool, len(r.toks)) // the last word of each product named
 	for _, m := range ms {

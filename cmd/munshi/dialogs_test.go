@@ -304,7 +304,6 @@ var unfinishedDialogs = map[string]string{
 	"ht-pay-03":   unreadScript,
 	"ht-dues-03":  placeAnswer,
 	"pw-order-08": saidSize,
-	"hs-order-06": sizeAlone,
 	"hs-dues-03":  numberWordName,
 	"hs-acct-04":  numberWordName,
 	"hs-acct-02":  caseWord,
@@ -352,7 +351,6 @@ const (
 	shortTypo          = "a short word of a product's name misspelt (layr), where only longer words may carry a typo"
 	countAfterName     = "a name three products share with a bare count after it, read as no order"
 	caseWord           = "a case ending that means otherwise in Hindi (Nepali's ko, of, read as to)"
-	sizeAlone          = "a line named only by the size that tells it from the line before (lyra legings L ar 2 box XL)"
 	unitWord           = "a word the trade uses for its goods that the unit table has as another unit (patta, belts, read as strips)"
 )
 

@@ -30,3 +30,27 @@ func TestAForwardedPurchaseOrder(t *testing.T) {
 		checkParse(t, p, c)
 	}
 }
+
+// TestAWordForTheSiblingProduct: after one product's line, a count and a
+// word alone name the product whose name differs from it by that word
+// only; a word that no sibling has, or more than one, is asked about.
+func TestAWordForTheSiblingProduct(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "LYRL", Name: "Lyra Ankle Leggings Cotton Lycra L", Aliases: []string{"lyra leggings l"}, Unit: "piece",
+			PackSizes: []domain.PackSize{{Name: "box", Units: 5}}, Price: 21000},
+		{SKU: "LYRXL", Name: "Lyra Ankle Leggings Cotton Lycra XL", Aliases: []string{"lyra leggings xl"}, Unit: "piece",
+			PackSizes: []domain.PackSize{{Name: "box", Units: 5}}, Price: 22000},
+		{SKU: "BLR", Name: "Cotton Vest Red", Aliases: []string{"vest"}, Unit: "piece", Price: 9000},
+		{SKU: "BLB", Name: "Cotton Vest Blue", Aliases: []string{"vest"}, Unit: "piece", Price: 9000},
+	}
+	cs := []domain.Customer{{ID: "G08", Name: "Roy Fashion Point"}}
+	p := parserFor(t, ps, cs)
+	for _, c := range []parseCase{
+		{text: "roy fashion point 4 box lyra leggings L ar 2 box XL upi", customer: "G08", payment: domain.PayUPI, items: map[string]int64{"LYRL": 20, "LYRXL": 10}},
+		{text: "roy fashion point 10 cotton vest red, 5 blue", customer: "G08", items: map[string]int64{"BLR": 10, "BLB": 5}},
+		{text: "roy fashion point 10 cotton vest red, 5 green", customer: "G08", items: map[string]int64{"BLR": 10},
+			ask: []string{`I don't know the product "green"`}},
+	} {
+		checkParse(t, p, c)
+	}
+}
