@@ -392,13 +392,15 @@ func TestHostileNames(t *testing.T) {
 
 // A product named by a number alone ("1121", a paddy's variety) or by a
 // run of numbers ("12 32 16", a fertiliser's grade) is that product where
-// a quantity cannot stand, and a quantity everywhere else.
+// a quantity cannot stand, and a quantity everywhere else. Such a name may
+// carry a typo only when more than the number and one word are said.
 func TestNumberNamedProducts(t *testing.T) {
 	v := Vocabulary{
 		Products: []domain.Product{
 			{SKU: "PADDY1121", Name: "Paddy Seed 1121 10kg", Aliases: []string{"1121"}, Unit: "bag"},
 			{SKU: "NPK50", Name: "NPK 12:32:16 50kg Bag", Aliases: []string{"npk", "12 32 16"}, Unit: "bag"},
 			{SKU: "UREA45", Name: "Urea 45kg Bag", Aliases: []string{"urea"}, Unit: "bag"},
+			{SKU: "CAB15", Name: "Submersible Flat Cable 1.5 sqmm", Aliases: []string{"1.5 sqmm cable", "15 cable"}, Unit: "metre"},
 		},
 		Customers: []domain.Customer{{ID: "K02", Name: "Patel Agro Centre", Aliases: []string{"Patel"}}},
 	}
@@ -414,6 +416,11 @@ func TestNumberNamedProducts(t *testing.T) {
 		{"1121 bag urea", []string{"UREA45"}, []string{"1121"}},
 		{"Patel se 1121 cash mila", nil, []string{"1121"}},
 		{"12 bag urea 32 bag npk", []string{"UREA45", "NPK50"}, []string{"12", "32"}},
+		// A typo in a name led by a number, when a word besides the
+		// number is as written; never in a name of the number and one
+		// word.
+		{"3 coil 1.5 sqmm cabel", []string{"CAB15"}, []string{"3"}},
+		{"15 cabel", nil, []string{"15"}},
 	} {
 		var products, numbers []string
 		for _, e := range r.Normalize(c.text).Entities {

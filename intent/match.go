@@ -385,8 +385,8 @@ func (l *lexicon) findEntities(text string, toks []Token) []Entity {
 // unit, or before "ka" ("1121 ka stock"), or before a name it shares
 // with other products ("6301 bearing"), whose length it also returns.
 func (l *lexicon) numberLedProduct(toks []Token, i int, m nameMatch) (ok bool, shared int) {
-	if m.fuzzy || m.v.kind != EntityProduct {
-		return false, 0
+	if m.fuzzy && m.n < 3 || m.v.kind != EntityProduct {
+		return false, 0 // "1.5 sqmm cabel" may carry a typo, "12 phenl" not
 	}
 	end := i + m.n
 	if end < len(toks) && (l.unitAt(toks, end) || measureAt(toks, end)) {

@@ -266,7 +266,6 @@ var unfinishedDialogs = map[string]string{
 	"kw-acct-04":       unknownWord,
 	"bt-order-02":      unreadScript,
 	"pm-order-03":      unreadScript,
-	"pm-order-05":      saidSize,
 	"pm-cust-03":       unreadScript,
 	"pm-prod-01":       unreadScript,
 	"pm-prod-04":       nameWordTwice,
