@@ -54,3 +54,19 @@ func TestAWordForTheSiblingProduct(t *testing.T) {
 		checkParse(t, p, c)
 	}
 }
+
+// TestAWordOfTheNameBeforeIt: a word of the one product named just after
+// it is that name's too, so a weight before it is still beside the name:
+// "150 kg loose steel bartan" weighs the loose bartan, and the count after
+// it is the patila's.
+func TestAWordOfTheNameBeforeIt(t *testing.T) {
+	ps := []domain.Product{
+		{SKU: "BARTANKG", Name: "Steel Bartan Loose (by kg)", Aliases: []string{"bartan", "steel bartan"}, Unit: "kg", Price: 26500},
+		{SKU: "PTL10", Name: "Steel Patila No. 10", Aliases: []string{"patila"}, Unit: "piece",
+			PackSizes: []domain.PackSize{{Name: "dozen", Units: 12}}, Price: 32000},
+	}
+	cs := []domain.Customer{{ID: "U05", Name: "Durga Utensils"}}
+	p := parserFor(t, ps, cs)
+	checkParse(t, p, parseCase{text: "Durga Utensils - 150 kg loose steel bartan + 2 doz patila", customer: "U05",
+		items: map[string]int64{"BARTANKG": 150, "PTL10": 24}})
+}

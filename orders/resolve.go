@@ -253,7 +253,8 @@ func (p *Parser) namedOnly(skus []string, w string) (string, bool) {
 // restOfNames lets a product's name said in part go on with the words
 // of its name after it: "servo 20L bucket x 3" is Servo 4T Xtra 20 Litre
 // Bucket, called by its alias "servo 20L" and then the last word of its
-// name, which is no other product.
+// name, which is no other product. Its words before it are its too: "150
+// kg loose steel bartan" weighs the loose bartan.
 func (p *Parser) restOfNames(r *reading, ms []*mention) {
 	for _, m := range ms {
 		p.wordBeside(r, m)
@@ -263,6 +264,10 @@ func (p *Parser) restOfNames(r *reading, ms []*mention) {
 		for p.nameWordAt(r, m.end, m.skus[0]) {
 			r.used[m.end] = true
 			m.end++
+		}
+		for p.nameWordAt(r, m.start-1, m.skus[0]) {
+			m.start--
+			r.used[m.start] = true
 		}
 	}
 }

@@ -255,7 +255,6 @@ var unfinishedDialogs = map[string]string{
 	"bk-order-07":      unreadScript,
 	"kw-order-03":      devanagariName,
 	"kw-order-04":      unreadScript,
-	"kw-order-07":      customerWord,
 	"kw-cust-02":       customerWord,
 	"kw-cust-05":       unreadScript,
 	"kw-prod-03":       unknownCorrection,
@@ -340,7 +339,7 @@ const (
 	sharedCustomerWord = "a customer change naming the old and the new customer, who share a word"
 	customerWord       = "a product word that is also a word of a customer's name"
 	changeWhileAsked   = "a change of customer sent while a question about the goods waits"
-	saidSize           = "a size or a kind said otherwise than its product's name writes it (flat plate, 165 वाट, 1.5 sqmm cable, 1 HP, 40 pc)"
+	saidSize           = "a size or a kind said otherwise than its product's name writes it (flat plate, 165 वाट, 1 HP, 40 pc)"
 	nameWordTwice      = "a word of one product's name read again as another product whose name shares it"
 	unitNarrows        = "a unit only some products come in (a set) does not narrow the products a name may mean"
 	placeAnswer        = "a customer chosen by the place their shop is in, which the seed does not write"
