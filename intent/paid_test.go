@@ -64,10 +64,12 @@ func TestAPaymentGivenReadsAsAPaymentReceived(t *testing.T) {
 // TestAPaymentComeInTheRegionsWords: money said to have come from a
 // customer in Gujarati ("ma thi … aavya"), Punjabi ("ton … aaye"),
 // Konkani ("kodlean … aile", "कडल्यान … आयले"), Tamil ("kitta irundhu
-// … vandhuchu") and Kannada ("inda … bantu"), its amount in their words.
+// … vandhuchu") and Kannada ("inda … bantu", "banthu"), its amount in
+// their words.
 func TestAPaymentComeInTheRegionsWords(t *testing.T) {
 	r := demoRouter(t)
 	routedAs(t, r, domain.IntentPayment, "rajesh kirana ma thi vis hajar aavya gpay ma", "rajesh kirana ton veeh hazaar aaye gpay te",
 		"rajesh kirana kodlean vis hazar aile gpay-r", "rajesh kirana kitta irundhu iruvathu aayiram vandhuchu gpay la",
-		"rajesh kirana inda ippattu saavira bantu gpay alli", "राजेश किराना कडल्यान धा हजार रोख आयले")
+		"rajesh kirana inda ippattu saavira bantu gpay alli", "राजेश किराना कडल्यान धा हजार रोख आयले",
+		"rajesh kirana inda 1.2 lakh banthu")
 }

@@ -205,7 +205,7 @@ diya: diya diye dia diyaa gave दिया दिए dile dele thannu koduthu k
 jama: jama jamaa जमा
 collection: collection collections कलेक्शन कालेकशन कलेक्षन कळक्षन् colecsan
 vasooli: vasooli vasuli वसूली wasool
-aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu bandide बंतु aail vachindi aavyu वच्चिंदि एल आव्युं वन्ततु aayo आयो aagya aagyi agaya aali bantu vannu asila वन्नु आसिला वच्चायि वन्तुटुच्चु आला eseche vandhuduchu aavya aile आयले
+aaya: aaya aya aayi ayi aaye aye aai aayaa aagaya came landed आया आई आए आये आइआ एसेछे elo vachayi vandhuchu bandide बंतु aail vachindi aavyu वच्चिंदि एल आव्युं वन्ततु aayo आयो aagya aagyi agaya aali bantu vannu asila वन्नु आसिला वच्चायि वन्तुटुच्चु आला eseche vandhuduchu aavya aile आयले banthu
 aa: aa आ
 ready: ready redy rdy taiyar tayyar taiyaar tayar तैयार तिआर
 status: status staus stetus sttus स्टेटस

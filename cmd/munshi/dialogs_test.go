@@ -296,7 +296,6 @@ var unfinishedDialogs = map[string]string{
 	"cf-prod-05":  unreadScript,
 	"cf-fix-02":   unknownCorrection,
 	"cf-dues-02":  unknownWord,
-	"cf-acct-04":  unknownWord,
 	"cf-acct-07":  unknownWord,
 	"ht-cust-03":  saidSize,
 	"ht-pay-03":   unreadScript,
