@@ -547,12 +547,12 @@ func TestAnAnswerTheModelTookForHelp(t *testing.T) {
 }
 
 // TestWhatTheSummaryAlreadySays: a message after a summary that only
-// says again its customer, its way of paying, one of its products or a
-// size of one, or a line's quantity changes nothing, says so, and the
-// ok after it places the order. A mode turned down or another quantity
+// says again its customer, its way of paying, one of its products (by
+// words of its name alone too) or a size of one, or a line's quantity
+// changes nothing, says so, and the ok after it places the order. A mode turned down or another quantity
 // is no restatement.
 func TestWhatTheSummaryAlreadySays(t *testing.T) {
-	for _, again := range []string{"cash", "Rajesh Kirana Store", "1 litre wala", "30 carton", "haan phenyl 1L hi", "cash se", "white phenyl wala"} {
+	for _, again := range []string{"cash", "Rajesh Kirana Store", "1 litre wala", "30 carton", "haan phenyl 1L hi", "cash se", "white phenyl wala", "white wala"} {
 		t.Run(again, func(t *testing.T) {
 			s := newShop(t, nil)
 			if r := s.say("Rajesh ke liye phenyl 1L 30 carton, cash"); r.About == "" {

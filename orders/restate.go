@@ -63,10 +63,14 @@ func (p *Parser) restates(dr Draft, n intent.Normalized) bool {
 			continue
 		}
 		covered := r.ent[i] >= 0
-		if pairedMode(r, i) || !covered && slices.ContainsFunc(items, func(it Item) bool {
+		if pairedMode(r, i) {
+			continue
+		}
+		if !covered && slices.ContainsFunc(items, func(it Item) bool {
 			return hasLetter(t.Text) && namedBy(p.products[it.SKU], []string{t.Text})
 		}) {
-			continue // "loose wala kg": a word of Camphor (Karpoora) Loose's name
+			said = true // "loose wala kg": words of Camphor (Karpoora) Loose per kg's name
+			continue
 		}
 		if !covered && !fillers[t.Text] && !answerFillers[t.Text] && !honorifics[t.Text] && !restateWords[t.Text] {
 			return false

@@ -257,7 +257,6 @@ var unfinishedDialogs = map[string]string{
 	"kw-order-04":      unreadScript,
 	"kw-cust-02":       customerWord,
 	"kw-cust-05":       unreadScript,
-	"kw-prod-03":       unknownCorrection,
 	"kw-pay-01":        customerWord,
 	"kw-fix-qty-02":    unknownCorrection,
 	"kw-fix-remove-01": unknownCorrection,
@@ -308,7 +307,6 @@ var unfinishedDialogs = map[string]string{
 	"hs-deliv-02": unknownWord,
 	// The pooja goods, eggs, aluminium, tools, frozen foods and sweets
 	// sets.
-	"pj-prod-04":     unaskedAnswer,
 	"pj-fix-cust-02": changeWhileAsked,
 	"eg-order-07":    shortTypo,
 	"eg-cust-05":     unreadScript,
@@ -344,7 +342,6 @@ const (
 	placeAnswer        = "a customer chosen by the place their shop is in, which the seed does not write"
 	numberNamed        = "a product named by a number (a bearing's 6205, a belt's 42) beside a count, or chosen by a word its name writes otherwise (ZZ, 2RS, A section)"
 	numberWordName     = "a customer whose name is also a number word (Das, ten)"
-	unaskedAnswer      = "an answer to a question Munshi no longer asks, sent after the summary it shows at once"
 	shortTypo          = "a short word of a product's name misspelt (layr), where only longer words may carry a typo"
 	countAfterName     = "a name three products share with a bare count after it, read as no order"
 	caseWord           = "a case ending that means otherwise in Hindi (Nepali's ko, of, read as to)"
