@@ -466,8 +466,9 @@ func keys(m map[string]bool) []string {
 // diya, Agarwal Medical ka hai".
 var mistakeWords = words(`galti likh`)
 
-// turnedDown reports a name the message turns down: a negation after it,
-// or a word that it was written by mistake just before or after it.
+// turnedDown reports a name the message turns down: a negation after it
+// or after its case word, or a word that it was written by mistake just
+// before or after it.
 func turnedDown(n intent.Normalized, e intent.Entity) bool {
 	word := func(i int) string {
 		if i >= 0 && i < len(n.Tokens) {
@@ -478,8 +479,12 @@ func turnedDown(n intent.Normalized, e intent.Entity) bool {
 	// English turns a name down before it ("not Naik, Sea Breeze"); a
 	// Hindi "nahi" before one says no to the question and gives the name.
 	return negatedAfter(n, e) || mistakeWords[word(e.End)] || word(e.Start-1) == "se" && word(e.Start-2) == "galti" ||
-		word(e.Start-1) == "not"
+		word(e.Start-1) == "not" || ofWhom[word(e.End)] && negations[word(e.End+1)]
 }
+
+// ofWhom stand between a customer's name and the "nahi" that turns it
+// down: "ye jalaram ka nahi, patel caterers ka hai", "Rajesh ko nahi".
+var ofWhom = words(`ka ki ke ko`)
 
 // sharedByAll reports a word in a name of every option: "sharma" of
 // Sharma General Store and Sharma Hardware.

@@ -291,6 +291,7 @@ func TestCorrectionsChangeTheShownDraft(t *testing.T) {
 		{"the payment", "Sharma General Store ke liye 10 carton GC, cash", "payment cheque se hoga", "C02", domain.PayCheque, []string{"GC500:240"}, "payment cash on delivery → cheque"},
 		{"the customer", "Rajesh ke liye 10 carton GC, cash", "Rajesh nahi, Shivam ke liye", "C05", domain.PayCOD, []string{"GC500:240"}, "customer Rajesh Kirana Store → Hotel Shivam"},
 		{"the customer, in English", "Rajesh ke liye 10 carton GC, cash", "sorry not rajesh, hotel shivam", "C05", domain.PayCOD, []string{"GC500:240"}, "customer Rajesh Kirana Store → Hotel Shivam"},
+		{"the customer, turned down after its case word", "Rajesh ke liye 10 carton GC, cash", "ye Rajesh ka nahi Shivam ka hai", "C05", domain.PayCOD, []string{"GC500:240"}, "customer Rajesh Kirana Store → Hotel Shivam"},
 		{"quantity of a named line, words between", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic sirf 5 carton", "C01", domain.PayCOD, []string{"GC500:240", "TC500:120"}, "2 cartons → 5 cartons"},
 		{"an item no longer needed", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic ki zarurat nahi", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},
 		{"an item cancelled", "Rajesh ke liye 10 carton GC aur 2 carton harpic, cash", "harpic cancel karo", "C01", domain.PayCOD, []string{"GC500:240"}, "removed Toilet Cleaner 500ml"},

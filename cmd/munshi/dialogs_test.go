@@ -244,7 +244,6 @@ var unfinishedDialogs = map[string]string{
 	"cs-order-09":      farTypo,
 	"cs-fix-qty-01":    unknownCorrection,
 	"sp-order-03":      devanagariName,
-	"sp-fix-cust-02":   sharedCustomerWord,
 	"mb-order-04":      devanagariName,
 	"mb-order-07":      bareModel,
 	"mb-cust-01":       unknownWord,
@@ -323,29 +322,28 @@ var unfinishedDialogs = map[string]string{
 
 // Why a conversation of the newer sets is unfinished.
 const (
-	unreadScript       = "an order or reply in a script read only in part (Gurmukhi, Urdu, Bengali, Assamese, Odia, Telugu, Tamil, Kannada, Malayalam, Gujarati): its trade words are unknown"
-	devanagariName     = "a name or a pack in Devanagari that the catalog writes only in Latin letters"
-	farTypo            = "a product misspelt beyond the one typo a name allows"
-	unknownWord        = "a word of another language that no development message has yet"
-	greetingName       = "a customer named with greeting words (Shri Ram) beside an order or a delivery is read as neither"
-	unknownCorrection  = "a correction in words the correction reader does not know"
-	looseFollowUp      = "a follow-up naming a customer by a word of their name, or one size among several, is not tied to the last answer"
-	allDues            = "every customer's dues asked in words no rule knows"
-	bareModel          = "a phone model said without its brand, or with the brand after it, beside a shared name"
-	amountInWords      = "an amount in English words, or its payer in Gujarati"
-	sharedCustomerWord = "a customer change naming the old and the new customer, who share a word"
-	customerWord       = "a product word that is also a word of a customer's name"
-	changeWhileAsked   = "a change of customer sent while a question about the goods waits"
-	saidSize           = "a size or a kind said otherwise than its product's name writes it (flat plate, 165 वाट, 1 HP, 40 pc)"
-	nameWordTwice      = "a word of one product's name read again as another product whose name shares it"
-	unitNarrows        = "a unit only some products come in (a set) does not narrow the products a name may mean"
-	placeAnswer        = "a customer chosen by the place their shop is in, which the seed does not write"
-	numberNamed        = "a product named by a number (a bearing's 6205, a belt's 42) beside a count, or chosen by a word its name writes otherwise (ZZ, 2RS, A section)"
-	numberWordName     = "a customer whose name is also a number word (Das, ten)"
-	shortTypo          = "a short word of a product's name misspelt (layr), where only longer words may carry a typo"
-	countAfterName     = "a name three products share with a bare count after it, read as no order"
-	caseWord           = "a case ending that means otherwise in Hindi (Nepali's ko, of, read as to)"
-	unitWord           = "a word the trade uses for its goods that the unit table has as another unit (patta, belts, read as strips)"
+	unreadScript      = "an order or reply in a script read only in part (Gurmukhi, Urdu, Bengali, Assamese, Odia, Telugu, Tamil, Kannada, Malayalam, Gujarati): its trade words are unknown"
+	devanagariName    = "a name or a pack in Devanagari that the catalog writes only in Latin letters"
+	farTypo           = "a product misspelt beyond the one typo a name allows"
+	unknownWord       = "a word of another language that no development message has yet"
+	greetingName      = "a customer named with greeting words (Shri Ram) beside an order or a delivery is read as neither"
+	unknownCorrection = "a correction in words the correction reader does not know"
+	looseFollowUp     = "a follow-up naming a customer by a word of their name, or one size among several, is not tied to the last answer"
+	allDues           = "every customer's dues asked in words no rule knows"
+	bareModel         = "a phone model said without its brand, or with the brand after it, beside a shared name"
+	amountInWords     = "an amount in English words, or its payer in Gujarati"
+	customerWord      = "a product word that is also a word of a customer's name"
+	changeWhileAsked  = "a change of customer sent while a question about the goods waits"
+	saidSize          = "a size or a kind said otherwise than its product's name writes it (flat plate, 165 वाट, 1 HP, 40 pc)"
+	nameWordTwice     = "a word of one product's name read again as another product whose name shares it"
+	unitNarrows       = "a unit only some products come in (a set) does not narrow the products a name may mean"
+	placeAnswer       = "a customer chosen by the place their shop is in, which the seed does not write"
+	numberNamed       = "a product named by a number (a bearing's 6205, a belt's 42) beside a count, or chosen by a word its name writes otherwise (ZZ, 2RS, A section)"
+	numberWordName    = "a customer whose name is also a number word (Das, ten)"
+	shortTypo         = "a short word of a product's name misspelt (layr), where only longer words may carry a typo"
+	countAfterName    = "a name three products share with a bare count after it, read as no order"
+	caseWord          = "a case ending that means otherwise in Hindi (Nepali's ko, of, read as to)"
+	unitWord          = "a word the trade uses for its goods that the unit table has as another unit (patta, belts, read as strips)"
 )
 
 // TestDialogDevelopmentSet holds Munshi to its development conversations:
