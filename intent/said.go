@@ -379,7 +379,12 @@ func addSkeleton(m map[string]string, v, unit string) {
 // unitHeard is the unit or measure a word of an Indian script, unlisted,
 // sounds like: the catalog's own units first ("बैरल" for its barrel).
 func (l *lexicon) unitHeard(w string) (string, bool) {
-	sk := skeleton(devanagariSaid(w))
+	return l.unitBySkeleton(skeleton(devanagariSaid(w)))
+}
+
+// unitBySkeleton is the unit or measure of consonants sk, the catalog's
+// own units first.
+func (l *lexicon) unitBySkeleton(sk string) (string, bool) {
 	if len(sk) < minSkeleton {
 		return "", false
 	}
@@ -398,13 +403,6 @@ func (l *lexicon) unitMisspelt(w string) (string, bool) {
 	if len(w) < 5 || w[0] >= 0x80 || !strings.ContainsAny(w, "aeiou") || !l.unheard(w) {
 		return "", false
 	}
-	sk := skeleton(plainSaid(spelt(w)))
-	if len(sk) < minSkeleton {
-		return "", false
-	}
-	u, ok := l.unitSkeletons[sk]
-	if !ok {
-		u, ok = unitSkeletons()[sk]
-	}
-	return u, ok && u != ambiguous && len(w) <= len(u)+2 && len(u) <= len(w)+2
+	u, ok := l.unitBySkeleton(skeleton(plainSaid(spelt(w))))
+	return u, ok && len(w) <= len(u)+2 && len(u) <= len(w)+2
 }

@@ -3,7 +3,6 @@ package orders
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -160,7 +159,7 @@ func (p *Parser) plurals(r *reading, ms []*mention) []*mention {
 		}
 	}
 	if added {
-		sort.SliceStable(ms, func(a, b int) bool { return ms[a].start < ms[b].start })
+		byMentionStart(ms)
 	}
 	return ms
 }
@@ -199,7 +198,7 @@ func (p *Parser) familyNames(r *reading, ms []*mention) []*mention {
 		added = true
 	}
 	if added {
-		sort.SliceStable(ms, func(a, b int) bool { return ms[a].start < ms[b].start })
+		byMentionStart(ms)
 	}
 	return ms
 }

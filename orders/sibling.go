@@ -16,12 +16,7 @@ func (p *Parser) siblings(r *reading, ms []*mention, qs []*quantity) []*mention 
 		if !r.plain(i) || r.plain(i+1) && !r.newline(i, i+1) {
 			continue
 		}
-		var last *mention
-		for _, m := range ms {
-			if m.end <= q.start {
-				last = m
-			}
-		}
+		last := lastBefore(ms, q.start)
 		if last == nil || len(last.skus) != 1 {
 			continue
 		}
@@ -31,9 +26,25 @@ func (p *Parser) siblings(r *reading, ms []*mention, qs []*quantity) []*mention 
 		}
 	}
 	if added {
-		sort.SliceStable(ms, func(a, b int) bool { return ms[a].start < ms[b].start })
+		byMentionStart(ms)
 	}
 	return ms
+}
+
+// lastBefore is the last mention that ends by token at, or nil.
+func lastBefore(ms []*mention, at int) *mention {
+	var last *mention
+	for _, m := range ms {
+		if m.end <= at {
+			last = m
+		}
+	}
+	return last
+}
+
+// byMentionStart orders mentions as the message says them.
+func byMentionStart(ms []*mention) {
+	sort.SliceStable(ms, func(a, b int) bool { return ms[a].start < ms[b].start })
 }
 
 // sibling is the one other product whose name is sku's with one word

@@ -3,7 +3,6 @@ package orders
 import (
 	"math"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -181,7 +180,7 @@ func (p *Parser) attachSizes(r *reading, ms []*mention, sizes []sizeSpan, skip [
 		}
 	}
 	if added {
-		sort.SliceStable(ms, func(a, b int) bool { return ms[a].start < ms[b].start })
+		byMentionStart(ms)
 	}
 	return ms
 }
@@ -191,12 +190,7 @@ func (p *Parser) attachSizes(r *reading, ms []*mention, sizes []sizeSpan, skip [
 // carton", "4 inch lamp 20 pcs, 6 inch 10pcs". Nil when the name's words
 // name no other product of that size, or more than one.
 func (p *Parser) elided(r *reading, ms []*mention, e sizeSpan, sz measure) *mention {
-	var last *mention
-	for _, c := range ms {
-		if c.end <= e.Start {
-			last = c
-		}
-	}
+	last := lastBefore(ms, e.Start)
 	if last == nil {
 		return nil
 	}
