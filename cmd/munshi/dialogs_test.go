@@ -318,6 +318,59 @@ var unfinishedDialogs = map[string]string{
 	"fz-prod-05":     countAfterName,
 	"sw-order-03":    unknownWord,
 	"sw-cust-05":     unknownWord,
+	// The sanitaryware, toys and gifts, edible oil and lights and fans
+	// sets.
+	"sn-acct-05":       unknownWord,
+	"sn-cust-03":       unknownWord,
+	"sn-deliv-02":      unknownWord,
+	"sn-deliv-05":      unknownWord,
+	"sn-prod-06":       unknownWord,
+	"sn-top-01":        unknownWord,
+	"gf-acct-05":       unknownWord,
+	"gf-acct-07":       unreadScript,
+	"gf-cust-01":       unknownWord,
+	"gf-cust-03":       unknownWord,
+	"gf-deliv-04":      unknownWord,
+	"gf-fix-add-02":    unknownWord,
+	"gf-fix-qty-02":    unknownCorrection,
+	"gf-fix-qty-03":    unreadScript,
+	"gf-order-01":      unknownWord,
+	"gf-pay-01":        unknownWord,
+	"gf-pay-03":        unknownWord,
+	"gf-pay-05":        unknownWord,
+	"gf-top-01":        unknownWord,
+	"eo-acct-04":       undiagnosed,
+	"eo-cust-03":       undiagnosed,
+	"eo-cust-05":       devanagariName,
+	"eo-order-02":      undiagnosed,
+	"eo-order-07":      undiagnosed,
+	"eo-qty-03":        unknownWord,
+	"eo-two-01":        unknownWord,
+	"lf-acct-02":       undiagnosed,
+	"lf-cust-02":       undiagnosed,
+	"lf-cust-03":       unknownWord,
+	"lf-cust-05":       unreadScript,
+	"lf-deliv-02":      unreadScript,
+	"lf-deliv-04":      undiagnosed,
+	"lf-deliv-05":      unknownWord,
+	"lf-dues-01":       looseFollowUp,
+	"lf-file-03":       undiagnosed,
+	"lf-fix-add-02":    unknownWord,
+	"lf-fix-pay-01":    unknownCorrection,
+	"lf-fix-qty-03":    unreadScript,
+	"lf-fix-remove-02": unknownCorrection,
+	"lf-order-02":      undiagnosed,
+	"lf-order-03":      unreadScript,
+	"lf-order-04":      undiagnosed,
+	"lf-order-05":      unknownWord,
+	"lf-order-06":      undiagnosed,
+	"lf-order-07":      undiagnosed,
+	"lf-order-08":      undiagnosed,
+	"lf-qty-03":        unreadScript,
+	"lf-stock-02":      unknownWord,
+	"lf-stock-04":      looseFollowUp,
+	"lf-top-01":        unknownWord,
+	"lf-two-01":        unknownWord,
 }
 
 // Why a conversation of the newer sets is unfinished.
@@ -342,6 +395,7 @@ const (
 	numberWordName    = "a customer whose name is also a number word (Das, ten)"
 	shortTypo         = "a short word of a product's name misspelt (layr), where only longer words may carry a typo"
 	countAfterName    = "a name three products share with a bare count after it, read as no order"
+	undiagnosed       = "of the four newest businesses, what it says that Munshi does not read is not yet told apart"
 	caseWord          = "a case ending that means otherwise in Hindi (Nepali's ko, of, read as to)"
 	unitWord          = "a word the trade uses for its goods that the unit table has as another unit (patta, belts, read as strips)"
 )
@@ -366,7 +420,8 @@ func TestDialogDevelopmentSet(t *testing.T) {
 	// a pumps, a tyres, a dry fruits, a crockery, an ayurvedic goods, a
 	// hotel supplies, a bearings, a coffee, a heaters, a plywood, a
 	// hosiery, a pooja goods, an eggs, an aluminium, a tools, a frozen
-	// foods and a sweets distributor's books with their own catalogs.
+	// foods, a sweets, a sanitaryware, a toys and gifts, an edible oil
+	// and a lights and fans distributor's books with their own catalogs.
 	total, succeeded := 0, 0
 	for _, dir := range []string{"dev", "dev-deliveries", "dev-grocery", "dev-hardware", "dev-pharma", "dev-agri", "dev-dairy",
 		"dev-textile", "dev-electrical", "dev-beverages", "dev-stationery", "dev-snacks", "dev-paints", "dev-plumbing",
@@ -374,7 +429,7 @@ func TestDialogDevelopmentSet(t *testing.T) {
 		"dev-kitchenware", "dev-feed", "dev-packaging", "dev-lubricants", "dev-surgical", "dev-cement", "dev-batteries",
 		"dev-pumps", "dev-tyres", "dev-dryfruits", "dev-crockery", "dev-ayurveda", "dev-horeca", "dev-bearings", "dev-coffee",
 		"dev-heaters", "dev-plywood", "dev-hosiery", "dev-pooja", "dev-eggs", "dev-aluminium", "dev-tools", "dev-frozen",
-		"dev-sweets"} {
+		"dev-sweets", "dev-sanitary", "dev-toys", "dev-oil", "dev-lights"} {
 		r := evalJSON(t, nil, "--dialogs", filepath.Join("..", "..", "internal", "dialogs", "testdata", dir, "dialogs.jsonl"))
 		if r.WrongEntries != 0 {
 			t.Errorf("%s: %d conversations left a wrong entry", dir, r.WrongEntries)
