@@ -167,6 +167,8 @@ var positions = map[string]int{
 	// Chhattisgarhi's "pahili", Tamil's "mudhal" ("mudhal onnu", the
 	// first one), Punjabi's "dooja".
 	"ditio": 1, "pehlu": 0, "pailo": 0, "pahili": 0, "mudhal": 0, "dooja": 1,
+	// Marwari's and Malwi's "doosro" and "dusro".
+	"doosro": 1, "dusro": 1,
 	"teesra": 2, "3rd": 2,
 	"last": -1, "aakhri": -1,
 }

@@ -174,6 +174,7 @@ func TestAnswersFillTheQuestionAsked(t *testing.T) {
 		{"size by position, in Konkani", []string{"Rajesh ke liye 2 carton phenyl, cash", "pailo"}, "C01", domain.PayCOD, []string{"PH1L:24"}},
 		{"size by position, in Chhattisgarhi", []string{"Rajesh ke liye 2 carton phenyl, cash", "pahili wala"}, "C01", domain.PayCOD, []string{"PH1L:24"}},
 		{"customer by position, in Punjabi", []string{"Gupta ke liye 5 carton GC, cash", "dooja wala"}, "C09", domain.PayCOD, []string{"GC500:120"}},
+		{"customer by position, in Marwari", []string{"Gupta ke liye 5 carton GC, cash", "doosro walo"}, "C09", domain.PayCOD, []string{"GC500:120"}},
 		{"payment in Kannada", []string{"Rajesh ke liye 5 carton GC", "nagadu"}, "C01", domain.PayCOD, []string{"GC500:120"}},
 		{"credit in Konkani", []string{"Rajesh ke liye 5 carton GC", "udari"}, "C01", domain.PayCredit, []string{"GC500:120"}},
 		{"payment in Urdu", []string{"Rajesh ke liye 5 carton GC", "ادھار"}, "C01", domain.PayCredit, []string{"GC500:120"}},

@@ -321,7 +321,6 @@ var unfinishedDialogs = map[string]string{
 	// The sanitaryware, toys and gifts, edible oil and lights and fans
 	// sets.
 	"sn-acct-05":       unknownWord,
-	"sn-cust-03":       unknownWord,
 	"sn-deliv-02":      unknownWord,
 	"sn-deliv-05":      unknownWord,
 	"sn-prod-06":       unknownWord,
@@ -340,7 +339,6 @@ var unfinishedDialogs = map[string]string{
 	"gf-pay-05":        unknownWord,
 	"gf-top-01":        unknownWord,
 	"eo-acct-04":       undiagnosed,
-	"eo-cust-03":       undiagnosed,
 	"eo-cust-05":       devanagariName,
 	"eo-order-02":      undiagnosed,
 	"eo-order-07":      undiagnosed,
