@@ -53,6 +53,12 @@ func TestAnOrderWithGujaratisTo(t *testing.T) {
 	notRoutedAs(t, r, domain.IntentOrder, "Rajesh ne 5000 cash diye", "Rajesh ne 5 carton GC wapas kiye", "Rajesh ne 10 carton GC ka order diya tha kya")
 }
 
+// TestAnOrderWithBengalisCountWord: Bengali counts with "ta" ("Rajesh ke
+// 10 ta GC"), which stands beside an order's count.
+func TestAnOrderWithBengalisCountWord(t *testing.T) {
+	routedAs(t, demoRouter(t), domain.IntentOrder, "Rajesh ke 10 ta harpic", "rajesh ke 5 ta GC, cash")
+}
+
 // TestAGreetingsNameTheGoodsAreFor: a customer named with greeting
 // words ("Shree Ram Machine Tools") is the customer when goods are for
 // them ("shree ram ne 30 FAG 6306"); said alone it greets.

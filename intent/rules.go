@@ -547,6 +547,8 @@ var rules = []rule{
 			qty quantity also` +
 			// Gujarati's "to", "and", "in" and "by": "Khodiyar ne 200 nbc
 			// 6202 ane 2 dabba 6203 mokli do, udhar ma", "NEFT thi".
-			` ne ane ma thi do`),
+			` ne ane ma thi do` +
+			// Bengali's count word: "khelaghar ke 10 ta monster truck".
+			` ta`),
 	},
 }
