@@ -571,31 +571,3 @@ var particles = words("umm hmm accha ya re toh dada anna")
 // sahi hai, place karo", "rates theek hai, confirm kar do", "galti se
 // bheja, cancel krdo".
 var ofTheDraft = words("item items rate rates quantity galti")
-
-// allIn reports every word of shape in one of sets, or a filler.
-func allIn(shape []string, sets ...map[string]bool) bool {
-	for _, w := range shape {
-		if !fillers[w] && !inAny(w, sets) {
-			return false
-		}
-	}
-	return true
-}
-
-func inAny(w string, sets []map[string]bool) bool {
-	for _, set := range sets {
-		if set[w] {
-			return true
-		}
-	}
-	return false
-}
-
-func anyOf(shape []string, set map[string]bool) bool {
-	for _, w := range shape {
-		if set[w] {
-			return true
-		}
-	}
-	return false
-}

@@ -125,3 +125,31 @@ func buildReserved(withGreetings, withAllowed bool) map[string]bool {
 // reservedWord reports words that routing depends on or that are too common
 // to name one thing.
 func reservedWord(w string) bool { return reserved[w] }
+
+// allIn reports every word of shape in one of sets, or a filler.
+func allIn(shape []string, sets ...map[string]bool) bool {
+	for _, w := range shape {
+		if !fillers[w] && !inAny(w, sets) {
+			return false
+		}
+	}
+	return true
+}
+
+func inAny(w string, sets []map[string]bool) bool {
+	for _, set := range sets {
+		if set[w] {
+			return true
+		}
+	}
+	return false
+}
+
+func anyOf(shape []string, set map[string]bool) bool {
+	for _, w := range shape {
+		if set[w] {
+			return true
+		}
+	}
+	return false
+}
